@@ -1,0 +1,19 @@
+// One Jacobi sweep of the implicit viscous step (1 - nu dt Laplacian) x = b:
+// x' = (b + a (xL + xR + xB + xT)) / (1 + 4a), a = nu dt / h^2. Written this way
+// (not ch. 38's alpha = h^2 / (nu dt)) so that nu = 0 stays finite.
+// Mirror: reference::diffuse.
+uniform sampler2D uX;  // current iterate
+uniform sampler2D uB;  // right-hand side: the advected velocity
+uniform float uAlpha;
+uniform float uInverseDenominator;  // 1 / (1 + 4a)
+
+void main()
+{
+    ivec2 cell = thisCell();
+    vec2 xl = velocityAt(uX, cell + kLeft);
+    vec2 xr = velocityAt(uX, cell + kRight);
+    vec2 xb = velocityAt(uX, cell + kBottom);
+    vec2 xt = velocityAt(uX, cell + kTop);
+    vec2 rhs = texelFetch(uB, cell, 0).xy;
+    fragResult = vec4((rhs + uAlpha * ((xl + xr) + (xb + xt))) * uInverseDenominator, 0.0, 0.0);
+}

@@ -1,0 +1,22 @@
+// Vorticity confinement (Fedkiw, Stam, Jensen 2001): u += dt eps h (N x w) with
+// N = grad|w| / |grad|w||, pushing fluid around the vortex cores that numerical
+// diffusion smears out. The 1e-5 floor fades the force where |w| is flat
+// instead of amplifying noise. Mirror: reference::vorticity.
+uniform sampler2D uVelocity;
+uniform sampler2D uCurl;
+uniform float uHalfInverseCellSize;  // 0.5 / h
+uniform float uVorticityScale;       // dt eps h
+
+void main()
+{
+    ivec2 cell = thisCell();
+    float wl = abs(scalarAt(uCurl, cell + kLeft).x);
+    float wr = abs(scalarAt(uCurl, cell + kRight).x);
+    float wb = abs(scalarAt(uCurl, cell + kBottom).x);
+    float wt = abs(scalarAt(uCurl, cell + kTop).x);
+    vec2 g = vec2(wr - wl, wt - wb) * uHalfInverseCellSize;
+    vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
+    float w = texelFetch(uCurl, cell, 0).x;
+    vec2 u = texelFetch(uVelocity, cell, 0).xy;
+    fragResult = vec4(u + uVorticityScale * vec2(n.y * w, -n.x * w), 0.0, 0.0);
+}

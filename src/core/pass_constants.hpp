@@ -1,0 +1,30 @@
+// PassConstants: the float constants every pass uses, derived once from
+// SimParams on the host. Both solvers read them from here so that the GPU and
+// the CPU multiply by bit-identical numbers (no solver recomputes 0.5/h itself).
+#pragma once
+
+#include "core/sim_params.hpp"
+
+namespace fluid {
+
+struct PassConstants {
+    int width = 0;                 // cells
+    int height = 0;                // cells
+    bool periodic = false;
+    float cellSize = 0.0f;         // h, m
+    float halfInverseCellSize = 0.0f;  // 0.5 / h: central differences span 2h
+    float cellSizeSquared = 0.0f;  // h^2, scales the divergence in the pressure Jacobi
+    float dtOverCellSize = 0.0f;   // dt / h: back-trace distance in cells per (m/s)
+    float diffusionAlpha = 0.0f;   // a = nu dt / h^2 of (1 - nu dt Laplacian) u = b
+    float diffusionInverseDenominator = 1.0f;  // 1 / (1 + 4a)
+    float velocityDecay = 1.0f;    // 1 / (1 + velocityDissipation dt)
+    float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
+    float vorticityScale = 0.0f;   // dt * epsilon * h
+    float lidSpeed = 0.0f;         // m/s
+
+    bool diffuses(int iterations) const { return diffusionAlpha > 0.0f && iterations > 0; }
+};
+
+PassConstants makePassConstants(const SimParams& params);
+
+}  // namespace fluid

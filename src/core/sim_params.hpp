@@ -1,0 +1,53 @@
+// SimParams: every knob of the simulation, shared by the GPU solver, the CPU
+// reference solver and (later) the UI. Units are written beside each field; all
+// of them are physical, so a parameter means the same thing at every grid size.
+#pragma once
+
+#include <optional>
+#include <string>
+
+namespace fluid {
+
+enum class BoundaryMode {
+    Box,       // closed box: no-slip walls, pure Neumann pressure
+    Periodic,  // wrap-around in x and y
+};
+
+const char* toString(BoundaryMode mode);
+
+struct SimParams {
+    int gridWidth = 256;   // cells along x
+    int gridHeight = 256;  // cells along y
+    float domainWidth = 1.0f;  // m; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
+
+    float dt = 1.0f / 60.0f;   // s, fixed simulation time step
+    float viscosity = 1e-4f;   // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
+    float vorticity = 0.0f;    // 1/s, vorticity confinement strength epsilon (0 skips curl + force)
+    float velocityDissipation = 0.0f;  // 1/s, velocity decays as 1/(1 + rate*dt) per step
+    float dyeDissipation = 0.0f;       // 1/s, dye decays as 1/(1 + rate*dt) per step
+
+    int pressureIterations = 40;   // Jacobi sweeps of the pressure Poisson solve
+    int viscosityIterations = 20;  // Jacobi sweeps of the implicit viscous diffusion
+    bool warmStartPressure = true; // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
+
+    BoundaryMode boundary = BoundaryMode::Box;
+    float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
+
+    float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
+    float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
+};
+
+// Accepted ranges, shared by validate() and the help texts.
+struct SimLimits {
+    static constexpr int kMinGrid = 8;
+    static constexpr int kMaxGrid = 4096;
+    static constexpr int kMaxIterations = 10000;
+    static constexpr float kMaxDt = 10.0f;
+    static constexpr float kMaxViscosity = 100.0f;
+};
+
+// The one validation point: returns a message naming the first broken rule and
+// the accepted range, or nothing when the parameters are usable.
+std::optional<std::string> validate(const SimParams& params);
+
+}  // namespace fluid

@@ -1,0 +1,124 @@
+#include "gl/program.hpp"
+
+#include <cctype>
+#include <iostream>
+#include <sstream>
+
+#include "gl/errors.hpp"
+
+namespace fluid::gl {
+
+namespace {
+
+void printWarning(const std::string& message) { std::cerr << "warning: " << message << '\n'; }
+void (*warningHandler)(const std::string&) = printWarning;
+
+std::string trimmed(std::string s)
+{
+    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.pop_back();
+    return s;
+}
+
+std::string joinNames(const StageSources& files)
+{
+    std::string names;
+    for (const auto& f : files) names += (names.empty() ? "" : " + ") + f.name;
+    return names;
+}
+
+std::string shaderLog(GLuint shader)
+{
+    GLint length = 0;
+    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(length > 0 ? length : 0), '\0');
+    if (length > 0) glGetShaderInfoLog(shader, length, nullptr, log.data());
+    return trimmed(log);
+}
+
+std::string programLog(GLuint program)
+{
+    GLint length = 0;
+    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
+    std::string log(static_cast<std::size_t>(length > 0 ? length : 0), '\0');
+    if (length > 0) glGetProgramInfoLog(program, length, nullptr, log.data());
+    return trimmed(log);
+}
+
+ShaderHandle compile(GLenum stage, const StageSources& files)
+{
+    std::string text = "#version 330 core\n";
+    for (std::size_t n = 0; n < files.size(); ++n)
+        text += "#line 1 " + std::to_string(n + 1) + "\n" + files[n].text + "\n";
+
+    ShaderHandle shader = ShaderHandle::adopt(glCreateShader(stage));
+    if (!shader) throw GlError("Program::build(): glCreateShader failed for " + joinNames(files));
+    const char* source = text.c_str();
+    glShaderSource(shader.id(), 1, &source, nullptr);
+    glCompileShader(shader.id());
+
+    GLint ok = GL_FALSE;
+    glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
+    const std::string log = attributeLog(shaderLog(shader.id()), files);
+    const char* stageName = stage == GL_VERTEX_SHADER ? "vertex" : "fragment";
+    if (ok != GL_TRUE)
+        throw GlError(std::string("Program::build(): ") + stageName + " shader " + joinNames(files)
+                      + " failed to compile:\n" + log);
+    if (!log.empty()) warningHandler(joinNames(files) + ": " + log);
+    return shader;
+}
+
+}  // namespace
+
+std::string attributeLog(const std::string& log, const StageSources& files)
+{
+    std::istringstream in(log);
+    std::string line;
+    std::string out;
+    while (std::getline(in, line)) {
+        std::size_t digits = 0;
+        while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
+        if (digits > 0 && digits < line.size() && (line[digits] == ':' || line[digits] == '(')) {
+            const unsigned long number = std::stoul(line.substr(0, digits));
+            if (number >= 1 && number <= files.size()) {
+                // Mesa writes "2:12(5): error", NVIDIA "2(12) : error"; both become "advect.frag:12...".
+                std::string rest = line.substr(digits);
+                if (rest[0] == '(') {
+                    const std::size_t close = rest.find(')');
+                    if (close != std::string::npos) rest = ":" + rest.substr(1, close - 1) + rest.substr(close + 1);
+                }
+                line = files[number - 1].name + rest;
+            }
+        }
+        out += (out.empty() ? "" : "\n") + line;
+    }
+    return out;
+}
+
+Program Program::build(const StageSources& vertex, const StageSources& fragment)
+{
+    ShaderHandle vs = compile(GL_VERTEX_SHADER, vertex);
+    ShaderHandle fs = compile(GL_FRAGMENT_SHADER, fragment);
+
+    Program program;
+    program.name_ = fragment.empty() ? std::string("<empty>") : fragment.back().name;
+    program.handle_ = ProgramHandle::create();
+    if (!program.handle_) throw GlError("Program::build(): glCreateProgram failed for " + program.name_);
+    glAttachShader(program.id(), vs.id());
+    glAttachShader(program.id(), fs.id());
+    glLinkProgram(program.id());
+    glDetachShader(program.id(), vs.id());
+    glDetachShader(program.id(), fs.id());
+
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+    const std::string log = programLog(program.id());
+    if (ok != GL_TRUE)
+        throw GlError("Program::build(): " + joinNames(vertex) + " + " + joinNames(fragment)
+                      + " failed to link:\n" + log);
+    if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
+    return program;
+}
+
+void setWarningHandler(void (*handler)(const std::string&)) { warningHandler = handler ? handler : printWarning; }
+
+}  // namespace fluid::gl

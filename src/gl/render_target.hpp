@@ -1,0 +1,64 @@
+// RenderTarget: a float texture with the framebuffer that renders into it.
+// Nearest filtering, clamp-to-edge: passes read it with texelFetch only.
+// PingPong: a field that a pass both reads and writes; the pass renders into
+// write() while sampling read(), then the caller swaps.
+#pragma once
+
+#include <utility>
+
+#include "gl/handle.hpp"
+
+namespace fluid::gl {
+
+enum class TextureFormat { R32F, RG32F, RGBA32F };
+
+int componentCount(TextureFormat format);
+
+class RenderTarget {
+public:
+    RenderTarget() = default;  // empty
+    // Allocates the texture (zero-filled) and framebuffer; throws GlError if the
+    // framebuffer is incomplete, naming the status and `label`.
+    RenderTarget(int width, int height, TextureFormat format, const char* label);
+
+    int width() const { return width_; }
+    int height() const { return height_; }
+    TextureFormat format() const { return format_; }
+    GLuint texture() const { return texture_.id(); }
+    GLuint framebuffer() const { return framebuffer_.id(); }
+
+    // Binds the framebuffer and sets the viewport to the whole texture.
+    void bindAsTarget() const;
+    void bindTexture(GLuint unit) const;
+    // Uploads width*height*components floats (rows bottom to top).
+    void upload(const float* values);
+    // Reads width*height*components floats back. Synchronous: never in the step loop.
+    void download(float* values) const;
+    void clear(float value);
+
+private:
+    Texture texture_;
+    Framebuffer framebuffer_;
+    int width_ = 0;
+    int height_ = 0;
+    TextureFormat format_ = TextureFormat::RGBA32F;
+};
+
+class PingPong {
+public:
+    PingPong() = default;
+    PingPong(int width, int height, TextureFormat format, const char* label)
+        : read_(width, height, format, label), write_(width, height, format, label)
+    {
+    }
+    RenderTarget& read() { return read_; }
+    RenderTarget& write() { return write_; }
+    const RenderTarget& read() const { return read_; }
+    void swap() noexcept { std::swap(read_, write_); }
+
+private:
+    RenderTarget read_;
+    RenderTarget write_;
+};
+
+}  // namespace fluid::gl

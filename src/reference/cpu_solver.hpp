@@ -1,0 +1,63 @@
+// CpuSolver: the reference solver. The same step as GpuSolver, pass for pass
+// and buffer swap for buffer swap, on flat float arrays, multi-threaded with
+// OpenMP. Results do not depend on the thread count.
+#pragma once
+
+#include <span>
+
+#include "core/field.hpp"
+#include "core/pass_constants.hpp"
+#include "core/sim_params.hpp"
+#include "core/splat.hpp"
+#include "reference/passes.hpp"
+
+namespace fluid {
+
+class CpuSolver {
+public:
+    // Throws std::invalid_argument for invalid parameters. threads = 0: all cores.
+    explicit CpuSolver(const SimParams& params, int threads = 0);
+
+    void setParams(const SimParams& params);  // same grid size only, like GpuSolver
+    const SimParams& params() const { return params_; }
+    const PassConstants& constants() const { return constants_; }
+    void setThreads(int threads) { exec_.threads = threads; }
+
+    void step(std::span<const Splat> splats = {});
+
+    // The passes of step(), in step order; named like GpuSolver's.
+    void splat(const Splat& s);
+    void advectDye();
+    void advectVelocity();
+    void diffuse();
+    void computeCurl();
+    void applyVorticity();
+    void computeDivergence();
+    void solvePressure();
+    void subtractGradient();
+
+    void reset();
+    void clearDye();
+    void upload(const FluidState& state);
+    FluidState download() const { return state_; }
+    const FluidState& state() const { return state_; }
+    void uploadCurl(const Field& curl);
+    void uploadDivergence(const Field& divergence);
+    const Field& curlField() const { return curl_; }
+    const Field& divergenceField() const { return divergence_; }
+
+private:
+    SimParams params_;
+    PassConstants constants_;
+    reference::Exec exec_;
+
+    FluidState state_;       // the "read" side of every ping-pong pair
+    Field velocityScratch_;  // the "write" sides
+    Field pressureScratch_;
+    Field dyeScratch_;
+    Field diffusionRhs_;
+    Field divergence_;
+    Field curl_;
+};
+
+}  // namespace fluid

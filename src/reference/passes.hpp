@@ -1,0 +1,48 @@
+// The CPU reference passes: one function per shader in shaders/, with the same
+// name, the same stencil, the same order of float operations and the same
+// boundary rule. Each writes every cell of `out` (which must have the shape of
+// the field it replaces) and reads only its inputs, so it can run on threads.
+#pragma once
+
+#include <glm/vec4.hpp>
+
+#include "core/field.hpp"
+#include "core/pass_constants.hpp"
+#include "core/splat.hpp"
+
+namespace fluid::reference {
+
+// How many threads a pass may use; 0 means all the hardware offers. Results do
+// not depend on it: every cell is computed alone, there are no reductions.
+struct Exec {
+    int threads = 0;
+};
+
+// splat.frag: out = in + value * exp(-d^2 / r^2), d = distance to the segment.
+void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec = {});
+
+// advect.frag: semi-Lagrangian back-trace from each cell centre by dt u, then a
+// bilinear read of `source` (with the velocity or the scalar boundary rule),
+// scaled by `decay`.
+void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
+            const PassConstants& k, Exec exec = {});
+
+// diffuse.frag: one Jacobi sweep of (1 - nu dt Laplacian) x = b.
+void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec = {});
+
+// curl.frag: w = dv/dx - du/dy by central differences.
+void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec = {});
+
+// vorticity.frag: u += dt epsilon h (N x w), N = grad|w| / |grad|w||.
+void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec = {});
+
+// divergence.frag: du/dx + dv/dy by central differences.
+void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec = {});
+
+// pressure.frag: one Jacobi sweep of Laplacian p = div.
+void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, Exec exec = {});
+
+// gradient.frag: u -= grad p by central differences.
+void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec = {});
+
+}  // namespace fluid::reference

@@ -1,0 +1,314 @@
+#include "sim/gpu_solver.hpp"
+
+#include <stdexcept>
+#include <string>
+
+#include "gl/errors.hpp"
+#include "shaders/shader_sources.hpp"
+
+namespace fluid {
+
+namespace {
+
+// Texture units, fixed per sampler name so they are set once per program.
+constexpr GLuint kUnit0 = 0;
+constexpr GLuint kUnit1 = 1;
+
+gl::Program buildPass(const char* fragmentFile)
+{
+    const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
+    return gl::Program::build({file("fullscreen.vert")}, {file("common.glsl"), file(fragmentFile)});
+}
+
+void setSampler(const gl::Program& p, const char* name, GLuint unit)
+{
+    glUniform1i(p.uniform(name), static_cast<GLint>(unit));
+}
+
+void setFloat(const gl::Program& p, const char* name, float value) { glUniform1f(p.uniform(name), value); }
+
+SimParams validated(const SimParams& params)
+{
+    if (auto problem = validate(params)) throw std::invalid_argument("GpuSolver: " + *problem);
+    return params;
+}
+
+void checkShape(const Field& f, int width, int height, int components, const char* what)
+{
+    if (f.width() != width || f.height() != height || f.components() != components)
+        throw std::invalid_argument(std::string("GpuSolver::upload(): ") + what + " is " + std::to_string(f.width())
+                                    + "x" + std::to_string(f.height()) + "x" + std::to_string(f.components())
+                                    + ", expected " + std::to_string(width) + "x" + std::to_string(height) + "x"
+                                    + std::to_string(components));
+}
+
+Field downloadField(const gl::RenderTarget& target)
+{
+    Field f(target.width(), target.height(), gl::componentCount(target.format()));
+    target.download(f.data());
+    return f;
+}
+
+}  // namespace
+
+GpuSolver::GpuSolver(const SimParams& params)
+    : params_(validated(params)),
+      constants_(makePassConstants(params_)),
+      emptyVertexArray_(gl::VertexArray::create()),
+      splatProgram_(buildPass("splat.frag")),
+      advectProgram_(buildPass("advect.frag")),
+      diffuseProgram_(buildPass("diffuse.frag")),
+      curlProgram_(buildPass("curl.frag")),
+      vorticityProgram_(buildPass("vorticity.frag")),
+      divergenceProgram_(buildPass("divergence.frag")),
+      pressureProgram_(buildPass("pressure.frag")),
+      gradientProgram_(buildPass("gradient.frag")),
+      velocity_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "velocity"),
+      diffusionRhs_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "diffusion rhs"),
+      pressure_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "pressure"),
+      dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
+      divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
+      curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl")
+{
+    applyConstantUniforms();
+    gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
+}
+
+void GpuSolver::setParams(const SimParams& params)
+{
+    const SimParams next = validated(params);
+    if (next.gridWidth != params_.gridWidth || next.gridHeight != params_.gridHeight)
+        throw std::invalid_argument("GpuSolver::setParams(): the grid size is fixed for a solver's life; create a new "
+                                    "GpuSolver for " + std::to_string(next.gridWidth) + "x"
+                                    + std::to_string(next.gridHeight));
+    params_ = next;
+    constants_ = makePassConstants(params_);
+    applyConstantUniforms();
+}
+
+// Uniforms keep their values inside a program object, so everything that only
+// changes with the parameters is set here and not in every pass.
+void GpuSolver::applyConstantUniforms()
+{
+    const PassConstants& k = constants_;
+    for (const gl::Program* p : {&splatProgram_, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
+        p->use();
+        glUniform2i(p->uniform("uGridSize"), k.width, k.height);
+        glUniform1i(p->uniform("uPeriodic"), k.periodic ? 1 : 0);
+        setFloat(*p, "uLidSpeed", k.lidSpeed);
+        setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
+    }
+    splatProgram_.use();
+    setSampler(splatProgram_, "uSource", kUnit0);
+
+    advectProgram_.use();
+    setSampler(advectProgram_, "uVelocity", kUnit0);
+    setSampler(advectProgram_, "uSource", kUnit1);
+    setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
+
+    diffuseProgram_.use();
+    setSampler(diffuseProgram_, "uX", kUnit0);
+    setSampler(diffuseProgram_, "uB", kUnit1);
+    setFloat(diffuseProgram_, "uAlpha", k.diffusionAlpha);
+    setFloat(diffuseProgram_, "uInverseDenominator", k.diffusionInverseDenominator);
+
+    curlProgram_.use();
+    setSampler(curlProgram_, "uVelocity", kUnit0);
+
+    vorticityProgram_.use();
+    setSampler(vorticityProgram_, "uVelocity", kUnit0);
+    setSampler(vorticityProgram_, "uCurl", kUnit1);
+    setFloat(vorticityProgram_, "uVorticityScale", k.vorticityScale);
+
+    divergenceProgram_.use();
+    setSampler(divergenceProgram_, "uVelocity", kUnit0);
+
+    pressureProgram_.use();
+    setSampler(pressureProgram_, "uPressure", kUnit0);
+    setSampler(pressureProgram_, "uDivergence", kUnit1);
+    setFloat(pressureProgram_, "uCellSizeSquared", k.cellSizeSquared);
+
+    gradientProgram_.use();
+    setSampler(gradientProgram_, "uVelocity", kUnit0);
+    setSampler(gradientProgram_, "uPressure", kUnit1);
+    glUseProgram(0);
+}
+
+// Each pass sets all the state it depends on: the UI may have left blending,
+// scissoring or another framebuffer behind.
+void GpuSolver::draw(const gl::RenderTarget& target) const
+{
+    target.bindAsTarget();
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(emptyVertexArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+void GpuSolver::step(std::span<const Splat> splats)
+{
+    for (const Splat& s : splats) splat(s);
+    advectDye();
+    advectVelocity();
+    diffuse();
+    computeCurl();
+    applyVorticity();
+    computeDivergence();
+    solvePressure();
+    subtractGradient();
+}
+
+void GpuSolver::splat(const Splat& s)
+{
+    const SplatInCells cells = toCells(s, constants_);
+    splatProgram_.use();
+    glUniform2f(splatProgram_.uniform("uFrom"), cells.from.x, cells.from.y);
+    glUniform2f(splatProgram_.uniform("uTo"), cells.to.x, cells.to.y);
+    setFloat(splatProgram_, "uRadiusSquared", cells.radiusSquared);
+
+    glUniform4f(splatProgram_.uniform("uValue"), s.velocity.x, s.velocity.y, 0.0f, 0.0f);
+    velocity_.read().bindTexture(kUnit0);
+    draw(velocity_.write());
+    velocity_.swap();
+
+    if (s.addsDye) {
+        glUniform4f(splatProgram_.uniform("uValue"), s.dye.r, s.dye.g, s.dye.b, 0.0f);
+        dye_.read().bindTexture(kUnit0);
+        draw(dye_.write());
+        dye_.swap();
+    }
+}
+
+// Dye goes first: it must be carried by the same velocity as the velocity itself.
+void GpuSolver::advectDye()
+{
+    advectProgram_.use();
+    glUniform1i(advectProgram_.uniform("uSourceIsVelocity"), 0);
+    setFloat(advectProgram_, "uDecay", constants_.dyeDecay);
+    velocity_.read().bindTexture(kUnit0);
+    dye_.read().bindTexture(kUnit1);
+    draw(dye_.write());
+    dye_.swap();
+}
+
+void GpuSolver::advectVelocity()
+{
+    advectProgram_.use();
+    glUniform1i(advectProgram_.uniform("uSourceIsVelocity"), 1);
+    setFloat(advectProgram_, "uDecay", constants_.velocityDecay);
+    velocity_.read().bindTexture(kUnit0);
+    velocity_.read().bindTexture(kUnit1);
+    draw(velocity_.write());
+    velocity_.swap();
+}
+
+void GpuSolver::diffuse()
+{
+    if (!constants_.diffuses(params_.viscosityIterations)) return;
+    // The advected velocity becomes the fixed right-hand side b; the first sweep
+    // starts from x = b, so no copy is needed.
+    std::swap(diffusionRhs_, velocity_.read());
+    diffuseProgram_.use();
+    diffusionRhs_.bindTexture(kUnit1);
+    for (int n = 0; n < params_.viscosityIterations; ++n) {
+        (n == 0 ? diffusionRhs_ : velocity_.read()).bindTexture(kUnit0);
+        draw(velocity_.write());
+        velocity_.swap();
+    }
+}
+
+void GpuSolver::computeCurl()
+{
+    if (constants_.vorticityScale == 0.0f) return;
+    curlProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    draw(curl_);
+}
+
+void GpuSolver::applyVorticity()
+{
+    if (constants_.vorticityScale == 0.0f) return;
+    vorticityProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    curl_.bindTexture(kUnit1);
+    draw(velocity_.write());
+    velocity_.swap();
+}
+
+void GpuSolver::computeDivergence()
+{
+    divergenceProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    draw(divergence_);
+}
+
+void GpuSolver::solvePressure()
+{
+    if (!params_.warmStartPressure) pressure_.read().clear(0.0f);
+    pressureProgram_.use();
+    divergence_.bindTexture(kUnit1);
+    for (int n = 0; n < params_.pressureIterations; ++n) {
+        pressure_.read().bindTexture(kUnit0);
+        draw(pressure_.write());
+        pressure_.swap();
+    }
+}
+
+void GpuSolver::subtractGradient()
+{
+    gradientProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    pressure_.read().bindTexture(kUnit1);
+    draw(velocity_.write());
+    velocity_.swap();
+}
+
+void GpuSolver::reset()
+{
+    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &pressure_.read(), &pressure_.write(),
+                                &dye_.read(), &dye_.write(), &diffusionRhs_, &divergence_, &curl_})
+        t->clear(0.0f);
+}
+
+void GpuSolver::clearDye()
+{
+    dye_.read().clear(0.0f);
+    dye_.write().clear(0.0f);
+}
+
+void GpuSolver::upload(const FluidState& state)
+{
+    const int w = params_.gridWidth;
+    const int h = params_.gridHeight;
+    checkShape(state.velocity, w, h, 2, "velocity");
+    checkShape(state.pressure, w, h, 1, "pressure");
+    checkShape(state.dye, w, h, 4, "dye");
+    velocity_.read().upload(state.velocity.data());
+    pressure_.read().upload(state.pressure.data());
+    dye_.read().upload(state.dye.data());
+}
+
+FluidState GpuSolver::download() const
+{
+    return {downloadField(velocity_.read()), downloadField(pressure_.read()), downloadField(dye_.read())};
+}
+
+void GpuSolver::uploadCurl(const Field& curl)
+{
+    checkShape(curl, params_.gridWidth, params_.gridHeight, 1, "curl");
+    curl_.upload(curl.data());
+}
+
+void GpuSolver::uploadDivergence(const Field& divergence)
+{
+    checkShape(divergence, params_.gridWidth, params_.gridHeight, 1, "divergence");
+    divergence_.upload(divergence.data());
+}
+
+Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
+Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }
+
+}  // namespace fluid

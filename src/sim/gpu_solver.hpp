@@ -1,0 +1,86 @@
+// GpuSolver: the stable-fluids step of GPU Gems ch. 38 as a chain of fragment
+// passes over float textures. Needs a current OpenGL 3.3 core context (from a
+// window or platform::HeadlessContext) and never touches the window system.
+// Every pass is public so that tests can run one alone against the CPU mirror.
+#pragma once
+
+#include <span>
+
+#include "core/field.hpp"
+#include "core/pass_constants.hpp"
+#include "core/sim_params.hpp"
+#include "core/splat.hpp"
+#include "gl/program.hpp"
+#include "gl/render_target.hpp"
+
+namespace fluid {
+
+class GpuSolver {
+public:
+    // Throws std::invalid_argument for invalid parameters, gl::GlError when a
+    // shader or framebuffer cannot be made.
+    explicit GpuSolver(const SimParams& params);
+
+    // Takes effect on the next pass. The grid size is fixed for a solver's life;
+    // a different size throws std::invalid_argument (make a new solver instead).
+    void setParams(const SimParams& params);
+    const SimParams& params() const { return params_; }
+    const PassConstants& constants() const { return constants_; }
+
+    // One time step: splats, advection, diffusion, vorticity confinement,
+    // projection. Issues GL commands only: no read-back, no glFinish.
+    void step(std::span<const Splat> splats = {});
+
+    // The passes of step(), in step order.
+    void splat(const Splat& s);
+    void advectDye();
+    void advectVelocity();
+    void diffuse();
+    void computeCurl();
+    void applyVorticity();
+    void computeDivergence();
+    void solvePressure();
+    void subtractGradient();
+
+    void reset();     // everything to zero
+    void clearDye();
+    void upload(const FluidState& state);
+    FluidState download() const;  // synchronous read-back, for tests and tools
+    void uploadCurl(const Field& curl);
+    void uploadDivergence(const Field& divergence);
+    Field downloadCurl() const;
+    Field downloadDivergence() const;
+
+    // Current textures, for display.
+    GLuint velocityTexture() const { return velocity_.read().texture(); }
+    GLuint dyeTexture() const { return dye_.read().texture(); }
+    GLuint pressureTexture() const { return pressure_.read().texture(); }
+    GLuint divergenceTexture() const { return divergence_.texture(); }
+    GLuint curlTexture() const { return curl_.texture(); }
+
+private:
+    void applyConstantUniforms();
+    void draw(const gl::RenderTarget& target) const;
+
+    SimParams params_;
+    PassConstants constants_;
+
+    gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
+    gl::Program splatProgram_;
+    gl::Program advectProgram_;
+    gl::Program diffuseProgram_;
+    gl::Program curlProgram_;
+    gl::Program vorticityProgram_;
+    gl::Program divergenceProgram_;
+    gl::Program pressureProgram_;
+    gl::Program gradientProgram_;
+
+    gl::PingPong velocity_;
+    gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
+    gl::PingPong pressure_;
+    gl::PingPong dye_;
+    gl::RenderTarget divergence_;
+    gl::RenderTarget curl_;
+};
+
+}  // namespace fluid

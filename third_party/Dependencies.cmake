@@ -1,0 +1,18 @@
+# Build glue for the external packages. Nothing is vendored: every package comes
+# from the system (Debian: see scripts/setup.sh for the package names).
+find_package(PkgConfig REQUIRED)
+find_package(OpenMP REQUIRED COMPONENTS CXX)
+find_package(glm REQUIRED)
+pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+
+if(FLUIDSIM_BUILD_TESTS)
+  find_package(GTest REQUIRED)
+endif()
+if(FLUIDSIM_BUILD_BENCH)
+  find_package(benchmark REQUIRED)
+endif()
+
+# glm's Debian config exports glm::glm; older ones only `glm`.
+if(NOT TARGET glm::glm AND TARGET glm)
+  add_library(glm::glm ALIAS glm)
+endif()
