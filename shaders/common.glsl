@@ -15,15 +15,19 @@ ivec2 clampCell(ivec2 c) { return clamp(c, ivec2(0), uGridSize - 1); }
 
 // Velocity: a ghost cell beyond a no-slip wall holds minus its mirror cell, so
 // the wall face halfway between has zero velocity; beyond the moving lid it
-// holds 2 U - u, so that face moves at the lid speed U.
+// holds 2 U - u, so that face moves at the lid speed U. A corner ghost is
+// mirrored across both walls (the sign flips twice), so the bilinear read at
+// the corner point gives zero as well.
 vec2 velocityAt(sampler2D velocity, ivec2 c)
 {
     if (uPeriodic) return texelFetch(velocity, wrapCell(c), 0).xy;
     ivec2 inside = clampCell(c);
     vec2 v = texelFetch(velocity, inside, 0).xy;
-    if (inside == c) return v;
-    v = -v;
-    if (c.y >= uGridSize.y) v.x += 2.0 * uLidSpeed;
+    if (inside.x != c.x) v = -v;
+    if (inside.y != c.y) {
+        v = -v;
+        if (c.y >= uGridSize.y) v.x += 2.0 * uLidSpeed;
+    }
     return v;
 }
 

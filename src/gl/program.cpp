@@ -1,6 +1,7 @@
 #include "gl/program.hpp"
 
 #include <cctype>
+#include <cstdio>
 #include <iostream>
 #include <sstream>
 
@@ -9,6 +10,10 @@
 namespace fluid::gl {
 
 namespace {
+
+// File n of a stage starts at line n * kLinesPerFile + 1, so a driver's line
+// number alone tells the file and the line in it.
+constexpr unsigned long kLinesPerFile = 100000;
 
 void printWarning(const std::string& message) { std::cerr << "warning: " << message << '\n'; }
 void (*warningHandler)(const std::string&) = printWarning;
@@ -48,7 +53,8 @@ ShaderHandle compile(GLenum stage, const StageSources& files)
 {
     std::string text = "#version 330 core\n";
     for (std::size_t n = 0; n < files.size(); ++n)
-        text += "#line 1 " + std::to_string(n + 1) + "\n" + files[n].text + "\n";
+        text += "#line " + std::to_string((n + 1) * kLinesPerFile + 1) + " " + std::to_string(n + 1) + "\n"
+            + files[n].text + "\n";
 
     ShaderHandle shader = ShaderHandle::adopt(glCreateShader(stage));
     if (!shader) throw GlError("Program::build(): glCreateShader failed for " + joinNames(files));
@@ -75,20 +81,18 @@ std::string attributeLog(const std::string& log, const StageSources& files)
     std::string line;
     std::string out;
     while (std::getline(in, line)) {
-        std::size_t digits = 0;
-        while (digits < line.size() && std::isdigit(static_cast<unsigned char>(line[digits]))) ++digits;
-        if (digits > 0 && digits < line.size() && (line[digits] == ':' || line[digits] == '(')) {
-            const unsigned long number = std::stoul(line.substr(0, digits));
-            if (number >= 1 && number <= files.size()) {
-                // Mesa writes "2:12(5): error", NVIDIA "2(12) : error"; both become "advect.frag:12...".
-                std::string rest = line.substr(digits);
-                if (rest[0] == '(') {
-                    const std::size_t close = rest.find(')');
-                    if (close != std::string::npos) rest = ":" + rest.substr(1, close - 1) + rest.substr(close + 1);
-                }
-                line = files[number - 1].name + rest;
-            }
-        }
+        // Mesa writes "S:L(col): error ...", NVIDIA "S(L) : error ..."; S, the
+        // source-string number, is not reliable (Mesa prints 0), the line is.
+        unsigned long source = 0, number = 0;
+        int consumed = 0;
+        std::string rest;
+        if (std::sscanf(line.c_str(), "%lu:%lu%n", &source, &number, &consumed) == 2)
+            rest = line.substr(static_cast<std::size_t>(consumed));
+        else if (std::sscanf(line.c_str(), "%lu(%lu)%n", &source, &number, &consumed) == 2)
+            rest = line.substr(static_cast<std::size_t>(consumed));
+        const unsigned long file = number / kLinesPerFile;
+        if (!rest.empty() && file >= 1 && file <= files.size())
+            line = files[file - 1].name + ":" + std::to_string(number % kLinesPerFile) + rest;
         out += (out.empty() ? "" : "\n") + line;
     }
     return out;

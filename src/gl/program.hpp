@@ -1,7 +1,6 @@
 // Program: compiles and links GLSL 330 shaders built from named source files.
-// Each file gets its own source-string number through '#line 1 N', so driver
-// messages point at the right file and line; we then replace the number with
-// the file name. Errors throw GlError, a non-empty log on success is a warning.
+// Each file starts at its own '#line' offset (file N at line N*100000+1), so
+// a driver's line number tells the file; messages are rewritten to name it. Errors throw GlError, a non-empty log on success is a warning.
 #pragma once
 
 #include <string>
@@ -36,8 +35,8 @@ private:
     std::string name_;  // the last file of the fragment stage
 };
 
-// Rewrites "N:line(col): msg" / "N(line) : msg" driver lines so that the source
-// number N becomes the file name. Exposed for tests.
+// Rewrites driver lines "S:L(col): msg" (Mesa) and "S(L) : msg" (NVIDIA) into
+// "file:line(col): msg" using the line offsets. Exposed for tests.
 std::string attributeLog(const std::string& log, const StageSources& files);
 
 // Called with warnings (non-empty logs of successful compiles); stderr by default.

@@ -39,15 +39,19 @@ inline glm::vec4 load(const Field& f, glm::ivec2 c)
 
 // Velocity: a ghost cell beyond a no-slip wall holds minus its mirror cell, so
 // the wall face halfway between has zero velocity; beyond the moving lid it
-// holds 2 U - u, so the face moves at the lid speed U.
+// holds 2 U - u, so the face moves at the lid speed U. A corner ghost is
+// mirrored across both walls (the sign flips twice), so the bilinear read at
+// the corner point gives zero as well.
 inline glm::vec2 velocityAt(const Field& u, glm::ivec2 c, const PassConstants& k)
 {
     if (k.periodic) return load2(u, wrapCell(c, k));
     const glm::ivec2 inside = clampCell(c, k);
     glm::vec2 v = load2(u, inside);
-    if (inside == c) return v;
-    v = -v;
-    if (c.y >= k.height) v.x += 2.0f * k.lidSpeed;
+    if (inside.x != c.x) v = -v;
+    if (inside.y != c.y) {
+        v = -v;
+        if (c.y >= k.height) v.x += 2.0f * k.lidSpeed;
+    }
     return v;
 }
 

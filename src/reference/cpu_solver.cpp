@@ -113,7 +113,9 @@ void CpuSolver::computeDivergence() { reference::divergence(state_.velocity, div
 
 void CpuSolver::solvePressure()
 {
-    if (!params_.warmStartPressure) state_.pressure.fill(0.0f);
+    // Zero iterations means no projection: without the clear, the gradient pass
+    // would keep subtracting the last solve's (stale) pressure every step.
+    if (!params_.warmStartPressure || params_.pressureIterations == 0) state_.pressure.fill(0.0f);
     for (int n = 0; n < params_.pressureIterations; ++n) {
         reference::pressure(state_.pressure, divergence_, pressureScratch_, constants_, exec_);
         state_.pressure.swap(pressureScratch_);

@@ -247,7 +247,9 @@ void GpuSolver::computeDivergence()
 
 void GpuSolver::solvePressure()
 {
-    if (!params_.warmStartPressure) pressure_.read().clear(0.0f);
+    // Zero iterations means no projection: without the clear, the gradient pass
+    // would keep subtracting the last solve's (stale) pressure every step.
+    if (!params_.warmStartPressure || params_.pressureIterations == 0) pressure_.read().clear(0.0f);
     pressureProgram_.use();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {

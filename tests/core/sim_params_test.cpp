@@ -1,0 +1,99 @@
+#include <gtest/gtest.h>
+
+#include "core/pass_constants.hpp"
+#include "core/sim_params.hpp"
+#include "core/splat.hpp"
+
+namespace fluid {
+namespace {
+
+TEST(SimParams, DefaultsAreValid) { EXPECT_FALSE(validate(SimParams{}).has_value()); }
+
+TEST(SimParams, EachBrokenRuleNamesItsField)
+{
+    struct Case {
+        const char* field;
+        void (*breakIt)(SimParams&);
+    };
+    const Case cases[] = {
+        {"gridWidth", [](SimParams& p) { p.gridWidth = 4; }},
+        {"gridHeight", [](SimParams& p) { p.gridHeight = 5000; }},
+        {"domainWidth", [](SimParams& p) { p.domainWidth = 0.0f; }},
+        {"dt", [](SimParams& p) { p.dt = -0.1f; }},
+        {"dt", [](SimParams& p) { p.dt = std::numeric_limits<float>::quiet_NaN(); }},
+        {"viscosity", [](SimParams& p) { p.viscosity = -1e-3f; }},
+        {"vorticity", [](SimParams& p) { p.vorticity = std::numeric_limits<float>::infinity(); }},
+        {"velocityDissipation", [](SimParams& p) { p.velocityDissipation = -1.0f; }},
+        {"dyeDissipation", [](SimParams& p) { p.dyeDissipation = -1.0f; }},
+        {"pressureIterations", [](SimParams& p) { p.pressureIterations = -1; }},
+        {"viscosityIterations", [](SimParams& p) { p.viscosityIterations = 20000; }},
+        {"lidSpeed", [](SimParams& p) { p.lidSpeed = 1e9f; }},
+        {"lidSpeed", [](SimParams& p) {
+             p.boundary = BoundaryMode::Periodic;
+             p.lidSpeed = 1.0f;
+         }},
+    };
+    for (const Case& c : cases) {
+        SimParams p;
+        c.breakIt(p);
+        const auto problem = validate(p);
+        ASSERT_TRUE(problem.has_value()) << c.field;
+        EXPECT_NE(problem->find(c.field), std::string::npos) << *problem;
+    }
+}
+
+// Physical parameters must mean the same thing at every resolution: the
+// dimensionless Jacobi coefficient a = nu dt / h^2 grows as h shrinks, exactly
+// as the implicit viscous step requires, while nu itself is untouched.
+TEST(PassConstants, ScaleWithCellSizeNotWithCellCount)
+{
+    SimParams coarse;
+    coarse.gridWidth = coarse.gridHeight = 64;
+    coarse.viscosity = 1e-3f;
+    SimParams fine = coarse;
+    fine.gridWidth = fine.gridHeight = 128;
+
+    const PassConstants c = makePassConstants(coarse);
+    const PassConstants f = makePassConstants(fine);
+    EXPECT_FLOAT_EQ(c.cellSize, 1.0f / 64.0f);
+    EXPECT_FLOAT_EQ(f.cellSize, 1.0f / 128.0f);
+    EXPECT_FLOAT_EQ(f.diffusionAlpha, 4.0f * c.diffusionAlpha);
+    EXPECT_FLOAT_EQ(c.diffusionAlpha, 1e-3f * (1.0f / 60.0f) * 64.0f * 64.0f);
+    EXPECT_FLOAT_EQ(c.diffusionInverseDenominator, 1.0f / (1.0f + 4.0f * c.diffusionAlpha));
+    EXPECT_FLOAT_EQ(f.dtOverCellSize, 2.0f * c.dtOverCellSize);
+    EXPECT_FLOAT_EQ(c.halfInverseCellSize, 32.0f);
+    EXPECT_FLOAT_EQ(coarse.domainHeight(), fine.domainHeight());
+}
+
+TEST(PassConstants, DissipationAndLid)
+{
+    SimParams p;
+    p.dt = 0.5f;
+    p.dyeDissipation = 2.0f;
+    p.velocityDissipation = 0.0f;
+    p.lidSpeed = 1.5f;
+    const PassConstants k = makePassConstants(p);
+    EXPECT_FLOAT_EQ(k.dyeDecay, 0.5f);
+    EXPECT_FLOAT_EQ(k.velocityDecay, 1.0f);
+    EXPECT_FLOAT_EQ(k.lidSpeed, 1.5f);
+    EXPECT_FALSE(k.periodic);
+}
+
+TEST(Splat, DomainToCellCoordinates)
+{
+    SimParams p;
+    p.gridWidth = p.gridHeight = 100;  // h = 0.01 m
+    Splat s;
+    s.from = {0.005f, 0.995f};  // centres of cells (0, 99)
+    s.to = {0.505f, 0.255f};    // cells (50, 25)
+    s.radius = 0.03f;           // 3 cells
+    const SplatInCells c = toCells(s, makePassConstants(p));
+    EXPECT_NEAR(c.from.x, 0.0f, 1e-4f);
+    EXPECT_NEAR(c.from.y, 99.0f, 1e-4f);
+    EXPECT_NEAR(c.to.x, 50.0f, 1e-4f);
+    EXPECT_NEAR(c.to.y, 25.0f, 1e-4f);
+    EXPECT_NEAR(c.radiusSquared, 9.0f, 1e-4f);
+}
+
+}  // namespace
+}  // namespace fluid

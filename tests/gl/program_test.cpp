@@ -1,0 +1,78 @@
+// Shader errors must name the file and line the user has to fix.
+#include <gtest/gtest.h>
+
+#include "gl/errors.hpp"
+#include "gl/program.hpp"
+#include "shaders/shader_sources.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid::gl {
+namespace {
+
+using ProgramTest = test::GlTest;
+
+SourceFile embedded(const char* name) { return {name, std::string(shaders::source(name))}; }
+
+TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinks)
+{
+    for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
+                             "divergence.frag", "pressure.frag", "gradient.frag"}) {
+        SCOPED_TRACE(pass);
+        Program p = Program::build({embedded("fullscreen.vert")}, {embedded("common.glsl"), embedded(pass)});
+        EXPECT_NE(p.id(), 0u);
+        EXPECT_EQ(p.name(), pass);
+        GLint activeUniforms = 0;
+        glGetProgramiv(p.id(), GL_ACTIVE_UNIFORMS, &activeUniforms);
+        EXPECT_GT(activeUniforms, 0);
+    }
+}
+
+TEST_F(ProgramTest, CompileErrorNamesFileAndLine)
+{
+    const SourceFile broken{"broken.frag", "out vec4 colour;\nvoid main()\n{\n    colour = vec4(undeclaredThing);\n}\n"};
+    try {
+        Program::build({embedded("fullscreen.vert")}, {embedded("common.glsl"), broken});
+        FAIL() << "a shader with an undeclared identifier compiled";
+    } catch (const GlError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("Program::build()"), std::string::npos) << message;
+        EXPECT_NE(message.find("broken.frag:4"), std::string::npos) << message;
+        EXPECT_NE(message.find("undeclaredThing"), std::string::npos) << message;
+    }
+}
+
+TEST_F(ProgramTest, LinkErrorIsReported)
+{
+    // The fragment stage has no main(): compiles, but cannot link.
+    const SourceFile noMain{"nomain.frag", "out vec4 colour;\nvoid helper() { colour = vec4(1.0); }\n"};
+    try {
+        Program::build({embedded("fullscreen.vert")}, {noMain});
+        FAIL() << "a program without main() linked";
+    } catch (const GlError& e) {
+        EXPECT_NE(std::string(e.what()).find("failed to link"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("nomain.frag"), std::string::npos) << e.what();
+    }
+}
+
+TEST(ProgramLog, AttributesMesaAndNvidiaStyleLines)
+{
+    const StageSources files{{"common.glsl", ""}, {"advect.frag", ""}};
+    EXPECT_EQ(attributeLog("0:200012(5): error: bad", files), "advect.frag:12(5): error: bad");
+    EXPECT_EQ(attributeLog("1(100007) : error C0000: bad", files), "common.glsl:7 : error C0000: bad");
+    EXPECT_EQ(attributeLog("0:1(1): error: in the #version line", files), "0:1(1): error: in the #version line");
+    EXPECT_EQ(attributeLog("no number here", files), "no number here");
+}
+
+TEST(ShaderSources, UnknownNameListsWhatExists)
+{
+    try {
+        shaders::source("nope.frag");
+        FAIL();
+    } catch (const std::out_of_range& e) {
+        EXPECT_NE(std::string(e.what()).find("nope.frag"), std::string::npos);
+        EXPECT_NE(std::string(e.what()).find("advect.frag"), std::string::npos);
+    }
+}
+
+}  // namespace
+}  // namespace fluid::gl

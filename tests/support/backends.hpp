@@ -1,0 +1,37 @@
+// Typed-test support for running one physics test on both solvers. The GPU
+// backend gets the shared headless context (and fails without one); the CPU
+// backend needs nothing.
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include "reference/cpu_solver.hpp"
+#include "sim/gpu_solver.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid::test {
+
+template <typename Solver>
+class OnBothBackends : public GlTest {
+protected:
+    void SetUp() override
+    {
+        if constexpr (std::is_same_v<Solver, GpuSolver>) GlTest::SetUp();
+    }
+    void TearDown() override
+    {
+        if constexpr (std::is_same_v<Solver, GpuSolver>) GlTest::TearDown();
+    }
+};
+
+using BothSolvers = ::testing::Types<CpuSolver, GpuSolver>;
+
+struct SolverName {
+    template <typename T>
+    static std::string GetName(int)
+    {
+        return std::is_same_v<T, GpuSolver> ? "Gpu" : "Cpu";
+    }
+};
+
+}  // namespace fluid::test
