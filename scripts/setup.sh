@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Installs what fluidsim needs to build, test and run on Debian/Ubuntu.
+# Quick when everything is there: apt-get runs only for missing packages.
+set -euo pipefail
+
+packages=(
+  build-essential cmake ninja-build pkg-config
+  libglm-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev
+  libgtest-dev libbenchmark-dev
+  libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
+  xvfb xdotool imagemagick                          # real-window tests and screenshots
+)
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+  echo "setup: all ${#packages[@]} packages present"
+  exit 0
+fi
+
+if ! command -v apt-get >/dev/null; then
+  echo "setup: apt-get not found; install these packages by hand: ${missing[*]}" >&2
+  exit 1
+fi
+sudo=()
+if ((EUID != 0)); then
+  command -v sudo >/dev/null || { echo "setup: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+  sudo=(sudo)
+fi
+echo "setup: installing ${missing[*]}"
+"${sudo[@]}" apt-get update -qq
+DEBIAN_FRONTEND=noninteractive "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}"
