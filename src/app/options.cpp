@@ -1,0 +1,327 @@
+#include "app/options.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
+#include <functional>
+#include <sstream>
+
+namespace fluid::app {
+
+const char* toString(Backend backend) { return backend == Backend::Gpu ? "gpu" : "cpu"; }
+
+const char* toString(Scenario scenario)
+{
+    switch (scenario) {
+    case Scenario::Demo: return "demo";
+    case Scenario::Cavity: return "cavity";
+    case Scenario::TaylorGreen: return "taylor-green";
+    case Scenario::ShearWave: return "shear-wave";
+    }
+    return "?";
+}
+
+bool Options::given(const std::string& flag) const
+{
+    return std::find(explicitFlags.begin(), explicitFlags.end(), flag) != explicitFlags.end();
+}
+
+namespace {
+
+// Where a flag may appear: simulation parameters also live in the config file.
+enum class Scope { CommandLine, Everywhere };
+
+struct Flag {
+    const char* name;   // without "--"
+    const char* value;  // placeholder in --help; nullptr for switches
+    const char* help;   // includes the unit and the accepted range
+    Scope scope;
+    // Applies the value; returns an error message (without the flag name) or "".
+    std::function<std::string(Options&, const std::string&)> apply;
+};
+
+std::optional<double> number(const std::string& text)
+{
+    if (text.empty()) return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string formatRange(double lo, double hi, const char* unit)
+{
+    std::ostringstream out;
+    out << "expects a number in [" << lo << ", " << hi << "]" << unit;
+    return out.str();
+}
+
+// Each helper returns an applier that checks the range before storing.
+auto realIn(double lo, double hi, const char* unit, std::function<void(Options&, double)> store, bool openLow = false)
+{
+    return [=](Options& o, const std::string& text) -> std::string {
+        const auto v = number(text);
+        if (!v || *v < lo || *v > hi || (openLow && *v == lo)) {
+            std::string message = formatRange(lo, hi, unit);
+            if (openLow) message.replace(message.find('['), 1, "(");
+            return message + ", got '" + text + "'";
+        }
+        store(o, *v);
+        return "";
+    };
+}
+
+auto intIn(long lo, long hi, std::function<void(Options&, int)> store)
+{
+    return [=](Options& o, const std::string& text) -> std::string {
+        const auto v = number(text);
+        if (!v || *v != std::floor(*v) || *v < static_cast<double>(lo) || *v > static_cast<double>(hi))
+            return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'";
+        store(o, static_cast<int>(*v));
+        return "";
+    };
+}
+
+auto path(std::function<void(Options&, const std::string&)> store)
+{
+    return [=](Options& o, const std::string& text) -> std::string {
+        if (text.empty()) return "expects a file or directory name";
+        store(o, text);
+        return "";
+    };
+}
+
+template <typename Enum>
+auto oneOf(std::vector<std::pair<const char*, Enum>> choices, std::function<void(Options&, Enum)> store)
+{
+    return [=](Options& o, const std::string& text) -> std::string {
+        std::string names;
+        for (const auto& [name, value] : choices) {
+            if (text == name) {
+                store(o, value);
+                return "";
+            }
+            names += (names.empty() ? "" : ", ") + std::string(name);
+        }
+        return "expects one of " + names + ", got '" + text + "'";
+    };
+}
+
+float f(double v) { return static_cast<float>(v); }
+
+const std::vector<Flag>& flags()
+{
+    using L = SimLimits;
+    using S = Scope;
+    static const std::vector<Flag> table = {
+        // Simulation parameters (command line and config file).
+        {"grid", "N", "N x N cells, 8..4096 (default 256)", S::Everywhere,
+         intIn(L::kMinGrid, L::kMaxGrid, [](Options& o, int n) { o.params.gridWidth = o.params.gridHeight = n; })},
+        {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
+         realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
+        {"viscosity", "NU", "kinematic viscosity in m^2/s, [0, 100] (default 1e-4)", S::Everywhere,
+         realIn(0, L::kMaxViscosity, " m^2/s", [](Options& o, double v) { o.params.viscosity = f(v); })},
+        {"vorticity", "EPS", "vorticity confinement strength in 1/s, [0, 1e4] (default 0)", S::Everywhere,
+         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.vorticity = f(v); })},
+        {"pressure-iterations", "N", "Jacobi sweeps of the pressure solve, 0..10000 (default 40)", S::Everywhere,
+         intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.pressureIterations = n; })},
+        {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve, 0..10000 (default 20)", S::Everywhere,
+         intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
+        {"dye-dissipation", "R", "dye decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
+         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.dyeDissipation = f(v); })},
+        {"velocity-dissipation", "R", "velocity decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
+         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.velocityDissipation = f(v); })},
+        {"boundary", "box|periodic", "closed box with no-slip walls, or wrap-around (default box)", S::Everywhere,
+         oneOf<BoundaryMode>({{"box", BoundaryMode::Box}, {"periodic", BoundaryMode::Periodic}},
+                             [](Options& o, BoundaryMode m) { o.params.boundary = m; })},
+        {"warm-start", "on|off", "start the pressure solve from the last step's pressure (default on)",
+         S::Everywhere,
+         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.params.warmStartPressure = b; })},
+
+        // Window.
+        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
+         intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
+        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::CommandLine,
+         intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; })},
+        {"config", "FILE", "settings file to load and save (default: see below)",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
+        {"no-config", nullptr, "neither read nor write the settings file", S::CommandLine,
+         [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
+
+        // Headless runner.
+        {"headless", nullptr, "run without a window (EGL), then exit", S::CommandLine,
+         [](Options& o, const std::string&) { o.headless = true; return std::string(); }},
+        {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
+         S::CommandLine,
+         oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
+        {"scenario", "NAME", "demo, cavity, taylor-green or shear-wave (default demo)", S::CommandLine,
+         oneOf<Scenario>({{"demo", Scenario::Demo},
+                          {"cavity", Scenario::Cavity},
+                          {"taylor-green", Scenario::TaylorGreen},
+                          {"shear-wave", Scenario::ShearWave}},
+                         [](Options& o, Scenario s) { o.scenario = s; })},
+        {"steps", "K", "headless: stop after K steps, 1..100000000", S::CommandLine,
+         intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
+        {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::CommandLine,
+         realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
+        {"reynolds", "R", "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1), (0, 1e6]",
+         S::CommandLine, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
+        {"out", "DIR", "headless: write PNG frames of the dye into DIR", S::CommandLine,
+         path([](Options& o, const std::string& p) { o.outDir = p; })},
+        {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
+         S::CommandLine, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
+        {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
+        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence, every step", S::CommandLine,
+         path([](Options& o, const std::string& p) { o.energyFile = p; })},
+        {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::CommandLine,
+         realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
+        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::CommandLine,
+         intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
+    };
+    return table;
+}
+
+const Flag* find(const std::string& name)
+{
+    for (const Flag& flag : flags())
+        if (name == flag.name) return &flag;
+    return nullptr;
+}
+
+}  // namespace
+
+ParseResult parseCommandLine(int argc, const char* const* argv, const Options& base)
+{
+    ParseResult r{base, {}};
+    for (int n = 1; n < argc; ++n) {
+        std::string arg = argv[n];
+        if (arg == "-h" || arg == "--help") {
+            r.options.showHelp = true;
+            continue;
+        }
+        if (arg.rfind("--", 0) != 0) {
+            r.error = "unexpected argument '" + arg + "'; flags start with --";
+            return r;
+        }
+        std::string name = arg.substr(2);
+        std::optional<std::string> value;
+        if (const auto eq = name.find('='); eq != std::string::npos) {  // --grid=128
+            value = name.substr(eq + 1);
+            name = name.substr(0, eq);
+        }
+        const Flag* flag = find(name);
+        if (!flag) {
+            r.error = "unknown flag --" + name;
+            return r;
+        }
+        if (flag->value && !value) {
+            if (n + 1 >= argc) {
+                r.error = "--" + name + " needs a value (" + flag->value + ")";
+                return r;
+            }
+            value = argv[++n];
+        }
+        if (!flag->value && value) {
+            r.error = "--" + name + " takes no value";
+            return r;
+        }
+        if (std::string problem = flag->apply(r.options, value.value_or("")); !problem.empty()) {
+            r.error = "--" + name + " " + problem;
+            return r;
+        }
+        r.options.explicitFlags.push_back(name);
+    }
+    if (auto problem = validate(r.options.params)) r.error = *problem;
+    return r;
+}
+
+ParseResult parseConfig(const std::string& text, const Options& base)
+{
+    ParseResult r{base, {}};
+    std::istringstream in(text);
+    std::string line;
+    for (int number = 1; std::getline(in, line); ++number) {
+        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        const auto trim = [](std::string s) {
+            const auto first = s.find_first_not_of(" \t\r");
+            const auto last = s.find_last_not_of(" \t\r");
+            return first == std::string::npos ? std::string() : s.substr(first, last - first + 1);
+        };
+        line = trim(line);
+        if (line.empty()) continue;
+        const auto eq = line.find('=');
+        const std::string where = "line " + std::to_string(number) + ": ";
+        if (eq == std::string::npos) {
+            r.error = where + "expected 'name = value', got '" + line + "'";
+            return r;
+        }
+        const std::string name = trim(line.substr(0, eq));
+        const Flag* flag = find(name);
+        if (!flag || flag->scope != Scope::Everywhere || !flag->value) {
+            r.error = where + "unknown setting '" + name + "'";
+            return r;
+        }
+        if (std::string problem = flag->apply(r.options, trim(line.substr(eq + 1))); !problem.empty()) {
+            r.error = where + name + " " + problem;
+            return r;
+        }
+    }
+    if (auto problem = validate(r.options.params)) r.error = *problem;
+    return r;
+}
+
+std::string formatConfig(const SimParams& p)
+{
+    std::ostringstream out;
+    out.precision(9);
+    out << "# fluidsim settings: the same names as the command-line flags.\n";
+    out << "grid = " << p.gridWidth << "\n";
+    out << "dt = " << p.dt << "\n";
+    out << "viscosity = " << p.viscosity << "\n";
+    out << "vorticity = " << p.vorticity << "\n";
+    out << "pressure-iterations = " << p.pressureIterations << "\n";
+    out << "viscosity-iterations = " << p.viscosityIterations << "\n";
+    out << "dye-dissipation = " << p.dyeDissipation << "\n";
+    out << "velocity-dissipation = " << p.velocityDissipation << "\n";
+    out << "boundary = " << toString(p.boundary) << "\n";
+    out << "warm-start = " << (p.warmStartPressure ? "on" : "off") << "\n";
+    return out.str();
+}
+
+std::string helpText()
+{
+    std::ostringstream out;
+    out << "usage: fluidsim [options]\n\n"
+           "A real-time 2D fluid (stable fluids, GPU Gems ch. 38) on the GPU. Opens a window to\n"
+           "paint in; with --headless (or when there is no display) runs a scenario and exits.\n";
+    const auto section = [&](const char* title, std::initializer_list<const char*> names) {
+        out << "\n" << title << ":\n";
+        for (const char* name : names) {
+            const Flag& flag = *find(name);
+            std::string left = std::string("  --") + flag.name + (flag.value ? std::string(" ") + flag.value : "");
+            if (left.size() < 30) left.resize(30, ' ');
+            else left += "\n" + std::string(30, ' ');
+            out << left << flag.help << "\n";
+        }
+    };
+    section("simulation (also accepted in the settings file)",
+            {"grid", "dt", "viscosity", "vorticity", "pressure-iterations", "viscosity-iterations", "dye-dissipation",
+             "velocity-dissipation", "boundary", "warm-start"});
+    section("window", {"width", "height", "config", "no-config"});
+    section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
+                                "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
+    out << "\n  -h, --help                  this text\n\n"
+           "Settings file: " << defaultConfigPath() << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
+           "Bad values are reported with the accepted range and exit code 2.\n";
+    return out.str();
+}
+
+std::string defaultConfigPath()
+{
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/fluidsim/settings.ini";
+    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/fluidsim/settings.ini";
+    return "fluidsim-settings.ini";
+}
+
+}  // namespace fluid::app
