@@ -32,7 +32,7 @@ constexpr int kWarmUpSteps = 3;
 // within a few minutes on a small machine. Passed as a default flag rather than
 // MinTime() so that the names stay short ("min_time:2.000" is appended to every
 // name otherwise) and --benchmark_min_time on the command line still wins.
-// 1.7 reads a plain number of seconds; 1.8 also accepts it.
+// 1.7 reads a plain number of seconds; 1.8 still accepts one without the "s".
 constexpr const char* kDefaultMinTimeFlag = "--benchmark_min_time=2";
 
 // Every pass of step() does work: viscosity > 0 runs the diffusion sweeps and
@@ -163,7 +163,7 @@ int main(int argc, char** argv)
     // The default goes first: flags are read in order and the last one wins.
     std::string minTimeFlag = kDefaultMinTimeFlag;
     std::vector<char*> args(argv, argv + argc);
-    args.insert(args.begin() + 1, minTimeFlag.data());
+    args.insert(args.begin() + (args.empty() ? 0 : 1), minTimeFlag.data());  // after the program name
     args.push_back(nullptr);  // keep the argv[argc] == nullptr convention
     int count = static_cast<int>(args.size()) - 1;
     benchmark::Initialize(&count, args.data());

@@ -4,6 +4,10 @@ find_package(PkgConfig REQUIRED)
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(glm REQUIRED)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+# Debian's libimgui.a already holds the glfw and opengl3 backends; its
+# pkg-config module pulls in stb (stb_image_write for screenshots).
+pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
+find_package(glfw3 3.3 REQUIRED)
 
 if(FLUIDSIM_BUILD_TESTS)
   find_package(GTest REQUIRED)

@@ -1,14 +1,44 @@
-// fluidsim: parses the options, then opens the window or runs headless.
+// fluidsim: reads the options (defaults, then the settings file, then the
+// command line), then opens the window, or runs headless when asked to or when
+// there is no display.
 #include <cstdio>
-#include <cstdlib>
+#include <fstream>
+#include <sstream>
 
 #include "app/headless/runner.hpp"
 #include "app/options.hpp"
+#include "app/window/window_app.hpp"
+
+namespace {
+
+using namespace fluid::app;
+
+// The settings file sits under the command line: a broken file costs a
+// warning and its defaults, never the run.
+Options withSettingsFile(const Options& fromFlags)
+{
+    const std::string path = fromFlags.configFile.empty() ? defaultConfigPath() : fromFlags.configFile;
+    std::ifstream in(path);
+    if (!in) {
+        if (!fromFlags.configFile.empty())
+            std::fprintf(stderr, "fluidsim: warning: cannot read settings file %s; using defaults\n", path.c_str());
+        return {};
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    ParseResult parsed = parseConfig(text.str());
+    if (!parsed.ok()) {
+        std::fprintf(stderr, "fluidsim: warning: ignoring settings file %s: %s\n", path.c_str(), parsed.error.c_str());
+        return {};
+    }
+    return parsed.options;
+}
+
+}  // namespace
 
 int main(int argc, char** argv)
 {
-    using namespace fluid::app;
-    const ParseResult parsed = parseCommandLine(argc, argv);
+    ParseResult parsed = parseCommandLine(argc, argv);
     if (parsed.options.showHelp) {
         std::fputs(helpText().c_str(), stdout);
         return 0;
@@ -17,5 +47,26 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", parsed.error.c_str());
         return kUsageErrorExit;
     }
-    return runHeadless(parsed.options);
+    Options options = parsed.options;
+    if (options.headless) return runHeadless(options);
+
+    if (!displayAvailable()) {
+        if (options.outDir.empty()) options.outDir = "fluidsim-frames";
+        if (options.framesEvery == 0) options.framesEvery = 30;
+        std::fprintf(stderr,
+                     "fluidsim: no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless demo "
+                     "instead; frames go to %s/\n",
+                     options.outDir.c_str());
+        return runHeadless(options);
+    }
+    if (!options.noConfig) {
+        // Re-apply the command line on top of the settings file.
+        parsed = parseCommandLine(argc, argv, withSettingsFile(options));
+        if (!parsed.ok()) {
+            std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", parsed.error.c_str());
+            return kUsageErrorExit;
+        }
+        options = parsed.options;
+    }
+    return runWindow(options);
 }

@@ -145,6 +145,8 @@ const std::vector<Flag>& flags()
          intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; })},
         {"config", "FILE", "settings file to load and save (default: see below)",
          S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
+        {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
         {"no-config", nullptr, "neither read nor write the settings file", S::CommandLine,
          [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
 
@@ -308,7 +310,7 @@ std::string helpText()
     section("simulation (also accepted in the settings file)",
             {"grid", "dt", "viscosity", "vorticity", "pressure-iterations", "viscosity-iterations", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
-    section("window", {"width", "height", "config", "no-config"});
+    section("window", {"width", "height", "config", "no-config", "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
                                 "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"

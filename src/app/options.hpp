@@ -25,6 +25,7 @@ struct Options {
     int windowHeight = 768;
     std::string configFile;  // "" = the default location (see defaultConfigPath())
     bool noConfig = false;   // ignore and never write the config file
+    std::string screenshotDir = ".";  // where F12 / P saves PNGs
 
     // Headless runner.
     bool headless = false;

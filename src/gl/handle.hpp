@@ -58,6 +58,14 @@ struct QueryTraits {
     static GLuint create() { GLuint id = 0; glGenQueries(1, &id); return id; }
     static void destroy(GLuint id) { glDeleteQueries(1, &id); }
 };
+struct SamplerTraits {
+    static GLuint create() { GLuint id = 0; glGenSamplers(1, &id); return id; }
+    static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
+};
+struct BufferTraits {
+    static GLuint create() { GLuint id = 0; glGenBuffers(1, &id); return id; }
+    static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
+};
 struct ProgramTraits {
     static GLuint create() { return glCreateProgram(); }
     static void destroy(GLuint id) { glDeleteProgram(id); }
@@ -72,7 +80,44 @@ using Texture = GlHandle<TextureTraits>;
 using Framebuffer = GlHandle<FramebufferTraits>;
 using VertexArray = GlHandle<VertexArrayTraits>;
 using Query = GlHandle<QueryTraits>;
+using Sampler = GlHandle<SamplerTraits>;
+using Buffer = GlHandle<BufferTraits>;
 using ProgramHandle = GlHandle<ProgramTraits>;
 using ShaderHandle = GlHandle<ShaderTraits>;
+
+// A fence is a GLsync pointer, not a GLuint name, so it has its own owner.
+class Fence {
+public:
+    Fence() noexcept = default;
+    static Fence insert() { Fence f; f.sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0); return f; }
+    ~Fence() { reset(); }
+    Fence(const Fence&) = delete;
+    Fence& operator=(const Fence&) = delete;
+    Fence(Fence&& other) noexcept : sync_(std::exchange(other.sync_, nullptr)) {}
+    Fence& operator=(Fence&& other) noexcept
+    {
+        if (this != &other) {
+            reset();
+            sync_ = std::exchange(other.sync_, nullptr);
+        }
+        return *this;
+    }
+    explicit operator bool() const noexcept { return sync_ != nullptr; }
+    // True once the GPU has passed the fence; never blocks.
+    bool signalled() const
+    {
+        if (!sync_) return false;
+        const GLenum state = glClientWaitSync(sync_, 0, 0);
+        return state == GL_ALREADY_SIGNALED || state == GL_CONDITION_SATISFIED;
+    }
+    void reset() noexcept
+    {
+        if (sync_) glDeleteSync(sync_);
+        sync_ = nullptr;
+    }
+
+private:
+    GLsync sync_ = nullptr;
+};
 
 }  // namespace fluid::gl

@@ -223,6 +223,11 @@ void GpuSolver::diffuse()
 void GpuSolver::computeCurl()
 {
     if (constants_.vorticityScale == 0.0f) return;
+    drawCurl();
+}
+
+void GpuSolver::drawCurl()
+{
     curlProgram_.use();
     velocity_.read().bindTexture(kUnit0);
     draw(curl_);
@@ -238,11 +243,19 @@ void GpuSolver::applyVorticity()
     velocity_.swap();
 }
 
-void GpuSolver::computeDivergence()
+void GpuSolver::computeDivergence() { drawDivergence(); }
+
+void GpuSolver::drawDivergence()
 {
     divergenceProgram_.use();
     velocity_.read().bindTexture(kUnit0);
     draw(divergence_);
+}
+
+void GpuSolver::computeDiagnostics()
+{
+    drawCurl();
+    drawDivergence();
 }
 
 void GpuSolver::solvePressure()

@@ -42,6 +42,11 @@ public:
     void solvePressure();
     void subtractGradient();
 
+    // Curl and divergence of the current velocity, whatever the parameters say
+    // (step() skips the curl without vorticity confinement); for display. The
+    // divergence then shows what the projection left behind.
+    void computeDiagnostics();
+
     void reset();     // everything to zero
     void clearDye();
     void upload(const FluidState& state);
@@ -61,6 +66,8 @@ public:
 private:
     void applyConstantUniforms();
     void draw(const gl::RenderTarget& target) const;
+    void drawCurl();
+    void drawDivergence();
 
     SimParams params_;
     PassConstants constants_;

@@ -20,6 +20,9 @@ static_assert(kMoveOnly<VertexArray>);
 static_assert(kMoveOnly<ProgramHandle>);
 static_assert(kMoveOnly<ShaderHandle>);
 static_assert(kMoveOnly<Query>);
+static_assert(kMoveOnly<Sampler>);
+static_assert(kMoveOnly<Buffer>);
+static_assert(kMoveOnly<Fence>);
 
 using HandleTest = test::GlTest;
 

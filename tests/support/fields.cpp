@@ -82,17 +82,22 @@ std::string dumpFields(const std::string& name, const Field& gpu, const Field& c
     return prefix;
 }
 
+// NaN must not hide: std::fmax(m, NaN) would return m, so a field gone NaN
+// would pass every "small enough" check. Any non-finite value returns NaN.
 double maxAbs(const Field& f)
 {
     double m = 0.0;
-    for (float v : f.values()) m = std::fmax(m, std::fabs(static_cast<double>(v)));
+    for (float v : f.values()) {
+        if (!std::isfinite(v)) return NAN;
+        m = std::fmax(m, std::fabs(static_cast<double>(v)));
+    }
     return m;
 }
 
 double rms(const Field& f)
 {
     double s = 0.0;
-    for (float v : f.values()) s += static_cast<double>(v) * v;
+    for (float v : f.values()) s += static_cast<double>(v) * v;  // NaN propagates
     return f.size() ? std::sqrt(s / static_cast<double>(f.size())) : 0.0;
 }
 

@@ -1,0 +1,252 @@
+#include "app/headless/scenario.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+#include <sstream>
+
+namespace fluid::app::headless {
+
+namespace {
+
+constexpr double kPi = std::numbers::pi;
+
+// The validation flows default to a grid that runs in seconds on a software
+// rasteriser; --grid overrides it.
+constexpr int kValidationGrid = 64;
+
+// Default physics of each flow, applied when the flag is not given.
+constexpr double kCavityReynolds = 100.0;       // Ghia et al.'s first case
+constexpr double kTaylorGreenViscosity = 0.05;  // m^2/s: energy falls to e^-0.4 in 2 s
+constexpr double kTaylorGreenTime = 2.0;        // s
+constexpr double kShearWaveViscosity = 0.01;    // m^2/s: energy falls to e^-0.79 in 1 s
+constexpr double kShearWaveTime = 1.0;          // s
+constexpr int kDemoSteps = 200;
+
+// The cavity, when no end is given, runs until steady at this tolerance (m/s^2)
+// and gives up after kSteadyCapTime.
+constexpr double kCavitySteadyTolerance = 1e-4;
+// Cap of a run that only says --until-steady: long enough for any flow the
+// runner sets up to settle (the Re = 100 cavity needs ~20 s), short enough to end.
+constexpr double kSteadyCapTime = 1000.0;  // s
+constexpr long kMaxSteps = 100'000'000;
+
+bool isValidationFlow(Scenario s) { return s != Scenario::Demo; }
+
+std::string format(double v)
+{
+    std::ostringstream out;
+    out << v;
+    return out.str();
+}
+
+int stepsFor(double time, double dt)
+{
+    // The tolerance absorbs the rounding of a float dt chosen to divide `time`.
+    return static_cast<int>(std::ceil(time / dt - 1e-6));
+}
+
+}  // namespace
+
+double defaultCfl(Scenario scenario)
+{
+    switch (scenario) {
+    case Scenario::Cavity: return 1.0;
+    case Scenario::TaylorGreen:
+    case Scenario::ShearWave: return 0.5;
+    case Scenario::Demo: return 0.0;  // the demo keeps the window's dt
+    }
+    return 0.0;
+}
+
+ResolvedRun resolveRun(const Options& o)
+{
+    ResolvedRun r;
+    RunSpec& s = r.spec;
+    const auto fail = [&r](std::string message) {
+        r.error = std::move(message);
+        return r;
+    };
+    s.scenario = o.scenario;
+    s.backend = o.backend;
+    s.params = o.params;
+    s.threads = o.threads;
+    s.outDir = o.outDir;
+    s.framesEvery = o.framesEvery;
+    s.centerlinesFile = o.centerlinesFile;
+    s.energyFile = o.energyFile;
+    s.steadyTolerance = o.untilSteady;
+
+    const Scenario scenario = o.scenario;
+    const char* name = toString(scenario);
+
+    // Flags that contradict each other or the scenario.
+    if (o.steps && o.simTime) return fail("give --steps or --time, not both");
+    if (o.framesEvery > 0 && o.outDir.empty()) return fail("--frames-every needs --out DIR");
+    if (o.reynolds && scenario != Scenario::Cavity)
+        return fail(std::string("--reynolds applies to --scenario cavity only, not ") + name);
+    if (!o.centerlinesFile.empty() && scenario != Scenario::Cavity)
+        return fail(std::string("--export-centerlines applies to --scenario cavity only, not ") + name);
+    if (o.reynolds && o.given("viscosity"))
+        return fail("give --reynolds or --viscosity for the cavity, not both (nu = 1/Re)");
+    const BoundaryMode needed = scenario == Scenario::Cavity ? BoundaryMode::Box : BoundaryMode::Periodic;
+    if (isValidationFlow(scenario) && o.given("boundary") && o.params.boundary != needed)
+        return fail(std::string("--scenario ") + name + " needs --boundary " + fluid::toString(needed));
+
+    // The flow itself.
+    SimParams& p = s.params;
+    double endTime = 0.0;  // 0: no default end time
+    if (isValidationFlow(scenario)) {
+        if (!o.given("grid")) p.gridWidth = p.gridHeight = kValidationGrid;
+        p.boundary = needed;
+        p.lidSpeed = 0.0f;
+    }
+    switch (scenario) {
+    case Scenario::Demo:
+        s.velocityScale = 1.0;
+        break;
+    case Scenario::Cavity:
+        p.domainWidth = 1.0f;
+        p.lidSpeed = 1.0f;
+        if (!o.given("viscosity")) p.viscosity = static_cast<float>(1.0 / o.reynolds.value_or(kCavityReynolds));
+        if (p.viscosity <= 0.0f) return fail("--viscosity must be positive for the cavity (Re = 1/nu)");
+        s.velocityScale = p.lidSpeed;
+        break;
+    case Scenario::TaylorGreen:
+        p.domainWidth = static_cast<float>(2.0 * kPi);
+        if (!o.given("viscosity")) p.viscosity = static_cast<float>(kTaylorGreenViscosity);
+        endTime = kTaylorGreenTime;
+        s.velocityScale = 1.0;
+        break;
+    case Scenario::ShearWave:
+        p.domainWidth = 1.0f;
+        if (!o.given("viscosity")) p.viscosity = static_cast<float>(kShearWaveViscosity);
+        endTime = kShearWaveTime;
+        s.velocityScale = 1.0;
+        break;
+    }
+    if (o.simTime) endTime = *o.simTime;
+    if (o.steps) endTime = 0.0;
+
+    // Time step: fixed CFL number on the validation flows, so that refining the
+    // grid refines time alike. When the run has an end time, dt shrinks to the
+    // largest value <= C h / U that divides it, so every grid ends at the same t.
+    if (isValidationFlow(scenario) && !o.given("dt")) {
+        const double dt0 = defaultCfl(scenario) * static_cast<double>(p.cellSize()) / s.velocityScale;
+        p.dt = static_cast<float>(endTime > 0.0 ? endTime / std::ceil(endTime / dt0 - 1e-9) : dt0);
+    }
+
+    // The cavity runs until steady unless told otherwise.
+    if (scenario == Scenario::Cavity && !o.steps && !o.simTime && !s.steadyTolerance)
+        s.steadyTolerance = kCavitySteadyTolerance;
+
+    // The step budget.
+    const double dt = static_cast<double>(p.dt);
+    double budget = 0.0;
+    if (o.steps) budget = *o.steps;
+    else if (endTime > 0.0) budget = stepsFor(endTime, dt);
+    else if (s.steadyTolerance) budget = std::ceil(kSteadyCapTime / dt);
+    else budget = kDemoSteps;
+    if (budget > static_cast<double>(kMaxSteps))
+        return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt)
+                    + " s would take more than " + std::to_string(kMaxSteps) + " steps");
+    s.steps = std::max(1, static_cast<int>(budget));
+    s.measureEveryStep = !o.energyFile.empty();
+
+    if (auto problem = validate(p)) return fail(*problem);
+
+    if (isValidationFlow(scenario)) {
+        if (p.vorticity > 0.0f)
+            s.notes.push_back("vorticity confinement is on: the flow departs from the solution it is compared with");
+        if (p.velocityDissipation > 0.0f)
+            s.notes.push_back("velocity dissipation is on: the flow departs from the solution it is compared with");
+    }
+    return r;
+}
+
+FluidState initialState(Scenario scenario, const SimParams& p)
+{
+    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
+    if (!hasExactSolution(scenario)) return state;
+    state.velocity = exactVelocity(scenario, p, 0.0);
+    return state;
+}
+
+std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& p, int step)
+{
+    if (scenario != Scenario::Demo) return {};
+    // Three jets (left, right, bottom) whose aim sweeps slowly from side to side
+    // and whose colours cycle, so any run length gives a moving picture. Forces
+    // and dye are rates times dt, so the picture does not depend on the step.
+    const double t = static_cast<double>(step) * static_cast<double>(p.dt);
+    const float w = p.domainWidth;
+    const float h = p.domainHeight();
+    const float dt = p.dt;
+    constexpr float kAcceleration = 40.0f;  // m/s^2 at the jet's centre
+    constexpr float kDyeRate = 4.0f;        // dye per second
+    const auto hue = [](double phase) {
+        const auto channel = [phase](double offset) {
+            return static_cast<float>(0.5 + 0.5 * std::cos(2.0 * kPi * (phase + offset)));
+        };
+        return glm::vec3(channel(0.0), channel(1.0 / 3.0), channel(2.0 / 3.0));
+    };
+    struct Jet {
+        glm::vec2 at;     // fraction of the domain
+        double heading;   // radians
+        double phase;     // of the sweep and the colour cycle
+    };
+    const Jet jets[] = {{{0.12f, 0.55f}, 0.0, 0.0}, {{0.88f, 0.45f}, kPi, 0.33}, {{0.5f, 0.1f}, 0.5 * kPi, 0.67}};
+    std::vector<Splat> splats;
+    for (const Jet& jet : jets) {
+        const double aim = jet.heading + 0.6 * std::sin(0.8 * t + 2.0 * kPi * jet.phase);
+        Splat s;
+        s.from = s.to = {jet.at.x * w, jet.at.y * h};
+        s.radius = 0.025f * w;
+        s.velocity = kAcceleration * dt * glm::vec2(static_cast<float>(std::cos(aim)), static_cast<float>(std::sin(aim)));
+        s.dye = kDyeRate * dt * hue(0.05 * t + jet.phase);
+        splats.push_back(s);
+    }
+    return splats;
+}
+
+bool hasExactSolution(Scenario scenario)
+{
+    return scenario == Scenario::TaylorGreen || scenario == Scenario::ShearWave;
+}
+
+Field exactVelocity(Scenario scenario, const SimParams& p, double t)
+{
+    Field f(p.gridWidth, p.gridHeight, 2);
+    const double h = static_cast<double>(p.domainWidth) / p.gridWidth;  // in double: the sample points, not the solver's float h
+    const double nu = static_cast<double>(p.viscosity);
+    for (int j = 0; j < p.gridHeight; ++j)
+        for (int i = 0; i < p.gridWidth; ++i) {
+            const double x = (i + 0.5) * h;
+            const double y = (j + 0.5) * h;
+            double u = 0.0, v = 0.0;
+            if (scenario == Scenario::TaylorGreen) {
+                // |k|^2 = 2: each velocity component decays as exp(-2 nu t).
+                const double decay = std::exp(-2.0 * nu * t);
+                u = std::sin(x) * std::cos(y) * decay;
+                v = -std::cos(x) * std::sin(y) * decay;
+            } else if (scenario == Scenario::ShearWave) {
+                const double k = 2.0 * kPi;  // one wavelength across the unit box
+                u = std::sin(k * y) * std::exp(-k * k * nu * t);
+            }
+            f.at(i, j, 0) = static_cast<float>(u);
+            f.at(i, j, 1) = static_cast<float>(v);
+        }
+    return f;
+}
+
+double exactEnergyDecayRate(Scenario scenario, const SimParams& p)
+{
+    const double nu = static_cast<double>(p.viscosity);
+    switch (scenario) {
+    case Scenario::TaylorGreen: return 2.0 * nu * 2.0;                   // |k|^2 = 1 + 1
+    case Scenario::ShearWave: return 2.0 * nu * (2.0 * kPi) * (2.0 * kPi);  // |k|^2 = (2 pi)^2
+    default: return 0.0;
+    }
+}
+
+}  // namespace fluid::app::headless

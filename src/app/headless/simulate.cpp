@@ -1,0 +1,87 @@
+#include "app/headless/simulate.hpp"
+
+#include <chrono>
+
+#include "app/headless/measure.hpp"
+#include "core/pass_constants.hpp"
+#include "reference/cpu_solver.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace fluid::app::headless {
+
+namespace {
+
+template <typename Solver>
+RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
+{
+    const SimParams& p = spec.params;
+    const PassConstants constants = makePassConstants(p);
+    const double dt = static_cast<double>(p.dt);
+    const double h = static_cast<double>(p.cellSize());
+
+    RunResult result;
+    FluidState state = initialState(spec.scenario, p);
+    solver.upload(state);
+
+    const auto measure = [&](double t, const Field& velocity) {
+        StepSample s;
+        s.t = t;
+        s.kineticEnergy = kineticEnergy(velocity, h);
+        s.maxDivergence = maxDivergence(velocity, constants);
+        s.relativeDivergence = relativeDivergence(s.maxDivergence, h, maxSpeed(velocity));
+        result.samples.push_back(s);
+        if (observer.sample) observer.sample(s);
+    };
+    if (spec.measureEveryStep) measure(0.0, state.velocity);
+
+    // The steady check compares with the velocity of the previous check.
+    Field previous = state.velocity;
+    int previousStep = 0;
+    const bool writesFrames = !spec.outDir.empty() && observer.frame;
+
+    const auto start = std::chrono::steady_clock::now();
+    for (int n = 1; n <= spec.steps; ++n) {
+        solver.step(scriptedSplats(spec.scenario, p, n - 1));
+        const double t = n * dt;
+        const bool lastOfBudget = n == spec.steps;
+        const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
+        const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
+        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget;
+        if (readsBack) state = solver.download();
+
+        if (spec.measureEveryStep) measure(t, state.velocity);
+        bool ending = lastOfBudget;
+        if (checksSteady) {
+            result.lastChangeRate = maxDifference(state.velocity, previous) / ((n - previousStep) * dt);
+            previous = state.velocity;
+            previousStep = n;
+            if (result.lastChangeRate < *spec.steadyTolerance) result.steady = ending = true;
+        }
+        if (writesFrames && (periodicFrame || ending)) observer.frame(n, state);
+        result.steps = n;
+        result.time = t;
+        if (observer.progress) {
+            Progress progress{n, spec.steps, t, std::nullopt};
+            if (spec.steadyTolerance && previousStep > 0) progress.changeRate = result.lastChangeRate;
+            observer.progress(progress);
+        }
+        if (ending) break;
+    }
+    result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    result.final = std::move(state);
+    return result;
+}
+
+}  // namespace
+
+RunResult simulate(const RunSpec& spec, const Observer& observer)
+{
+    if (spec.backend == Backend::Gpu) {
+        GpuSolver solver(spec.params);
+        return run(solver, spec, observer);
+    }
+    CpuSolver solver(spec.params, spec.threads);
+    return run(solver, spec, observer);
+}
+
+}  // namespace fluid::app::headless

@@ -1,0 +1,95 @@
+#include "app/input.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace fluid::app {
+
+PixelRect fitGrid(glm::ivec2 fb, glm::ivec2 grid)
+{
+    if (fb.x <= 0 || fb.y <= 0 || grid.x <= 0 || grid.y <= 0) return {};
+    // Compare aspect ratios in integers: fb.x / fb.y vs grid.x / grid.y.
+    const long long wide = static_cast<long long>(fb.x) * grid.y;
+    const long long tall = static_cast<long long>(fb.y) * grid.x;
+    PixelRect r;
+    if (wide >= tall) {  // framebuffer wider than the grid: bars left and right
+        r.height = fb.y;
+        r.width = static_cast<int>(tall / grid.y);
+    } else {
+        r.width = fb.x;
+        r.height = static_cast<int>(wide / grid.x);
+    }
+    r.width = std::max(r.width, 1);
+    r.height = std::max(r.height, 1);
+    r.x = (fb.x - r.width) / 2;
+    r.y = (fb.y - r.height) / 2;
+    return r;
+}
+
+glm::ivec2 gridForWindow(glm::ivec2 fb, int shortSide, int maxCells)
+{
+    if (fb.x <= 0 || fb.y <= 0) return {shortSide, shortSide};
+    const double aspect = static_cast<double>(fb.x) / fb.y;
+    const auto longSide = [&](double ratio) {
+        return std::clamp(static_cast<int>(std::lround(shortSide * ratio)), shortSide, maxCells);
+    };
+    return aspect >= 1.0 ? glm::ivec2(longSide(aspect), shortSide) : glm::ivec2(shortSide, longSide(1.0 / aspect));
+}
+
+glm::vec2 cursorToDomain(glm::dvec2 cursor, glm::ivec2 windowSize, glm::ivec2 fb, const PixelRect& grid,
+                         glm::vec2 domainSize)
+{
+    if (windowSize.x <= 0 || windowSize.y <= 0 || grid.empty()) return glm::vec2(-1.0f);
+    // Window coordinates to framebuffer pixels (HiDPI scale), then flip y.
+    const double px = cursor.x * fb.x / windowSize.x;
+    const double py = fb.y - cursor.y * fb.y / windowSize.y;
+    const double u = (px - grid.x) / grid.width;
+    const double v = (py - grid.y) / grid.height;
+    return {static_cast<float>(u) * domainSize.x, static_cast<float>(v) * domainSize.y};
+}
+
+glm::vec3 strokeColour(int n)
+{
+    // HSV with full saturation and value; hue advances by the golden angle.
+    const double hue = std::fmod(0.07 + n * 0.381966, 1.0) * 6.0;
+    const double x = 1.0 - std::fabs(std::fmod(hue, 2.0) - 1.0);
+    const auto c = [](double r, double g, double b) {
+        return glm::vec3(static_cast<float>(r), static_cast<float>(g), static_cast<float>(b));
+    };
+    switch (static_cast<int>(hue)) {
+    case 0: return c(1, x, 0);
+    case 1: return c(x, 1, 0);
+    case 2: return c(0, 1, x);
+    case 3: return c(0, x, 1);
+    case 4: return c(x, 0, 1);
+    default: return c(1, 0, x);
+    }
+}
+
+std::optional<Splat> StrokeInput::update(glm::vec2 pointer, Button button, double frameSeconds, const Brush& brush)
+{
+    if (button == Button::None) {
+        held_ = Button::None;
+        return std::nullopt;
+    }
+    const bool newStroke = button != held_;
+    if (newStroke) {
+        held_ = button;
+        last_ = pointer;
+        if (button == Button::Paint) colour_ = brush.fixedColour ? brush.colour : strokeColour(strokes_++);
+    }
+    // Between 1/240 s and 1/10 s: a hitch in the frame rate must not turn a
+    // small movement into a violent push (or a fast one into none).
+    const float seconds = static_cast<float>(std::clamp(frameSeconds, 1.0 / 240.0, 0.1));
+    Splat s;
+    s.from = last_;
+    s.to = pointer;
+    s.radius = brush.radius;
+    s.velocity = newStroke ? glm::vec2(0.0f) : (pointer - last_) / seconds * brush.force;
+    s.addsDye = button == Button::Paint;
+    s.dye = s.addsDye ? colour_ * brush.dyeAmount : glm::vec3(0.0f);
+    last_ = pointer;
+    return s;
+}
+
+}  // namespace fluid::app

@@ -1,0 +1,71 @@
+// Input mapping, free of GL and GLFW so it can be unit-tested: where the grid
+// is drawn in the framebuffer, how a cursor position (window coordinates, which
+// differ from framebuffer pixels on HiDPI screens) maps to domain coordinates,
+// and how mouse drags turn into splats.
+#pragma once
+
+#include <optional>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+#include "core/splat.hpp"
+
+namespace fluid::app {
+
+// A rectangle of framebuffer pixels, origin bottom-left (GL convention).
+struct PixelRect {
+    int x = 0;
+    int y = 0;
+    int width = 0;
+    int height = 0;
+    bool empty() const { return width <= 0 || height <= 0; }
+};
+
+// The largest rectangle with the grid's aspect ratio that fits the
+// framebuffer, centred (letterboxed). Empty when the framebuffer is.
+PixelRect fitGrid(glm::ivec2 framebufferSize, glm::ivec2 gridSize);
+
+// Grid size for a window: `shortSide` cells on the window's shorter side, the
+// other side following the window's aspect ratio, capped at maxCells.
+glm::ivec2 gridForWindow(glm::ivec2 framebufferSize, int shortSide, int maxCells);
+
+// Cursor position in window coordinates (origin top-left, as GLFW reports it)
+// to domain coordinates in metres (origin bottom-left). windowSize and
+// framebufferSize differ by the HiDPI content scale. Positions outside the
+// drawn grid map outside [0, domainSize].
+glm::vec2 cursorToDomain(glm::dvec2 cursor, glm::ivec2 windowSize, glm::ivec2 framebufferSize, const PixelRect& grid,
+                         glm::vec2 domainSize);
+
+// The n-th colour of the stroke palette: hues spaced by the golden angle, so
+// consecutive strokes always differ clearly.
+glm::vec3 strokeColour(int n);
+
+struct Brush {
+    float radius = 0.02f;   // m, Gaussian radius of a splat
+    float force = 1.0f;     // impulse = force * pointer velocity (dimensionless)
+    float dyeAmount = 0.6f; // dye added per frame at the stroke, times the colour
+    bool fixedColour = false;
+    glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
+};
+
+enum class Button { None, Paint, Push };  // left: paint dye and push; right: push only
+
+// Turns per-frame pointer samples into splats. Each frame of a drag gives one
+// splat along the segment since the previous frame, so fast strokes leave no
+// gaps; its impulse follows the pointer's velocity.
+class StrokeInput {
+public:
+    // frameSeconds: real time since the previous frame (clamped internally so
+    // a stalled frame cannot produce a huge impulse).
+    std::optional<Splat> update(glm::vec2 pointer, Button button, double frameSeconds, const Brush& brush);
+    int strokeCount() const { return strokes_; }
+
+private:
+    Button held_ = Button::None;
+    glm::vec2 last_{0.0f};
+    glm::vec3 colour_{1.0f};
+    int strokes_ = 0;
+};
+
+}  // namespace fluid::app

@@ -1,0 +1,55 @@
+// FieldDisplay: draws a simulation field into the window with a colour map,
+// and tracks an automatic colour range without ever stalling the frame: the
+// field's largest magnitude is reduced on the GPU to a 16 x 16 texture, read
+// into a pixel buffer, and picked up frames later once a fence says it is done.
+#pragma once
+
+#include "app/input.hpp"
+#include "gl/handle.hpp"
+#include "gl/program.hpp"
+#include "gl/render_target.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace fluid::app {
+
+enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity };
+constexpr int kFieldViewCount = 5;
+const char* toString(FieldView view);
+
+enum class ColourMap { Sequential, Diverging };
+
+struct DisplaySettings {
+    FieldView view = FieldView::Dye;
+    ColourMap scalarMap = ColourMap::Diverging;  // pressure, divergence, vorticity
+    bool autoRange = true;
+    float fixedRange = 1.0f;   // value given full colour when autoRange is off
+    float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye)
+};
+
+class FieldDisplay {
+public:
+    FieldDisplay();  // needs a current GL 3.3 context; throws gl::GlError
+
+    // Draws into the currently bound draw framebuffer, inside `rect`.
+    void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings);
+    // The range the last draw used (auto or fixed).
+    float range() const { return lastRange_; }
+
+private:
+    void requestRange(GLuint texture, int measure, glm::ivec2 gridSize);
+    void collectRange();
+
+    gl::Program displayProgram_;
+    gl::Program reduceProgram_;
+    gl::VertexArray vertexArray_;
+    gl::Sampler linearSampler_;   // smooth magnification for display
+    gl::RenderTarget reduced_;    // 16 x 16 block maxima
+    gl::Buffer readBuffer_;       // pixel pack buffer for the asynchronous read
+    gl::Fence readFence_;
+    FieldView pendingView_ = FieldView::Dye;
+    FieldView trackedView_ = FieldView::Dye;
+    float autoRange_ = 1.0f;
+    float lastRange_ = 1.0f;
+};
+
+}  // namespace fluid::app

@@ -1,0 +1,196 @@
+#include "app/window/panel.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <array>
+
+namespace fluid::app {
+
+namespace {
+
+void tooltip(const char* text)
+{
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+}
+
+bool sliderFloat(const char* label, float* value, float lo, float hi, const char* format, const char* help,
+                 bool logarithmic = false)
+{
+    const bool changed =
+        ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
+    tooltip(help);
+    // Ctrl+click lets the user type any value: clamp it back into the range.
+    *value = std::clamp(*value, lo, hi);
+    return changed;
+}
+
+bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
+{
+    const bool changed = ImGui::SliderInt(label, value, lo, hi);
+    tooltip(help);
+    *value = std::clamp(*value, lo, hi);
+    return changed;
+}
+
+void simulationSection(PanelState& s, PanelActions& actions)
+{
+    if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    SimParams& p = s.params;
+    sliderFloat("viscosity", &p.viscosity, 0.0f, 0.1f, "%.2e m^2/s",
+                "Kinematic viscosity nu (m^2/s). Larger is thicker, like honey; 0 skips the diffusion passes.", true);
+    sliderInt("pressure iterations", &p.pressureIterations, 0, 500,
+              "Jacobi sweeps of the pressure solve per step. More: less compressible fluid, slower steps.");
+    sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
+              "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
+    sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
+                "Simulated seconds per step, fixed whatever the frame rate. At 60 fps, 1/60 s runs in real time.",
+                true);
+    sliderFloat("vorticity", &p.vorticity, 0.0f, 100.0f, "%.2f 1/s",
+                "Vorticity confinement strength epsilon (1/s): puts back small swirls that the numerics smear out.");
+    sliderFloat("dye dissipation", &p.dyeDissipation, 0.0f, 5.0f, "%.3f 1/s",
+                "Dye fades as 1/(1 + rate dt) per step (1/s).");
+    sliderFloat("velocity dissipation", &p.velocityDissipation, 0.0f, 5.0f, "%.3f 1/s",
+                "Velocity fades as 1/(1 + rate dt) per step (1/s): a crude drag.");
+    int boundary = p.boundary == BoundaryMode::Box ? 0 : 1;
+    if (ImGui::Combo("boundary", &boundary, "closed box\0periodic\0\0"))
+        p.boundary = boundary == 0 ? BoundaryMode::Box : BoundaryMode::Periodic;
+    tooltip("Closed box: no-slip walls. Periodic: what leaves one side enters the opposite one.");
+    ImGui::Checkbox("warm-start pressure", &p.warmStartPressure);
+    tooltip("Start each pressure solve from the last step's pressure. With few iterations this is what lets "
+            "the projection converge over time; off restarts from zero (GPU Gems ch. 38).");
+
+    static constexpr std::array<int, 6> kGrids{64, 128, 256, 384, 512, 1024};
+    int current = static_cast<int>(std::find(kGrids.begin(), kGrids.end(), s.gridShortSide) - kGrids.begin());
+    const char* labels = "64\0" "128\0" "256\0" "384\0" "512\0" "1024\0\0";
+    if (ImGui::Combo("grid (short side)", &current, labels) && current < static_cast<int>(kGrids.size())) {
+        s.gridShortSide = kGrids[static_cast<std::size_t>(current)];
+        actions.applyGrid = true;
+    }
+    tooltip("Cells on the window's shorter side; the other side follows the window's shape. Changing it "
+            "reallocates every field: the fluid restarts from rest.");
+}
+
+void brushSection(PanelState& s)
+{
+    if (!ImGui::CollapsingHeader("Brush", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    Brush& b = s.brush;
+    sliderFloat("splat radius", &b.radius, 0.002f, 0.2f, "%.3f m",
+                "Radius r of the Gaussian exp(-d^2/r^2) around the stroke, in metres (the short side is 1 m).", true);
+    sliderFloat("splat force", &b.force, 0.0f, 10.0f, "%.2f",
+                "The impulse given to the fluid, as a multiple of the pointer's velocity.");
+    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f", "Dye added per frame along the stroke.");
+    ImGui::Checkbox("fixed colour", &b.fixedColour);
+    tooltip("Off: every stroke takes the next colour of a cycle of hues. On: every stroke uses the colour below.");
+    if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
+}
+
+void displaySection(PanelState& s, const PanelStats& stats)
+{
+    if (!ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    DisplaySettings& d = s.display;
+    int view = static_cast<int>(d.view);
+    if (ImGui::Combo("field (V)", &view, "dye\0velocity\0pressure\0divergence\0vorticity\0\0"))
+        d.view = static_cast<FieldView>(view);
+    tooltip("Velocity: direction as hue, speed as brightness. Divergence: what the projection left behind. "
+            "Pressure is p dt / rho (m^2/s).");
+    if (d.view == FieldView::Dye) {
+        sliderFloat("exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f", "Dye is shown as 1 - exp(-exposure * dye).",
+                    true);
+        return;
+    }
+    if (d.view != FieldView::Velocity) {
+        int map = d.scalarMap == ColourMap::Diverging ? 0 : 1;
+        if (ImGui::Combo("colour map", &map, "diverging (blue-white-red)\0sequential (dark-bright)\0\0"))
+            d.scalarMap = map == 0 ? ColourMap::Diverging : ColourMap::Sequential;
+        tooltip("Both span [-range, range]; diverging shows the sign best.");
+    }
+    ImGui::Checkbox("auto range", &d.autoRange);
+    tooltip("Follow the field's largest magnitude (measured on the GPU, a few frames late).");
+    if (d.autoRange) {
+        ImGui::Text("range: %.3g", static_cast<double>(stats.displayRange));
+    } else {
+        sliderFloat("range", &d.fixedRange, 1e-6f, 1e3f, "%.3g", "The value shown at full colour.", true);
+    }
+}
+
+void statsSection(const PanelStats& stats)
+{
+    if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Text("%.1f frames/s", stats.framesPerSecond);
+    if (stats.stepMilliseconds >= 0.0)
+        ImGui::Text("%.2f ms per step (GPU timer)", stats.stepMilliseconds);
+    else
+        ImGui::TextUnformatted("ms per step: measuring...");
+    ImGui::Text("grid %d x %d cells", stats.grid.x, stats.grid.y);
+    ImGui::TextWrapped("%s", stats.renderer.c_str());
+    if (!stats.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", stats.lastScreenshot.c_str());
+}
+
+void helpSection()
+{
+    if (!ImGui::CollapsingHeader("Help")) return;
+    static constexpr std::array<std::array<const char*, 2>, 12> kKeys{{
+        {"left drag", "paint dye and push the fluid"},
+        {"right drag", "push the fluid, no dye"},
+        {"Space", "pause / resume"},
+        {"N", "one step while paused"},
+        {"R", "reset the fluid"},
+        {"C", "clear the dye"},
+        {"V", "next displayed field"},
+        {"F1", "hide / show this panel"},
+        {"F12 or P", "save a screenshot (PNG)"},
+        {"Esc", "quit"},
+        {"Ctrl+click", "type a slider's value"},
+        {"hover", "what a control does"},
+    }};
+    if (ImGui::BeginTable("keys", 2)) {
+        for (const auto& [key, what] : kKeys) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(key);
+            ImGui::TableNextColumn();
+            ImGui::TextUnformatted(what);
+        }
+        ImGui::EndTable();
+    }
+}
+
+}  // namespace
+
+PanelActions drawPanel(PanelState& state, const PanelStats& stats)
+{
+    PanelActions actions;
+    if (!state.visible) return actions;
+    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowBgAlpha(0.85f);
+    if (!ImGui::Begin("fluidsim (F1 hides)")) {
+        ImGui::End();
+        return actions;
+    }
+    // Leave room for the labels to the right of the controls.
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 10.5f);
+    if (ImGui::Button(state.paused ? "Resume" : "Pause")) state.paused = !state.paused;
+    ImGui::SameLine();
+    if (ImGui::Button("Step")) actions.stepOnce = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Reset fluid")) actions.resetFluid = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Clear dye")) actions.clearDye = true;
+    if (ImGui::Button("Reset to defaults")) actions.resetDefaults = true;
+    tooltip("Every simulation, brush and display setting back to its default.");
+    ImGui::SameLine();
+    if (ImGui::Button("Screenshot")) actions.screenshot = true;
+
+    simulationSection(state, actions);
+    brushSection(state);
+    displaySection(state, stats);
+    statsSection(stats);
+    helpSection();
+    ImGui::PopItemWidth();
+    ImGui::End();
+    return actions;
+}
+
+}  // namespace fluid::app

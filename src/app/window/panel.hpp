@@ -1,0 +1,43 @@
+// The Dear ImGui control panel: live parameters, brush, display, statistics
+// and the key help. It edits a PanelState and reports what the user asked for;
+// the frame loop decides how to apply it.
+#pragma once
+
+#include <string>
+
+#include "app/input.hpp"
+#include "app/window/field_display.hpp"
+#include "core/sim_params.hpp"
+
+namespace fluid::app {
+
+struct PanelState {
+    SimParams params;         // applied to the solver on the next step
+    int gridShortSide = 256;  // cells on the window's short side (applied on request)
+    Brush brush;
+    DisplaySettings display;
+    bool paused = false;
+    bool visible = true;
+};
+
+struct PanelStats {
+    double framesPerSecond = 0.0;
+    double stepMilliseconds = -1.0;  // GPU time per step; negative: not measured yet
+    glm::ivec2 grid{0};
+    float displayRange = 0.0f;
+    std::string renderer;
+    std::string lastScreenshot;
+};
+
+struct PanelActions {
+    bool resetFluid = false;
+    bool clearDye = false;
+    bool stepOnce = false;
+    bool resetDefaults = false;
+    bool applyGrid = false;  // gridShortSide changed: reallocate (the fluid restarts)
+    bool screenshot = false;
+};
+
+PanelActions drawPanel(PanelState& state, const PanelStats& stats);
+
+}  // namespace fluid::app

@@ -1,0 +1,56 @@
+#include "app/window/screenshot.hpp"
+
+#include <epoxy/gl.h>
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <ctime>
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
+namespace fluid::app {
+
+namespace {
+
+std::string freshName(const std::filesystem::path& directory)
+{
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    std::filesystem::path path = directory / (std::string("fluidsim-") + stamp + ".png");
+    for (int n = 2; std::filesystem::exists(path); ++n)
+        path = directory / (std::string("fluidsim-") + stamp + "-" + std::to_string(n) + ".png");
+    return path.string();
+}
+
+}  // namespace
+
+std::string saveScreenshot(glm::ivec2 size, const std::string& directory)
+{
+    if (size.x <= 0 || size.y <= 0) throw std::runtime_error("screenshot: the window has no pixels to save");
+    std::error_code error;
+    std::filesystem::create_directories(directory.empty() ? "." : directory, error);
+    const std::string path = freshName(directory.empty() ? "." : directory);
+
+    const auto width = static_cast<std::size_t>(size.x);
+    const auto height = static_cast<std::size_t>(size.y);
+    std::vector<unsigned char> pixels(width * height * 4);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
+    glReadBuffer(GL_BACK);
+    glPixelStorei(GL_PACK_ALIGNMENT, 1);
+    glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, pixels.data());
+    for (std::size_t n = 3; n < pixels.size(); n += 4) pixels[n] = 255;  // the window is opaque
+
+    // GL rows run bottom to top, PNG rows top to bottom.
+    const std::size_t rowBytes = width * 4;
+    for (std::size_t top = 0, bottom = height - 1; top < bottom; ++top, --bottom)
+        std::swap_ranges(pixels.begin() + static_cast<std::ptrdiff_t>(top * rowBytes),
+                         pixels.begin() + static_cast<std::ptrdiff_t>((top + 1) * rowBytes),
+                         pixels.begin() + static_cast<std::ptrdiff_t>(bottom * rowBytes));
+    if (!stbi_write_png(path.c_str(), size.x, size.y, 4, pixels.data(), static_cast<int>(rowBytes)))
+        throw std::runtime_error("screenshot: cannot write " + path);
+    return path;
+}
+
+}  // namespace fluid::app

@@ -1,0 +1,330 @@
+#include "app/window/window_app.hpp"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <epoxy/gl.h>
+#include <imgui.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <stdexcept>
+#include <vector>
+
+#include "app/input.hpp"
+#include "app/window/field_display.hpp"
+#include "app/window/gpu_timer.hpp"
+#include "app/window/panel.hpp"
+#include "app/window/screenshot.hpp"
+#include "gl/errors.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace fluid::app {
+
+namespace {
+
+// --- GLFW and ImGui lifetimes -------------------------------------------------
+
+void printGlfwError(int code, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", code, description); }
+
+struct GlfwSession {
+    GlfwSession()
+    {
+        glfwSetErrorCallback(printGlfwError);
+        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)");
+    }
+    ~GlfwSession() { glfwTerminate(); }
+    GlfwSession(const GlfwSession&) = delete;
+    GlfwSession& operator=(const GlfwSession&) = delete;
+};
+
+struct WindowDeleter {
+    void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
+};
+using WindowPtr = std::unique_ptr<GLFWwindow, WindowDeleter>;
+
+WindowPtr openWindow(int width, int height)
+{
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
+    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);       // HiDPI: size in screen coordinates
+    WindowPtr window(glfwCreateWindow(width, height, "fluidsim", nullptr, nullptr));
+    if (!window) throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context");
+    glfwMakeContextCurrent(window.get());
+    glfwSwapInterval(1);  // vsync
+    if (epoxy_gl_version() < 33) throw std::runtime_error("the window's context is older than OpenGL 3.3");
+    return window;
+}
+
+struct ImGuiSession {
+    ImGuiSession(GLFWwindow* window, const char* iniFile)
+    {
+        IMGUI_CHECKVERSION();
+        ImGui::CreateContext();
+        ImGui::GetIO().IniFilename = iniFile;  // nullptr: no ini file
+        ImGui::StyleColorsDark();
+        // Installs its callbacks after ours and chains to them.
+        ImGui_ImplGlfw_InitForOpenGL(window, true);
+        ImGui_ImplOpenGL3_Init("#version 330 core");
+    }
+    ~ImGuiSession()
+    {
+        ImGui_ImplOpenGL3_Shutdown();
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+    }
+    ImGuiSession(const ImGuiSession&) = delete;
+    ImGuiSession& operator=(const ImGuiSession&) = delete;
+};
+
+// --- settings file ------------------------------------------------------------
+
+std::string configPath(const Options& o) { return o.configFile.empty() ? defaultConfigPath() : o.configFile; }
+
+void saveSettings(const Options& o, const PanelState& state)
+{
+    if (o.noConfig) return;
+    const std::filesystem::path path = configPath(o);
+    std::error_code error;
+    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
+    SimParams saved = state.params;
+    saved.gridWidth = saved.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    std::ofstream out(path);
+    out << formatConfig(saved);
+    if (!out) std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", path.string().c_str());
+}
+
+// --- the application ---------------------------------------------------------
+
+struct Viewer {
+    const Options& options;
+    GLFWwindow* window;
+    PanelState state;
+    PanelStats stats;
+    std::unique_ptr<GpuSolver> solver;
+    std::unique_ptr<FieldDisplay> display;
+    GpuTimer stepTimer;
+    StrokeInput strokes;
+    bool stepOnce = false;
+    bool screenshotRequested = false;
+    double lastFrameTime = 0.0;
+
+    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w)
+    {
+        state.params = o.params;
+        state.gridShortSide = o.params.gridWidth;
+        stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
+            + reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        display = std::make_unique<FieldDisplay>();
+        allocateGrid();
+        lastFrameTime = glfwGetTime();
+    }
+
+    glm::ivec2 framebufferSize() const
+    {
+        glm::ivec2 fb;
+        glfwGetFramebufferSize(window, &fb.x, &fb.y);
+        return fb;
+    }
+
+    // (Re)creates the solver for the current short side and window shape; the
+    // fluid restarts from rest. On failure the old solver is kept.
+    void allocateGrid()
+    {
+        const glm::ivec2 grid = gridForWindow(framebufferSize(), state.gridShortSide, SimLimits::kMaxGrid);
+        SimParams p = state.params;
+        p.gridWidth = grid.x;
+        p.gridHeight = grid.y;
+        p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(state.gridShortSide);  // short side = 1 m
+        try {
+            auto next = std::make_unique<GpuSolver>(p);
+            solver = std::move(next);
+            state.params = p;
+            stats.grid = grid;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid: %s\n", grid.x, grid.y, e.what());
+            state.gridShortSide = solver ? std::min(solver->params().gridWidth, solver->params().gridHeight) : 256;
+        }
+    }
+
+    void onKey(int key)
+    {
+        switch (key) {
+        case GLFW_KEY_SPACE: state.paused = !state.paused; break;
+        case GLFW_KEY_N: stepOnce = true; break;
+        case GLFW_KEY_R: solver->reset(); break;
+        case GLFW_KEY_C: solver->clearDye(); break;
+        case GLFW_KEY_V:
+            state.display.view = static_cast<FieldView>((static_cast<int>(state.display.view) + 1) % kFieldViewCount);
+            break;
+        case GLFW_KEY_F1: state.visible = !state.visible; break;
+        case GLFW_KEY_F12:
+        case GLFW_KEY_P: screenshotRequested = true; break;
+        case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE); break;
+        default: break;
+        }
+    }
+
+    void applyPanel(const PanelActions& a)
+    {
+        if (a.resetDefaults) {
+            const int shortSide = state.gridShortSide;
+            const glm::ivec2 grid(state.params.gridWidth, state.params.gridHeight);
+            const float domain = state.params.domainWidth;
+            state.params = SimParams{};
+            state.params.gridWidth = grid.x;
+            state.params.gridHeight = grid.y;
+            state.params.domainWidth = domain;
+            state.gridShortSide = shortSide;
+            state.brush = Brush{};
+            state.display = DisplaySettings{};
+        }
+        if (a.applyGrid) allocateGrid();
+        if (a.resetFluid) solver->reset();
+        if (a.clearDye) solver->clearDye();
+        if (a.stepOnce) stepOnce = true;
+        if (a.screenshot) screenshotRequested = true;
+        // Panel values are clamped to their sliders; validate() is the last word.
+        if (auto problem = validate(state.params)) {
+            std::fprintf(stderr, "fluidsim: ignoring settings: %s\n", problem->c_str());
+            state.params = solver->params();
+        } else {
+            solver->setParams(state.params);
+        }
+    }
+
+    std::vector<Splat> pointerSplats(const PixelRect& rect, double frameSeconds)
+    {
+        Button button = Button::None;
+        if (!ImGui::GetIO().WantCaptureMouse) {
+            if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) button = Button::Paint;
+            else if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS) button = Button::Push;
+        }
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        glm::ivec2 windowSize;
+        glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
+        const glm::vec2 domain(state.params.domainWidth, state.params.domainHeight());
+        const glm::vec2 pointer = cursorToDomain(cursor, windowSize, framebufferSize(), rect, domain);
+        if (auto splat = strokes.update(pointer, button, frameSeconds, state.brush)) return {*splat};
+        return {};
+    }
+
+    void frame()
+    {
+        const double now = glfwGetTime();
+        const double frameSeconds = now - lastFrameTime;
+        lastFrameTime = now;
+        const glm::ivec2 fb = framebufferSize();
+        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
+
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        stats.framesPerSecond = static_cast<double>(ImGui::GetIO().Framerate);
+        stats.stepMilliseconds = stepTimer.milliseconds();
+        stats.displayRange = display->range();
+        applyPanel(drawPanel(state, stats));
+
+        const std::vector<Splat> splats = pointerSplats(rect, frameSeconds);
+        if (!state.paused || stepOnce) {
+            stepTimer.begin();
+            solver->step(splats);
+            stepTimer.end();
+            stepOnce = false;
+        } else {
+            for (const Splat& s : splats) solver->splat(s);  // paint on the paused fluid
+        }
+
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        glViewport(0, 0, fb.x, fb.y);
+        glDisable(GL_SCISSOR_TEST);
+        glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        display->draw(*solver, rect, state.display);
+
+        ImGui::Render();
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+
+        if (screenshotRequested) {
+            screenshotRequested = false;
+            try {
+                stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir);
+                std::printf("fluidsim: saved screenshot %s\n", stats.lastScreenshot.c_str());
+                std::fflush(stdout);
+            } catch (const std::exception& e) {
+                std::fprintf(stderr, "fluidsim: %s\n", e.what());
+            }
+        }
+        glfwSwapBuffers(window);
+    }
+};
+
+void keyCallback(GLFWwindow* window, int key, int, int action, int)
+{
+    if (action != GLFW_PRESS) return;
+    auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+    if (!viewer || (ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard)) return;
+    viewer->onKey(key);
+}
+
+}  // namespace
+
+bool displayAvailable()
+{
+#if defined(__linux__) || defined(__FreeBSD__)
+    const char* x11 = std::getenv("DISPLAY");
+    const char* wayland = std::getenv("WAYLAND_DISPLAY");
+    return (x11 && *x11) || (wayland && *wayland);
+#else
+    return true;
+#endif
+}
+
+int runWindow(const Options& options)
+{
+    try {
+        GlfwSession glfw;
+        WindowPtr window = openWindow(options.windowWidth, options.windowHeight);
+        // Ours first: ImGui's backend chains to callbacks installed before it.
+        glfwSetKeyCallback(window.get(), keyCallback);
+
+        std::string iniPath;
+        if (!options.noConfig) iniPath = (std::filesystem::path(configPath(options)).parent_path() / "imgui.ini").string();
+        ImGuiSession imgui(window.get(), options.noConfig ? nullptr : iniPath.c_str());
+
+        Viewer viewer(options, window.get());
+        glfwSetWindowUserPointer(window.get(), &viewer);
+        std::printf("fluidsim: %s; grid %dx%d. Drag to paint, F1 for the panel, Esc to quit.\n",
+                    viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y);
+        std::fflush(stdout);
+
+        while (!glfwWindowShouldClose(window.get())) {
+            glfwPollEvents();
+            int width = 0, height = 0;
+            glfwGetFramebufferSize(window.get(), &width, &height);
+            if (width <= 0 || height <= 0 || glfwGetWindowAttrib(window.get(), GLFW_ICONIFIED)) {
+                glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, do not spin
+                viewer.lastFrameTime = glfwGetTime();
+                continue;
+            }
+            viewer.frame();
+            gl::debugCheck("frame");
+        }
+        glfwSetWindowUserPointer(window.get(), nullptr);
+        saveSettings(options, viewer.state);
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fluidsim: %s\n", e.what());
+        return 1;
+    }
+}
+
+}  // namespace fluid::app

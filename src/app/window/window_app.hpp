@@ -1,0 +1,16 @@
+// The interactive simulator: a GLFW window, the GPU solver, the field display
+// and the ImGui panel, driven by one frame loop.
+#pragma once
+
+#include "app/options.hpp"
+
+namespace fluid::app {
+
+// True when a window system seems reachable (X11 or Wayland on Linux; always
+// on other platforms, where GLFW will tell).
+bool displayAvailable();
+
+// Runs until the window closes; returns the process exit code.
+int runWindow(const Options& options);
+
+}  // namespace fluid::app
