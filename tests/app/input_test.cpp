@@ -1,0 +1,134 @@
+// Mouse to splat: letterboxing, HiDPI scale, y flip, and strokes that cover
+// the whole path since the last frame.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include <glm/geometric.hpp>
+
+#include "app/input.hpp"
+
+namespace fluid::app {
+namespace {
+
+TEST(FitGrid, LetterboxesAndCentres)
+{
+    const PixelRect wide = fitGrid({1000, 500}, {100, 100});
+    EXPECT_EQ(wide.width, 500);
+    EXPECT_EQ(wide.height, 500);
+    EXPECT_EQ(wide.x, 250);
+    EXPECT_EQ(wide.y, 0);
+
+    const PixelRect tall = fitGrid({400, 1000}, {200, 100});
+    EXPECT_EQ(tall.width, 400);
+    EXPECT_EQ(tall.height, 200);
+    EXPECT_EQ(tall.x, 0);
+    EXPECT_EQ(tall.y, 400);
+
+    EXPECT_TRUE(fitGrid({0, 0}, {64, 64}).empty());  // minimised window
+    EXPECT_TRUE(fitGrid({800, 0}, {64, 64}).empty());
+}
+
+TEST(GridForWindow, ShortSideFixedLongSideFollowsAspect)
+{
+    EXPECT_EQ(gridForWindow({1024, 768}, 256, 4096), glm::ivec2(341, 256));
+    EXPECT_EQ(gridForWindow({600, 1200}, 128, 4096), glm::ivec2(128, 256));
+    EXPECT_EQ(gridForWindow({10000, 100}, 256, 4096), glm::ivec2(4096, 256));  // capped
+    EXPECT_EQ(gridForWindow({0, 0}, 64, 4096), glm::ivec2(64, 64));
+}
+
+TEST(CursorToDomain, MapsCornersWithHiDpiScaleAndFlippedY)
+{
+    // A 500 x 250 window on a 2x screen: the framebuffer is 1000 x 500 pixels,
+    // the square grid is drawn in its middle 500 x 500.
+    const glm::ivec2 window(500, 250), fb(1000, 500);
+    const PixelRect grid = fitGrid(fb, {64, 64});
+    const glm::vec2 domain(1.0f, 1.0f);
+    const auto at = [&](double x, double y) { return cursorToDomain({x, y}, window, fb, grid, domain); };
+
+    EXPECT_NEAR(at(125.0, 250.0).x, 0.0f, 1e-6f);  // bottom-left of the grid
+    EXPECT_NEAR(at(125.0, 250.0).y, 0.0f, 1e-6f);
+    EXPECT_NEAR(at(375.0, 0.0).x, 1.0f, 1e-6f);  // top-right
+    EXPECT_NEAR(at(375.0, 0.0).y, 1.0f, 1e-6f);
+    EXPECT_NEAR(at(250.0, 125.0).x, 0.5f, 1e-6f);  // centre
+    EXPECT_NEAR(at(250.0, 125.0).y, 0.5f, 1e-6f);
+    EXPECT_LT(at(50.0, 125.0).x, 0.0f);  // on the letterbox bar: outside the domain
+}
+
+TEST(CursorToDomain, ScalesToTheDomainSize)
+{
+    const PixelRect grid = fitGrid({200, 100}, {128, 64});
+    const glm::vec2 p = cursorToDomain({150.0, 25.0}, {200, 100}, {200, 100}, grid, {2.0f, 1.0f});
+    EXPECT_NEAR(p.x, 1.5f, 1e-6f);
+    EXPECT_NEAR(p.y, 0.75f, 1e-6f);
+}
+
+TEST(StrokeInput, SegmentsJoinFramesAndImpulseFollowsThePointer)
+{
+    StrokeInput input;
+    Brush brush;
+    brush.force = 2.0f;
+    EXPECT_FALSE(input.update({0.1f, 0.1f}, Button::None, 1.0 / 60, brush));
+
+    const auto first = input.update({0.2f, 0.3f}, Button::Paint, 1.0 / 60, brush);
+    ASSERT_TRUE(first);
+    EXPECT_EQ(first->from, first->to);  // a press is a point: no gap, no push yet
+    EXPECT_EQ(first->velocity, glm::vec2(0.0f));
+    EXPECT_TRUE(first->addsDye);
+
+    const auto second = input.update({0.3f, 0.3f}, Button::Paint, 0.05, brush);
+    ASSERT_TRUE(second);
+    EXPECT_EQ(second->from, glm::vec2(0.2f, 0.3f));  // starts where the last frame ended
+    EXPECT_EQ(second->to, glm::vec2(0.3f, 0.3f));
+    EXPECT_NEAR(second->velocity.x, 2.0f * 0.1f / 0.05f, 1e-4f);  // force * pointer velocity
+    EXPECT_NEAR(second->velocity.y, 0.0f, 1e-6f);
+    EXPECT_EQ(second->dye, first->dye);  // one colour per stroke
+}
+
+TEST(StrokeInput, EachStrokeTakesANewColourAndRightDragAddsNoDye)
+{
+    StrokeInput input;
+    const Brush brush;
+    const auto a = input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush);
+    input.update({0.5f, 0.5f}, Button::None, 0.016, brush);
+    const auto b = input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush);
+    ASSERT_TRUE(a && b);
+    EXPECT_NE(a->dye, b->dye);
+    EXPECT_EQ(input.strokeCount(), 2);
+
+    input.update({0.5f, 0.5f}, Button::None, 0.016, brush);
+    input.update({0.5f, 0.5f}, Button::Push, 0.016, brush);
+    const auto push = input.update({0.6f, 0.5f}, Button::Push, 0.016, brush);
+    ASSERT_TRUE(push);
+    EXPECT_FALSE(push->addsDye);
+    EXPECT_GT(push->velocity.x, 0.0f);
+}
+
+TEST(StrokeInput, FixedColourAndStalledFramesAreClamped)
+{
+    StrokeInput input;
+    Brush brush;
+    brush.fixedColour = true;
+    brush.colour = {0.0f, 1.0f, 0.0f};
+    brush.dyeAmount = 1.0f;
+    input.update({0.0f, 0.0f}, Button::Paint, 0.016, brush);
+    // A 5 s hitch: the impulse uses the 0.1 s cap, not 5 s (nor a huge one for 0 s).
+    const auto s = input.update({0.1f, 0.0f}, Button::Paint, 5.0, brush);
+    ASSERT_TRUE(s);
+    EXPECT_EQ(s->dye, glm::vec3(0.0f, 1.0f, 0.0f));
+    EXPECT_NEAR(s->velocity.x, 1.0f, 1e-5f);
+    const auto t = input.update({0.2f, 0.0f}, Button::Paint, 0.0, brush);
+    EXPECT_NEAR(t->velocity.x, 0.1f * 240.0f, 1e-3f);
+}
+
+TEST(StrokeColour, ConsecutiveColoursDiffer)
+{
+    for (int n = 0; n < 20; ++n) {
+        const glm::vec3 a = strokeColour(n), b = strokeColour(n + 1);
+        EXPECT_GT(glm::length(a - b), 0.3f) << n;
+        EXPECT_FLOAT_EQ(std::max({a.r, a.g, a.b}), 1.0f);
+    }
+}
+
+}  // namespace
+}  // namespace fluid::app
