@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 namespace fluid::app {
 
@@ -61,11 +62,15 @@ void simulationSection(PanelState& s, PanelActions& actions)
             "the projection converge over time; off restarts from zero (GPU Gems ch. 38).");
 
     static constexpr std::array<int, 6> kGrids{64, 128, 256, 384, 512, 1024};
-    int current = static_cast<int>(std::find(kGrids.begin(), kGrids.end(), s.gridShortSide) - kGrids.begin());
-    const char* labels = "64\0" "128\0" "256\0" "384\0" "512\0" "1024\0\0";
-    if (ImGui::Combo("grid (short side)", &current, labels) && current < static_cast<int>(kGrids.size())) {
-        s.gridShortSide = kGrids[static_cast<std::size_t>(current)];
-        actions.applyGrid = true;
+    // The preview shows the current size even when it came from --grid and is not in the list.
+    if (ImGui::BeginCombo("grid (short side)", std::to_string(s.gridShortSide).c_str())) {
+        for (int cells : kGrids) {
+            if (ImGui::Selectable(std::to_string(cells).c_str(), cells == s.gridShortSide) && cells != s.gridShortSide) {
+                s.gridShortSide = cells;
+                actions.applyGrid = true;
+            }
+        }
+        ImGui::EndCombo();
     }
     tooltip("Cells on the window's shorter side; the other side follows the window's shape. Changing it "
             "reallocates every field: the fluid restarts from rest.");
@@ -163,14 +168,14 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     PanelActions actions;
     if (!state.visible) return actions;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(380, 0), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowSize(ImVec2(400, 0), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.85f);
     if (!ImGui::Begin("fluidsim (F1 hides)")) {
         ImGui::End();
         return actions;
     }
     // Leave room for the labels to the right of the controls.
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 10.5f);
+    ImGui::PushItemWidth(-ImGui::GetFontSize() * 11.5f);
     if (ImGui::Button(state.paused ? "Resume" : "Pause")) state.paused = !state.paused;
     ImGui::SameLine();
     if (ImGui::Button("Step")) actions.stepOnce = true;

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Takes the README's screenshot of the real app: starts a private Xvfb, runs
+# fluidsim, paints a few strokes with xdotool, saves with F12.
+# Usage: scripts/screenshot.sh [output.png]   (default docs/images/fluidsim.png)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=${1:-docs/images/fluidsim.png}
+exe=build/release/src/fluidsim
+[[ -x "$exe" ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target fluidsim; }
+
+work=$(mktemp -d)
+display=":$((200 + RANDOM % 200))"
+Xvfb "$display" -screen 0 1280x800x24 -nolisten tcp >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
+export DISPLAY=$display
+sleep 1
+
+"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --screenshot-dir "$work" >"$work/log" 2>&1 &
+app=$!
+wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
+sleep 2
+
+stroke() {  # button x0 y0 x1 y1
+  xdotool mousemove --window "$wid" "$2" "$3" mousedown "$1"
+  local n=30
+  for ((k = 1; k <= n; k++)); do
+    xdotool mousemove --window "$wid" $(($2 + ($4 - $2) * k / n)) $(($3 + ($5 - $3) * k / n))
+    sleep 0.05
+  done
+  xdotool mouseup "$1"
+  sleep 0.3
+}
+stroke 1 480 600 640 380
+stroke 1 1040 200 820 330
+stroke 1 700 120 760 330
+stroke 1 560 260 700 420
+sleep 3
+xdotool key --window "$wid" F12
+for _ in $(seq 50); do ls "$work"/*.png >/dev/null 2>&1 && break; sleep 0.2; done
+sleep 0.5
+mkdir -p "$(dirname "$out")"
+cp "$(ls "$work"/*.png | head -1)" "$out"
+echo "saved $out"
