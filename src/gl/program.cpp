@@ -31,23 +31,19 @@ std::string joinNames(const StageSources& files)
     return names;
 }
 
-std::string shaderLog(GLuint shader)
+// Shaders and programs keep their logs behind the same pair of calls.
+template <typename GetIv, typename GetLog>
+std::string infoLog(GLuint object, GetIv getIv, GetLog getLog)
 {
     GLint length = 0;
-    glGetShaderiv(shader, GL_INFO_LOG_LENGTH, &length);
+    getIv(object, GL_INFO_LOG_LENGTH, &length);
     std::string log(static_cast<std::size_t>(length > 0 ? length : 0), '\0');
-    if (length > 0) glGetShaderInfoLog(shader, length, nullptr, log.data());
+    if (length > 0) getLog(object, length, nullptr, log.data());
     return trimmed(log);
 }
 
-std::string programLog(GLuint program)
-{
-    GLint length = 0;
-    glGetProgramiv(program, GL_INFO_LOG_LENGTH, &length);
-    std::string log(static_cast<std::size_t>(length > 0 ? length : 0), '\0');
-    if (length > 0) glGetProgramInfoLog(program, length, nullptr, log.data());
-    return trimmed(log);
-}
+std::string shaderLog(GLuint shader) { return infoLog(shader, glGetShaderiv, glGetShaderInfoLog); }
+std::string programLog(GLuint program) { return infoLog(program, glGetProgramiv, glGetProgramInfoLog); }
 
 ShaderHandle compile(GLenum stage, const StageSources& files)
 {
