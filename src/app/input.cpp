@@ -66,9 +66,22 @@ glm::vec3 strokeColour(int n)
     }
 }
 
+void sanitize(Brush& b)
+{
+    const Brush defaults;
+    const auto fix = [](float& v, float lo, float hi, float fallback) {
+        v = std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
+    };
+    fix(b.radius, 1e-4f, 10.0f, defaults.radius);
+    fix(b.force, 0.0f, 1e3f, defaults.force);
+    fix(b.dyeAmount, 0.0f, 1e3f, defaults.dyeAmount);
+    for (int c = 0; c < 3; ++c) fix(b.colour[c], 0.0f, 1.0f, defaults.colour[c]);
+}
+
 std::optional<Splat> StrokeInput::update(glm::vec2 pointer, Button button, double frameSeconds, const Brush& brush)
 {
-    if (button == Button::None) {
+    // Released, or a pointer that maps nowhere (NaN from a degenerate window).
+    if (button == Button::None || !std::isfinite(pointer.x) || !std::isfinite(pointer.y)) {
         held_ = Button::None;
         return std::nullopt;
     }

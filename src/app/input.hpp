@@ -49,6 +49,10 @@ struct Brush {
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
 };
 
+// Brings every brush value into its accepted range (NaN becomes the default),
+// so nothing typed into the panel can put NaN or a huge impulse into the fluid.
+void sanitize(Brush& brush);
+
 enum class Button { None, Paint, Push };  // left: paint dye and push; right: push only
 
 // Turns per-frame pointer samples into splats. Each frame of a drag gives one

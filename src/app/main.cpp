@@ -28,8 +28,12 @@ Options withSettingsFile(const Options& fromFlags)
     text << in.rdbuf();
     ParseResult parsed = parseConfig(text.str());
     if (!parsed.ok()) {
-        std::fprintf(stderr, "fluidsim: warning: ignoring settings file %s: %s\n", path.c_str(), parsed.error.c_str());
-        return {};
+        std::fprintf(stderr,
+                     "fluidsim: warning: ignoring settings file %s: %s; using defaults (the file is left as it is)\n",
+                     path.c_str(), parsed.error.c_str());
+        Options defaults;
+        defaults.configUnreadable = true;
+        return defaults;
     }
     return parsed.options;
 }

@@ -1,6 +1,8 @@
 #include "app/options.hpp"
 
 #include <algorithm>
+#include <cctype>
+#include <charconv>
 #include <cmath>
 #include <cstdlib>
 #include <functional>
@@ -42,7 +44,10 @@ struct Flag {
 
 std::optional<double> number(const std::string& text)
 {
-    if (text.empty()) return std::nullopt;
+    // strtod would also take leading blanks and hexadecimal ("0x100"): a typo
+    // should not turn into a number.
+    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text.find_first_of("xX") != std::string::npos)
+        return std::nullopt;
     char* end = nullptr;
     const double value = std::strtod(text.c_str(), &end);
     if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
@@ -71,13 +76,15 @@ auto realIn(double lo, double hi, const char* unit, std::function<void(Options&,
     };
 }
 
-auto intIn(long lo, long hi, std::function<void(Options&, int)> store)
+auto intIn(int lo, int hi, std::function<void(Options&, int)> store)
 {
     return [=](Options& o, const std::string& text) -> std::string {
-        const auto v = number(text);
-        if (!v || *v != std::floor(*v) || *v < static_cast<double>(lo) || *v > static_cast<double>(hi))
+        int value = 0;
+        const char* end = text.data() + text.size();
+        const auto [last, error] = std::from_chars(text.data(), end, value);
+        if (text.empty() || error != std::errc() || last != end || value < lo || value > hi)
             return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'";
-        store(o, static_cast<int>(*v));
+        store(o, value);
         return "";
     };
 }

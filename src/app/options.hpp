@@ -26,6 +26,7 @@ struct Options {
     std::string configFile;  // "" = the default location (see defaultConfigPath())
     bool noConfig = false;   // ignore and never write the config file
     std::string screenshotDir = ".";  // where F12 / P saves PNGs
+    bool configUnreadable = false;    // set when the file was broken: then it is not overwritten on exit
 
     // Headless runner.
     bool headless = false;

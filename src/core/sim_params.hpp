@@ -34,6 +34,7 @@ struct SimParams {
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
+    bool operator==(const SimParams&) const = default;
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 

@@ -32,8 +32,8 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-// Throws ContextError unless the current context offers GL >= 3.3 and the
-// float render targets fluidsim needs.
+// Throws ContextError unless the current context offers GL >= 3.3 (which
+// guarantees the float render targets fluidsim needs).
 void requireGl33();
 
 }  // namespace fluid::platform

@@ -56,7 +56,8 @@ GpuSolver::GpuSolver(const SimParams& params)
       constants_(makePassConstants(params_)),
       emptyVertexArray_(gl::VertexArray::create()),
       splatProgram_(buildPass("splat.frag")),
-      advectProgram_(buildPass("advect.frag")),
+      advectDyeProgram_(buildPass("advect.frag")),
+      advectVelocityProgram_(buildPass("advect.frag")),
       diffuseProgram_(buildPass("diffuse.frag")),
       curlProgram_(buildPass("curl.frag")),
       vorticityProgram_(buildPass("vorticity.frag")),
@@ -91,7 +92,7 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
-    for (const gl::Program* p : {&splatProgram_, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+    for (const gl::Program* p : {&splatProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
@@ -101,11 +102,18 @@ void GpuSolver::applyConstantUniforms()
     }
     splatProgram_.use();
     setSampler(splatProgram_, "uSource", kUnit0);
+    splatUniforms_ = {splatProgram_.uniform("uFrom"), splatProgram_.uniform("uTo"),
+                      splatProgram_.uniform("uRadiusSquared"), splatProgram_.uniform("uValue")};
 
-    advectProgram_.use();
-    setSampler(advectProgram_, "uVelocity", kUnit0);
-    setSampler(advectProgram_, "uSource", kUnit1);
-    setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    for (const gl::Program* p : {&advectDyeProgram_, &advectVelocityProgram_}) {
+        p->use();
+        setSampler(*p, "uVelocity", kUnit0);
+        setSampler(*p, "uSource", kUnit1);
+        setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
+        const bool velocity = p == &advectVelocityProgram_;
+        glUniform1i(p->uniform("uSourceIsVelocity"), velocity ? 1 : 0);
+        setFloat(*p, "uDecay", velocity ? k.velocityDecay : k.dyeDecay);
+    }
 
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
@@ -165,17 +173,17 @@ void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
     splatProgram_.use();
-    glUniform2f(splatProgram_.uniform("uFrom"), cells.from.x, cells.from.y);
-    glUniform2f(splatProgram_.uniform("uTo"), cells.to.x, cells.to.y);
-    setFloat(splatProgram_, "uRadiusSquared", cells.radiusSquared);
+    glUniform2f(splatUniforms_.from, cells.from.x, cells.from.y);
+    glUniform2f(splatUniforms_.to, cells.to.x, cells.to.y);
+    glUniform1f(splatUniforms_.radiusSquared, cells.radiusSquared);
 
-    glUniform4f(splatProgram_.uniform("uValue"), s.velocity.x, s.velocity.y, 0.0f, 0.0f);
+    glUniform4f(splatUniforms_.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
     velocity_.read().bindTexture(kUnit0);
     draw(velocity_.write());
     velocity_.swap();
 
     if (s.addsDye) {
-        glUniform4f(splatProgram_.uniform("uValue"), s.dye.r, s.dye.g, s.dye.b, 0.0f);
+        glUniform4f(splatUniforms_.value, s.dye.r, s.dye.g, s.dye.b, 0.0f);
         dye_.read().bindTexture(kUnit0);
         draw(dye_.write());
         dye_.swap();
@@ -185,9 +193,7 @@ void GpuSolver::splat(const Splat& s)
 // Dye goes first: it must be carried by the same velocity as the velocity itself.
 void GpuSolver::advectDye()
 {
-    advectProgram_.use();
-    glUniform1i(advectProgram_.uniform("uSourceIsVelocity"), 0);
-    setFloat(advectProgram_, "uDecay", constants_.dyeDecay);
+    advectDyeProgram_.use();
     velocity_.read().bindTexture(kUnit0);
     dye_.read().bindTexture(kUnit1);
     draw(dye_.write());
@@ -196,9 +202,7 @@ void GpuSolver::advectDye()
 
 void GpuSolver::advectVelocity()
 {
-    advectProgram_.use();
-    glUniform1i(advectProgram_.uniform("uSourceIsVelocity"), 1);
-    setFloat(advectProgram_, "uDecay", constants_.velocityDecay);
+    advectVelocityProgram_.use();
     velocity_.read().bindTexture(kUnit0);
     velocity_.read().bindTexture(kUnit1);
     draw(velocity_.write());

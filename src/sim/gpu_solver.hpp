@@ -74,13 +74,20 @@ private:
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     gl::Program splatProgram_;
-    gl::Program advectProgram_;
+    // One program per advected field, so that its source rule and decay are
+    // set once with the parameters instead of before every pass.
+    gl::Program advectDyeProgram_;
+    gl::Program advectVelocityProgram_;
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;
     gl::Program divergenceProgram_;
     gl::Program pressureProgram_;
     gl::Program gradientProgram_;
+
+    struct SplatUniforms {
+        GLint from = -1, to = -1, radiusSquared = -1, value = -1;
+    } splatUniforms_;  // looked up once: set for every splat
 
     gl::PingPong velocity_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 #include <glm/geometric.hpp>
 
@@ -128,6 +130,37 @@ TEST(StrokeColour, ConsecutiveColoursDiffer)
         EXPECT_GT(glm::length(a - b), 0.3f) << n;
         EXPECT_FLOAT_EQ(std::max({a.r, a.g, a.b}), 1.0f);
     }
+}
+
+}  // namespace
+}  // namespace fluid::app
+
+namespace fluid::app {
+namespace {
+
+TEST(Sanitize, BrushValuesTypedIntoThePanelCannotPoisonTheFluid)
+{
+    Brush b;
+    b.radius = std::nanf("");
+    b.force = 1e30f;
+    b.dyeAmount = -4.0f;
+    b.colour = {std::numeric_limits<float>::infinity(), 0.5f, -1.0f};
+    sanitize(b);
+    EXPECT_EQ(b.radius, Brush{}.radius);
+    EXPECT_EQ(b.force, 1e3f);
+    EXPECT_EQ(b.dyeAmount, 0.0f);
+    EXPECT_EQ(b.colour, glm::vec3(Brush{}.colour.r, 0.5f, 0.0f));
+}
+
+TEST(StrokeInput, APointerThatMapsNowhereEndsTheStroke)
+{
+    StrokeInput input;
+    const Brush brush;
+    ASSERT_TRUE(input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush));
+    EXPECT_FALSE(input.update({std::nanf(""), 0.5f}, Button::Paint, 0.016, brush));
+    const auto restarted = input.update({0.6f, 0.5f}, Button::Paint, 0.016, brush);
+    ASSERT_TRUE(restarted);
+    EXPECT_EQ(restarted->velocity, glm::vec2(0.0f));  // a new stroke, not a jump from NaN
 }
 
 }  // namespace

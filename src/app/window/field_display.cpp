@@ -11,6 +11,17 @@ namespace fluid::app {
 namespace {
 
 constexpr int kReducedSize = 16;
+// The reduction reads every texel, so it runs only every few frames: a colour
+// range that lags by a fraction of a second is not visible.
+constexpr int kFramesPerRangeRequest = 8;
+
+void setPassState()
+{
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+}
 
 gl::SourceFile file(const char* name) { return {name, std::string(shaders::source(name))}; }
 
@@ -26,6 +37,14 @@ const char* toString(FieldView view)
     case FieldView::Vorticity: return "vorticity";
     }
     return "?";
+}
+
+void sanitize(DisplaySettings& s)
+{
+    const DisplaySettings defaults;
+    const auto fix = [](float& v, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, 1e30f) : fallback; };
+    fix(s.fixedRange, defaults.fixedRange);
+    fix(s.dyeExposure, defaults.dyeExposure);
 }
 
 FieldDisplay::FieldDisplay()
@@ -79,24 +98,30 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     }
 
     collectRange();
-    if (s.view != trackedView_) {  // a new field: forget the old field's scale
+    if (s.view != trackedView_) {
+        // A new field: forget the old field's scale and its measurement in
+        // flight, and ask for a new one at once. Until it arrives the last
+        // range stays, rather than a tiny one that would saturate every colour.
         trackedView_ = s.view;
         autoRange_ = 0.0f;
+        readFence_.reset();
+        framesSinceRequest_ = kFramesPerRangeRequest;
     }
-    if (!readFence_ && s.autoRange && s.view != FieldView::Dye) {
+    ++framesSinceRequest_;
+    if (!readFence_ && s.autoRange && s.view != FieldView::Dye && framesSinceRequest_ >= kFramesPerRangeRequest) {
         requestRange(texture, measure, grid);
         pendingView_ = s.view;
+        framesSinceRequest_ = 0;
     }
 
-    lastRange_ = s.view == FieldView::Dye ? s.dyeExposure : (s.autoRange ? std::max(autoRange_, 1e-12f) : s.fixedRange);
+    if (s.view == FieldView::Dye) lastRange_ = s.dyeExposure;
+    else if (!s.autoRange) lastRange_ = s.fixedRange;
+    else if (autoRange_ > 0.0f) lastRange_ = autoRange_;
 
     // The UI may have left any state behind: set everything this draw needs.
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     glViewport(rect.x, rect.y, rect.width, rect.height);
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
+    setPassState();
     displayProgram_.use();
     glUniform1i(displayProgram_.uniform("uMode"), mode);
     glUniform1f(displayProgram_.uniform("uRange"), lastRange_);
@@ -119,8 +144,7 @@ void FieldDisplay::requestRange(GLuint texture, int measure, glm::ivec2 grid)
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture);
     reduced_.bindAsTarget();
-    glDisable(GL_BLEND);
-    glDisable(GL_SCISSOR_TEST);
+    setPassState();
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
 
@@ -148,6 +172,7 @@ void FieldDisplay::collectRange()
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     if (pendingView_ != trackedView_) return;  // measured a field no longer shown
     // Rise at once, fall slowly: the colours should not flicker as the peak moves.
+    if (largest <= 0.0f) return;  // an all-zero field: keep the last range
     autoRange_ = largest > autoRange_ ? largest : 0.9f * autoRange_ + 0.1f * largest;
 }
 

@@ -26,6 +26,9 @@ struct DisplaySettings {
     float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye)
 };
 
+// Fixed range and exposure into (0, 1e30], NaN to the defaults.
+void sanitize(DisplaySettings& settings);
+
 class FieldDisplay {
 public:
     FieldDisplay();  // needs a current GL 3.3 context; throws gl::GlError
@@ -48,8 +51,9 @@ private:
     gl::Fence readFence_;
     FieldView pendingView_ = FieldView::Dye;
     FieldView trackedView_ = FieldView::Dye;
-    float autoRange_ = 1.0f;
+    float autoRange_ = 0.0f;   // 0: not measured yet for the tracked view
     float lastRange_ = 1.0f;
+    int framesSinceRequest_ = 0;
 };
 
 }  // namespace fluid::app

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cmath>
 #include <array>
 #include <string>
 
@@ -15,14 +16,19 @@ void tooltip(const char* text)
     if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
 }
 
+// The slider range is only for dragging: Ctrl+click may type any value, and
+// values from flags or the settings file may lie outside it. Ranges are
+// enforced where the values are used (validate(), sanitize()); here we only
+// refuse what is not a number (ImGui 1.86 applies "*1e39" typed after the
+// old value, which can make inf or NaN).
 bool sliderFloat(const char* label, float* value, float lo, float hi, const char* format, const char* help,
                  bool logarithmic = false)
 {
+    const float before = *value;
     const bool changed =
         ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
     tooltip(help);
-    // Ctrl+click lets the user type any value: clamp it back into the range.
-    *value = std::clamp(*value, lo, hi);
+    if (changed && !std::isfinite(*value)) *value = before;
     return changed;
 }
 
@@ -30,7 +36,6 @@ bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
 {
     const bool changed = ImGui::SliderInt(label, value, lo, hi);
     tooltip(help);
-    *value = std::clamp(*value, lo, hi);
     return changed;
 }
 

@@ -21,6 +21,7 @@
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -55,11 +56,17 @@ WindowPtr openWindow(int width, int height)
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);       // HiDPI: size in screen coordinates
+#ifndef NDEBUG
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);   // KHR_debug messages in debug builds
+#endif
     WindowPtr window(glfwCreateWindow(width, height, "fluidsim", nullptr, nullptr));
     if (!window) throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context");
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
     if (epoxy_gl_version() < 33) throw std::runtime_error("the window's context is older than OpenGL 3.3");
+#ifndef NDEBUG
+    gl::enableDebugOutput();
+#endif
     return window;
 }
 
@@ -71,8 +78,15 @@ struct ImGuiSession {
         ImGui::GetIO().IniFilename = iniFile;  // nullptr: no ini file
         ImGui::StyleColorsDark();
         // Installs its callbacks after ours and chains to them.
-        ImGui_ImplGlfw_InitForOpenGL(window, true);
-        ImGui_ImplOpenGL3_Init("#version 330 core");
+        if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+            ImGui::DestroyContext();
+            throw std::runtime_error("ImGui's GLFW backend failed to initialise");
+        }
+        if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+            ImGui_ImplGlfw_Shutdown();
+            ImGui::DestroyContext();
+            throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
+        }
     }
     ~ImGuiSession()
     {
@@ -92,13 +106,30 @@ void saveSettings(const Options& o, const PanelState& state)
 {
     if (o.noConfig) return;
     const std::filesystem::path path = configPath(o);
+    if (o.configUnreadable) {
+        std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
+                     path.string().c_str());
+        return;
+    }
     std::error_code error;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
     SimParams saved = state.params;
     saved.gridWidth = saved.gridHeight = state.gridShortSide;  // the window's grid is its short side
-    std::ofstream out(path);
-    out << formatConfig(saved);
-    if (!out) std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", path.string().c_str());
+    // Write beside it, then rename over it: a crash mid-write never leaves half a file.
+    std::filesystem::path temporary = path;
+    temporary += ".tmp";
+    {
+        std::ofstream out(temporary);
+        out << formatConfig(saved);
+        if (!out) {
+            std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", temporary.string().c_str());
+            return;
+        }
+    }
+    std::filesystem::rename(temporary, path, error);
+    if (error)
+        std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s: %s\n", path.string().c_str(),
+                     error.message().c_str());
 }
 
 // --- the application ---------------------------------------------------------
@@ -148,9 +179,15 @@ struct Viewer {
             solver = std::move(next);
             state.params = p;
             stats.grid = grid;
+            strokes = StrokeInput{};  // a stroke in progress belongs to the old grid
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid: %s\n", grid.x, grid.y, e.what());
-            state.gridShortSide = solver ? std::min(solver->params().gridWidth, solver->params().gridHeight) : 256;
+            if (!solver) throw;  // at start there is nothing to fall back to
+            std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
+                         solver->params().gridWidth, solver->params().gridHeight, e.what());
+            state.gridShortSide = std::min(solver->params().gridWidth, solver->params().gridHeight);
+            state.params.gridWidth = solver->params().gridWidth;
+            state.params.gridHeight = solver->params().gridHeight;
+            state.params.domainWidth = solver->params().domainWidth;
         }
     }
 
@@ -191,9 +228,12 @@ struct Viewer {
         if (a.clearDye) solver->clearDye();
         if (a.stepOnce) stepOnce = true;
         if (a.screenshot) screenshotRequested = true;
-        // Panel values are clamped to their sliders; validate() is the last word.
+        // Values typed into the panel may be anything: validate() is the last word.
+        sanitize(state.brush);
+        sanitize(state.display);
+        if (state.params == solver->params()) return;
         if (auto problem = validate(state.params)) {
-            std::fprintf(stderr, "fluidsim: ignoring settings: %s\n", problem->c_str());
+            std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
             state.params = solver->params();
         } else {
             solver->setParams(state.params);
@@ -223,7 +263,6 @@ struct Viewer {
         const double frameSeconds = now - lastFrameTime;
         lastFrameTime = now;
         const glm::ivec2 fb = framebufferSize();
-        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
@@ -232,6 +271,8 @@ struct Viewer {
         stats.stepMilliseconds = stepTimer.milliseconds();
         stats.displayRange = display->range();
         applyPanel(drawPanel(state, stats));
+        // After the panel: it may just have reallocated the grid with a new shape.
+        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
         const std::vector<Splat> splats = pointerSplats(rect, frameSeconds);
         if (!state.paused || stepOnce) {
