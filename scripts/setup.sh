@@ -9,6 +9,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
   xvfb xdotool imagemagick                          # real-window tests and screenshots
+  python3-matplotlib                                # scripts/plot_validation.py (docs only)
 )
 
 missing=()

@@ -4,6 +4,7 @@ find_package(PkgConfig REQUIRED)
 find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(glm REQUIRED)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
+pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 # Debian's libimgui.a already holds the glfw and opengl3 backends; its
 # pkg-config module pulls in stb (stb_image_write for screenshots).
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)

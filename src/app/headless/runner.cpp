@@ -1,94 +1,151 @@
 #include "app/headless/runner.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <exception>
-#include <vector>
+#include <optional>
+#include <string>
 
-#include "core/splat.hpp"
+#include "app/headless/measure.hpp"
+#include "app/headless/output.hpp"
+#include "app/headless/progress.hpp"
+#include "app/headless/scenario.hpp"
+#include "app/headless/simulate.hpp"
 #include "platform/headless_context.hpp"
-#include "reference/cpu_solver.hpp"
-#include "sim/gpu_solver.hpp"
 
 namespace fluid::app {
 
 namespace {
 
-// Three jets from the walls toward the centre, each its own colour, for the
-// first second of simulated time.
-std::vector<Splat> demoSplats(const SimParams& p, int step)
+using namespace headless;
+
+double d(float v) { return static_cast<double>(v); }
+
+void printHeader(const RunSpec& s)
 {
-    if (static_cast<float>(step) * p.dt > 1.0f) return {};
-    const float w = p.domainWidth;
-    const float h = p.domainHeight();
-    Splat a;
-    a.from = a.to = {0.2f * w, 0.5f * h};
-    a.velocity = {0.6f, 0.1f};
-    a.dye = {1.0f, 0.3f, 0.1f};
-    Splat b = a;
-    b.from = b.to = {0.8f * w, 0.45f * h};
-    b.velocity = {-0.6f, 0.05f};
-    b.dye = {0.1f, 0.5f, 1.0f};
-    Splat c = a;
-    c.from = c.to = {0.5f * w, 0.15f * h};
-    c.velocity = {0.0f, 0.6f};
-    c.dye = {0.2f, 1.0f, 0.3f};
-    return {a, b, c};
+    const SimParams& p = s.params;
+    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, %d pressure / %d viscosity "
+                "iterations, %s boundary",
+                toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight,
+                d(p.cellSize()), d(p.dt), d(p.viscosity), p.pressureIterations, p.viscosityIterations,
+                fluid::toString(p.boundary));
+    if (s.scenario == Scenario::Cavity)
+        std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
+    if (s.scenario != Scenario::Demo)
+        std::printf(", CFL %g", s.velocityScale * d(p.dt) / d(p.cellSize()));
+    std::printf("\n");
 }
 
-void printSummary(const FluidState& s, const SimParams& p)
+void printSummary(const RunSpec& spec, const RunResult& r)
 {
-    double dye = 0.0, maxSpeed = 0.0, energy = 0.0;
-    for (std::size_t n = 0; n < s.dye.size(); n += 4)
-        dye += s.dye.values()[n] + s.dye.values()[n + 1] + s.dye.values()[n + 2];
-    for (std::size_t n = 0; n < s.velocity.size(); n += 2) {
-        const double u = s.velocity.values()[n], v = s.velocity.values()[n + 1];
-        maxSpeed = std::fmax(maxSpeed, std::sqrt(u * u + v * v));
-        energy += 0.5 * (u * u + v * v);
+    const SimParams& p = spec.params;
+    const double h = d(p.cellSize());
+    const Field& velocity = r.final.velocity;
+    std::printf("  steps            %d (t = %g s), wall %.3f s (%.2f ms per step)\n", r.steps, r.time, r.wallSeconds,
+                1e3 * r.wallSeconds / r.steps);
+    if (spec.steadyTolerance) {
+        if (r.steady)
+            std::printf("  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g m/s^2 "
+                        "(checked every %d steps)\n",
+                        r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
+        else
+            std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
+                        r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
     }
-    const double cellArea = static_cast<double>(p.cellSize()) * p.cellSize();
-    std::printf("  total dye        %.4f (cell sum)\n", dye);
-    std::printf("  max speed        %.4f m/s\n", maxSpeed);
-    std::printf("  kinetic energy   %.6g m^4/s^2 per unit density and depth\n", energy * cellArea);
-}
-
-template <typename Solver>
-double run(Solver& solver, const SimParams& p, int steps)
-{
-    const auto start = std::chrono::steady_clock::now();
-    for (int n = 0; n < steps; ++n) solver.step(demoSplats(p, n));
-    const FluidState state = solver.download();  // read-back once, after the loop
-    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    printSummary(state, p);
-    return seconds;
+    const double speed = maxSpeed(velocity);
+    const double divergence = maxDivergence(velocity, makePassConstants(p));
+    std::printf("  kinetic energy   %.6g m^4/s^2 (per unit density and depth)\n", kineticEnergy(velocity, h));
+    std::printf("  max speed        %.6g m/s\n", speed);
+    std::printf("  divergence       max |div u| = %.3g 1/s; relative (max |div u| h / max |u|) = %.3g\n", divergence,
+                relativeDivergence(divergence, h, speed));
+    if (!r.samples.empty()) {
+        double worst = 0.0;
+        for (std::size_t n = 1; n < r.samples.size(); ++n)
+            worst = std::isnan(r.samples[n].relativeDivergence) ? NAN : std::fmax(worst, r.samples[n].relativeDivergence);
+        std::printf("                   worst relative divergence after any step: %.3g\n", worst);
+    }
+    if (hasExactSolution(spec.scenario)) {
+        const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
+        const double exactEnergy = e0 * std::exp(-exactEnergyDecayRate(spec.scenario, p) * r.time);
+        const Field exact = exactVelocity(spec.scenario, p, r.time);
+        std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
+                    kineticEnergy(velocity, h) / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
+    }
+    if (spec.scenario == Scenario::Cavity) {
+        const Centerlines c = centerlines(velocity, d(p.lidSpeed));
+        std::size_t iu = 0, ivMin = 0, ivMax = 0;
+        for (std::size_t n = 0; n < c.s.size(); ++n) {
+            if (c.uVertical[n] < c.uVertical[iu]) iu = n;
+            if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
+            if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
+        }
+        std::printf("  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
+                    "%.4f\n",
+                    c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
+    }
 }
 
 }  // namespace
 
-int runHeadless(const Options& o)
+int runHeadless(const Options& options)
 {
+    const ResolvedRun resolved = resolveRun(options);
+    if (!resolved.ok()) {
+        std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", resolved.error.c_str());
+        return kUsageErrorExit;
+    }
+    const RunSpec& spec = resolved.spec;
+    for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
+
+    ProgressBar bar;
     try {
-        const SimParams& p = o.params;
-        const int steps = o.steps.value_or(200);
-        std::printf("fluidsim: %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, %d pressure / %d viscosity "
-                    "iterations, %s boundary, %d steps on the %s\n",
-                    p.gridWidth, p.gridHeight, static_cast<double>(p.cellSize()), static_cast<double>(p.dt),
-                    static_cast<double>(p.viscosity), p.pressureIterations, p.viscosityIterations,
-                    fluid::toString(p.boundary), steps, o.backend == Backend::Gpu ? "GPU" : "CPU");
-        double seconds = 0.0;
-        if (o.backend == Backend::Gpu) {
-            platform::HeadlessContext context;
-            std::printf("  renderer         %s\n", context.description().c_str());
-            GpuSolver solver(p);
-            seconds = run(solver, p, steps);
-        } else {
-            CpuSolver solver(p, o.threads);
-            seconds = run(solver, p, steps);
+        // Every output is opened before the first step: a typo in a path
+        // should not cost the whole run.
+        if (!spec.outDir.empty()) prepareDirectory(spec.outDir);
+        std::optional<OutputFile> energyCsv;
+        std::optional<OutputFile> centerlinesCsv;
+        if (!spec.energyFile.empty()) writeEnergyHeader(energyCsv.emplace(spec.energyFile));
+        if (!spec.centerlinesFile.empty()) centerlinesCsv.emplace(spec.centerlinesFile);
+
+        printHeader(spec);
+        std::optional<platform::HeadlessContext> context;
+        if (spec.backend == Backend::Gpu) {
+            context.emplace();
+            std::printf("  renderer         %s\n", context->description().c_str());
         }
-        std::printf("  wall time        %.3f s (%.2f ms per step)\n", seconds, 1e3 * seconds / steps);
+        std::fflush(stdout);
+
+        int frames = 0;
+        std::string lastFrame;
+        const FrameField shown = spec.scenario == Scenario::Demo ? FrameField::Dye : FrameField::Speed;
+        Observer observer;
+        observer.progress = [&bar](const Progress& p) { bar.update(p); };
+        if (energyCsv) observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
+        observer.frame = [&](int step, const FluidState& state) {
+            lastFrame = writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
+            ++frames;
+        };
+        const RunResult result = simulate(spec, observer);
+        bar.finish();
+
+        if (centerlinesCsv) writeCenterlines(*centerlinesCsv, centerlines(result.final.velocity, d(spec.params.lidSpeed)));
+        printSummary(spec, result);
+        for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv})
+            if (*file) {
+                (*file)->close();
+                std::printf("  wrote            %s\n", (*file)->path().c_str());
+            }
+        if (frames > 0)
+            std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames, frames == 1 ? "" : "s",
+                        shown == FrameField::Dye ? "dye" : "speed |u|", spec.outDir.c_str(), lastFrame.c_str());
+        if (spec.steadyTolerance && !result.steady) {
+            std::fprintf(stderr, "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
+                         result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
+            return 1;
+        }
         return 0;
     } catch (const std::exception& e) {
+        bar.finish();
         std::fprintf(stderr, "fluidsim: %s\n", e.what());
         return 1;
     }

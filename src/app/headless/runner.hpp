@@ -1,12 +1,16 @@
 // The headless runner: steps a scenario on the GPU (EGL, no display) or the
-// CPU reference solver, writes the requested outputs and exits.
+// CPU reference solver, writes the requested outputs and exits. The pieces it
+// is made of (scenarios, the step loop, measurements, outputs) live beside it
+// in the fluid_headless library, where the validation tests use them too.
 #pragma once
 
 #include "app/options.hpp"
 
 namespace fluid::app {
 
-// Returns the process exit code (0 success, 1 runtime failure, 2 bad input).
+// Returns the process exit code: 0 success; 1 runtime failure, or
+// --until-steady not met within the step budget (outputs are still written);
+// 2 (kUsageErrorExit) flags that contradict each other or the scenario.
 int runHeadless(const Options& options);
 
 }  // namespace fluid::app

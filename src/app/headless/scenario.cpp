@@ -40,10 +40,12 @@ std::string format(double v)
     return out.str();
 }
 
-int stepsFor(double time, double dt)
+double stepsFor(double time, double dt)
 {
-    // The tolerance absorbs the rounding of a float dt chosen to divide `time`.
-    return static_cast<int>(std::ceil(time / dt - 1e-6));
+    // A float dt chosen to divide `time` is off by up to 6e-8 relative: within
+    // that, the quotient counts as the whole number it was meant to be.
+    const double n = time / dt;
+    return std::fabs(n - std::round(n)) < 1e-6 * n ? std::round(n) : std::ceil(n);
 }
 
 }  // namespace

@@ -30,7 +30,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         s.maxDivergence = maxDivergence(velocity, constants);
         s.relativeDivergence = relativeDivergence(s.maxDivergence, h, maxSpeed(velocity));
         result.samples.push_back(s);
-        if (observer.sample) observer.sample(s);
+        if (observer.sample) observer.sample(s, velocity);
     };
     if (spec.measureEveryStep) measure(0.0, state.velocity);
 

@@ -42,7 +42,9 @@ struct Observer {
     // Called with the state after step `step` for every frame the spec asks for
     // (every framesEvery steps and after the last step), only when outDir is set.
     std::function<void(int step, const FluidState& state)> frame;
-    std::function<void(const StepSample&)> sample;  // every measured step (t = 0 included)
+    // Every measured step (t = 0 included), with the velocity it was measured
+    // on, for measurements of one's own (the tests' corner-free divergence).
+    std::function<void(const StepSample&, const Field& velocity)> sample;
     std::function<void(const Progress&)> progress;  // after every step; must be cheap
 };
 

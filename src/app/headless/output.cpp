@@ -1,0 +1,122 @@
+#include "app/headless/output.hpp"
+
+#include <stb_image_write.h>
+
+#include <algorithm>
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <stdexcept>
+#include <system_error>
+#include <vector>
+
+namespace fluid::app::headless {
+
+OutputFile::OutputFile(const std::string& path) : path_(path), out_(path, std::ios::out | std::ios::trunc)
+{
+    if (!out_) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
+    out_.precision(9);
+}
+
+void OutputFile::close()
+{
+    out_.flush();
+    const bool failed = !out_;
+    out_.close();
+    if (failed) throw std::runtime_error("writing " + path_ + " failed");
+}
+
+void writeEnergyHeader(OutputFile& file) { file.stream() << "t,kinetic_energy,max_divergence\n"; }
+
+void writeEnergyRow(OutputFile& file, const StepSample& s)
+{
+    file.stream() << s.t << ',' << s.kineticEnergy << ',' << s.maxDivergence << '\n';
+}
+
+void writeCenterlines(OutputFile& file, const Centerlines& lines)
+{
+    std::ostream& out = file.stream();
+    out << "s,u_vertical,v_horizontal\n";
+    for (std::size_t n = 0; n < lines.s.size(); ++n)
+        out << lines.s[n] << ',' << lines.uVertical[n] << ',' << lines.vHorizontal[n] << '\n';
+}
+
+void prepareDirectory(const std::string& dir)
+{
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    if (error || !std::filesystem::is_directory(dir))
+        throw std::runtime_error("cannot create the output directory " + dir + ": "
+                                 + (error ? error.message() : std::string("a file of that name exists")));
+}
+
+namespace {
+
+using Rgb = std::array<float, 3>;
+
+std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+
+// A perceptually ordered dark-to-bright ramp (black-violet-red-orange-cream):
+// the speed reads as brightness, also in grey.
+Rgb colourMap(float x)
+{
+    static constexpr std::array<Rgb, 5> kStops = {{{0.02f, 0.02f, 0.10f},
+                                                   {0.33f, 0.06f, 0.43f},
+                                                   {0.74f, 0.21f, 0.33f},
+                                                   {0.98f, 0.56f, 0.10f},
+                                                   {0.99f, 0.96f, 0.64f}}};
+    const float at = std::clamp(x, 0.0f, 1.0f) * static_cast<float>(kStops.size() - 1);
+    const auto lo = std::min(static_cast<std::size_t>(at), kStops.size() - 2);
+    const float f = at - static_cast<float>(lo);
+    Rgb c{};
+    for (std::size_t k = 0; k < 3; ++k) c[k] = kStops[lo][k] * (1.0f - f) + kStops[lo + 1][k] * f;
+    return c;
+}
+
+Rgb cellColour(const FluidState& s, int i, int j, FrameField field, float inverseScale)
+{
+    if (field == FrameField::Dye) {
+        // 1 - exp(-c): dye piles up where jets stall; this keeps it from
+        // saturating to flat white while thin dye stays visible.
+        return {1.0f - std::exp(-s.dye.at(i, j, 0)), 1.0f - std::exp(-s.dye.at(i, j, 1)),
+                1.0f - std::exp(-s.dye.at(i, j, 2))};
+    }
+    const float u = s.velocity.at(i, j, 0);
+    const float v = s.velocity.at(i, j, 1);
+    return colourMap(std::sqrt(u * u + v * v) * inverseScale);
+}
+
+}  // namespace
+
+std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
+                       double velocityScale)
+{
+    const int w = state.velocity.width();
+    const int h = state.velocity.height();
+    const int scale = std::max(1, 512 / std::max(w, h));
+    const int imageWidth = w * scale;
+    const int imageHeight = h * scale;
+    const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
+    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(imageWidth) * static_cast<std::size_t>(imageHeight) * 3);
+    for (int y = 0; y < imageHeight; ++y) {
+        const int j = h - 1 - y / scale;  // PNG rows run top to bottom, Field rows bottom to top
+        for (int x = 0; x < imageWidth; ++x) {
+            const Rgb c = cellColour(state, x / scale, j, field, inverseScale);
+            const std::size_t at = (static_cast<std::size_t>(y) * static_cast<std::size_t>(imageWidth)
+                                    + static_cast<std::size_t>(x)) * 3;
+            for (std::size_t k = 0; k < 3; ++k) pixels[at + k] = toByte(c[k]);
+        }
+    }
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", step);
+    const std::string path = (std::filesystem::path(dir) / name).string();
+    if (!stbi_write_png(path.c_str(), imageWidth, imageHeight, 3, pixels.data(), imageWidth * 3))
+        throw std::runtime_error("cannot write " + path);
+    return path;
+}
+
+}  // namespace fluid::app::headless

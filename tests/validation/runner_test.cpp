@@ -1,0 +1,189 @@
+// The headless runner as a user meets it: flags that contradict each other or
+// the scenario give one line and exit code 2, the scenarios set up the flows
+// the issue defines, and the outputs (CSV, PNG) land where asked.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <numbers>
+#include <string>
+#include <vector>
+
+#include <unistd.h>
+
+#include "app/headless/runner.hpp"
+#include "validation/validation_support.hpp"
+
+namespace fluid::validation {
+namespace {
+
+namespace fs = std::filesystem;
+using namespace app::headless;
+
+app::ParseResult parse(std::vector<std::string> flags)
+{
+    flags.insert(flags.begin(), {"fluidsim", "--headless"});
+    std::vector<const char*> argv;
+    for (const std::string& f : flags) argv.push_back(f.c_str());
+    return app::parseCommandLine(static_cast<int>(argv.size()), argv.data());
+}
+
+// The error resolveRun() gives for these flags ("" when it accepts them).
+std::string runError(std::vector<std::string> flags)
+{
+    const app::ParseResult parsed = parse(std::move(flags));
+    EXPECT_TRUE(parsed.ok()) << parsed.error;
+    return resolveRun(parsed.options).error;
+}
+
+std::vector<std::string> readLines(const fs::path& path)
+{
+    std::ifstream in(path);
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) lines.push_back(line);
+    return lines;
+}
+
+class TempDir {
+public:
+    TempDir() : path_(fs::temp_directory_path() / ("fluidsim_runner_test_" + std::to_string(getpid())))
+    {
+        fs::remove_all(path_);
+        fs::create_directories(path_);
+    }
+    ~TempDir() { fs::remove_all(path_); }
+    TempDir(const TempDir&) = delete;
+    TempDir& operator=(const TempDir&) = delete;
+    fs::path operator/(const std::string& name) const { return path_ / name; }
+
+private:
+    fs::path path_;
+};
+
+TEST(HeadlessRunner, RejectsContradictoryFlagsWithOneLineNamingThem)
+{
+    const struct {
+        std::vector<std::string> flags;
+        const char* mentions;
+    } cases[] = {
+        {{"--steps", "10", "--time", "1"}, "--steps or --time"},
+        {{"--frames-every", "5"}, "--out"},
+        {{"--scenario", "taylor-green", "--reynolds", "100"}, "--reynolds"},
+        {{"--scenario", "demo", "--export-centerlines", "c.csv"}, "--export-centerlines"},
+        {{"--scenario", "cavity", "--reynolds", "100", "--viscosity", "0.01"}, "--reynolds or --viscosity"},
+        {{"--scenario", "cavity", "--boundary", "periodic"}, "--boundary box"},
+        {{"--scenario", "shear-wave", "--boundary", "box"}, "--boundary periodic"},
+        {{"--scenario", "cavity", "--viscosity", "0"}, "--viscosity"},
+        {{"--time", "1000000", "--dt", "0.000001"}, "steps"},
+    };
+    for (const auto& c : cases) {
+        const std::string error = runError(c.flags);
+        EXPECT_NE(error.find(c.mentions), std::string::npos) << "got '" << error << "'";
+        EXPECT_EQ(error.find('\n'), std::string::npos) << "one line, got '" << error << "'";
+    }
+}
+
+TEST(HeadlessRunner, ExitsWithTwoOnContradictoryFlags)
+{
+    const app::ParseResult parsed = parse({"--steps", "10", "--time", "1"});
+    ASSERT_TRUE(parsed.ok());
+    EXPECT_EQ(app::runHeadless(parsed.options), app::kUsageErrorExit);
+}
+
+TEST(HeadlessRunner, ScenariosSetUpTheFlowsOfTheIssue)
+{
+    const RunSpec cavity = resolvedSpec(parse({"--scenario", "cavity", "--reynolds", "400"}).options);
+    EXPECT_EQ(cavity.params.boundary, BoundaryMode::Box);
+    EXPECT_FLOAT_EQ(cavity.params.domainWidth, 1.0f);
+    EXPECT_FLOAT_EQ(cavity.params.lidSpeed, 1.0f);
+    EXPECT_FLOAT_EQ(cavity.params.viscosity, 1.0f / 400.0f);
+    EXPECT_TRUE(cavity.steadyTolerance.has_value()) << "the cavity runs until steady by default";
+
+    const RunSpec tg = resolvedSpec(parse({"--scenario", "taylor-green", "--grid", "32", "--time", "1.5"}).options);
+    EXPECT_EQ(tg.params.boundary, BoundaryMode::Periodic);
+    EXPECT_FLOAT_EQ(tg.params.domainWidth, static_cast<float>(2.0 * std::numbers::pi));
+    EXPECT_FLOAT_EQ(tg.params.lidSpeed, 0.0f);
+    // Fixed CFL: the largest dt <= 0.5 h / U that divides t.
+    EXPECT_NEAR(tg.steps * static_cast<double>(tg.params.dt), 1.5, 1e-6);
+    EXPECT_LE(static_cast<double>(tg.params.dt), 0.5 * static_cast<double>(tg.params.cellSize()) * (1.0 + 1e-6));
+    const Field u0 = initialState(app::Scenario::TaylorGreen, tg.params).velocity;
+    const double h = static_cast<double>(tg.params.cellSize());
+    EXPECT_NEAR(u0.at(3, 5, 0), std::sin(3.5 * h) * std::cos(5.5 * h), 1e-6);
+    EXPECT_NEAR(u0.at(3, 5, 1), -std::cos(3.5 * h) * std::sin(5.5 * h), 1e-6);
+
+    const RunSpec shear = resolvedSpec(parse({"--scenario", "shear-wave", "--viscosity", "0.02"}).options);
+    EXPECT_FLOAT_EQ(shear.params.viscosity, 0.02f) << "an explicit --viscosity wins over the scenario's";
+    const Field s0 = initialState(app::Scenario::ShearWave, shear.params).velocity;
+    EXPECT_NEAR(s0.at(0, 7, 0), std::sin(2.0 * std::numbers::pi * 7.5 / shear.params.gridHeight), 1e-6);
+    EXPECT_EQ(s0.at(0, 7, 1), 0.0f);
+}
+
+TEST(HeadlessRunner, WritesEnergyCsvAndFrames)
+{
+    TempDir dir;
+    const std::string energy = (dir / "energy.csv").string();
+    const std::string frames = (dir / "frames").string();
+    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "shear-wave", "--grid",
+                                           "16", "--time", "0.25", "--export-energy", energy, "--out", frames,
+                                           "--frames-every", "3"});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    const RunSpec spec = resolvedSpec(parsed.options);
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+
+    const std::vector<std::string> lines = readLines(energy);
+    ASSERT_EQ(lines.size(), static_cast<std::size_t>(spec.steps) + 2) << "header, t = 0, then one row per step";
+    EXPECT_EQ(lines[0], "t,kinetic_energy,max_divergence");
+    EXPECT_EQ(lines[1].rfind("0,", 0), 0u);
+
+    // Every 3rd step, and the last one.
+    const int expectedFrames = spec.steps / 3 + (spec.steps % 3 != 0 ? 1 : 0);
+    int found = 0;
+    for (const auto& entry : fs::directory_iterator(frames)) {
+        std::ifstream png(entry.path(), std::ios::binary);
+        char signature[8] = {};
+        png.read(signature, 8);
+        EXPECT_EQ(std::string(signature + 1, 3), "PNG") << entry.path();
+        ++found;
+    }
+    EXPECT_EQ(found, expectedFrames);
+    EXPECT_TRUE(fs::exists(fs::path(frames) / "frame_000003.png"));
+}
+
+TEST(HeadlessRunner, WritesCavityCenterlinesAndReportsSteadyState)
+{
+    TempDir dir;
+    const std::string lines = (dir / "centerlines.csv").string();
+    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16",
+                                           "--until-steady", "1e-3", "--export-centerlines", lines});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    ASSERT_EQ(app::runHeadless(parsed.options), 0) << "a 16^2 cavity settles well within the step budget";
+    const std::vector<std::string> rows = readLines(lines);
+    ASSERT_EQ(rows.size(), 17u) << "header and one row per cell centre";
+    EXPECT_EQ(rows[0], "s,u_vertical,v_horizontal");
+    EXPECT_EQ(rows[1].rfind("0.03125,", 0), 0u) << "s starts at the first cell centre, h / 2";
+}
+
+TEST(HeadlessRunner, ReportsFailureWhenNotSteadyWithinTheBudget)
+{
+    const app::ParseResult parsed =
+        parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16", "--until-steady", "1e-9",
+               "--steps", "20"});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    EXPECT_EQ(app::runHeadless(parsed.options), 1);
+}
+
+// The GPU path end to end, as the no-display fallback runs it: its own EGL
+// context, the demo, frames of the dye.
+TEST(HeadlessRunner, GpuDemoWritesFrames)
+{
+    TempDir dir;
+    const std::string frames = (dir / "demo").string();
+    const app::ParseResult parsed = parse({"--scenario", "demo", "--grid", "64", "--steps", "12", "--out", frames});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    EXPECT_TRUE(fs::exists(fs::path(frames) / "frame_000012.png"));
+}
+
+}  // namespace
+}  // namespace fluid::validation
