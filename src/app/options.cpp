@@ -280,19 +280,30 @@ ParseResult parseConfig(const std::string& text, const Options& base)
     return r;
 }
 
+namespace {
+
+// The shortest text that reads back as the same float (0.003, not 0.00300000003).
+std::string shortest(float value)
+{
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    return std::string(text, result.ptr);
+}
+
+}  // namespace
+
 std::string formatConfig(const SimParams& p)
 {
     std::ostringstream out;
-    out.precision(9);
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << p.gridWidth << "\n";
-    out << "dt = " << p.dt << "\n";
-    out << "viscosity = " << p.viscosity << "\n";
-    out << "vorticity = " << p.vorticity << "\n";
+    out << "dt = " << shortest(p.dt) << "\n";
+    out << "viscosity = " << shortest(p.viscosity) << "\n";
+    out << "vorticity = " << shortest(p.vorticity) << "\n";
     out << "pressure-iterations = " << p.pressureIterations << "\n";
     out << "viscosity-iterations = " << p.viscosityIterations << "\n";
-    out << "dye-dissipation = " << p.dyeDissipation << "\n";
-    out << "velocity-dissipation = " << p.velocityDissipation << "\n";
+    out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
+    out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
     out << "boundary = " << toString(p.boundary) << "\n";
     out << "warm-start = " << (p.warmStartPressure ? "on" : "off") << "\n";
     return out.str();

@@ -7,6 +7,7 @@
 #include <epoxy/gl.h>
 #include <imgui.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -308,6 +309,11 @@ struct Viewer {
     }
 };
 
+// Ctrl+C in the terminal (or a polite kill) closes the window like Esc does,
+// so settings are saved and every GL object is released in order.
+volatile std::sig_atomic_t quitRequested = 0;
+void requestQuit(int) { quitRequested = 1; }
+
 void keyCallback(GLFWwindow* window, int key, int, int action, int)
 {
     if (action != GLFW_PRESS) return;
@@ -347,7 +353,9 @@ int runWindow(const Options& options)
                     viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y);
         std::fflush(stdout);
 
-        while (!glfwWindowShouldClose(window.get())) {
+        std::signal(SIGINT, requestQuit);
+        std::signal(SIGTERM, requestQuit);
+        while (!glfwWindowShouldClose(window.get()) && !quitRequested) {
             glfwPollEvents();
             int width = 0, height = 0;
             glfwGetFramebufferSize(window.get(), &width, &height);
