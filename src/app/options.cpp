@@ -175,7 +175,7 @@ const std::vector<Flag>& flags()
          realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
         {"reynolds", "R", "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1), (0, 1e6]",
          S::CommandLine, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
-        {"out", "DIR", "headless: write PNG frames of the dye into DIR", S::CommandLine,
+        {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::CommandLine,
          path([](Options& o, const std::string& p) { o.outDir = p; })},
         {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
          S::CommandLine, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},

@@ -37,7 +37,8 @@ CavityRun runCavity(Backend backend, std::vector<std::string> flags)
     run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     run.lines = centerlines(run.result.final.velocity, static_cast<double>(spec.params.lidSpeed));
     // Walls: u = 0 at the bottom and 1 on the lid; v = 0 on both side walls.
-    run.uDeviation = maxDeviation(loadGhia("ghia1982_re100_u_vertical.csv"), run.lines.s, run.lines.uVertical, 0.0, 1.0);
+    run.uDeviation =
+        maxDeviation(loadGhia("ghia1982_re100_u_vertical.csv"), run.lines.s, run.lines.uVertical, 0.0, 1.0);
     run.vDeviation =
         maxDeviation(loadGhia("ghia1982_re100_v_horizontal.csv"), run.lines.s, run.lines.vHorizontal, 0.0, 0.0);
     std::printf("[ measured ] cavity Re=100 %s %dx%d: %d steps to t = %.4g s%s (last max|du/dt| %.3g m/s^2): max "
@@ -55,7 +56,7 @@ using CavityRe100 = OnBackend;
 // otherwise (40 pressure, 20 viscous Jacobi sweeps): steady after 12.7 s;
 // deviation u 0.0112, v 0.0068 on both backends (the peak |u| and |v| are 0.21
 // and 0.25, so about 5% and 3% of them). A tighter tolerance (1e-5, 16.7 s)
-// changes them by < 2e-4. Bounds: 1.5x the measured values.
+// changes them by at most 2e-4. Bounds: 1.5x the measured values.
 TEST_P(CavityRe100, MatchesGhiaAtSteadyState)
 {
     constexpr double kMaxUDeviation = 0.017;

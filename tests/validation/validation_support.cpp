@@ -68,8 +68,8 @@ double maxDeviation(const Profile& published, const std::vector<double>& s, cons
 {
     double m = 0.0;
     for (std::size_t k = 0; k < published.at.size(); ++k) {
-        const double d =
-            std::fabs(app::headless::sampleProfile(s, simulated, published.at[k], wallAt0, wallAt1) - published.value[k]);
+        const double ours = app::headless::sampleProfile(s, simulated, published.at[k], wallAt0, wallAt1);
+        const double d = std::fabs(ours - published.value[k]);
         if (std::isnan(d)) return d;
         m = std::fmax(m, d);
     }

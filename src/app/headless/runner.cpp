@@ -45,8 +45,8 @@ void printSummary(const RunSpec& spec, const RunResult& r)
                 1e3 * r.wallSeconds / r.steps);
     if (spec.steadyTolerance) {
         if (r.steady)
-            std::printf("  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g m/s^2 "
-                        "(checked every %d steps)\n",
+            std::printf("  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
+                        "m/s^2 (checked every %d steps)\n",
                         r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
         else
             std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
@@ -60,8 +60,10 @@ void printSummary(const RunSpec& spec, const RunResult& r)
                 relativeDivergence(divergence, h, speed));
     if (!r.samples.empty()) {
         double worst = 0.0;
-        for (std::size_t n = 1; n < r.samples.size(); ++n)
-            worst = std::isnan(r.samples[n].relativeDivergence) ? NAN : std::fmax(worst, r.samples[n].relativeDivergence);
+        for (std::size_t n = 1; n < r.samples.size(); ++n) {
+            const double x = r.samples[n].relativeDivergence;
+            worst = std::isnan(worst) || std::isnan(x) ? std::nan("") : std::fmax(worst, x);  // keep a NaN visible
+        }
         std::printf("                   worst relative divergence after any step: %.3g\n", worst);
     }
     if (hasExactSolution(spec.scenario)) {
@@ -120,7 +122,8 @@ int runHeadless(const Options& options)
         const FrameField shown = spec.scenario == Scenario::Demo ? FrameField::Dye : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
-        if (energyCsv) observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
+        if (energyCsv)
+            observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
             lastFrame = writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
             ++frames;
@@ -128,7 +131,8 @@ int runHeadless(const Options& options)
         const RunResult result = simulate(spec, observer);
         bar.finish();
 
-        if (centerlinesCsv) writeCenterlines(*centerlinesCsv, centerlines(result.final.velocity, d(spec.params.lidSpeed)));
+        if (centerlinesCsv)
+            writeCenterlines(*centerlinesCsv, centerlines(result.final.velocity, d(spec.params.lidSpeed)));
         printSummary(spec, result);
         for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv})
             if (*file) {
@@ -136,10 +140,12 @@ int runHeadless(const Options& options)
                 std::printf("  wrote            %s\n", (*file)->path().c_str());
             }
         if (frames > 0)
-            std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames, frames == 1 ? "" : "s",
-                        shown == FrameField::Dye ? "dye" : "speed |u|", spec.outDir.c_str(), lastFrame.c_str());
+            std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
+                        frames == 1 ? "" : "s", shown == FrameField::Dye ? "dye" : "speed |u|", spec.outDir.c_str(),
+                        lastFrame.c_str());
         if (spec.steadyTolerance && !result.steady) {
-            std::fprintf(stderr, "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
+            std::fprintf(stderr,
+                         "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
                          result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
             return 1;
         }

@@ -204,7 +204,8 @@ std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& p, int ste
         Splat s;
         s.from = s.to = {jet.at.x * w, jet.at.y * h};
         s.radius = 0.025f * w;
-        s.velocity = kAcceleration * dt * glm::vec2(static_cast<float>(std::cos(aim)), static_cast<float>(std::sin(aim)));
+        const glm::vec2 direction(static_cast<float>(std::cos(aim)), static_cast<float>(std::sin(aim)));
+        s.velocity = kAcceleration * dt * direction;
         s.dye = kDyeRate * dt * hue(0.05 * t + jet.phase);
         splats.push_back(s);
     }
@@ -219,7 +220,8 @@ bool hasExactSolution(Scenario scenario)
 Field exactVelocity(Scenario scenario, const SimParams& p, double t)
 {
     Field f(p.gridWidth, p.gridHeight, 2);
-    const double h = static_cast<double>(p.domainWidth) / p.gridWidth;  // in double: the sample points, not the solver's float h
+    // In double: these are the sample points, not the solver's float h.
+    const double h = static_cast<double>(p.domainWidth) / p.gridWidth;
     const double nu = static_cast<double>(p.viscosity);
     for (int j = 0; j < p.gridHeight; ++j)
         for (int i = 0; i < p.gridWidth; ++i) {

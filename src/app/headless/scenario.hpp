@@ -47,7 +47,7 @@ struct ResolvedRun {
 
 // Scenario defaults apply only to what the command line did not set
 // (Options::given): the grid (64 for the validation flows), the domain, the
-// boundary, the viscosity and the time step (fixed CFL number, see kCfl).
+// boundary, the viscosity and the time step (fixed CFL number, see defaultCfl()).
 ResolvedRun resolveRun(const Options& options);
 
 // The CFL number u dt / h of the default time step, per scenario: the
