@@ -9,7 +9,7 @@ Each run writes <data>/<name>.csv (and .centerlines.csv for the cavity) and
 <name>.log (fluidsim's stdout); a run whose files exist is not repeated unless
 --rerun is given, so replotting is quick. From scratch, on two cores with the
 CPU backend, the runs take about 30 minutes (the 256^2 cavities most of it).
-Plotting needs matplotlib (Debian: python3-matplotlib, see scripts/setup.sh).
+Plotting needs matplotlib (Debian: python3-matplotlib; `scripts/setup.sh --docs` installs it).
 It is not part of the test run: the tests in tests/validation/ check the
 bounds; this script documents the numbers behind them.
 """

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs what fluidsim needs to build, test and run on Debian/Ubuntu.
 # Quick when everything is there: apt-get runs only for missing packages.
+# Usage: scripts/setup.sh [--docs]   (--docs adds what scripts/plot_validation.py needs)
 set -euo pipefail
 
 packages=(
@@ -8,9 +9,14 @@ packages=(
   libglm-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
-  xvfb xdotool imagemagick                          # real-window tests and screenshots
-  python3-matplotlib                                # scripts/plot_validation.py (docs only)
+  xvfb xdotool                                      # real-window tests and screenshots
 )
+if [[ "${1:-}" == "--docs" ]]; then
+  packages+=(python3-matplotlib)                    # scripts/plot_validation.py
+elif [[ -n "${1:-}" ]]; then
+  echo "setup: unknown option '$1' (usage: scripts/setup.sh [--docs])" >&2
+  exit 2
+fi
 
 missing=()
 for p in "${packages[@]}"; do
