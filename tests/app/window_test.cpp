@@ -281,7 +281,7 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
     // A right drag downwards across the stroke, with the fluid running.
     key("space");
     drag(3, {{320, 170}, {320, 330}});
-    std::this_thread::sleep_for(800ms);
+    std::this_thread::sleep_for(1500ms);  // let the pushed fluid carry the dye down
     key("space");
     const Image pushed = screenshot();
 
