@@ -185,7 +185,7 @@ std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& p, int ste
     const float h = p.domainHeight();
     const float dt = p.dt;
     constexpr float kAcceleration = 40.0f;  // m/s^2 at the jet's centre
-    constexpr float kDyeRate = 4.0f;        // dye per second
+    constexpr float kDyeRate = 15.0f;       // dye per second
     const auto hue = [](double phase) {
         const auto channel = [phase](double offset) {
             return static_cast<float>(0.5 + 0.5 * std::cos(2.0 * kPi * (phase + offset)));
