@@ -564,7 +564,7 @@ std::pair<double, double> periodicCentroid(const Field& dye, std::pair<double, d
 
 template <typename T>
 class Physics : public test::OnBothBackends<T> {};
-TYPED_TEST_SUITE(Physics, test::BothSolvers, test::SolverName);
+TYPED_TEST_SUITE(Physics, test::BothSolvers);
 
 TYPED_TEST(Physics, ProjectionCutsDivergenceInTheBox) { checkProjection<TypeParam>(BoundaryMode::Box); }
 TYPED_TEST(Physics, ProjectionCutsDivergencePeriodic) { checkProjection<TypeParam>(BoundaryMode::Periodic); }

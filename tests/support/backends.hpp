@@ -24,14 +24,7 @@ protected:
     }
 };
 
+// The order matters: tests/CMakeLists.txt labels type 0 cpu and type 1 gpu.
 using BothSolvers = ::testing::Types<CpuSolver, GpuSolver>;
-
-struct SolverName {
-    template <typename T>
-    static std::string GetName(int)
-    {
-        return std::is_same_v<T, GpuSolver> ? "Gpu" : "Cpu";
-    }
-};
 
 }  // namespace fluid::test
