@@ -270,9 +270,13 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
     ASSERT_EQ(painted.height, kHeight);
 
     // Dye along the path: every 40 px from the start to the end of the stroke
-    // (the faintest part, where the pointer moved fastest, measured ~0.3).
-    for (int x = 180; x <= 460; x += 40)
-        EXPECT_GT(painted.maxIn(x - 10, 225, x + 10, 255), 0.15f) << "no dye on the path at x = " << x;
+    // (the faintest point measured 0.23-0.26; "no dye" elsewhere means < 0.05).
+    float faintest = 1.0f;
+    for (int x = 180; x <= 460; x += 40) {
+        faintest = std::min(faintest, painted.maxIn(x - 10, 225, x + 10, 255));
+        EXPECT_GT(painted.maxIn(x - 10, 225, x + 10, 255), 0.12f) << "no dye on the path at x = " << x;
+    }
+    std::printf("faintest dye on the path: %.3f\n", static_cast<double>(faintest));
     // And nowhere else: far above, far below, and behind the start.
     EXPECT_LT(painted.maxIn(0, 0, kWidth - 1, 150), 0.05f) << "dye above the stroke";
     EXPECT_LT(painted.maxIn(0, 330, kWidth - 1, kHeight - 1), 0.05f) << "dye far below the stroke";
