@@ -41,10 +41,12 @@ glm::vec2 cursorToDomain(glm::dvec2 cursor, glm::ivec2 windowSize, glm::ivec2 fr
 // consecutive strokes always differ clearly.
 glm::vec3 strokeColour(int n);
 
+// The brush, in units that do not depend on the frame rate (see StrokeQueue).
 struct Brush {
-    float radius = 0.02f;   // m, Gaussian radius of a splat
-    float force = 1.0f;     // impulse = force * pointer velocity (dimensionless)
-    float dyeAmount = 0.6f; // dye added per frame at the stroke, times the colour
+    float radius = 0.02f;    // m, Gaussian radius r of the brush
+    float force = 1.0f;      // a stroke at speed u leaves fluid moving at force * u along it (dimensionless)
+    float dyeAmount = 0.6f;  // peak dye of a drawn line, whatever its speed (times the colour)
+    float dyeRate = 2.0f;    // 1/s, dye added per second at the centre of a brush held still
     bool fixedColour = false;
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
 };

@@ -16,6 +16,7 @@ struct PanelState {
     int gridShortSide = 256;  // cells on the window's short side (applied on request)
     Brush brush;
     DisplaySettings display;
+    int maxStepsPerFrame = 4;  // the clock's cap: beyond it the fluid runs slower than real time
     bool paused = false;
     bool visible = true;
 };
