@@ -1,19 +1,41 @@
-// Adds uValue * exp(-d^2 / r^2) to the field, d being the distance from the
-// cell centre to the segment uFrom..uTo (cell coordinates). Mirror: reference::splat.
+// Adds uValue * K to the field, K being the mean over the segment of the
+// Gaussian exp(-|x - p|^2 / r^2) (see src/core/splat.hpp): across the segment a
+// Gaussian, along it a difference of two error functions. A point splat has
+// uLength = 0 and uAxis = 0, which leaves the plain Gaussian.
+// Mirror: reference::splat.
 uniform sampler2D uSource;
-uniform vec2 uFrom;
-uniform vec2 uTo;
-uniform float uRadiusSquared;  // cells^2
+uniform vec2 uFrom;           // cells
+uniform vec2 uAxis;           // unit vector along the segment, or zero
+uniform float uLength;        // cells
+uniform float uInverseRadius; // 1 / r, 1/cells
+uniform float uLineScale;     // sqrt(pi) r / (2 length)
 uniform vec4 uValue;
+
+// 1 - erf(x) for x >= 0: Abramowitz & Stegun 7.1.26, absolute error < 1.5e-7.
+float erfcPositive(float x)
+{
+    float t = 1.0 / (1.0 + 0.3275911 * x);
+    float poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
+    return poly * exp(-(x * x));
+}
+
+// erf(a) - erf(b) for a >= b, without subtracting two numbers near +-1.
+float erfDifference(float a, float b)
+{
+    if (b >= 0.0) return erfcPositive(b) - erfcPositive(a);
+    if (a <= 0.0) return erfcPositive(-a) - erfcPositive(-b);
+    return (2.0 - erfcPositive(a)) - erfcPositive(-b);
+}
 
 void main()
 {
     ivec2 cell = thisCell();
-    vec2 ab = uTo - uFrom;
-    float lengthSquared = ab.x * ab.x + ab.y * ab.y;
     vec2 ap = vec2(cell) - uFrom;
-    float t = lengthSquared > 0.0 ? clamp((ap.x * ab.x + ap.y * ab.y) / lengthSquared, 0.0, 1.0) : 0.0;
-    vec2 d = ap - t * ab;
-    float weight = exp(-(d.x * d.x + d.y * d.y) / uRadiusSquared);
+    float along = ap.x * uAxis.x + ap.y * uAxis.y;
+    vec2 across = ap - along * uAxis;
+    float s = along * uInverseRadius;
+    float d = (across.x * across.x + across.y * across.y) * (uInverseRadius * uInverseRadius);
+    float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
+    float weight = exp(-d) * alongWeight;
     fragResult = texelFetch(uSource, cell, 0) + uValue * weight;
 }

@@ -1,8 +1,19 @@
-// Splat: one stroke of user input. Along the segment from -> to it adds a
-// velocity impulse and dye, each weighted by exp(-d^2 / r^2), d being the
-// distance from a cell centre to the segment. A point splat has from == to.
+// Splat: one piece of user input. Along the segment from -> to it adds a
+// velocity impulse and dye, each shaped by the brush kernel
+//
+//     K(x) = mean over the points p of the segment of exp(-|x - p|^2 / r^2),
+//
+// a Gaussian of radius r smeared along the segment. K integrates to pi r^2
+// whatever the segment's length, and a stroke cut into pieces adds up to the
+// same field as the whole stroke (the mean over a segment is the length-weighted
+// mean over its parts): how often input is sampled changes nothing. For a point
+// (from == to) K is the plain Gaussian, 1 at the centre; along a segment much
+// longer than r it is about sqrt(pi) r / length.
 #pragma once
 
+#include <cmath>
+
+#include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
@@ -14,24 +25,44 @@ struct Splat {
     glm::vec2 from{0.5f, 0.5f};  // m, domain coordinates (origin at the bottom-left wall)
     glm::vec2 to{0.5f, 0.5f};    // m
     float radius = 0.02f;        // m, Gaussian radius r
-    glm::vec2 velocity{0.0f};    // m/s, added at the segment (scaled by the Gaussian)
-    glm::vec3 dye{0.0f};         // dye added at the segment
+    glm::vec2 velocity{0.0f};    // m/s, added times K: a momentum of velocity * pi r^2 per unit density
+    glm::vec3 dye{0.0f};         // dye added times K: dye * pi r^2 in all
     bool addsDye = true;         // false: push the fluid only (right-drag)
 };
+
+// Below this length (in radii) a segment is evaluated as a point at its
+// midpoint: the kernel differs from the point Gaussian by ~(length/r)^2 / 12,
+// under 1e-5 here, while the difference of two erf values would lose precision.
+constexpr float kSplatPointLength = 0.01f;
 
 // The splat in cell coordinates (cell (i, j) has its centre at (i, j)), as both
 // solvers consume it; computed once on the host so both use identical floats.
 struct SplatInCells {
-    glm::vec2 from{0.0f};
-    glm::vec2 to{0.0f};
-    float radiusSquared = 1.0f;  // cells^2
+    glm::vec2 from{0.0f};          // start of the segment, or the point
+    glm::vec2 axis{0.0f};          // unit vector from -> to; zero for a point
+    float length = 0.0f;           // cells; zero for a point
+    float inverseRadius = 1.0f;    // 1 / r, 1/cells
+    float lineScale = 0.0f;        // sqrt(pi) r / (2 length): the mean of the Gaussian along the axis
 };
 
 inline SplatInCells toCells(const Splat& s, const PassConstants& c)
 {
     const float invH = 1.0f / c.cellSize;
-    const float r = s.radius * invH;
-    return {s.from * invH - 0.5f, s.to * invH - 0.5f, r * r > 1e-6f ? r * r : 1e-6f};
+    const float r = std::max(s.radius * invH, 1e-3f);
+    const glm::vec2 from = s.from * invH - 0.5f;
+    const glm::vec2 to = s.to * invH - 0.5f;
+    const float length = glm::length(to - from);
+    SplatInCells cells;
+    cells.inverseRadius = 1.0f / r;
+    if (!(length >= kSplatPointLength * r)) {  // also catches NaN
+        cells.from = 0.5f * (from + to);
+        return cells;
+    }
+    cells.from = from;
+    cells.axis = (to - from) / length;
+    cells.length = length;
+    cells.lineScale = 0.886226925f * r / length;  // sqrt(pi) / 2 = 0.886226925...
+    return cells;
 }
 
 }  // namespace fluid

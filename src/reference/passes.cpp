@@ -44,18 +44,36 @@ void store2(Field& f, glm::ivec2 c, glm::vec2 v)
 
 float dot2(glm::vec2 a, glm::vec2 b) { return a.x * b.x + a.y * b.y; }
 
+// splat.frag's erfcPositive and erfDifference, the same operations in the same order.
+float erfcPositive(float x)
+{
+    const float t = 1.0f / (1.0f + 0.3275911f * x);
+    const float poly =
+        t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
+    return poly * std::exp(-(x * x));
+}
+
+float erfDifference(float a, float b)
+{
+    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
+    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
+    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
+}
+
 }  // namespace
 
 void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
 {
     assert(in.sameShape(out));
-    const glm::vec2 ab = s.to - s.from;
-    const float lengthSquared = dot2(ab, ab);
     forEachCell(k, exec, [&](glm::ivec2 cell) {
         const glm::vec2 ap = glm::vec2(cell) - s.from;
-        const float t = lengthSquared > 0.0f ? std::clamp(dot2(ap, ab) / lengthSquared, 0.0f, 1.0f) : 0.0f;
-        const glm::vec2 d = ap - t * ab;
-        const float weight = std::exp(-dot2(d, d) / s.radiusSquared);
+        const float along = ap.x * s.axis.x + ap.y * s.axis.y;
+        const glm::vec2 across = ap - along * s.axis;
+        const float scaled = along * s.inverseRadius;
+        const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
+        const float alongWeight =
+            s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
+        const float weight = std::exp(-d) * alongWeight;
         store(out, cell, load(in, cell) + value * weight);
     });
 }

@@ -18,7 +18,8 @@ struct Exec {
     int threads = 0;
 };
 
-// splat.frag: out = in + value * exp(-d^2 / r^2), d = distance to the segment.
+// splat.frag: out = in + value * K, K the mean of exp(-|x - p|^2 / r^2) over the
+// points p of the segment (src/core/splat.hpp).
 void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec = {});
 
 // advect.frag: semi-Lagrangian back-trace from each cell centre by dt u, then a

@@ -102,8 +102,9 @@ void GpuSolver::applyConstantUniforms()
     }
     splatProgram_.use();
     setSampler(splatProgram_, "uSource", kUnit0);
-    splatUniforms_ = {splatProgram_.uniform("uFrom"), splatProgram_.uniform("uTo"),
-                      splatProgram_.uniform("uRadiusSquared"), splatProgram_.uniform("uValue")};
+    splatUniforms_ = {splatProgram_.uniform("uFrom"),          splatProgram_.uniform("uAxis"),
+                      splatProgram_.uniform("uLength"),        splatProgram_.uniform("uInverseRadius"),
+                      splatProgram_.uniform("uLineScale"),     splatProgram_.uniform("uValue")};
 
     for (const gl::Program* p : {&advectDyeProgram_, &advectVelocityProgram_}) {
         p->use();
@@ -174,8 +175,10 @@ void GpuSolver::splat(const Splat& s)
     const SplatInCells cells = toCells(s, constants_);
     splatProgram_.use();
     glUniform2f(splatUniforms_.from, cells.from.x, cells.from.y);
-    glUniform2f(splatUniforms_.to, cells.to.x, cells.to.y);
-    glUniform1f(splatUniforms_.radiusSquared, cells.radiusSquared);
+    glUniform2f(splatUniforms_.axis, cells.axis.x, cells.axis.y);
+    glUniform1f(splatUniforms_.length, cells.length);
+    glUniform1f(splatUniforms_.inverseRadius, cells.inverseRadius);
+    glUniform1f(splatUniforms_.lineScale, cells.lineScale);
 
     glUniform4f(splatUniforms_.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
     velocity_.read().bindTexture(kUnit0);

@@ -86,7 +86,7 @@ private:
     gl::Program gradientProgram_;
 
     struct SplatUniforms {
-        GLint from = -1, to = -1, radiusSquared = -1, value = -1;
+        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1;
     } splatUniforms_;  // looked up once: set for every splat
 
     gl::PingPong velocity_;

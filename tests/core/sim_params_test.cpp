@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <cmath>
+
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -90,9 +92,25 @@ TEST(Splat, DomainToCellCoordinates)
     const SplatInCells c = toCells(s, makePassConstants(p));
     EXPECT_NEAR(c.from.x, 0.0f, 1e-4f);
     EXPECT_NEAR(c.from.y, 99.0f, 1e-4f);
-    EXPECT_NEAR(c.to.x, 50.0f, 1e-4f);
-    EXPECT_NEAR(c.to.y, 25.0f, 1e-4f);
-    EXPECT_NEAR(c.radiusSquared, 9.0f, 1e-4f);
+    EXPECT_NEAR(c.length, std::hypot(50.0f, 74.0f), 1e-3f);
+    EXPECT_NEAR(c.axis.x, 50.0f / c.length, 1e-6f);
+    EXPECT_NEAR(c.axis.y, -74.0f / c.length, 1e-6f);
+    EXPECT_NEAR(c.inverseRadius, 1.0f / 3.0f, 1e-6f);
+    EXPECT_NEAR(c.lineScale, 0.886226925f * 3.0f / c.length, 1e-6f);
+}
+
+TEST(Splat, ShortSegmentIsAPointAtItsMiddle)
+{
+    SimParams p;
+    p.gridWidth = p.gridHeight = 100;
+    Splat s;
+    s.from = {0.5f, 0.5f};
+    s.to = {0.5001f, 0.5f};  // 0.01 cells: under kSplatPointLength radii
+    s.radius = 0.03f;
+    const SplatInCells c = toCells(s, makePassConstants(p));
+    EXPECT_EQ(c.length, 0.0f);
+    EXPECT_EQ(c.axis, glm::vec2(0.0f));
+    EXPECT_NEAR(c.from.x, 49.505f, 1e-3f);
 }
 
 }  // namespace

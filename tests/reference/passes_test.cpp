@@ -2,7 +2,10 @@
 // stencils on linear fields, and independence from the thread count.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+
+#include <glm/geometric.hpp>
 
 #include "reference/boundary.hpp"
 #include "reference/cpu_solver.hpp"
@@ -86,19 +89,84 @@ TEST(Passes, DivergenceAndCurlOfLinearFieldsAreExact)
         }
 }
 
-TEST(Passes, SplatPeaksAtTheSegmentAndFallsOffAsGaussian)
+// The brush kernel (src/core/splat.hpp) on a 64 x 64 grid of unit cells (the
+// domain is 64 m wide, so metres are cells): a splat of radius 3 away from the
+// walls, where sums over cells are the kernel's integral (a Gaussian of radius
+// 3 sampled on unit spacing sums to its integral within exp(-(pi r)^2) ~ 1e-38).
+struct KernelGrid {
+    PassConstants k;
+    Field zero{64, 64, 4};
+    KernelGrid()
+    {
+        SimParams p;
+        p.gridWidth = p.gridHeight = 64;
+        p.domainWidth = 64.0f;
+        k = makePassConstants(p);
+    }
+    // The field after one splat of `value` along from -> to (cell coordinates).
+    Field splatted(glm::vec2 from, glm::vec2 to, float value, const Field* onto = nullptr) const
+    {
+        Splat s;
+        s.from = from + 0.5f;  // cell centres sit at (i + 0.5) h
+        s.to = to + 0.5f;
+        s.radius = 3.0f;
+        Field out(64, 64, 4);
+        splat(onto ? *onto : zero, toCells(s, k), glm::vec4(value), out, k);
+        return out;
+    }
+    static double sum(const Field& f)
+    {
+        double total = 0.0;
+        for (int j = 0; j < 64; ++j)
+            for (int i = 0; i < 64; ++i) total += static_cast<double>(f.at(i, j));
+        return total;
+    }
+};
+
+TEST(Passes, PointSplatIsAGaussianOfRadiusR)
 {
-    const PassConstants k = constantsFor(32, 32, BoundaryMode::Box);
-    Field dye(32, 32, 4);
-    Field out(32, 32, 4);
-    SplatInCells s{{8.0f, 10.0f}, {20.0f, 10.0f}, 4.0f};  // r = 2 cells
-    splat(dye, s, {1.0f, 0.5f, 0.25f, 0.0f}, out, k);
-    EXPECT_FLOAT_EQ(out.at(8, 10, 0), 1.0f);
-    EXPECT_FLOAT_EQ(out.at(14, 10, 1), 0.5f);  // on the segment
-    EXPECT_FLOAT_EQ(out.at(20, 10, 2), 0.25f);
-    EXPECT_NEAR(out.at(14, 12, 0), std::exp(-1.0f), 1e-6f);  // 2 cells off = r
-    EXPECT_NEAR(out.at(22, 10, 0), std::exp(-1.0f), 1e-6f);  // 2 cells past the end
-    EXPECT_EQ(out.at(14, 10, 3), 0.0f);
+    const KernelGrid g;
+    const Field out = g.splatted({30.0f, 20.0f}, {30.0f, 20.0f}, 0.5f);
+    EXPECT_FLOAT_EQ(out.at(30, 20, 0), 0.5f);
+    EXPECT_NEAR(out.at(33, 20, 1), 0.5f * std::exp(-1.0f), 1e-7f);  // r = 3 cells away
+    EXPECT_NEAR(out.at(30, 26, 2), 0.5f * std::exp(-4.0f), 1e-7f);  // 2 r away
+}
+
+// K integrates to pi r^2 whatever the segment's length: a stroke deposits what
+// the brush says, not more when it moves fast. The erf approximation is good to
+// 1.5e-7 absolute, hence the 1e-5 bound.
+TEST(Passes, SplatKernelIntegratesToPiRSquaredForAnyLength)
+{
+    const KernelGrid g;
+    const double piR2 = 3.14159265358979 * 9.0;
+    for (float length : {0.0f, 0.02f, 1.0f, 3.0f, 12.0f, 30.0f}) {
+        const Field out = g.splatted({17.0f, 31.0f}, {17.0f + length * 0.8f, 31.0f + length * 0.6f}, 1.0f);
+        EXPECT_NEAR(KernelGrid::sum(out) / piR2, 1.0, 1e-5) << "segment of " << length << " cells";
+    }
+}
+
+// A stroke cut into pieces, each splat scaled by its share of the length, adds
+// up to the whole stroke: the field does not depend on how often the pointer
+// was sampled. (A capsule kernel, max over the segment, fails this by ~2x at
+// every joint.)
+TEST(Passes, SplatPiecesAddUpToTheWholeSegment)
+{
+    const KernelGrid g;
+    const glm::vec2 a(12.0f, 30.0f), b(50.0f, 34.0f);
+    const Field whole = g.splatted(a, b, 1.0f);
+    Field pieces = g.zero;
+    const float cuts[] = {0.0f, 0.1f, 0.45f, 0.5f, 1.0f};
+    for (int n = 0; n + 1 < 5; ++n) {
+        const glm::vec2 p = a + cuts[n] * (b - a), q = a + cuts[n + 1] * (b - a);
+        pieces = g.splatted(p, q, cuts[n + 1] - cuts[n], &pieces);
+    }
+    float worst = 0.0f;
+    for (int j = 0; j < 64; ++j)
+        for (int i = 0; i < 64; ++i) worst = std::max(worst, std::fabs(whole.at(i, j) - pieces.at(i, j)));
+    // Each value is ~0.14 at most (sqrt(pi) r / length); erf is good to 1.5e-7.
+    EXPECT_LT(worst, 2e-6f);
+    // Along a long segment, K = sqrt(pi) r / length across its middle.
+    EXPECT_NEAR(whole.at(31, 32, 0), 1.7724539f * 3.0f / glm::length(b - a), 1e-3f);
 }
 
 // The reference is multi-threaded; each cell is computed alone, so any thread
