@@ -75,34 +75,8 @@ void sanitize(Brush& b)
     fix(b.radius, 1e-4f, 10.0f, defaults.radius);
     fix(b.force, 0.0f, 1e3f, defaults.force);
     fix(b.dyeAmount, 0.0f, 1e3f, defaults.dyeAmount);
+    fix(b.dyeRate, 0.0f, 1e3f, defaults.dyeRate);
     for (int c = 0; c < 3; ++c) fix(b.colour[c], 0.0f, 1.0f, defaults.colour[c]);
-}
-
-std::optional<Splat> StrokeInput::update(glm::vec2 pointer, Button button, double frameSeconds, const Brush& brush)
-{
-    // Released, or a pointer that maps nowhere (NaN from a degenerate window).
-    if (button == Button::None || !std::isfinite(pointer.x) || !std::isfinite(pointer.y)) {
-        held_ = Button::None;
-        return std::nullopt;
-    }
-    const bool newStroke = button != held_;
-    if (newStroke) {
-        held_ = button;
-        last_ = pointer;
-        if (button == Button::Paint) colour_ = brush.fixedColour ? brush.colour : strokeColour(strokes_++);
-    }
-    // Between 1/240 s and 1/10 s: a hitch in the frame rate must not turn a
-    // small movement into a violent push (or a fast one into none).
-    const float seconds = static_cast<float>(std::clamp(frameSeconds, 1.0 / 240.0, 0.1));
-    Splat s;
-    s.from = last_;
-    s.to = pointer;
-    s.radius = brush.radius;
-    s.velocity = newStroke ? glm::vec2(0.0f) : (pointer - last_) / seconds * brush.force;
-    s.addsDye = button == Button::Paint;
-    s.dye = s.addsDye ? colour_ * brush.dyeAmount : glm::vec3(0.0f);
-    last_ = pointer;
-    return s;
 }
 
 }  // namespace fluid::app

@@ -1,15 +1,12 @@
 // Input mapping, free of GL and GLFW so it can be unit-tested: where the grid
 // is drawn in the framebuffer, how a cursor position (window coordinates, which
 // differ from framebuffer pixels on HiDPI screens) maps to domain coordinates,
-// and how mouse drags turn into splats.
+// and the brush that turns drags into splats (src/app/stroke_queue.hpp).
 #pragma once
-
-#include <optional>
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "core/splat.hpp"
 
 namespace fluid::app {
 
@@ -56,22 +53,5 @@ struct Brush {
 void sanitize(Brush& brush);
 
 enum class Button { None, Paint, Push };  // left: paint dye and push; right: push only
-
-// Turns per-frame pointer samples into splats. Each frame of a drag gives one
-// splat along the segment since the previous frame, so fast strokes leave no
-// gaps; its impulse follows the pointer's velocity.
-class StrokeInput {
-public:
-    // frameSeconds: real time since the previous frame (clamped internally so
-    // a stalled frame cannot produce a huge impulse).
-    std::optional<Splat> update(glm::vec2 pointer, Button button, double frameSeconds, const Brush& brush);
-    int strokeCount() const { return strokes_; }
-
-private:
-    Button held_ = Button::None;
-    glm::vec2 last_{0.0f};
-    glm::vec3 colour_{1.0f};
-    int strokes_ = 0;
-};
 
 }  // namespace fluid::app

@@ -1,5 +1,4 @@
-// Mouse to splat: letterboxing, HiDPI scale, y flip, and strokes that cover
-// the whole path since the last frame.
+// Mouse to domain: letterboxing, HiDPI scale, y flip; the brush's limits.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -65,64 +64,6 @@ TEST(CursorToDomain, ScalesToTheDomainSize)
     EXPECT_NEAR(p.y, 0.75f, 1e-6f);
 }
 
-TEST(StrokeInput, SegmentsJoinFramesAndImpulseFollowsThePointer)
-{
-    StrokeInput input;
-    Brush brush;
-    brush.force = 2.0f;
-    EXPECT_FALSE(input.update({0.1f, 0.1f}, Button::None, 1.0 / 60, brush));
-
-    const auto first = input.update({0.2f, 0.3f}, Button::Paint, 1.0 / 60, brush);
-    ASSERT_TRUE(first);
-    EXPECT_EQ(first->from, first->to);  // a press is a point: no gap, no push yet
-    EXPECT_EQ(first->velocity, glm::vec2(0.0f));
-    EXPECT_TRUE(first->addsDye);
-
-    const auto second = input.update({0.3f, 0.3f}, Button::Paint, 0.05, brush);
-    ASSERT_TRUE(second);
-    EXPECT_EQ(second->from, glm::vec2(0.2f, 0.3f));  // starts where the last frame ended
-    EXPECT_EQ(second->to, glm::vec2(0.3f, 0.3f));
-    EXPECT_NEAR(second->velocity.x, 2.0f * 0.1f / 0.05f, 1e-4f);  // force * pointer velocity
-    EXPECT_NEAR(second->velocity.y, 0.0f, 1e-6f);
-    EXPECT_EQ(second->dye, first->dye);  // one colour per stroke
-}
-
-TEST(StrokeInput, EachStrokeTakesANewColourAndRightDragAddsNoDye)
-{
-    StrokeInput input;
-    const Brush brush;
-    const auto a = input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush);
-    input.update({0.5f, 0.5f}, Button::None, 0.016, brush);
-    const auto b = input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush);
-    ASSERT_TRUE(a && b);
-    EXPECT_NE(a->dye, b->dye);
-    EXPECT_EQ(input.strokeCount(), 2);
-
-    input.update({0.5f, 0.5f}, Button::None, 0.016, brush);
-    input.update({0.5f, 0.5f}, Button::Push, 0.016, brush);
-    const auto push = input.update({0.6f, 0.5f}, Button::Push, 0.016, brush);
-    ASSERT_TRUE(push);
-    EXPECT_FALSE(push->addsDye);
-    EXPECT_GT(push->velocity.x, 0.0f);
-}
-
-TEST(StrokeInput, FixedColourAndStalledFramesAreClamped)
-{
-    StrokeInput input;
-    Brush brush;
-    brush.fixedColour = true;
-    brush.colour = {0.0f, 1.0f, 0.0f};
-    brush.dyeAmount = 1.0f;
-    input.update({0.0f, 0.0f}, Button::Paint, 0.016, brush);
-    // A 5 s hitch: the impulse uses the 0.1 s cap, not 5 s (nor a huge one for 0 s).
-    const auto s = input.update({0.1f, 0.0f}, Button::Paint, 5.0, brush);
-    ASSERT_TRUE(s);
-    EXPECT_EQ(s->dye, glm::vec3(0.0f, 1.0f, 0.0f));
-    EXPECT_NEAR(s->velocity.x, 1.0f, 1e-5f);
-    const auto t = input.update({0.2f, 0.0f}, Button::Paint, 0.0, brush);
-    EXPECT_NEAR(t->velocity.x, 0.1f * 240.0f, 1e-3f);
-}
-
 TEST(StrokeColour, ConsecutiveColoursDiffer)
 {
     for (int n = 0; n < 20; ++n) {
@@ -132,35 +73,20 @@ TEST(StrokeColour, ConsecutiveColoursDiffer)
     }
 }
 
-}  // namespace
-}  // namespace fluid::app
-
-namespace fluid::app {
-namespace {
-
 TEST(Sanitize, BrushValuesTypedIntoThePanelCannotPoisonTheFluid)
 {
     Brush b;
     b.radius = std::nanf("");
     b.force = 1e30f;
     b.dyeAmount = -4.0f;
+    b.dyeRate = std::nanf("");
     b.colour = {std::numeric_limits<float>::infinity(), 0.5f, -1.0f};
     sanitize(b);
     EXPECT_EQ(b.radius, Brush{}.radius);
     EXPECT_EQ(b.force, 1e3f);
     EXPECT_EQ(b.dyeAmount, 0.0f);
+    EXPECT_EQ(b.dyeRate, Brush{}.dyeRate);
     EXPECT_EQ(b.colour, glm::vec3(Brush{}.colour.r, 0.5f, 0.0f));
-}
-
-TEST(StrokeInput, APointerThatMapsNowhereEndsTheStroke)
-{
-    StrokeInput input;
-    const Brush brush;
-    ASSERT_TRUE(input.update({0.5f, 0.5f}, Button::Paint, 0.016, brush));
-    EXPECT_FALSE(input.update({std::nanf(""), 0.5f}, Button::Paint, 0.016, brush));
-    const auto restarted = input.update({0.6f, 0.5f}, Button::Paint, 0.016, brush);
-    ASSERT_TRUE(restarted);
-    EXPECT_EQ(restarted->velocity, glm::vec2(0.0f));  // a new stroke, not a jump from NaN
 }
 
 }  // namespace
