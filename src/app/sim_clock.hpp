@@ -34,6 +34,9 @@ public:
     // Simulated time per wall time, smoothed over about kFactorSmoothing s;
     // 1 when the fluid keeps up. Meaningless while held.
     double realTimeFactor() const { return factor_; }
+    // Wall time owed after the last advance(), under one dt: the steps of that
+    // frame covered the wall time up to lastFrame() - owed().
+    double owed() const { return owed_; }
     // Wall time the last advance() or hold() was called at.
     double lastFrame() const { return last_; }
 

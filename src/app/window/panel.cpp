@@ -50,8 +50,12 @@ void simulationSection(PanelState& s, PanelActions& actions)
     sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
               "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
     sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
-                "Simulated seconds per step, fixed whatever the frame rate. At 60 fps, 1/60 s runs in real time.",
+                "Simulated seconds per step, fixed whatever the frame rate. Each frame runs as many steps as "
+                "wall-clock time asks for, up to the cap below.",
                 true);
+    sliderInt("max steps per frame", &s.maxStepsPerFrame, 1, 16,
+              "The most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of steps "
+              "per frame) the fluid runs slower than real time rather than the frame rate collapsing.");
     sliderFloat("vorticity", &p.vorticity, 0.0f, 100.0f, "%.2f 1/s",
                 "Vorticity confinement strength epsilon (1/s): puts back small swirls that the numerics smear out.");
     sliderFloat("dye dissipation", &p.dyeDissipation, 0.0f, 5.0f, "%.3f 1/s",
@@ -88,8 +92,13 @@ void brushSection(PanelState& s)
     sliderFloat("splat radius", &b.radius, 0.002f, 0.2f, "%.3f m",
                 "Radius r of the Gaussian exp(-d^2/r^2) around the stroke, in metres (the short side is 1 m).", true);
     sliderFloat("splat force", &b.force, 0.0f, 10.0f, "%.2f",
-                "The impulse given to the fluid, as a multiple of the pointer's velocity.");
-    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f", "Dye added per frame along the stroke.");
+                "A stroke leaves the fluid along it moving at force x the pointer's velocity (m/s), whatever "
+                "the frame rate.");
+    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f",
+                "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the "
+                "frame rate.");
+    sliderFloat("dye rate", &b.dyeRate, 0.0f, 20.0f, "%.2f 1/s",
+                "Dye added per second at the centre of a brush held still (dye x pi r^2 per second).");
     ImGui::Checkbox("fixed colour", &b.fixedColour);
     tooltip("Off: every stroke takes the next colour of a cycle of hues. On: every stroke uses the colour below.");
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
@@ -124,10 +133,18 @@ void displaySection(PanelState& s, const PanelStats& stats)
     }
 }
 
-void statsSection(const PanelStats& stats)
+void statsSection(const PanelStats& stats, bool paused)
 {
     if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::Text("%.1f frames/s", stats.framesPerSecond);
+    if (paused)
+        ImGui::TextUnformatted("paused");
+    else if (stats.realTimeFactor < 0.95)
+        ImGui::Text("running at %.2fx real time", stats.realTimeFactor);
+    else
+        ImGui::Text("real time (%.2fx)", stats.realTimeFactor);
+    tooltip("Simulated time per wall-clock time. Below 1 the machine cannot run the steps real time asks for "
+            "within the step cap: fewer pressure iterations or a smaller grid help.");
     if (stats.stepMilliseconds >= 0.0)
         ImGui::Text("%.2f ms per step (GPU timer)", stats.stepMilliseconds);
     else
@@ -196,7 +213,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     simulationSection(state, actions);
     brushSection(state);
     displaySection(state, stats);
-    statsSection(stats);
+    statsSection(stats, state.paused);
     helpSection();
     ImGui::PopItemWidth();
     ImGui::End();

@@ -24,6 +24,7 @@ struct PanelState {
 struct PanelStats {
     double framesPerSecond = 0.0;
     double stepMilliseconds = -1.0;  // GPU time per step; negative: not measured yet
+    double realTimeFactor = 1.0;     // simulated time per wall-clock time (SimClock)
     glm::ivec2 grid{0};
     float displayRange = 0.0f;
     std::string renderer;

@@ -7,6 +7,7 @@
 #include <epoxy/gl.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,8 @@
 #include <vector>
 
 #include "app/input.hpp"
+#include "app/sim_clock.hpp"
+#include "app/stroke_queue.hpp"
 #include "app/window/field_display.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
@@ -143,12 +146,21 @@ struct Viewer {
     std::unique_ptr<GpuSolver> solver;
     std::unique_ptr<FieldDisplay> display;
     GpuTimer stepTimer;
-    StrokeInput strokes;
-    bool stepOnce = false;
+    SimClock clock;
+    StrokeQueue strokes;
+    // Pointer events since the last poll, in window coordinates: they are
+    // mapped to the domain at the next frame, with the grid drawn then.
+    struct RawPointer {
+        glm::dvec2 cursor;
+        Button button;
+    };
+    std::vector<RawPointer> polled;
+    Button held = Button::None;
+    double lastPoll;
+    int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     bool screenshotRequested = false;
-    double lastFrameTime = 0.0;
 
-    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w)
+    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
     {
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
@@ -156,7 +168,6 @@ struct Viewer {
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
         allocateGrid();
-        lastFrameTime = glfwGetTime();
     }
 
     glm::ivec2 framebufferSize() const
@@ -180,7 +191,7 @@ struct Viewer {
             solver = std::move(next);
             state.params = p;
             stats.grid = grid;
-            strokes = StrokeInput{};  // a stroke in progress belongs to the old grid
+            strokes.discard(glfwGetTime());  // a stroke in progress belongs to the old grid
         } catch (const std::exception& e) {
             if (!solver) throw;  // at start there is nothing to fall back to
             std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
@@ -196,7 +207,7 @@ struct Viewer {
     {
         switch (key) {
         case GLFW_KEY_SPACE: state.paused = !state.paused; break;
-        case GLFW_KEY_N: stepOnce = true; break;
+        case GLFW_KEY_N: ++singleSteps; break;
         case GLFW_KEY_R: solver->reset(); break;
         case GLFW_KEY_C: solver->clearDye(); break;
         case GLFW_KEY_V:
@@ -227,11 +238,12 @@ struct Viewer {
         if (a.applyGrid) allocateGrid();
         if (a.resetFluid) solver->reset();
         if (a.clearDye) solver->clearDye();
-        if (a.stepOnce) stepOnce = true;
+        if (a.stepOnce) ++singleSteps;
         if (a.screenshot) screenshotRequested = true;
         // Values typed into the panel may be anything: validate() is the last word.
         sanitize(state.brush);
         sanitize(state.display);
+        state.maxStepsPerFrame = std::clamp(state.maxStepsPerFrame, 1, 16);
         if (state.params == solver->params()) return;
         if (auto problem = validate(state.params)) {
             std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
@@ -241,28 +253,78 @@ struct Viewer {
         }
     }
 
-    std::vector<Splat> pointerSplats(const PixelRect& rect, double frameSeconds)
+    // --- pointer input: every event, kept with the poll it came in ---------
+
+    void onCursor(glm::dvec2 cursor) { polled.push_back({cursor, held}); }
+
+    void onMouseButton(int button, int action)
     {
-        Button button = Button::None;
-        if (!ImGui::GetIO().WantCaptureMouse) {
-            if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS) button = Button::Paint;
-            else if (glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_RIGHT) == GLFW_PRESS) button = Button::Push;
+        Button next = held;
+        if (action == GLFW_PRESS && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
+            if (button == GLFW_MOUSE_BUTTON_LEFT) next = Button::Paint;
+            if (button == GLFW_MOUSE_BUTTON_RIGHT) next = Button::Push;
+        } else if (action == GLFW_RELEASE) {
+            if ((button == GLFW_MOUSE_BUTTON_LEFT && held == Button::Paint)
+                || (button == GLFW_MOUSE_BUTTON_RIGHT && held == Button::Push))
+                next = Button::None;
         }
+        if (next == held) return;
+        held = next;
         glm::dvec2 cursor;
         glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        polled.push_back({cursor, held});
+    }
+
+    // Hands the events of the last poll to the stroke queue, in domain coordinates.
+    void queuePointerEvents(double now, const PixelRect& rect)
+    {
         glm::ivec2 windowSize;
         glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
         const glm::vec2 domain(state.params.domainWidth, state.params.domainHeight());
-        const glm::vec2 pointer = cursorToDomain(cursor, windowSize, framebufferSize(), rect, domain);
-        if (auto splat = strokes.update(pointer, button, frameSeconds, state.brush)) return {*splat};
-        return {};
+        std::vector<PointerSample> samples;
+        samples.reserve(polled.size());
+        for (const RawPointer& p : polled)
+            samples.push_back({cursorToDomain(p.cursor, windowSize, framebufferSize(), rect, domain), p.button});
+        strokes.addPoll(lastPoll, now, samples);
+        polled.clear();
+        lastPoll = now;
+    }
+
+    // Time passes without the fluid (minimised): nothing is owed, nothing queued.
+    void hold(double now)
+    {
+        clock.hold(now);
+        polled.clear();
+        strokes.discard(now);
+        lastPoll = now;
+    }
+
+    // Paused: strokes paint on the still fluid, and every N press runs exactly
+    // one step, however many arrived since the last frame.
+    // Running: the steps that wall-clock time asks for, each with its slice
+    // of the stroke.
+    void advanceFluid(double now)
+    {
+        if (state.paused) {
+            clock.hold(now);
+            for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
+            for (; singleSteps > 0; --singleSteps) solver->step();
+            return;
+        }
+        singleSteps = 0;
+        const double stepSeconds = stepTimer.milliseconds() / 1000.0;  // negative until measured
+        const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
+        const auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
+        for (std::size_t k = 0; k < slices.size(); ++k) {
+            if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
+            solver->step(slices[k]);
+            if (k == 0) stepTimer.end();
+        }
     }
 
     void frame()
     {
         const double now = glfwGetTime();
-        const double frameSeconds = now - lastFrameTime;
-        lastFrameTime = now;
         const glm::ivec2 fb = framebufferSize();
 
         ImGui_ImplOpenGL3_NewFrame();
@@ -270,20 +332,14 @@ struct Viewer {
         ImGui::NewFrame();
         stats.framesPerSecond = static_cast<double>(ImGui::GetIO().Framerate);
         stats.stepMilliseconds = stepTimer.milliseconds();
+        stats.realTimeFactor = clock.realTimeFactor();
         stats.displayRange = display->range();
         applyPanel(drawPanel(state, stats));
         // After the panel: it may just have reallocated the grid with a new shape.
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
-        const std::vector<Splat> splats = pointerSplats(rect, frameSeconds);
-        if (!state.paused || stepOnce) {
-            stepTimer.begin();
-            solver->step(splats);
-            stepTimer.end();
-            stepOnce = false;
-        } else {
-            for (const Splat& s : splats) solver->splat(s);  // paint on the paused fluid
-        }
+        queuePointerEvents(now, rect);
+        advanceFluid(now);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
         glViewport(0, 0, fb.x, fb.y);
@@ -322,6 +378,17 @@ void keyCallback(GLFWwindow* window, int key, int, int action, int)
     viewer->onKey(key);
 }
 
+void cursorCallback(GLFWwindow* window, double x, double y)
+{
+    if (auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window))) viewer->onCursor({x, y});
+}
+
+void mouseButtonCallback(GLFWwindow* window, int button, int action, int)
+{
+    auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+    if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action);
+}
+
 }  // namespace
 
 bool displayAvailable()
@@ -342,6 +409,8 @@ int runWindow(const Options& options)
         WindowPtr window = openWindow(options.windowWidth, options.windowHeight);
         // Ours first: ImGui's backend chains to callbacks installed before it.
         glfwSetKeyCallback(window.get(), keyCallback);
+        glfwSetCursorPosCallback(window.get(), cursorCallback);
+        glfwSetMouseButtonCallback(window.get(), mouseButtonCallback);
 
         std::string iniPath;
         if (!options.noConfig) iniPath = (std::filesystem::path(configPath(options)).parent_path() / "imgui.ini").string();
@@ -361,7 +430,7 @@ int runWindow(const Options& options)
             glfwGetFramebufferSize(window.get(), &width, &height);
             if (width <= 0 || height <= 0 || glfwGetWindowAttrib(window.get(), GLFW_ICONIFIED)) {
                 glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, do not spin
-                viewer.lastFrameTime = glfwGetTime();
+                viewer.hold(glfwGetTime());
                 continue;
             }
             viewer.frame();
