@@ -46,6 +46,7 @@ struct Brush {
     float dyeRate = 2.0f;    // 1/s, dye added per second at the centre of a brush held still
     bool fixedColour = false;
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
+    bool operator==(const Brush&) const = default;
 };
 
 // Brings every brush value into its accepted range (NaN becomes the default),

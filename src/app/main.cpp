@@ -52,6 +52,10 @@ int main(int argc, char** argv)
         return kUsageErrorExit;
     }
     Options options = parsed.options;
+    if (auto problem = configFileProblem(options)) {
+        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+        return kUsageErrorExit;
+    }
     if (options.headless) return runHeadless(options);
 
     if (!displayAvailable()) {
@@ -63,14 +67,21 @@ int main(int argc, char** argv)
                      options.outDir.c_str());
         return runHeadless(options);
     }
+    // A window opens: flags that only a headless run uses would be ignored.
+    if (auto problem = headlessOnlyFlagProblem(options)) {
+        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+        return kUsageErrorExit;
+    }
+    Options settingsFile;
     if (!options.noConfig) {
+        settingsFile = withSettingsFile(options);
         // Re-apply the command line on top of the settings file.
-        parsed = parseCommandLine(argc, argv, withSettingsFile(options));
+        parsed = parseCommandLine(argc, argv, settingsFile);
         if (!parsed.ok()) {
             std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", parsed.error.c_str());
             return kUsageErrorExit;
         }
         options = parsed.options;
     }
-    return runWindow(options);
+    return runWindow(options, settingsFile);
 }

@@ -4,7 +4,9 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <functional>
 #include <sstream>
 
@@ -30,8 +32,9 @@ bool Options::given(const std::string& flag) const
 
 namespace {
 
-// Where a flag may appear: simulation parameters also live in the config file.
-enum class Scope { CommandLine, Everywhere };
+// Where a flag may appear: settings also live in the config file; headless
+// flags are refused when a window opens instead.
+enum class Scope { CommandLine, Everywhere, Headless };
 
 struct Flag {
     const char* name;   // without "--"
@@ -69,7 +72,7 @@ auto realIn(double lo, double hi, const char* unit, std::function<void(Options&,
         if (!v || *v < lo || *v > hi || (openLow && *v == lo)) {
             std::string message = formatRange(lo, hi, unit);
             if (openLow) message.replace(message.find('['), 1, "(");
-            return message + ", got '" + text + "'";
+            return message + ", got '" + printable(text) + "'";
         }
         store(o, *v);
         return "";
@@ -83,7 +86,8 @@ auto intIn(int lo, int hi, std::function<void(Options&, int)> store)
         const char* end = text.data() + text.size();
         const auto [last, error] = std::from_chars(text.data(), end, value);
         if (text.empty() || error != std::errc() || last != end || value < lo || value > hi)
-            return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + text + "'";
+            return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + printable(text)
+                + "'";
         store(o, value);
         return "";
     };
@@ -110,11 +114,48 @@ auto oneOf(std::vector<std::pair<const char*, Enum>> choices, std::function<void
             }
             names += (names.empty() ? "" : ", ") + std::string(name);
         }
-        return "expects one of " + names + ", got '" + text + "'";
+        return "expects one of " + names + ", got '" + printable(text) + "'";
     };
 }
 
 float f(double v) { return static_cast<float>(v); }
+
+// The brush colour: "cycle" (a new hue per stroke) or a fixed RRGGBB in hex.
+std::string applyBrushColour(Options& o, const std::string& text)
+{
+    if (text == "cycle") {
+        o.brush.fixedColour = false;
+        return "";
+    }
+    const bool hex = text.size() == 6 && text.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
+    if (!hex) return "expects cycle or a colour RRGGBB in hex (e.g. ff6619), got '" + printable(text) + "'";
+    for (int c = 0; c < 3; ++c)
+        o.brush.colour[c] = static_cast<float>(std::stoi(text.substr(static_cast<std::size_t>(2 * c), 2), nullptr, 16)) / 255.0f;
+    o.brush.fixedColour = true;
+    return "";
+}
+
+std::string formatBrushColour(const Brush& b)
+{
+    if (!b.fixedColour) return "cycle";
+    char text[8];
+    const auto byte = [](float v) { return static_cast<unsigned>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+    std::snprintf(text, sizeof text, "%02x%02x%02x", byte(b.colour.r), byte(b.colour.g), byte(b.colour.b));
+    return text;
+}
+
+std::string applyRange(Options& o, const std::string& text)
+{
+    if (text == "auto") {
+        o.display.autoRange = true;
+        return "";
+    }
+    const auto v = number(text);
+    if (!v || *v <= 0.0 || *v > 1e30) return "expects auto or a number in (0, 1e30], got '" + printable(text) + "'";
+    o.display.autoRange = false;
+    o.display.fixedRange = f(*v);
+    return "";
+}
 
 const std::vector<Flag>& flags()
 {
@@ -144,6 +185,36 @@ const std::vector<Flag>& flags()
         {"warm-start", "on|off", "start the pressure solve from the last step's pressure (default on)",
          S::Everywhere,
          oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.params.warmStartPressure = b; })},
+        {"max-steps-per-frame", "N", "window: the most steps a frame runs to keep up with real time, 1..16 "
+         "(default 4)", S::Everywhere, intIn(1, 16, [](Options& o, int n) { o.maxStepsPerFrame = n; })},
+
+        // Brush and display (command line and config file; the window's panel).
+        {"splat-radius", "R", "brush radius in m (the short side is 1 m), [0.001, 1] (default 0.02)", S::Everywhere,
+         realIn(0.001, 1, " m", [](Options& o, double v) { o.brush.radius = f(v); })},
+        {"splat-force", "F", "the fluid along a stroke moves at F x the pointer velocity, [0, 1000] (default 1)",
+         S::Everywhere, realIn(0, 1e3, "", [](Options& o, double v) { o.brush.force = f(v); })},
+        {"dye-amount", "D", "peak dye of a drawn line, [0, 1000] (default 0.6)", S::Everywhere,
+         realIn(0, 1e3, "", [](Options& o, double v) { o.brush.dyeAmount = f(v); })},
+        {"dye-rate", "D", "dye per second at the centre of a brush held still, [0, 1000] 1/s (default 2)",
+         S::Everywhere, realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.dyeRate = f(v); })},
+        {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)", S::Everywhere,
+         applyBrushColour},
+        {"view", "FIELD", "field shown: dye, velocity, pressure, divergence or vorticity (default dye)",
+         S::Everywhere,
+         oneOf<FieldView>({{"dye", FieldView::Dye},
+                           {"velocity", FieldView::Velocity},
+                           {"pressure", FieldView::Pressure},
+                           {"divergence", FieldView::Divergence},
+                           {"vorticity", FieldView::Vorticity}},
+                          [](Options& o, FieldView v) { o.display.view = v; })},
+        {"colour-map", "diverging|sequential", "colour map of pressure, divergence, vorticity (default diverging)",
+         S::Everywhere,
+         oneOf<ColourMap>({{"diverging", ColourMap::Diverging}, {"sequential", ColourMap::Sequential}},
+                          [](Options& o, ColourMap m) { o.display.scalarMap = m; })},
+        {"range", "auto|V", "value shown at full colour: follow the field, or V in (0, 1e30] (default auto)",
+         S::Everywhere, applyRange},
+        {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
+         realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
 
         // Window.
         {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
@@ -161,31 +232,31 @@ const std::vector<Flag>& flags()
         {"headless", nullptr, "run without a window (EGL), then exit", S::CommandLine,
          [](Options& o, const std::string&) { o.headless = true; return std::string(); }},
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
-         S::CommandLine,
+         S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green or shear-wave (default demo)", S::CommandLine,
+        {"scenario", "NAME", "demo, cavity, taylor-green or shear-wave (default demo)", S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
                           {"shear-wave", Scenario::ShearWave}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
-        {"steps", "K", "headless: stop after K steps, 1..100000000", S::CommandLine,
+        {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
-        {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::CommandLine,
+        {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::Headless,
          realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
         {"reynolds", "R", "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1), (0, 1e6]",
-         S::CommandLine, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
-        {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::CommandLine,
+         S::Headless, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
+        {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
          path([](Options& o, const std::string& p) { o.outDir = p; })},
         {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
-         S::CommandLine, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
+         S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
         {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
-        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence, every step", S::CommandLine,
+         S::Headless, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
+        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence, every step", S::Headless,
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
-        {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::CommandLine,
+        {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
          realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
-        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::CommandLine,
+        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::Headless,
          intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
     };
     return table;
@@ -210,7 +281,7 @@ ParseResult parseCommandLine(int argc, const char* const* argv, const Options& b
             continue;
         }
         if (arg.rfind("--", 0) != 0) {
-            r.error = "unexpected argument '" + arg + "'; flags start with --";
+            r.error = "unexpected argument '" + printable(arg) + "'; flags start with --";
             return r;
         }
         std::string name = arg.substr(2);
@@ -221,7 +292,7 @@ ParseResult parseCommandLine(int argc, const char* const* argv, const Options& b
         }
         const Flag* flag = find(name);
         if (!flag) {
-            r.error = "unknown flag --" + name;
+            r.error = "unknown flag --" + printable(name);
             return r;
         }
         if (flag->value && !value) {
@@ -262,13 +333,13 @@ ParseResult parseConfig(const std::string& text, const Options& base)
         const auto eq = line.find('=');
         const std::string where = "line " + std::to_string(number) + ": ";
         if (eq == std::string::npos) {
-            r.error = where + "expected 'name = value', got '" + line + "'";
+            r.error = where + "expected 'name = value', got '" + printable(line) + "'";
             return r;
         }
         const std::string name = trim(line.substr(0, eq));
         const Flag* flag = find(name);
         if (!flag || flag->scope != Scope::Everywhere || !flag->value) {
-            r.error = where + "unknown setting '" + name + "'";
+            r.error = where + "unknown setting '" + printable(name) + "'";
             return r;
         }
         if (std::string problem = flag->apply(r.options, trim(line.substr(eq + 1))); !problem.empty()) {
@@ -292,8 +363,11 @@ std::string shortest(float value)
 
 }  // namespace
 
-std::string formatConfig(const SimParams& p)
+std::string formatConfig(const Options& o)
 {
+    const SimParams& p = o.params;
+    const Brush& b = o.brush;
+    const DisplaySettings& d = o.display;
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << p.gridWidth << "\n";
@@ -306,7 +380,83 @@ std::string formatConfig(const SimParams& p)
     out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
     out << "boundary = " << toString(p.boundary) << "\n";
     out << "warm-start = " << (p.warmStartPressure ? "on" : "off") << "\n";
+    out << "max-steps-per-frame = " << o.maxStepsPerFrame << "\n";
+    out << "splat-radius = " << shortest(b.radius) << "\n";
+    out << "splat-force = " << shortest(b.force) << "\n";
+    out << "dye-amount = " << shortest(b.dyeAmount) << "\n";
+    out << "dye-rate = " << shortest(b.dyeRate) << "\n";
+    out << "brush-colour = " << formatBrushColour(b) << "\n";
+    out << "view = " << toString(d.view) << "\n";
+    out << "colour-map = " << toString(d.scalarMap) << "\n";
+    out << "range = " << (d.autoRange ? std::string("auto") : shortest(d.fixedRange)) << "\n";
+    out << "exposure = " << shortest(d.dyeExposure) << "\n";
     return out.str();
+}
+
+namespace {
+
+// "name = value" lines (as formatConfig writes them) by name, in order.
+std::vector<std::pair<std::string, std::string>> settingLines(const Options& o)
+{
+    std::vector<std::pair<std::string, std::string>> lines;
+    std::istringstream in(formatConfig(o));
+    std::string line;
+    while (std::getline(in, line)) {
+        const auto eq = line.find(" = ");
+        if (line.empty() || line[0] == '#' || eq == std::string::npos) continue;
+        lines.emplace_back(line.substr(0, eq), line.substr(eq + 3));
+    }
+    return lines;
+}
+
+}  // namespace
+
+std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit)
+{
+    const auto kept = settingLines(file), start = settingLines(atStart), exit = settingLines(atExit);
+    std::ostringstream out;
+    out << "# fluidsim settings: the same names as the command-line flags. The window saves what\n"
+           "# you change in its panel; flags apply to one run.\n";
+    for (std::size_t n = 0; n < kept.size(); ++n) {
+        const bool changedInPanel = exit[n].second != start[n].second;
+        out << kept[n].first << " = " << (changedInPanel ? exit[n].second : kept[n].second) << "\n";
+    }
+    return out.str();
+}
+
+std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
+{
+    if (options.headless) return std::nullopt;
+    for (const std::string& name : options.explicitFlags)
+        if (const Flag* flag = find(name); flag && flag->scope == Scope::Headless)
+            return "--" + name + " is for headless runs: add --headless, or leave it out to open the window";
+    return std::nullopt;
+}
+
+std::optional<std::string> configFileProblem(const Options& options)
+{
+    if (options.configFile.empty()) return std::nullopt;
+    std::error_code error;
+    if (std::filesystem::is_directory(options.configFile, error))
+        return "--config " + printable(options.configFile) + " is a directory; it expects a settings file";
+    return std::nullopt;
+}
+
+std::string printable(const std::string& text, std::size_t limit)
+{
+    std::string out;
+    for (std::size_t n = 0; n < text.size(); ++n) {
+        if (n == limit) return out + "...";
+        const auto c = static_cast<unsigned char>(text[n]);
+        if (c >= 0x20 && c < 0x7f) {
+            out += static_cast<char>(c);
+        } else {
+            char escaped[8];
+            std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
+            out += escaped;
+        }
+    }
+    return out;
 }
 
 std::string helpText()
@@ -328,11 +478,15 @@ std::string helpText()
     section("simulation (also accepted in the settings file)",
             {"grid", "dt", "viscosity", "vorticity", "pressure-iterations", "viscosity-iterations", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
+    section("brush and display (also accepted in the settings file)",
+            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
+             "exposure", "max-steps-per-frame"});
     section("window", {"width", "height", "config", "no-config", "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
                                 "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"
            "Settings file: " << defaultConfigPath() << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
+           "Flags apply to one run; what you change in the window's panel is saved there.\n"
            "Bad values are reported with the accepted range and exit code 2.\n";
     return out.str();
 }

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "app/display_settings.hpp"
+#include "app/input.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid::app {
@@ -18,7 +20,12 @@ const char* toString(Backend backend);
 const char* toString(Scenario scenario);
 
 struct Options {
+    // Settings: on the command line for one run, in the settings file, and in
+    // the window's panel, where a change is saved to the file.
     SimParams params;  // grid, physics and solver knobs
+    Brush brush;
+    DisplaySettings display;
+    int maxStepsPerFrame = 4;  // the clock's cap (src/app/sim_clock.hpp)
 
     // Window (interactive mode).
     int windowWidth = 1024;  // screen coordinates
@@ -57,9 +64,28 @@ struct ParseResult {
 ParseResult parseCommandLine(int argc, const char* const* argv, const Options& base = {});
 
 // Config file: one "name = value" line per flag (the flag names without "--"),
-// '#' starts a comment. Only simulation parameters are accepted there.
+// '#' starts a comment. Only settings (simulation, brush, display) are
+// accepted there.
 ParseResult parseConfig(const std::string& text, const Options& base = {});
-std::string formatConfig(const SimParams& params);
+// Every setting of `options`, one "name = value" line each.
+std::string formatConfig(const Options& options);
+
+// What the window saves at exit. Flags apply to one run; only what the user
+// changed in the panel persists: a setting whose value at exit differs from
+// its value at start is saved as it is at exit, every other keeps the
+// settings file's value (`file`: the file alone on top of the defaults).
+std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit);
+
+// Flags that only the headless runner uses, given without --headless (and with
+// a display, so a window opens): a one-line refusal naming the first of them.
+std::optional<std::string> headlessOnlyFlagProblem(const Options& options);
+
+// --config that cannot be a settings file (a directory): a one-line refusal.
+std::optional<std::string> configFileProblem(const Options& options);
+
+// Text from a file, fit to print in a one-line message: bytes that are not
+// printable ASCII become \xNN, and it is cut after `limit` characters.
+std::string printable(const std::string& text, std::size_t limit = 80);
 
 std::string helpText();
 

@@ -82,9 +82,10 @@ TEST(CommandLine, HelpListsEveryFlag)
         EXPECT_NE(help.find(flag), std::string::npos) << flag;
 }
 
-TEST(ConfigFile, RoundTripsSimulationParameters)
+TEST(ConfigFile, RoundTripsEverySetting)
 {
-    SimParams p;
+    Options o;
+    SimParams& p = o.params;
     p.gridWidth = p.gridHeight = 192;
     p.viscosity = 2.5e-5f;
     p.vorticity = 12.0f;
@@ -92,7 +93,19 @@ TEST(ConfigFile, RoundTripsSimulationParameters)
     p.boundary = BoundaryMode::Periodic;
     p.warmStartPressure = false;
     p.dt = 0.01f;
-    const std::string text = formatConfig(p);
+    o.maxStepsPerFrame = 7;
+    o.brush.radius = 0.035f;
+    o.brush.force = 2.5f;
+    o.brush.dyeAmount = 1.25f;
+    o.brush.dyeRate = 0.5f;
+    o.brush.fixedColour = true;
+    o.brush.colour = {1.0f, 0.4f, 0.0f};
+    o.display.view = FieldView::Vorticity;
+    o.display.scalarMap = ColourMap::Sequential;
+    o.display.autoRange = false;
+    o.display.fixedRange = 3.5f;
+    o.display.dyeExposure = 2.0f;
+    const std::string text = formatConfig(o);
     EXPECT_NE(text.find("viscosity = 2.5e-05\n"), std::string::npos) << text;  // shortest round-trip form
     const ParseResult r = parseConfig(text);
     ASSERT_TRUE(r.ok()) << r.error;
@@ -103,6 +116,85 @@ TEST(ConfigFile, RoundTripsSimulationParameters)
     EXPECT_EQ(r.options.params.boundary, BoundaryMode::Periodic);
     EXPECT_FALSE(r.options.params.warmStartPressure);
     EXPECT_FLOAT_EQ(r.options.params.dt, 0.01f);
+    EXPECT_EQ(r.options.maxStepsPerFrame, 7);
+    EXPECT_EQ(r.options.brush.radius, 0.035f);
+    EXPECT_EQ(r.options.brush.force, 2.5f);
+    EXPECT_EQ(r.options.brush.dyeAmount, 1.25f);
+    EXPECT_EQ(r.options.brush.dyeRate, 0.5f);
+    EXPECT_TRUE(r.options.brush.fixedColour);
+    EXPECT_EQ(r.options.brush.colour, glm::vec3(1.0f, 0.4f, 0.0f));  // 8 bits per channel: 0.4 is 102/255
+    EXPECT_EQ(r.options.display, o.display);
+    EXPECT_EQ(formatConfig(r.options), text);
+}
+
+TEST(CommandLine, BrushAndDisplayFlagsCheckTheirValues)
+{
+    const ParseResult good = parse({"--brush-colour", "00ff80", "--range", "auto", "--view", "pressure",
+                                    "--max-steps-per-frame", "16", "--dye-rate", "0"});
+    ASSERT_TRUE(good.ok()) << good.error;
+    EXPECT_EQ(good.options.brush.colour, glm::vec3(0.0f, 1.0f, 128.0f / 255.0f));
+    EXPECT_EQ(good.options.display.view, FieldView::Pressure);
+    EXPECT_EQ(good.options.maxStepsPerFrame, 16);
+    EXPECT_NE(parse({"--brush-colour", "red"}).error.find("--brush-colour expects cycle or a colour"),
+              std::string::npos);
+    EXPECT_NE(parse({"--max-steps-per-frame", "0"}).error.find("1..16"), std::string::npos);
+    EXPECT_NE(parse({"--range", "0"}).error.find("--range expects auto or"), std::string::npos);
+    EXPECT_NE(parse({"--exposure", "0"}).error.find("--exposure expects"), std::string::npos);
+    EXPECT_NE(parse({"--view", "dyes"}).error.find("expects one of dye, velocity"), std::string::npos);
+}
+
+// Flags apply to one run: after `fluidsim --grid 64`, the file keeps its grid;
+// what the user changed in the panel is saved, even back to a default.
+TEST(Settings, OnlyWhatThePanelChangedIsSaved)
+{
+    const Options file = parseConfig("grid = 128\nviscosity = 0.001\nexposure = 3\n").options;
+    std::vector<const char*> args{"fluidsim", "--grid", "64", "--vorticity", "5"};
+    const Options start = parseCommandLine(static_cast<int>(args.size()), args.data(), file).options;
+    Options exit = start;
+    exit.params.viscosity = 1e-4f;    // back to the default, in the panel
+    exit.brush.radius = 0.05f;        // changed in the panel
+    exit.display.dyeExposure = 3.0f;  // untouched
+    const ParseResult saved = parseConfig(settingsToSave(file, start, exit));
+    ASSERT_TRUE(saved.ok()) << saved.error;
+    EXPECT_EQ(saved.options.params.gridWidth, 128);        // the flag's 64 is not kept
+    EXPECT_EQ(saved.options.params.vorticity, 0.0f);       // nor the flag's 5
+    EXPECT_EQ(saved.options.params.viscosity, 1e-4f);      // the panel's change is
+    EXPECT_EQ(saved.options.brush.radius, 0.05f);
+    EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);    // the file's value stays
+}
+
+TEST(Settings, HeadlessOnlyFlagsAreRefusedForTheWindow)
+{
+    EXPECT_FALSE(headlessOnlyFlagProblem(parse({"--grid", "64", "--splat-force", "2"}).options));
+    EXPECT_FALSE(headlessOnlyFlagProblem(parse({"--headless", "--steps", "5"}).options));
+    const auto problem = headlessOnlyFlagProblem(parse({"--grid", "64", "--backend", "cpu", "--steps", "5"}).options);
+    ASSERT_TRUE(problem);
+    EXPECT_NE(problem->find("--backend is for headless runs"), std::string::npos) << *problem;
+    // And the headless flags are no settings.
+    EXPECT_NE(parseConfig("steps = 5\n").error.find("unknown setting 'steps'"), std::string::npos);
+}
+
+TEST(Settings, ADirectoryIsNoSettingsFile)
+{
+    Options o;
+    o.configFile = ::testing::TempDir();
+    const auto problem = configFileProblem(o);
+    ASSERT_TRUE(problem);
+    EXPECT_NE(problem->find("is a directory"), std::string::npos);
+    o.configFile = ::testing::TempDir() + "/fluidsim-no-such-file.ini";
+    EXPECT_FALSE(configFileProblem(o));  // a file that does not exist yet is fine: it is created at exit
+}
+
+// A garbage settings file is reported with its bytes escaped, never raw.
+TEST(Settings, GarbageIsPrintedEscaped)
+{
+    EXPECT_EQ(printable("ab\x01\xff c"), "ab\\x01\\xff c");
+    EXPECT_EQ(printable(std::string(100, 'a'), 10), "aaaaaaaaaa...");
+    const std::string junk("\x7f" "ELF\x02\x01\x01\x00\x00\x1b[31m", 14);
+    const ParseResult r = parseConfig(junk + "\n");
+    ASSERT_FALSE(r.ok());
+    for (char c : r.error) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << static_cast<int>(c) << " in: " << r.error;
+    EXPECT_NE(r.error.find("\\x7fELF\\x02"), std::string::npos) << r.error;
 }
 
 TEST(ConfigFile, BrokenFilesAreRejectedWithTheLineNumber)

@@ -27,26 +27,6 @@ gl::SourceFile file(const char* name) { return {name, std::string(shaders::sourc
 
 }  // namespace
 
-const char* toString(FieldView view)
-{
-    switch (view) {
-    case FieldView::Dye: return "dye";
-    case FieldView::Velocity: return "velocity";
-    case FieldView::Pressure: return "pressure";
-    case FieldView::Divergence: return "divergence";
-    case FieldView::Vorticity: return "vorticity";
-    }
-    return "?";
-}
-
-void sanitize(DisplaySettings& s)
-{
-    const DisplaySettings defaults;
-    const auto fix = [](float& v, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, 1e30f) : fallback; };
-    fix(s.fixedRange, defaults.fixedRange);
-    fix(s.dyeExposure, defaults.dyeExposure);
-}
-
 FieldDisplay::FieldDisplay()
     : displayProgram_(gl::Program::build({file("fullscreen.vert")}, {file("display.frag")})),
       reduceProgram_(gl::Program::build({file("fullscreen.vert")}, {file("reduce_max.frag")})),

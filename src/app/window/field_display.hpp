@@ -4,6 +4,7 @@
 // into a pixel buffer, and picked up frames later once a fence says it is done.
 #pragma once
 
+#include "app/display_settings.hpp"
 #include "app/input.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
@@ -11,23 +12,6 @@
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app {
-
-enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity };
-constexpr int kFieldViewCount = 5;
-const char* toString(FieldView view);
-
-enum class ColourMap { Sequential, Diverging };
-
-struct DisplaySettings {
-    FieldView view = FieldView::Dye;
-    ColourMap scalarMap = ColourMap::Diverging;  // pressure, divergence, vorticity
-    bool autoRange = true;
-    float fixedRange = 1.0f;   // value given full colour when autoRange is off
-    float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye)
-};
-
-// Fixed range and exposure into (0, 1e30], NaN to the defaults.
-void sanitize(DisplaySettings& settings);
 
 class FieldDisplay {
 public:

@@ -1,5 +1,7 @@
 #include "app/window/panel.hpp"
 
+#include "app/panel_placement.hpp"
+
 #include <imgui.h>
 
 #include <algorithm>
@@ -188,11 +190,17 @@ void helpSection()
 PanelActions drawPanel(PanelState& state, const PanelStats& stats)
 {
     PanelActions actions;
-    if (!state.visible) return actions;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    if (!state.visible || !panelFits({display.x, display.y})) return actions;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowSize(ImVec2(400, 0), ImGuiCond_FirstUseEver);
     ImGui::SetNextWindowBgAlpha(0.85f);
-    if (!ImGui::Begin("fluidsim (F1 hides)")) {
+    const bool open = ImGui::Begin("fluidsim (F1 hides)");
+    // Even collapsed, its title bar stays where it can be grabbed.
+    const ImVec2 position = ImGui::GetWindowPos();
+    const glm::vec2 reachable = keepReachable({position.x, position.y}, {display.x, display.y}, ImGui::GetFrameHeight());
+    if (reachable != glm::vec2(position.x, position.y)) ImGui::SetWindowPos(ImVec2(reachable.x, reachable.y));
+    if (!open) {
         ImGui::End();
         return actions;
     }

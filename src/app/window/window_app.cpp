@@ -106,7 +106,19 @@ struct ImGuiSession {
 
 std::string configPath(const Options& o) { return o.configFile.empty() ? defaultConfigPath() : o.configFile; }
 
-void saveSettings(const Options& o, const PanelState& state)
+// The options as the panel leaves them.
+Options fromPanel(const Options& start, const PanelState& state)
+{
+    Options o = start;
+    o.params = state.params;
+    o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    o.brush = state.brush;
+    o.display = state.display;
+    o.maxStepsPerFrame = state.maxStepsPerFrame;
+    return o;
+}
+
+void saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
 {
     if (o.noConfig) return;
     const std::filesystem::path path = configPath(o);
@@ -117,14 +129,12 @@ void saveSettings(const Options& o, const PanelState& state)
     }
     std::error_code error;
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
-    SimParams saved = state.params;
-    saved.gridWidth = saved.gridHeight = state.gridShortSide;  // the window's grid is its short side
     // Write beside it, then rename over it: a crash mid-write never leaves half a file.
     std::filesystem::path temporary = path;
     temporary += ".tmp";
     {
         std::ofstream out(temporary);
-        out << formatConfig(saved);
+        out << settingsToSave(settingsFile, o, fromPanel(o, state));
         if (!out) {
             std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", temporary.string().c_str());
             return;
@@ -164,6 +174,9 @@ struct Viewer {
     {
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
+        state.brush = o.brush;
+        state.display = o.display;
+        state.maxStepsPerFrame = o.maxStepsPerFrame;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
@@ -402,7 +415,7 @@ bool displayAvailable()
 #endif
 }
 
-int runWindow(const Options& options)
+int runWindow(const Options& options, const Options& settingsFile)
 {
     try {
         GlfwSession glfw;
@@ -437,7 +450,7 @@ int runWindow(const Options& options)
             gl::debugCheck("frame");
         }
         glfwSetWindowUserPointer(window.get(), nullptr);
-        saveSettings(options, viewer.state);
+        saveSettings(options, settingsFile, viewer.state);
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fluidsim: %s\n", e.what());

@@ -10,7 +10,9 @@ namespace fluid::app {
 // on other platforms, where GLFW will tell).
 bool displayAvailable();
 
-// Runs until the window closes; returns the process exit code.
-int runWindow(const Options& options);
+// Runs until the window closes; returns the process exit code. `options`:
+// the settings file, then the flags on top; `settingsFile`: the file alone
+// (on the defaults), which keeps every setting not changed in the panel.
+int runWindow(const Options& options, const Options& settingsFile);
 
 }  // namespace fluid::app
