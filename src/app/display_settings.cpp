@@ -22,9 +22,10 @@ const char* toString(ColourMap map) { return map == ColourMap::Diverging ? "dive
 void sanitize(DisplaySettings& s)
 {
     const DisplaySettings defaults;
-    const auto fix = [](float& v, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, 1e30f) : fallback; };
-    fix(s.fixedRange, defaults.fixedRange);
-    fix(s.dyeExposure, defaults.dyeExposure);
+    // The ranges of the flags (options.cpp), so that what the panel saves reads back.
+    const auto fix = [](float& v, float hi, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, hi) : fallback; };
+    fix(s.fixedRange, 1e30f, defaults.fixedRange);
+    fix(s.dyeExposure, 1e3f, defaults.dyeExposure);
 }
 
 }  // namespace fluid::app

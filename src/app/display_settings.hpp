@@ -21,7 +21,7 @@ struct DisplaySettings {
     bool operator==(const DisplaySettings&) const = default;
 };
 
-// Fixed range and exposure into (0, 1e30], NaN to the defaults.
+// Fixed range into (0, 1e30], exposure into (0, 1e3], NaN to the defaults.
 void sanitize(DisplaySettings& settings);
 
 }  // namespace fluid::app

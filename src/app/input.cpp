@@ -72,7 +72,7 @@ void sanitize(Brush& b)
     const auto fix = [](float& v, float lo, float hi, float fallback) {
         v = std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
     };
-    fix(b.radius, 1e-4f, 10.0f, defaults.radius);
+    fix(b.radius, 1e-3f, 1.0f, defaults.radius);  // the ranges of the flags (options.cpp)
     fix(b.force, 0.0f, 1e3f, defaults.force);
     fix(b.dyeAmount, 0.0f, 1e3f, defaults.dyeAmount);
     fix(b.dyeRate, 0.0f, 1e3f, defaults.dyeRate);

@@ -2,6 +2,7 @@
 // ones give one line naming the flag and the accepted range.
 #include <gtest/gtest.h>
 
+#include <limits>
 #include <vector>
 
 #include "app/options.hpp"
@@ -161,6 +162,22 @@ TEST(Settings, OnlyWhatThePanelChangedIsSaved)
     EXPECT_EQ(saved.options.params.viscosity, 1e-4f);      // the panel's change is
     EXPECT_EQ(saved.options.brush.radius, 0.05f);
     EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);    // the file's value stays
+}
+
+// Whatever the panel lets through sanitize() must read back from the file,
+// or one typed value would make the whole settings file unreadable.
+TEST(Settings, WhatThePanelAcceptsReadsBack)
+{
+    for (const float extreme : {1e30f, -1e30f, 0.0f, 1e-30f, std::numeric_limits<float>::quiet_NaN()}) {
+        Options o;
+        o.brush.radius = o.brush.force = o.brush.dyeAmount = o.brush.dyeRate = extreme;
+        o.display.fixedRange = o.display.dyeExposure = extreme;
+        o.display.autoRange = false;
+        sanitize(o.brush);
+        sanitize(o.display);
+        const ParseResult r = parseConfig(formatConfig(o));
+        EXPECT_TRUE(r.ok()) << extreme << ": " << r.error;
+    }
 }
 
 TEST(Settings, HeadlessOnlyFlagsAreRefusedForTheWindow)
