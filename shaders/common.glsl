@@ -1,16 +1,29 @@
 // Prepended to every pass: the grid, the boundary rules and the cell this
 // fragment computes. Mirrored by src/reference/boundary.hpp; keep them in step.
+//
+// The boundary rule is compiled in, not a uniform: GpuSolver builds each pass
+// with PERIODIC defined or not (a "variant" source before this file). A
+// runtime branch in every fetch would be paid on both sides on SIMD
+// rasterisers like llvmpipe, which run both arms of an if under a mask.
 uniform ivec2 uGridSize;   // cells
-uniform bool uPeriodic;    // false: closed box with no-slip walls
 uniform float uLidSpeed;   // m/s, tangential speed of the top wall (box only)
 
 out vec4 fragResult;
 
 ivec2 thisCell() { return ivec2(gl_FragCoord.xy); }
 
-// Periodic wrap of an index known to lie in [-8n, 8n): '%' is undefined for
-// negative operands in GLSL 330, so shift to non-negative first.
-ivec2 wrapCell(ivec2 c) { return (c + 8 * uGridSize) % uGridSize; }
+#ifdef PERIODIC
+
+// Periodic wrap of an index at most one grid away from the grid: a compare and
+// a select per axis (integer '%' runs lane by lane, with divide-by-zero checks).
+int wrapIndex(int c, int n) { return c < 0 ? c + n : (c >= n ? c - n : c); }
+ivec2 wrapCell(ivec2 c) { return ivec2(wrapIndex(c.x, uGridSize.x), wrapIndex(c.y, uGridSize.y)); }
+
+vec2 velocityAt(sampler2D velocity, ivec2 c) { return texelFetch(velocity, wrapCell(c), 0).xy; }
+vec4 scalarAt(sampler2D field, ivec2 c) { return texelFetch(field, wrapCell(c), 0); }
+
+#else  // closed box
+
 ivec2 clampCell(ivec2 c) { return clamp(c, ivec2(0), uGridSize - 1); }
 
 // Velocity: a ghost cell beyond a no-slip wall holds minus its mirror cell, so
@@ -20,7 +33,6 @@ ivec2 clampCell(ivec2 c) { return clamp(c, ivec2(0), uGridSize - 1); }
 // the corner point gives zero as well.
 vec2 velocityAt(sampler2D velocity, ivec2 c)
 {
-    if (uPeriodic) return texelFetch(velocity, wrapCell(c), 0).xy;
     ivec2 inside = clampCell(c);
     vec2 v = texelFetch(velocity, inside, 0).xy;
     if (inside.x != c.x) v = -v;
@@ -33,10 +45,9 @@ vec2 velocityAt(sampler2D velocity, ivec2 c)
 
 // Scalars (pressure, dye, curl): zero normal derivative at walls; the ghost
 // cell repeats its mirror cell (pure Neumann).
-vec4 scalarAt(sampler2D field, ivec2 c)
-{
-    return texelFetch(field, uPeriodic ? wrapCell(c) : clampCell(c), 0);
-}
+vec4 scalarAt(sampler2D field, ivec2 c) { return texelFetch(field, clampCell(c), 0); }
+
+#endif
 
 const ivec2 kLeft = ivec2(-1, 0);
 const ivec2 kRight = ivec2(1, 0);

@@ -14,10 +14,16 @@ namespace {
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 
-gl::Program buildPass(const char* fragmentFile)
+// A pass compiled for one boundary rule (and, for advection, one source
+// rule): the choices are #defines ahead of common.glsl, so no fetch branches
+// on them at run time.
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "")
 {
     const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
-    return gl::Program::build({file("fullscreen.vert")}, {file("common.glsl"), file(fragmentFile)});
+    std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n" : "";
+    variant += extraDefines;
+    return gl::Program::build({file("fullscreen.vert")},
+                              {gl::SourceFile{"variant", variant}, file("common.glsl"), file(fragmentFile)});
 }
 
 void setSampler(const gl::Program& p, const char* name, GLuint unit)
@@ -55,15 +61,6 @@ GpuSolver::GpuSolver(const SimParams& params)
     : params_(validated(params)),
       constants_(makePassConstants(params_)),
       emptyVertexArray_(gl::VertexArray::create()),
-      splatProgram_(buildPass("splat.frag")),
-      advectDyeProgram_(buildPass("advect.frag")),
-      advectVelocityProgram_(buildPass("advect.frag")),
-      diffuseProgram_(buildPass("diffuse.frag")),
-      curlProgram_(buildPass("curl.frag")),
-      vorticityProgram_(buildPass("vorticity.frag")),
-      divergenceProgram_(buildPass("divergence.frag")),
-      pressureProgram_(buildPass("pressure.frag")),
-      gradientProgram_(buildPass("gradient.frag")),
       velocity_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "velocity"),
       diffusionRhs_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "diffusion rhs"),
       pressure_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "pressure"),
@@ -71,8 +68,24 @@ GpuSolver::GpuSolver(const SimParams& params)
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl")
 {
+    buildPrograms();
     applyConstantUniforms();
     gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
+}
+
+void GpuSolver::buildPrograms()
+{
+    const BoundaryMode b = params_.boundary;
+    splatProgram_ = buildPass("splat.frag", b);
+    advectDyeProgram_ = buildPass("advect.frag", b);
+    advectVelocityProgram_ = buildPass("advect.frag", b, "#define SOURCE_IS_VELOCITY 1\n");
+    diffuseProgram_ = buildPass("diffuse.frag", b);
+    curlProgram_ = buildPass("curl.frag", b);
+    vorticityProgram_ = buildPass("vorticity.frag", b);
+    divergenceProgram_ = buildPass("divergence.frag", b);
+    pressureProgram_ = buildPass("pressure.frag", b);
+    gradientProgram_ = buildPass("gradient.frag", b);
+    programsBoundary_ = b;
 }
 
 void GpuSolver::setParams(const SimParams& params)
@@ -84,6 +97,7 @@ void GpuSolver::setParams(const SimParams& params)
                                     + std::to_string(next.gridHeight));
     params_ = next;
     constants_ = makePassConstants(params_);
+    if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
     applyConstantUniforms();
 }
 
@@ -96,7 +110,6 @@ void GpuSolver::applyConstantUniforms()
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
-        glUniform1i(p->uniform("uPeriodic"), k.periodic ? 1 : 0);
         setFloat(*p, "uLidSpeed", k.lidSpeed);
         setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
     }
@@ -112,7 +125,6 @@ void GpuSolver::applyConstantUniforms()
         setSampler(*p, "uSource", kUnit1);
         setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
         const bool velocity = p == &advectVelocityProgram_;
-        glUniform1i(p->uniform("uSourceIsVelocity"), velocity ? 1 : 0);
         setFloat(*p, "uDecay", velocity ? k.velocityDecay : k.dyeDecay);
     }
 

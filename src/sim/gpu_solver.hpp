@@ -64,6 +64,9 @@ public:
     GLuint curlTexture() const { return curl_.texture(); }
 
 private:
+    // (Re)builds every pass for the boundary rule of params_: the rule is
+    // compiled into the shaders (shaders/common.glsl), not a uniform.
+    void buildPrograms();
     void applyConstantUniforms();
     void draw(const gl::RenderTarget& target) const;
     void drawCurl();
@@ -73,6 +76,7 @@ private:
     PassConstants constants_;
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
+    BoundaryMode programsBoundary_{};   // the rule the programs were built for
     gl::Program splatProgram_;
     // One program per advected field, so that its source rule and decay are
     // set once with the parameters instead of before every pass.

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -70,10 +71,14 @@ struct Errors {
     test::FieldError velocity, pressure, dye;
 };
 
-Errors runBoth(BoundaryMode mode, int steps)
+// switchedFrom: the GPU solver is created for this boundary rule and switched
+// to `mode` by setParams(), as the panel does (the rule is compiled into its
+// shaders, so the switch rebuilds them).
+Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switchedFrom = std::nullopt)
 {
     const SimParams p = stepParams(mode);
-    GpuSolver gpu(p);
+    GpuSolver gpu(switchedFrom ? stepParams(*switchedFrom) : p);
+    gpu.setParams(p);
     CpuSolver cpu(p);
     const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 42, 0.2f);
     gpu.upload(start);
@@ -123,6 +128,15 @@ TEST_P(StepParity, HundredSteps)
     expectWithin(e.velocity, kHundredStepsMaxRel, kHundredStepsL2, "velocity");
     expectWithin(e.pressure, kHundredStepsMaxRel, kHundredStepsL2, "pressure");
     expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
+}
+
+TEST_P(StepParity, OneStepAfterSwitchingTheBoundaryRule)
+{
+    const BoundaryMode other = GetParam() == BoundaryMode::Box ? BoundaryMode::Periodic : BoundaryMode::Box;
+    const Errors e = runBoth(GetParam(), 1, other);
+    expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
+    expectWithin(e.pressure, kOneStepMaxRel, kOneStepL2, "pressure");
+    expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
 }
 
 INSTANTIATE_TEST_SUITE_P(BothBoundaries, StepParity, ::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
