@@ -6,6 +6,7 @@
 
 #include <array>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
@@ -15,7 +16,10 @@
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
 #include "platform/headless_context.hpp"
+#include "gl/program.hpp"
+#include "gl/render_target.hpp"
 #include "reference/cpu_solver.hpp"
+#include "shaders/shader_sources.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace {
@@ -135,6 +139,100 @@ void BM_CpuStep(benchmark::State& state)
     timeSteps(state, solver, grid, [] {});
 }
 
+// --- single passes, against the floor of a plain copy -------------------------
+
+// Passes per timed iteration: one glFinish per pass would time the driver's
+// flush more than the pass.
+constexpr int kPassesPerIteration = 20;
+
+// Times `pass` run kPassesPerIteration times per iteration; reports time per pass.
+template <typename Pass>
+void timePasses(benchmark::State& state, int grid, Pass pass)
+{
+    for (int n = 0; n < kWarmUpSteps; ++n) pass();
+    glFinish();
+    for (auto _ : state) {
+        for (int n = 0; n < kPassesPerIteration; ++n) pass();
+        glFinish();
+    }
+    const double cells = static_cast<double>(grid) * static_cast<double>(grid) * kPassesPerIteration;
+    state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
+    state.counters["per_pass"] = benchmark::Counter(kPassesPerIteration,
+                                                   benchmark::Counter::kIsIterationInvariantRate |
+                                                       benchmark::Counter::kInvert);
+}
+
+// The floor: a full-screen pass that copies an R32F texture into another, each
+// copy reading what the previous one wrote (as the pressure sweeps do).
+// Arg: grid size.
+void BM_GpuCopyFloor(benchmark::State& state)
+{
+    if (!glEnvironment().context) {
+        state.SkipWithError(glEnvironment().error.c_str());
+        return;
+    }
+    const int grid = static_cast<int>(state.range(0));
+    try {
+        const auto file = [](const char* name) {
+            return fluid::gl::SourceFile{name, std::string(fluid::shaders::source(name))};
+        };
+        const fluid::gl::Program copy = fluid::gl::Program::build({file("fullscreen.vert")}, {file("copy.frag")});
+        fluid::gl::PingPong field(grid, grid, fluid::gl::TextureFormat::R32F, "copy floor");
+        field.read().clear(1.0f);
+        const fluid::gl::VertexArray vertexArray = fluid::gl::VertexArray::create();
+        copy.use();
+        glUniform1i(copy.uniform("uSource"), 0);
+        glBindVertexArray(vertexArray.id());
+        timePasses(state, grid, [&] {
+            field.read().bindTexture(0);
+            field.write().bindAsTarget();
+            glDrawArrays(GL_TRIANGLES, 0, 3);
+            field.swap();
+        });
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
+// One pass of the step, alone. Args: pass index (kPassNames), grid size.
+// The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
+constexpr std::array<const char*, 9> kPassNames{"splat",      "advect_dye", "advect_velocity",
+                                                "diffuse",    "curl",       "vorticity",
+                                                "divergence", "pressure",   "gradient"};
+
+void BM_GpuPass(benchmark::State& state)
+{
+    if (!glEnvironment().context) {
+        state.SkipWithError(glEnvironment().error.c_str());
+        return;
+    }
+    const auto index = static_cast<std::size_t>(state.range(0));
+    const int grid = static_cast<int>(state.range(1));
+    state.SetLabel(kPassNames[index]);
+    try {
+        fluid::SimParams p = benchParams(grid);
+        p.pressureIterations = 1;
+        p.viscosityIterations = 1;
+        fluid::GpuSolver solver(p);
+        const fluid::Splat splat = benchSplat(p);
+        for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
+        const std::array<std::function<void()>, 9> passes{
+            [&] { solver.splat(splat); },      [&] { solver.advectDye(); },        [&] { solver.advectVelocity(); },
+            [&] { solver.diffuse(); },         [&] { solver.computeCurl(); },      [&] { solver.applyVorticity(); },
+            [&] { solver.computeDivergence(); }, [&] { solver.solvePressure(); }, [&] { solver.subtractGradient(); }};
+        timePasses(state, grid, passes[index]);
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
+void passArgs(benchmark::internal::Benchmark* b)
+{
+    b->ArgNames({"pass", ""});
+    for (const int grid : kGridSizes)
+        for (std::size_t pass = 0; pass < kPassNames.size(); ++pass) b->Args({static_cast<int>(pass), grid});
+}
+
 void gpuArgs(benchmark::internal::Benchmark* b)
 {
     for (const int grid : kGridSizes) b->Arg(grid);
@@ -155,6 +253,8 @@ void cpuArgs(benchmark::internal::Benchmark* b)
 // llvmpipe) worker threads, none of which the main thread's CPU clock sees.
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
