@@ -14,6 +14,15 @@ const char* toString(BoundaryMode mode)
     return "unknown";
 }
 
+const char* toString(PressureSolver solver)
+{
+    switch (solver) {
+    case PressureSolver::Jacobi: return "jacobi";
+    case PressureSolver::Multigrid: return "multigrid";
+    }
+    return "unknown";
+}
+
 namespace {
 
 template <typename T>
@@ -49,6 +58,8 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("dyeDissipation", p.dyeDissipation, "[0, 1e4] 1/s");
     if (p.pressureIterations < 0 || p.pressureIterations > L::kMaxIterations)
         return outOfRange("pressureIterations", p.pressureIterations, "0..10000");
+    if (p.multigridCycles < 0 || p.multigridCycles > L::kMaxMultigridCycles)
+        return outOfRange("multigridCycles", p.multigridCycles, "0..100");
     if (p.viscosityIterations < 0 || p.viscosityIterations > L::kMaxIterations)
         return outOfRange("viscosityIterations", p.viscosityIterations, "0..10000");
     if (!finite(p.lidSpeed) || std::fabs(p.lidSpeed) > 1e4f)

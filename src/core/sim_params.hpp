@@ -15,6 +15,13 @@ enum class BoundaryMode {
 
 const char* toString(BoundaryMode mode);
 
+enum class PressureSolver {
+    Jacobi,     // pressureIterations Jacobi sweeps (GPU Gems ch. 38)
+    Multigrid,  // multigridCycles V-cycles (src/core/multigrid.hpp)
+};
+
+const char* toString(PressureSolver solver);
+
 struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
@@ -29,6 +36,8 @@ struct SimParams {
     int pressureIterations = 40;   // Jacobi sweeps of the pressure Poisson solve
     int viscosityIterations = 20;  // Jacobi sweeps of the implicit viscous diffusion
     bool warmStartPressure = true; // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
+    PressureSolver pressureSolver = PressureSolver::Jacobi;
+    int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
@@ -43,9 +52,18 @@ struct SimLimits {
     static constexpr int kMinGrid = 8;
     static constexpr int kMaxGrid = 4096;
     static constexpr int kMaxIterations = 10000;
+    static constexpr int kMaxMultigridCycles = 100;
     static constexpr float kMaxDt = 10.0f;
     static constexpr float kMaxViscosity = 100.0f;
 };
+
+// True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
+// the step then does no projection, and the solvers clear the pressure so the
+// gradient pass cannot keep subtracting a stale one.
+inline bool pressureSolveIsEmpty(const SimParams& p)
+{
+    return p.pressureSolver == PressureSolver::Multigrid ? p.multigridCycles == 0 : p.pressureIterations == 0;
+}
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.

@@ -121,4 +121,13 @@ Program Program::build(const StageSources& vertex, const StageSources& fragment)
 
 void setWarningHandler(void (*handler)(const std::string&)) { warningHandler = handler ? handler : printWarning; }
 
+GLint Program::requiredUniform(const char* uniformName) const
+{
+    const GLint location = uniform(uniformName);
+    if (location < 0)
+        throw GlError(std::string("Program::requiredUniform(): ") + name_ + " has no active uniform '" + uniformName
+                      + "'");
+    return location;
+}
+
 }  // namespace fluid::gl

@@ -29,6 +29,10 @@ public:
     const std::string& name() const { return name_; }
     // Location of an active uniform, or -1 (setting -1 is a no-op in GL).
     GLint uniform(const char* uniformName) const { return glGetUniformLocation(handle_.id(), uniformName); }
+    // Location of a uniform the caller relies on: throws GlError naming the
+    // program and the uniform when it is not active (misspelt, or optimised
+    // away because the shader does not use it), instead of a silent no-op.
+    GLint requiredUniform(const char* uniformName) const;
 
 private:
     ProgramHandle handle_;

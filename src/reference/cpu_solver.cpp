@@ -36,6 +36,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     diffusionRhs_ = Field(w, h, 2);
     divergence_ = Field(w, h, 1);
     curl_ = Field(w, h, 1);
+    multigrid_ = reference::CpuMultigrid(w, h);
 }
 
 void CpuSolver::setParams(const SimParams& params)
@@ -115,12 +116,19 @@ void CpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || params_.pressureIterations == 0) state_.pressure.fill(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) state_.pressure.fill(0.0f);
+    if (params_.pressureSolver == PressureSolver::Multigrid) {
+        for (int n = 0; n < params_.multigridCycles; ++n)
+            multigrid_.vCycle(state_.pressure, pressureScratch_, divergence_, constants_, exec_);
+        return;
+    }
     for (int n = 0; n < params_.pressureIterations; ++n) {
         reference::pressure(state_.pressure, divergence_, pressureScratch_, constants_, exec_);
         state_.pressure.swap(pressureScratch_);
     }
 }
+
+void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, pressureScratch_, divergence_, constants_, exec_); }
 
 void CpuSolver::subtractGradient()
 {

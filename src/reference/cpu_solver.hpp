@@ -9,6 +9,7 @@
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
+#include "reference/multigrid.hpp"
 #include "reference/passes.hpp"
 
 namespace fluid {
@@ -45,6 +46,10 @@ public:
     void uploadDivergence(const Field& divergence);
     const Field& curlField() const { return curl_; }
     const Field& divergenceField() const { return divergence_; }
+    // The multigrid pyramid, for tests that run its passes one at a time.
+    reference::CpuMultigrid& multigrid() { return multigrid_; }
+    // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
+    void bindMultigrid();
 
 private:
     SimParams params_;
@@ -58,6 +63,7 @@ private:
     Field diffusionRhs_;
     Field divergence_;
     Field curl_;
+    reference::CpuMultigrid multigrid_;
 };
 
 }  // namespace fluid

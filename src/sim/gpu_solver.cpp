@@ -4,27 +4,17 @@
 #include <string>
 
 #include "gl/errors.hpp"
-#include "shaders/shader_sources.hpp"
+#include "sim/pass_program.hpp"
 
 namespace fluid {
+
+using sim::buildPass;
 
 namespace {
 
 // Texture units, fixed per sampler name so they are set once per program.
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
-
-// A pass compiled for one boundary rule (and, for advection, one source
-// rule): the choices are #defines ahead of common.glsl, so no fetch branches
-// on them at run time.
-gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "")
-{
-    const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
-    std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n" : "";
-    variant += extraDefines;
-    return gl::Program::build({file("fullscreen.vert")},
-                              {gl::SourceFile{"variant", variant}, file("common.glsl"), file(fragmentFile)});
-}
 
 void setSampler(const gl::Program& p, const char* name, GLuint unit)
 {
@@ -66,7 +56,8 @@ GpuSolver::GpuSolver(const SimParams& params)
       pressure_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "pressure"),
       dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
-      curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl")
+      curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
+      multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared)
 {
     buildPrograms();
     applyConstantUniforms();
@@ -98,6 +89,8 @@ void GpuSolver::setParams(const SimParams& params)
     params_ = next;
     constants_ = makePassConstants(params_);
     if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
+    multigrid_.setBoundary(params_.boundary);
+    multigrid_.setCellSizeSquared(constants_.cellSizeSquared);
     applyConstantUniforms();
 }
 
@@ -156,18 +149,7 @@ void GpuSolver::applyConstantUniforms()
     glUseProgram(0);
 }
 
-// Each pass sets all the state it depends on: the UI may have left blending,
-// scissoring or another framebuffer behind.
-void GpuSolver::draw(const gl::RenderTarget& target) const
-{
-    target.bindAsTarget();
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
-    glBindVertexArray(emptyVertexArray_.id());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
-}
+void GpuSolver::draw(const gl::RenderTarget& target) const { sim::drawFullscreen(target, emptyVertexArray_); }
 
 void GpuSolver::step(std::span<const Splat> splats)
 {
@@ -281,7 +263,11 @@ void GpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || params_.pressureIterations == 0) pressure_.read().clear(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure_.read().clear(0.0f);
+    if (params_.pressureSolver == PressureSolver::Multigrid) {
+        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure_, divergence_, emptyVertexArray_);
+        return;
+    }
     pressureProgram_.use();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
@@ -341,6 +327,8 @@ void GpuSolver::uploadDivergence(const Field& divergence)
     checkShape(divergence, params_.gridWidth, params_.gridHeight, 1, "divergence");
     divergence_.upload(divergence.data());
 }
+
+void GpuSolver::bindMultigrid() { multigrid_.bind(pressure_, divergence_, emptyVertexArray_); }
 
 Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
 Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }

@@ -12,6 +12,7 @@
 #include "core/splat.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/gpu_multigrid.hpp"
 
 namespace fluid {
 
@@ -55,6 +56,10 @@ public:
     void uploadDivergence(const Field& divergence);
     Field downloadCurl() const;
     Field downloadDivergence() const;
+    // The multigrid pyramid, for tests that run its passes one at a time.
+    sim::GpuMultigrid& multigrid() { return multigrid_; }
+    // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
+    void bindMultigrid();
 
     // Current textures, for display.
     GLuint velocityTexture() const { return velocity_.read().texture(); }
@@ -99,6 +104,7 @@ private:
     gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
+    sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
 };
 
 }  // namespace fluid

@@ -1,0 +1,29 @@
+#include "sim/pass_program.hpp"
+
+#include <string>
+
+#include "shaders/shader_sources.hpp"
+
+namespace fluid::sim {
+
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines)
+{
+    const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
+    std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n" : "";
+    variant += extraDefines;
+    return gl::Program::build({file("fullscreen.vert")},
+                              {gl::SourceFile{"variant", variant}, file("common.glsl"), file(fragmentFile)});
+}
+
+void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray)
+{
+    target.bindAsTarget();
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(emptyVertexArray.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace fluid::sim

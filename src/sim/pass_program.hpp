@@ -1,0 +1,21 @@
+// What every GPU pass shares: building a fragment pass for one boundary rule,
+// and drawing it over a whole render target.
+#pragma once
+
+#include "core/sim_params.hpp"
+#include "gl/handle.hpp"
+#include "gl/program.hpp"
+#include "gl/render_target.hpp"
+
+namespace fluid::sim {
+
+// A pass compiled for one boundary rule (and any extra #defines): the choices
+// come ahead of common.glsl, so no fetch branches on them at run time.
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "");
+
+// Draws the bound program over all of `target` (one triangle, no buffers).
+// Sets all the state it depends on: the UI may have left blending,
+// scissoring or another framebuffer behind.
+void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray);
+
+}  // namespace fluid::sim
