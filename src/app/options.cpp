@@ -171,8 +171,14 @@ const std::vector<Flag>& flags()
          realIn(0, L::kMaxViscosity, " m^2/s", [](Options& o, double v) { o.params.viscosity = f(v); })},
         {"vorticity", "EPS", "vorticity confinement strength in 1/s, [0, 1e4] (default 0)", S::Everywhere,
          realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.vorticity = f(v); })},
+        {"pressure-solver", "jacobi|multigrid", "how the pressure is solved: Jacobi sweeps, or multigrid V-cycles "
+         "(default multigrid)", S::Everywhere,
+         oneOf<PressureSolver>({{"jacobi", PressureSolver::Jacobi}, {"multigrid", PressureSolver::Multigrid}},
+                               [](Options& o, PressureSolver m) { o.params.pressureSolver = m; })},
         {"pressure-iterations", "N", "Jacobi sweeps of the pressure solve, 0..10000 (default 40)", S::Everywhere,
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.pressureIterations = n; })},
+        {"multigrid-cycles", "N", "V-cycles of the multigrid pressure solve, 0..100 (default 2)", S::Everywhere,
+         intIn(0, L::kMaxMultigridCycles, [](Options& o, int n) { o.params.multigridCycles = n; })},
         {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve, 0..10000 (default 20)", S::Everywhere,
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
         {"dye-dissipation", "R", "dye decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
@@ -374,7 +380,9 @@ std::string formatConfig(const Options& o)
     out << "dt = " << shortest(p.dt) << "\n";
     out << "viscosity = " << shortest(p.viscosity) << "\n";
     out << "vorticity = " << shortest(p.vorticity) << "\n";
+    out << "pressure-solver = " << toString(p.pressureSolver) << "\n";
     out << "pressure-iterations = " << p.pressureIterations << "\n";
+    out << "multigrid-cycles = " << p.multigridCycles << "\n";
     out << "viscosity-iterations = " << p.viscosityIterations << "\n";
     out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
     out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
@@ -476,7 +484,8 @@ std::string helpText()
         }
     };
     section("simulation (also accepted in the settings file)",
-            {"grid", "dt", "viscosity", "vorticity", "pressure-iterations", "viscosity-iterations", "dye-dissipation",
+            {"grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
+             "viscosity-iterations", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",

@@ -57,7 +57,8 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     restrict_.use();
     glUniform1i(restrict_.requiredUniform("uPressure"), kIterateUnit);
     samplers(restrict_, "uRhs");
-    restrictUniforms_ = {restrict_.requiredUniform("uGridSize"), restrict_.requiredUniform("uRhsScale")};
+    restrictUniforms_ = {restrict_.requiredUniform("uGridSize"), restrict_.requiredUniform("uRhsScale"),
+                         restrict_.requiredUniform("uExtraChild")};
 
     prolong_.use();
     glUniform1i(prolong_.requiredUniform("uPressure"), kIterateUnit);
@@ -116,6 +117,9 @@ void GpuMultigrid::restrictResidual(int level)
     restrict_.use();
     setGridSize(restrictUniforms_.gridSize, level);  // the fine level's: its boundary rule applies
     glUniform1f(restrictUniforms_.rhsScale, rhsScaleOf(level));
+    const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
+    const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
+    glUniform2i(restrictUniforms_.extraChild, extraChild(fine.width, coarse.width), extraChild(fine.height, coarse.height));
     iterateOf(level).read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(rhs_[static_cast<std::size_t>(level + 1)], *emptyVertexArray_);

@@ -46,6 +46,7 @@ private:
     struct Uniforms {
         GLint gridSize = -1;
         GLint rhsScale = -1;
+        GLint extraChild = -1;
     };
     void buildPrograms(BoundaryMode boundary);
     gl::PingPong& iterateOf(int level);

@@ -46,6 +46,7 @@ SimParams paramsFor(Walls walls)
     p.dt = 1.0f / 60.0f;
     p.viscosity = 2e-3f;  // a = nu dt / h^2 ~ 0.08: diffusion visibly mixes neighbours
     p.viscosityIterations = 1;
+    p.pressureSolver = PressureSolver::Jacobi;  // "pressure" is one Jacobi sweep; multigrid_parity_test has the rest
     p.pressureIterations = 1;
     p.vorticity = 5.0f;
     p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;

@@ -22,6 +22,11 @@ namespace {
 // results for every pass but splat's exp()). Measured: 8e-7 max, 1e-7 L2.
 constexpr double kOneStepMaxRel = 5e-6;
 constexpr double kOneStepL2 = 1e-6;
+// The first multigrid solve starts from the random pressure of the initial
+// state and cancels most of it, so one rounding of the start shows larger
+// relative to the result (multigrid_parity_test: 2 V-cycles from a random
+// start, up to 1e-5 in L2). Measured after one step: 3.1e-6.
+constexpr double kOneStepPressureL2 = 1e-5;
 // Over many steps a rounding difference is carried along by advection and
 // stretched where the flow is sheared, while diffusion and the Jacobi sweeps
 // damp it. With moderate vorticity confinement (1/s) it stays at the rounding
@@ -32,9 +37,10 @@ constexpr double kOneStepL2 = 1e-6;
 constexpr double kHundredStepsMaxRel = 2e-5;
 constexpr double kHundredStepsL2 = 1e-5;
 
-SimParams stepParams(BoundaryMode mode)
+SimParams stepParams(BoundaryMode mode, PressureSolver solver = SimParams{}.pressureSolver)
 {
     SimParams p;
+    p.pressureSolver = solver;
     p.gridWidth = 64;
     p.gridHeight = 48;
     p.viscosity = 5e-4f;
@@ -67,6 +73,22 @@ std::vector<Splat> splatsAt(int step)
     return {a, b};
 }
 
+// The pressure of the box and the periodic box is defined up to a constant,
+// which the gradient ignores and no solver damps: multigrid's coarse
+// corrections move it by a rounding or so per cycle, differently on the two
+// sides (the prolongation is contracted into FMA on llvmpipe), and warm starts
+// carry it from step to step (measured: a uniform 1.4e-6 offset after 100
+// steps, 6e-5 of the pressure's L2). So pressures are compared without their
+// means; the velocity, through which the pressure acts, is compared as it is.
+Field withoutMean(Field f)
+{
+    double sum = 0.0;
+    for (float v : f.values()) sum += v;
+    const auto mean = static_cast<float>(sum / static_cast<double>(f.size()));
+    for (float& v : f.values()) v -= mean;
+    return f;
+}
+
 struct Errors {
     test::FieldError velocity, pressure, dye;
 };
@@ -74,10 +96,11 @@ struct Errors {
 // switchedFrom: the GPU solver is created for this boundary rule and switched
 // to `mode` by setParams(), as the panel does (the rule is compiled into its
 // shaders, so the switch rebuilds them).
-Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switchedFrom = std::nullopt)
+Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switchedFrom = std::nullopt,
+               PressureSolver solver = SimParams{}.pressureSolver)
 {
-    const SimParams p = stepParams(mode);
-    GpuSolver gpu(switchedFrom ? stepParams(*switchedFrom) : p);
+    const SimParams p = stepParams(mode, solver);
+    GpuSolver gpu(switchedFrom ? stepParams(*switchedFrom, solver) : p);
     gpu.setParams(p);
     CpuSolver cpu(p);
     const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 42, 0.2f);
@@ -90,7 +113,8 @@ Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switche
     }
     const FluidState g = gpu.download();
     const FluidState& c = cpu.state();
-    Errors e{test::compareFields(g.velocity, c.velocity), test::compareFields(g.pressure, c.pressure),
+    Errors e{test::compareFields(g.velocity, c.velocity),
+             test::compareFields(withoutMean(g.pressure), withoutMean(c.pressure)),
              test::compareFields(g.dye, c.dye)};
     const std::string tag = std::string(toString(mode)) + "_" + std::to_string(steps) + "steps";
     std::printf("  %s velocity: %s\n  %s pressure: %s\n  %s dye:      %s\n", tag.c_str(),
@@ -118,7 +142,7 @@ TEST_P(StepParity, OneStep)
 {
     const Errors e = runBoth(GetParam(), 1);
     expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(e.pressure, kOneStepMaxRel, kOneStepL2, "pressure");
+    expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
     expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
 }
 
@@ -130,12 +154,21 @@ TEST_P(StepParity, HundredSteps)
     expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
 }
 
+// The default solver is multigrid; the Jacobi sweeps stay selectable.
+TEST_P(StepParity, HundredStepsWithJacobi)
+{
+    const Errors e = runBoth(GetParam(), 100, std::nullopt, PressureSolver::Jacobi);
+    expectWithin(e.velocity, kHundredStepsMaxRel, kHundredStepsL2, "velocity");
+    expectWithin(e.pressure, kHundredStepsMaxRel, kHundredStepsL2, "pressure");
+    expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
+}
+
 TEST_P(StepParity, OneStepAfterSwitchingTheBoundaryRule)
 {
     const BoundaryMode other = GetParam() == BoundaryMode::Box ? BoundaryMode::Periodic : BoundaryMode::Box;
     const Errors e = runBoth(GetParam(), 1, other);
     expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(e.pressure, kOneStepMaxRel, kOneStepL2, "pressure");
+    expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
     expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
 }
 

@@ -24,11 +24,12 @@ double d(float v) { return static_cast<double>(v); }
 void printHeader(const RunSpec& s)
 {
     const SimParams& p = s.params;
-    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, %d pressure / %d viscosity "
+    const bool multigrid = p.pressureSolver == fluid::PressureSolver::Multigrid;
+    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, %d viscosity "
                 "iterations, %s boundary",
                 toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight,
-                d(p.cellSize()), d(p.dt), d(p.viscosity), p.pressureIterations, p.viscosityIterations,
-                fluid::toString(p.boundary));
+                d(p.cellSize()), d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
+                multigrid ? "multigrid V-cycles" : "Jacobi sweeps", p.viscosityIterations, fluid::toString(p.boundary));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario != Scenario::Demo)

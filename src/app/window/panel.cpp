@@ -47,8 +47,17 @@ void simulationSection(PanelState& s, PanelActions& actions)
     SimParams& p = s.params;
     sliderFloat("viscosity", &p.viscosity, 0.0f, 0.1f, "%.2e m^2/s",
                 "Kinematic viscosity nu (m^2/s). Larger is thicker, like honey; 0 skips the diffusion passes.", true);
-    sliderInt("pressure iterations", &p.pressureIterations, 0, 500,
-              "Jacobi sweeps of the pressure solve per step. More: less compressible fluid, slower steps.");
+    int solver = p.pressureSolver == PressureSolver::Multigrid ? 1 : 0;
+    if (ImGui::Combo("pressure solver", &solver, "Jacobi\0multigrid\0\0"))
+        p.pressureSolver = solver == 1 ? PressureSolver::Multigrid : PressureSolver::Jacobi;
+    tooltip("Jacobi sweeps (GPU Gems ch. 38) only spread pressure a few cells per sweep; multigrid V-cycles "
+            "correct every wavelength at once, so large-scale pressure is right within a step.");
+    if (p.pressureSolver == PressureSolver::Multigrid)
+        sliderInt("multigrid cycles", &p.multigridCycles, 0, 10,
+                  "V-cycles of the pressure solve per step; each cuts the residual about 5-10x.");
+    else
+        sliderInt("pressure iterations", &p.pressureIterations, 0, 500,
+                  "Jacobi sweeps of the pressure solve per step. More: less compressible fluid, slower steps.");
     sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
               "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
     sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
