@@ -167,8 +167,8 @@ glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
 // The bilinear blend of advect.frag on Components floats, from the cells a, b
 // (bottom row) and c, d (top row): no component depends on another.
 template <int Components>
-void blendBilinear(const float* a, const float* b, const float* c, const float* d, glm::vec2 f, float decay,
-                   float* out)
+void blendBilinear(const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                   const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
 {
     for (int n = 0; n < Components; ++n) {
         const float bottom = a[n] * (1.0f - f.x) + b[n] * f.x;
