@@ -12,7 +12,9 @@
 #include <cmath>
 #include <cstdint>
 #include <functional>
+#include <iomanip>
 #include <limits>
+#include <sstream>
 #include <string>
 #include <tuple>
 
@@ -205,8 +207,10 @@ std::string firstBitDifference(const Field& actual, const Field& expected)
         const auto components = static_cast<std::size_t>(actual.components());
         const auto cell = n / components;
         const auto width = static_cast<std::size_t>(actual.width());
-        return "cell (" + std::to_string(cell % width) + ", " + std::to_string(cell / width) + ") component "
-            + std::to_string(n % components) + ": " + std::to_string(a) + " instead of " + std::to_string(e);
+        std::ostringstream where;
+        where << "cell (" << cell % width << ", " << cell / width << ") component " << n % components << ": "
+              << std::setprecision(9) << a << " instead of " << e << " (" << std::hexfloat << a << " vs " << e << ")";
+        return where.str();
     }
     return "";
 }
