@@ -4,7 +4,10 @@
 #include <benchmark/benchmark.h>
 #include <epoxy/gl.h>
 
+#include <algorithm>
 #include <array>
+#include <chrono>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <memory>
@@ -139,6 +142,152 @@ void BM_CpuStep(benchmark::State& state)
     timeSteps(state, solver, grid, [] {});
 }
 
+// --- the CPU reference against the memory-bandwidth floor -----------------------
+// Issue 8's configuration: 20 pressure and 20 viscous sweeps. The floor is the
+// time to move the bytes a step must move at the bandwidth of a STREAM triad
+// measured in the same run; floor_ratio is a step's time over that.
+
+fluid::SimParams issue8Params(int grid)
+{
+    fluid::SimParams p = benchParams(grid);
+    p.pressureIterations = 20;
+    p.viscosityIterations = 20;
+    return p;
+}
+
+// Floats per cell that CpuSolver::step must move with one dye-carrying splat,
+// counting each field a pass reads and each it writes once (the STREAM
+// convention: no write-allocate traffic, no re-reads of a neighbour's value).
+// Velocity is 2 floats per cell, dye 4, pressure, divergence and curl 1.
+double floatsPerCellPerStep(const fluid::SimParams& p)
+{
+    double floats = 0.0;
+    floats += 2 + 2;   // splat velocity: velocity in, velocity out
+    floats += 4 + 4;   // splat dye: dye in, dye out
+    floats += 2 + 4 + 4;  // advect dye: velocity, dye in, dye out
+    floats += 2 + 2;   // advect velocity: velocity (trace and source), velocity out
+    if (p.viscosity > 0.0f && p.viscosityIterations > 0)
+        floats += (2 + 2) + (p.viscosityIterations - 1) * (2 + 2 + 2);  // x (= b on the first sweep), b, out
+    if (p.vorticity > 0.0f) {
+        floats += 2 + 1;      // curl: velocity in, curl out
+        floats += 2 + 1 + 2;  // vorticity: velocity, curl, velocity out
+    }
+    floats += 2 + 1;                                // divergence
+    floats += p.pressureIterations * (1 + 1 + 1);   // pressure sweep: p, divergence, p out
+    floats += 2 + 1 + 2;                            // gradient: velocity, pressure, velocity out
+    return floats;
+}
+
+double bytesPerStep(const fluid::SimParams& p)
+{
+    const double cells = static_cast<double>(p.gridWidth) * static_cast<double>(p.gridHeight);
+    return cells * floatsPerCellPerStep(p) * static_cast<double>(sizeof(float));
+}
+
+// STREAM's triad, a = b + s c, over three arrays of 128 MiB each (four times
+// the largest last-level cache we run on, so every byte comes from memory),
+// each thread taking one contiguous part, as the solver's rows are shared out.
+class Triad {
+public:
+    static constexpr std::size_t kFloats = std::size_t{32} << 20;
+
+    explicit Triad(int threads) : threads_(threads), a_(kFloats), b_(kFloats), c_(kFloats)
+    {
+        // Touch every page from the thread that will use it, as a step does.
+        run([this](std::size_t begin, std::size_t end) {
+            for (std::size_t n = begin; n < end; ++n) {
+                a_[n] = 0.0f;
+                b_[n] = 1.0f;
+                c_[n] = 2.0f;
+            }
+        });
+    }
+
+    void once()
+    {
+        run([this](std::size_t begin, std::size_t end) {
+            float* __restrict a = a_.data();
+            const float* __restrict b = b_.data();
+            const float* __restrict c = c_.data();
+            for (std::size_t n = begin; n < end; ++n) a[n] = b[n] + kScale * c[n];
+        });
+    }
+
+    // STREAM's count: two arrays read, one written.
+    static double bytesPerRun() { return 3.0 * static_cast<double>(kFloats * sizeof(float)); }
+
+    // Bytes per second, the median of a few runs.
+    double measureBandwidth()
+    {
+        std::vector<double> rates;
+        for (int n = 0; n < 7; ++n) {
+            const auto start = std::chrono::steady_clock::now();
+            once();
+            const std::chrono::duration<double> took = std::chrono::steady_clock::now() - start;
+            rates.push_back(bytesPerRun() / took.count());
+        }
+        std::sort(rates.begin(), rates.end());
+        return rates[rates.size() / 2];
+    }
+
+    float checksum() const { return a_[kFloats / 2]; }
+
+private:
+    static constexpr float kScale = 3.0f;
+
+    template <typename Part>
+    void run(Part part)
+    {
+        std::vector<std::thread> workers;
+        const auto count = static_cast<std::size_t>(threads_);
+        for (std::size_t t = 0; t < count; ++t)
+            workers.emplace_back([&part, t, count] { part(kFloats * t / count, kFloats * (t + 1) / count); });
+        for (std::thread& w : workers) w.join();
+    }
+
+    int threads_;
+    std::vector<float> a_, b_, c_;
+};
+
+int allThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+
+// Measured once, on every hardware thread, the first time a step benchmark needs it.
+double triadBandwidth()
+{
+    static const double bandwidth = Triad(allThreads()).measureBandwidth();
+    return bandwidth;
+}
+
+// Arg: thread count.
+void BM_Triad(benchmark::State& state)
+{
+    Triad triad(static_cast<int>(state.range(0)));
+    triad.once();
+    for (auto _ : state) {
+        triad.once();
+        benchmark::ClobberMemory();
+    }
+    benchmark::DoNotOptimize(triad.checksum());
+    state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations()) *
+                            static_cast<std::int64_t>(Triad::bytesPerRun()));
+}
+
+// Args: thread count, grid size.
+void BM_CpuStep20x20(benchmark::State& state)
+{
+    const int threads = static_cast<int>(state.range(0));
+    const int grid = static_cast<int>(state.range(1));
+    const fluid::SimParams params = issue8Params(grid);
+    const double bytes = bytesPerStep(params);
+    const double floorSeconds = bytes / triadBandwidth();
+    fluid::CpuSolver solver(params, threads);
+    timeSteps(state, solver, grid, [] {});
+    state.counters["bytes_per_step"] = bytes;
+    state.counters["floor_ratio"] = benchmark::Counter(
+        floorSeconds, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["triad_GB/s"] = triadBandwidth() * 1e-9;
+}
+
 // --- single passes, against the floor of a plain copy -------------------------
 
 // Passes per timed iteration: one glFinish per pass would time the driver's
@@ -249,10 +398,27 @@ void cpuArgs(benchmark::internal::Benchmark* b)
         for (const int grid : kGridSizes) b->Args({all, grid});
 }
 
+void triadArgs(benchmark::internal::Benchmark* b)
+{
+    b->ArgName("threads")->Arg(1);
+    if (allThreads() > 1) b->Arg(allThreads());
+}
+
+// Issue 8's sizes, on one thread and on every hardware thread.
+void issue8Args(benchmark::internal::Benchmark* b)
+{
+    b->ArgNames({"threads", ""});
+    for (const int grid : {256, 512}) b->Args({1, grid});
+    if (allThreads() > 1)
+        for (const int grid : {256, 512}) b->Args({allThreads(), grid});
+}
+
 // Real time, not CPU time: the work runs on the GPU or on OpenMP (and
 // llvmpipe) worker threads, none of which the main thread's CPU clock sees.
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 

@@ -1,5 +1,14 @@
 // CPU mirrors of the shaders. Keep each body in step with its .frag file: the
 // GPU-vs-CPU tests compare them to float32 rounding, so a reordered sum shows.
+//
+// Every stencil pass is written twice, on purpose: once per cell through the
+// boundary rules of boundary.hpp (the shader, line for line), used for the
+// cells on the grid's edge, and once as a loop over one interior row on raw
+// row pointers, used for every cell whose neighbours are all inside the grid.
+// There the boundary rules are the identity, so the row loop is the same
+// float operations in the same order, without a branch, and the compiler
+// vectorises it. tests/reference/fast_path_test.cpp holds the two to bitwise
+// equality.
 #include "reference/passes.hpp"
 
 #include <cassert>
@@ -20,21 +29,54 @@ const glm::ivec2 kTop{0, 1};
 
 int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_max_threads(); }
 
-// Runs cellBody(cell) for every cell, rows shared out statically among threads.
-template <typename CellBody>
-void forEachCell(const PassConstants& k, Exec exec, CellBody&& cellBody)
+// --- iteration ---------------------------------------------------------------
+
+// Runs body(j) for every row, rows shared out statically among threads.
+template <typename RowBody>
+void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
 {
     const int height = k.height;
-    const int width = k.width;
 #pragma omp parallel for schedule(static) num_threads(threadCount(exec))
-    for (int j = 0; j < height; ++j)
-        for (int i = 0; i < width; ++i) cellBody(glm::ivec2(i, j));
+    for (int j = 0; j < height; ++j) body(j);
 }
 
-void store(Field& f, glm::ivec2 c, glm::vec4 v)
+// The seam between the two versions of a stencil pass: borderCell(cell) for
+// every cell with a neighbour outside the grid (the first and last row and
+// column), interiorRow(j) for the cells 1 .. width-2 of every other row j.
+template <typename BorderCell, typename InteriorRow>
+void forEachCellSplitAtBorder(const PassConstants& k, Exec exec, BorderCell&& borderCell, InteriorRow&& interiorRow)
 {
-    for (int n = 0; n < f.components(); ++n) f.at(c.x, c.y, n) = v[n];
+    const int width = k.width;
+    const int height = k.height;
+    forEachRow(k, exec, [&](int j) {
+        if (j == 0 || j == height - 1 || width < 3) {
+            for (int i = 0; i < width; ++i) borderCell(glm::ivec2(i, j));
+            return;
+        }
+        borderCell(glm::ivec2(0, j));
+        interiorRow(j);
+        borderCell(glm::ivec2(width - 1, j));
+    });
 }
+
+// The first float of row j.
+const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
+float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
+
+// Row j and its neighbours below and above, for a 5-point stencil's interior.
+struct RowsAround {
+    const float* below;
+    const float* row;
+    const float* above;
+};
+
+RowsAround rowsAround(const Field& f, int j) { return {rowOf(f, j - 1), rowOf(f, j), rowOf(f, j + 1)}; }
+
+// Interior cells of a row: 1 .. width-2.
+constexpr int kFirstInterior = 1;
+int endOfInterior(const PassConstants& k) { return k.width - 1; }
+
+// --- per-cell helpers --------------------------------------------------------
 
 void store2(Field& f, glm::ivec2 c, glm::vec2 v)
 {
@@ -44,13 +86,34 @@ void store2(Field& f, glm::ivec2 c, glm::vec2 v)
 
 float dot2(glm::vec2 a, glm::vec2 b) { return a.x * b.x + a.y * b.y; }
 
+// std::fmax(x, bound) for a bound that is neither zero nor NaN (so neither the
+// sign of a zero nor a NaN bound can tell them apart): a NaN x gives the bound.
+// A compare and a select, which vectorise, where std::fmax is a library call.
+float atLeast(float x, float bound) { return x > bound ? x : bound; }
+
+// std::fmin(x, bound), under the same conditions.
+float atMost(float x, float bound) { return x < bound ? x : bound; }
+
+// std::exp(x), taking a shortcut where it is exactly +0. glibc reaches +0
+// through a slow underflow path (a denormal multiply and errno), which cost
+// more than all the rest of a splat for the many cells far from the brush.
+// Below -104 the exact value is under half the smallest subnormal, so a libm
+// whose exp is monotonic returns +0 there if it does at -104, which is checked
+// once.
+float expOrZero(float x)
+{
+    constexpr float kZeroBelow = -104.0f;
+    static const bool shortcutHolds = std::exp(kZeroBelow) == 0.0f;
+    return x < kZeroBelow && shortcutHolds ? 0.0f : std::exp(x);
+}
+
 // splat.frag's erfcPositive and erfDifference, the same operations in the same order.
 float erfcPositive(float x)
 {
     const float t = 1.0f / (1.0f + 0.3275911f * x);
     const float poly =
         t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
-    return poly * std::exp(-(x * x));
+    return poly * expOrZero(-(x * x));
 }
 
 float erfDifference(float a, float b)
@@ -60,126 +123,307 @@ float erfDifference(float a, float b)
     return (2.0f - erfcPositive(a)) - erfcPositive(-b);
 }
 
+float splatWeight(const SplatInCells& s, glm::ivec2 cell)
+{
+    const glm::vec2 ap = glm::vec2(cell) - s.from;
+    const float along = ap.x * s.axis.x + ap.y * s.axis.y;
+    const glm::vec2 across = ap - along * s.axis;
+    const float scaled = along * s.inverseRadius;
+    const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
+    const float alongWeight =
+        s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
+    return expOrZero(-d) * alongWeight;
+}
+
+// in + value * weight over the first Components floats of one cell.
+template <int Components>
+void splatRow(const float* __restrict in, float* __restrict out, const SplatInCells& s, glm::vec4 value, int j,
+              int width)
+{
+    for (int i = 0; i < width; ++i) {
+        const float weight = splatWeight(s, glm::ivec2(i, j));
+        for (int n = 0; n < Components; ++n)
+            out[Components * i + n] = in[Components * i + n] + value[n] * weight;
+    }
+}
+
+template <int Components>
+void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
+{
+    forEachRow(k, exec, [&](int j) { splatRow<Components>(rowOf(in, j), rowOf(out, j), s, value, j, k.width); });
+}
+
+// --- advection ---------------------------------------------------------------
+
+// The source's value at cell c through its boundary rule, for back-traces whose
+// bilinear footprint leaves the grid.
+template <bool SourceIsVelocity>
+glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
+{
+    if constexpr (SourceIsVelocity) return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
+    else return scalarAt(source, c, k);
+}
+
+// The bilinear blend of advect.frag on Components floats, from the cells a, b
+// (bottom row) and c, d (top row): no component depends on another.
+template <int Components>
+void blendBilinear(const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                   const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
+{
+    for (int n = 0; n < Components; ++n) {
+        const float bottom = a[n] * (1.0f - f.x) + b[n] * f.x;
+        const float top = c[n] * (1.0f - f.x) + d[n] * f.x;
+        out[n] = (bottom * (1.0f - f.y) + top * f.y) * decay;
+    }
+}
+
+// std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
+float clampTrace(float x, float lo, float hi) { return atMost(atLeast(x, lo), hi); }
+
+template <int Components, bool SourceIsVelocity>
+void advectRows(const Field& velocity, const Field& source, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    const int width = k.width;
+    const int height = k.height;
+    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
+    // The one difference between the rules on this path: how far a trace may go.
+    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = rowOf(velocity, j);
+        float* result = rowOf(out, j);
+        for (int i = 0; i < width; ++i) {
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * u[2 * i], lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * u[2 * i + 1], lo.y, hi.y));
+            const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
+            const glm::vec2 f = pos - base;
+            const glm::ivec2 c0(base);
+            float* cellOut = result + Components * i;
+            // A footprint inside the grid reads the cells themselves under either
+            // rule (wrapping changes nothing there, mirroring does not apply).
+            if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
+                const float* bottomRow = rowOf(source, c0.y) + Components * c0.x;
+                const float* topRow = rowOf(source, c0.y + 1) + Components * c0.x;
+                blendBilinear<Components>(bottomRow, bottomRow + Components, topRow, topRow + Components, f, decay,
+                                          cellOut);
+                continue;
+            }
+            const glm::vec4 a = sourceAt<SourceIsVelocity>(source, c0, k);
+            const glm::vec4 b = sourceAt<SourceIsVelocity>(source, c0 + kRight, k);
+            const glm::vec4 c = sourceAt<SourceIsVelocity>(source, c0 + kTop, k);
+            const glm::vec4 d = sourceAt<SourceIsVelocity>(source, c0 + kRight + kTop, k);
+            blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, cellOut);
+        }
+    });
+}
+
+// --- interior rows of the stencil passes --------------------------------------
+// Each loops over the cells [begin, end) of one row; `below`, `row` and `above`
+// are rows j-1, j, j+1 of the stencil's input, other pointers row j of theirs.
+// Velocity fields interleave (u, v) per cell, so cell i's u is at [2 i].
+
+void diffuseInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                     const float* __restrict rhs, float* __restrict out, float alpha, float inverseDenominator,
+                     int begin, int end)
+{
+    // Both components have the same formula, so the row is one flat array of
+    // floats, each neighbour two floats away.
+    for (int n = 2 * begin; n < 2 * end; ++n)
+        out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;
+}
+
+void curlInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                  float* __restrict out, float halfInverseCellSize, int begin, int end)
+{
+    for (int i = begin; i < end; ++i)
+        out[i] = ((row[2 * i + 3] - row[2 * i - 1]) - (above[2 * i] - below[2 * i])) * halfInverseCellSize;
+}
+
+void divergenceInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                        float* __restrict out, float halfInverseCellSize, int begin, int end)
+{
+    for (int i = begin; i < end; ++i)
+        out[i] = ((row[2 * i + 2] - row[2 * i - 2]) + (above[2 * i + 1] - below[2 * i + 1])) * halfInverseCellSize;
+}
+
+void vorticityInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                       const float* __restrict velocity, float* __restrict out, float halfInverseCellSize,
+                       float vorticityScale, int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
+        const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
+        const float length = atLeast(std::sqrt(gx * gx + gy * gy), 1e-5f);
+        const float nx = gx / length;
+        const float ny = gy / length;
+        const float w = row[i];
+        out[2 * i] = velocity[2 * i] + vorticityScale * (ny * w);
+        out[2 * i + 1] = velocity[2 * i + 1] + vorticityScale * (-nx * w);
+    }
+}
+
+void pressureInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                      const float* __restrict divergence, float* __restrict out, float cellSizeSquared, int begin,
+                      int end)
+{
+    for (int i = begin; i < end; ++i)
+        out[i] = ((row[i - 1] + row[i + 1]) + (below[i] + above[i]) - cellSizeSquared * divergence[i]) * 0.25f;
+}
+
+void gradientInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                      const float* __restrict velocity, float* __restrict out, float halfInverseCellSize, int begin,
+                      int end)
+{
+    for (int i = begin; i < end; ++i) {
+        out[2 * i] = velocity[2 * i] - (row[i + 1] - row[i - 1]) * halfInverseCellSize;
+        out[2 * i + 1] = velocity[2 * i + 1] - (above[i] - below[i]) * halfInverseCellSize;
+    }
+}
+
 }  // namespace
 
 void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
 {
     assert(in.sameShape(out));
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const glm::vec2 ap = glm::vec2(cell) - s.from;
-        const float along = ap.x * s.axis.x + ap.y * s.axis.y;
-        const glm::vec2 across = ap - along * s.axis;
-        const float scaled = along * s.inverseRadius;
-        const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
-        const float alongWeight =
-            s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
-        const float weight = std::exp(-d) * alongWeight;
-        store(out, cell, load(in, cell) + value * weight);
-    });
+    switch (in.components()) {
+    case 1: splatRows<1>(in, s, value, out, k, exec); break;
+    case 2: splatRows<2>(in, s, value, out, k, exec); break;
+    case 3: splatRows<3>(in, s, value, out, k, exec); break;
+    default: splatRows<4>(in, s, value, out, k, exec); break;
+    }
 }
 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
-    const auto sourceAt = [&](glm::ivec2 c) {
-        return sourceIsVelocity ? glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f) : scalarAt(source, c, k);
-    };
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const glm::vec2 u = load2(velocity, cell);
-        glm::vec2 pos = glm::vec2(cell) - k.dtOverCellSize * u;
-        // fmin/fmax rather than clamp: a NaN position lands on a bound instead of
-        // turning into an undefined integer conversion.
-        const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
-        const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
-        pos = glm::vec2(std::fmin(std::fmax(pos.x, lo.x), hi.x), std::fmin(std::fmax(pos.y, lo.y), hi.y));
-        const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
-        const glm::vec2 f = pos - base;
-        const glm::ivec2 c0(base);
-        const glm::vec4 a = sourceAt(c0);
-        const glm::vec4 b = sourceAt(c0 + kRight);
-        const glm::vec4 c = sourceAt(c0 + kTop);
-        const glm::vec4 d = sourceAt(c0 + kRight + kTop);
-        const glm::vec4 bottom = a * (1.0f - f.x) + b * f.x;
-        const glm::vec4 top = c * (1.0f - f.x) + d * f.x;
-        store(out, cell, (bottom * (1.0f - f.y) + top * f.y) * decay);
-    });
+    if (sourceIsVelocity) {
+        advectRows<2, true>(velocity, source, decay, out, k, exec);
+        return;
+    }
+    switch (source.components()) {
+    case 1: advectRows<1, false>(velocity, source, decay, out, k, exec); break;
+    case 2: advectRows<2, false>(velocity, source, decay, out, k, exec); break;
+    case 3: advectRows<3, false>(velocity, source, decay, out, k, exec); break;
+    default: advectRows<4, false>(velocity, source, decay, out, k, exec); break;
+    }
 }
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const glm::vec2 xl = velocityAt(x, cell + kLeft, k);
-        const glm::vec2 xr = velocityAt(x, cell + kRight, k);
-        const glm::vec2 xb = velocityAt(x, cell + kBottom, k);
-        const glm::vec2 xt = velocityAt(x, cell + kTop, k);
-        const glm::vec2 rhs = load2(b, cell);
-        store2(out, cell, (rhs + k.diffusionAlpha * ((xl + xr) + (xb + xt))) * k.diffusionInverseDenominator);
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const glm::vec2 xl = velocityAt(x, cell + kLeft, k);
+            const glm::vec2 xr = velocityAt(x, cell + kRight, k);
+            const glm::vec2 xb = velocityAt(x, cell + kBottom, k);
+            const glm::vec2 xt = velocityAt(x, cell + kTop, k);
+            const glm::vec2 rhs = load2(b, cell);
+            store2(out, cell, (rhs + k.diffusionAlpha * ((xl + xr) + (xb + xt))) * k.diffusionInverseDenominator);
+        },
+        [&](int j) {
+            const RowsAround xs = rowsAround(x, j);
+            diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
+                            k.diffusionInverseDenominator, kFirstInterior, endOfInterior(k));
+        });
 }
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-        const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-        const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-        const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
-        out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
+            const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
+            const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
+            const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+            out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
+        },
+        [&](int j) {
+            const RowsAround us = rowsAround(velocity, j);
+            curlInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, kFirstInterior,
+                         endOfInterior(k));
+        });
 }
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
     assert(velocity.sameShape(out));
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const float wl = std::fabs(scalar1At(curlField, cell + kLeft, k));
-        const float wr = std::fabs(scalar1At(curlField, cell + kRight, k));
-        const float wb = std::fabs(scalar1At(curlField, cell + kBottom, k));
-        const float wt = std::fabs(scalar1At(curlField, cell + kTop, k));
-        const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
-        const glm::vec2 n = g / std::fmax(std::sqrt(dot2(g, g)), 1e-5f);
-        const float w = curlField.at(cell.x, cell.y);
-        store2(out, cell, load2(velocity, cell) + k.vorticityScale * glm::vec2(n.y * w, -n.x * w));
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const float wl = std::fabs(scalar1At(curlField, cell + kLeft, k));
+            const float wr = std::fabs(scalar1At(curlField, cell + kRight, k));
+            const float wb = std::fabs(scalar1At(curlField, cell + kBottom, k));
+            const float wt = std::fabs(scalar1At(curlField, cell + kTop, k));
+            const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
+            const glm::vec2 n = g / std::fmax(std::sqrt(dot2(g, g)), 1e-5f);
+            const float w = curlField.at(cell.x, cell.y);
+            store2(out, cell, load2(velocity, cell) + k.vorticityScale * glm::vec2(n.y * w, -n.x * w));
+        },
+        [&](int j) {
+            const RowsAround ws = rowsAround(curlField, j);
+            vorticityInterior(ws.below, ws.row, ws.above, rowOf(velocity, j), rowOf(out, j), k.halfInverseCellSize,
+                              k.vorticityScale, kFirstInterior, endOfInterior(k));
+        });
 }
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-        const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-        const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-        const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
-        out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
+            const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
+            const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
+            const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+            out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
+        },
+        [&](int j) {
+            const RowsAround us = rowsAround(velocity, j);
+            divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, kFirstInterior,
+                               endOfInterior(k));
+        });
 }
 
 void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, Exec exec)
 {
     assert(p.sameShape(out));
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const float pl = scalar1At(p, cell + kLeft, k);
-        const float pr = scalar1At(p, cell + kRight, k);
-        const float pb = scalar1At(p, cell + kBottom, k);
-        const float pt = scalar1At(p, cell + kTop, k);
-        out.at(cell.x, cell.y) = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const float pl = scalar1At(p, cell + kLeft, k);
+            const float pr = scalar1At(p, cell + kRight, k);
+            const float pb = scalar1At(p, cell + kBottom, k);
+            const float pt = scalar1At(p, cell + kTop, k);
+            out.at(cell.x, cell.y) = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
+        },
+        [&](int j) {
+            const RowsAround ps = rowsAround(p, j);
+            pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared,
+                             kFirstInterior, endOfInterior(k));
+        });
 }
 
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
 {
     assert(velocity.sameShape(out));
-    forEachCell(k, exec, [&](glm::ivec2 cell) {
-        const float pl = scalar1At(p, cell + kLeft, k);
-        const float pr = scalar1At(p, cell + kRight, k);
-        const float pb = scalar1At(p, cell + kBottom, k);
-        const float pt = scalar1At(p, cell + kTop, k);
-        const glm::vec2 g = glm::vec2(pr - pl, pt - pb) * k.halfInverseCellSize;
-        store2(out, cell, load2(velocity, cell) - g);
-    });
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            const float pl = scalar1At(p, cell + kLeft, k);
+            const float pr = scalar1At(p, cell + kRight, k);
+            const float pb = scalar1At(p, cell + kBottom, k);
+            const float pt = scalar1At(p, cell + kTop, k);
+            const glm::vec2 g = glm::vec2(pr - pl, pt - pb) * k.halfInverseCellSize;
+            store2(out, cell, load2(velocity, cell) - g);
+        },
+        [&](int j) {
+            const RowsAround ps = rowsAround(p, j);
+            gradientInterior(ps.below, ps.row, ps.above, rowOf(velocity, j), rowOf(out, j), k.halfInverseCellSize,
+                             kFirstInterior, endOfInterior(k));
+        });
 }
 
 }  // namespace fluid::reference
