@@ -144,6 +144,20 @@ std::string formatBrushColour(const Brush& b)
     return text;
 }
 
+std::string applyGrid(Options& o, const std::string& text)
+{
+    if (text == "auto") {
+        o.autoGrid = true;
+        return "";
+    }
+    const std::string problem = intIn(SimLimits::kMinGrid, SimLimits::kMaxGrid, [](Options& options, int n) {
+        options.params.gridWidth = options.params.gridHeight = n;
+    })(o, text);
+    if (!problem.empty()) return "expects auto or " + problem.substr(std::string("expects ").size());
+    o.autoGrid = false;
+    return "";
+}
+
 std::string applyRange(Options& o, const std::string& text)
 {
     if (text == "auto") {
@@ -163,8 +177,9 @@ const std::vector<Flag>& flags()
     using S = Scope;
     static const std::vector<Flag> table = {
         // Simulation parameters (command line and config file).
-        {"grid", "N", "N x N cells, 8..4096 (default 256)", S::Everywhere,
-         intIn(L::kMinGrid, L::kMaxGrid, [](Options& o, int n) { o.params.gridWidth = o.params.gridHeight = n; })},
+        {"grid", "N|auto", "cells on the window's short side (N x N headless), 8..4096; auto: the window takes the "
+         "largest grid that keeps up with real time here, measured at start (default auto; 256 headless)",
+         S::Everywhere, applyGrid},
         {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
          realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
         {"viscosity", "NU", "kinematic viscosity in m^2/s, [0, 100] (default 1e-4)", S::Everywhere,
@@ -376,7 +391,7 @@ std::string formatConfig(const Options& o)
     const DisplaySettings& d = o.display;
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
-    out << "grid = " << p.gridWidth << "\n";
+    out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
     out << "dt = " << shortest(p.dt) << "\n";
     out << "viscosity = " << shortest(p.viscosity) << "\n";
     out << "vorticity = " << shortest(p.vorticity) << "\n";

@@ -26,6 +26,10 @@ struct Options {
     Brush brush;
     DisplaySettings display;
     int maxStepsPerFrame = 4;  // the clock's cap (src/app/sim_clock.hpp)
+    // Window: pick the grid at start, the largest that keeps up with real time
+    // here (src/app/grid_picker.hpp); `grid = auto`. A number (flag, settings
+    // file, panel) turns it off. Headless runs use params' grid either way.
+    bool autoGrid = true;
 
     // Window (interactive mode).
     int windowWidth = 1024;  // screen coordinates

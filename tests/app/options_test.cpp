@@ -44,11 +44,11 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
         const char* mustMention;
     };
     const std::vector<Case> cases = {
-        {{"--grid", "3"}, "--grid expects an integer in 8..4096, got '3'"},
-        {{"--grid", "12.5"}, "--grid expects an integer"},
+        {{"--grid", "3"}, "--grid expects auto or an integer in 8..4096, got '3'"},
+        {{"--grid", "12.5"}, "--grid expects auto or an integer"},
         {{"--grid", "abc"}, "--grid"},
-        {{"--grid", "0x100"}, "--grid expects an integer"},
-        {{"--grid", " 64"}, "--grid expects an integer"},
+        {{"--grid", "0x100"}, "--grid expects auto or an integer"},
+        {{"--grid", " 64"}, "--grid expects auto or an integer"},
         {{"--dt", "0x1p-3"}, "--dt expects a number"},
         {{"--grid"}, "--grid needs a value"},
         {{"--dt", "0"}, "--dt expects a number in (0, 10]"},
@@ -87,7 +87,10 @@ TEST(ConfigFile, RoundTripsEverySetting)
 {
     Options o;
     SimParams& p = o.params;
+    o.autoGrid = false;
     p.gridWidth = p.gridHeight = 192;
+    p.pressureSolver = PressureSolver::Jacobi;
+    p.multigridCycles = 7;
     p.viscosity = 2.5e-5f;
     p.vorticity = 12.0f;
     p.pressureIterations = 77;
@@ -111,6 +114,9 @@ TEST(ConfigFile, RoundTripsEverySetting)
     const ParseResult r = parseConfig(text);
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(r.options.params.gridWidth, 192);
+    EXPECT_FALSE(r.options.autoGrid);
+    EXPECT_EQ(r.options.params.pressureSolver, PressureSolver::Jacobi);
+    EXPECT_EQ(r.options.params.multigridCycles, 7);
     EXPECT_FLOAT_EQ(r.options.params.viscosity, 2.5e-5f);
     EXPECT_FLOAT_EQ(r.options.params.vorticity, 12.0f);
     EXPECT_EQ(r.options.params.pressureIterations, 77);
@@ -234,6 +240,24 @@ TEST(ConfigFile, CommandLineOverridesTheFile)
     ASSERT_TRUE(r.ok());
     EXPECT_FLOAT_EQ(r.options.params.viscosity, 0.25f);
     EXPECT_EQ(r.options.params.gridWidth, 64);
+}
+
+TEST(CommandLine, GridIsAutoUnlessANumberIsGiven)
+{
+    EXPECT_TRUE(Options{}.autoGrid);
+    const char* number[] = {"fluidsim", "--grid", "96"};
+    const ParseResult n = parseCommandLine(3, number);
+    ASSERT_TRUE(n.ok()) << n.error;
+    EXPECT_FALSE(n.options.autoGrid);
+    EXPECT_EQ(n.options.params.gridWidth, 96);
+    const char* automatic[] = {"fluidsim", "--grid", "auto"};
+    const ParseResult a = parseCommandLine(3, automatic, n.options);
+    ASSERT_TRUE(a.ok()) << a.error;
+    EXPECT_TRUE(a.options.autoGrid);
+    const ParseResult file = parseConfig("grid = auto\n");
+    ASSERT_TRUE(file.ok()) << file.error;
+    EXPECT_TRUE(file.options.autoGrid);
+    EXPECT_NE(formatConfig(Options{}).find("grid = auto\n"), std::string::npos);
 }
 
 }  // namespace

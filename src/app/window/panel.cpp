@@ -1,5 +1,6 @@
 #include "app/window/panel.hpp"
 
+#include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
 
 #include <imgui.h>
@@ -81,19 +82,26 @@ void simulationSection(PanelState& s, PanelActions& actions)
     tooltip("Start each pressure solve from the last step's pressure. With few iterations this is what lets "
             "the projection converge over time; off restarts from zero (GPU Gems ch. 38).");
 
-    static constexpr std::array<int, 6> kGrids{64, 128, 256, 384, 512, 1024};
     // The preview shows the current size even when it came from --grid and is not in the list.
-    if (ImGui::BeginCombo("grid (short side)", std::to_string(s.gridShortSide).c_str())) {
-        for (int cells : kGrids) {
-            if (ImGui::Selectable(std::to_string(cells).c_str(), cells == s.gridShortSide) && cells != s.gridShortSide) {
+    const std::string preview = std::to_string(s.gridShortSide) + (s.autoGrid ? " (auto)" : "");
+    if (ImGui::BeginCombo("grid (short side)", preview.c_str())) {
+        if (ImGui::Selectable("auto", s.autoGrid)) {
+            s.autoGrid = true;
+            actions.applyGrid = true;
+        }
+        for (int cells : gridChoices()) {
+            const bool chosen = cells == s.gridShortSide && !s.autoGrid;
+            if (ImGui::Selectable(std::to_string(cells).c_str(), chosen) && !chosen) {
                 s.gridShortSide = cells;
+                s.autoGrid = false;
                 actions.applyGrid = true;
             }
         }
         ImGui::EndCombo();
     }
-    tooltip("Cells on the window's shorter side; the other side follows the window's shape. Changing it "
-            "reallocates every field: the fluid restarts from rest.");
+    tooltip("Cells on the window's shorter side; the other side follows the window's shape. auto measures "
+            "the step at each size and takes the largest that keeps up with real time on this machine. "
+            "Changing it reallocates every field: the fluid restarts from rest.");
 }
 
 void brushSection(PanelState& s)
@@ -161,6 +169,7 @@ void statsSection(const PanelStats& stats, bool paused)
     else
         ImGui::TextUnformatted("ms per step: measuring...");
     ImGui::Text("grid %d x %d cells", stats.grid.x, stats.grid.y);
+    if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
     ImGui::TextWrapped("%s", stats.renderer.c_str());
     if (!stats.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", stats.lastScreenshot.c_str());
 }

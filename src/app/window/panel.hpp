@@ -14,6 +14,7 @@ namespace fluid::app {
 struct PanelState {
     SimParams params;         // applied to the solver on the next step
     int gridShortSide = 256;  // cells on the window's short side (applied on request)
+    bool autoGrid = true;     // pick gridShortSide by measuring (src/app/grid_picker.hpp)
     Brush brush;
     DisplaySettings display;
     int maxStepsPerFrame = 4;  // the clock's cap: beyond it the fluid runs slower than real time
@@ -26,6 +27,7 @@ struct PanelStats {
     double stepMilliseconds = -1.0;  // GPU time per step; negative: not measured yet
     double realTimeFactor = 1.0;     // simulated time per wall-clock time (SimClock)
     glm::ivec2 grid{0};
+    std::string gridChoice;  // why this grid, when it was picked automatically
     float displayRange = 0.0f;
     std::string renderer;
     std::string lastScreenshot;

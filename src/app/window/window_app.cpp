@@ -8,6 +8,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -18,6 +19,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
@@ -115,6 +117,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     o.brush = state.brush;
     o.display = state.display;
     o.maxStepsPerFrame = state.maxStepsPerFrame;
+    o.autoGrid = state.autoGrid;
     return o;
 }
 
@@ -177,6 +180,7 @@ struct Viewer {
         state.brush = o.brush;
         state.display = o.display;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
+        state.autoGrid = o.autoGrid;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
@@ -192,13 +196,58 @@ struct Viewer {
 
     // (Re)creates the solver for the current short side and window shape; the
     // fluid restarts from rest. On failure the old solver is kept.
-    void allocateGrid()
+    // The solver's parameters for a grid of `shortSide` cells on the window's
+    // short side, the long side following the window's shape.
+    SimParams paramsForShortSide(int shortSide) const
     {
-        const glm::ivec2 grid = gridForWindow(framebufferSize(), state.gridShortSide, SimLimits::kMaxGrid);
+        const glm::ivec2 grid = gridForWindow(framebufferSize(), shortSide, SimLimits::kMaxGrid);
         SimParams p = state.params;
         p.gridWidth = grid.x;
         p.gridHeight = grid.y;
-        p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(state.gridShortSide);  // short side = 1 m
+        p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
+        return p;
+    }
+
+    // Wall-clock seconds per step of a solver of that size, with a stroke in
+    // it. Only at start and when the panel asks for auto: glFinish is fine here,
+    // never in the step loop.
+    double secondsPerStep(int shortSide) const
+    {
+        const SimParams p = paramsForShortSide(shortSide);
+        GpuSolver probe(p);
+        Splat splat;
+        splat.from = {0.3f * p.domainWidth, 0.5f * p.domainHeight()};
+        splat.to = {0.7f * p.domainWidth, 0.5f * p.domainHeight()};
+        splat.velocity = {1.0f, 0.2f};
+        const std::vector<Splat> splats{splat};
+        probe.step(splats);  // the first steps compile shaders and touch memory
+        probe.step(splats);
+        glFinish();
+        constexpr int kTimedSteps = 3;
+        const auto start = std::chrono::steady_clock::now();
+        for (int n = 0; n < kTimedSteps; ++n) probe.step(splats);
+        glFinish();
+        return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count() / kTimedSteps;
+    }
+
+    // grid = auto: the largest of the panel's sizes that keeps up here.
+    void pickGridForThisMachine()
+    {
+        const GridPick pick = pickGrid(gridChoices(), state.params.dt, [this](int n) { return secondsPerStep(n); });
+        state.gridShortSide = pick.shortSide;
+        char note[160];
+        std::snprintf(note, sizeof note, "auto: %s (%.1f ms per step measured, %.1f ms keeps up)",
+                      pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
+                      1e3 * pick.secondsPerStep, 1e3 * kSteppingShareOfRealTime * state.params.dt);
+        stats.gridChoice = note;
+    }
+
+    void allocateGrid()
+    {
+        if (state.autoGrid) pickGridForThisMachine();
+        else stats.gridChoice.clear();
+        const glm::ivec2 grid = gridForWindow(framebufferSize(), state.gridShortSide, SimLimits::kMaxGrid);
+        const SimParams p = paramsForShortSide(state.gridShortSide);
         try {
             auto next = std::make_unique<GpuSolver>(p);
             solver = std::move(next);
@@ -431,8 +480,9 @@ int runWindow(const Options& options, const Options& settingsFile)
 
         Viewer viewer(options, window.get());
         glfwSetWindowUserPointer(window.get(), &viewer);
-        std::printf("fluidsim: %s; grid %dx%d. Drag to paint, F1 for the panel, Esc to quit.\n",
-                    viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y);
+        std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
+                    viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
+                    viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());
         std::fflush(stdout);
 
         std::signal(SIGINT, requestQuit);
