@@ -20,16 +20,17 @@ const glm::ivec2 kTop{0, 1};
 
 int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_max_threads(); }
 
-// Runs body(cell) for every cell of `out`, rows shared out among threads.
-template <typename CellBody>
-void forEachCellOf(const Field& out, Exec exec, CellBody&& body)
+// Runs body(j) for every row of `out`, rows shared out among threads.
+template <typename RowBody>
+void forEachRowOf(const Field& out, Exec exec, RowBody&& body)
 {
     const int height = out.height();
-    const int width = out.width();
 #pragma omp parallel for schedule(static) num_threads(threadCount(exec))
-    for (int j = 0; j < height; ++j)
-        for (int i = 0; i < width; ++i) body(glm::ivec2(i, j));
+    for (int j = 0; j < height; ++j) body(j);
 }
+
+const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
+float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
 
 // restrict_residual.frag's scaledResidual().
 float scaledResidual(const Field& x, const Field& rhs, float rhsScale, glm::ivec2 c, bool child,
@@ -56,22 +57,51 @@ PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level
     return c;
 }
 
+// Each pass below has two forms that compute the same float operations in the
+// same order: per cell through the boundary rules (the shader line for line),
+// and, where every value it reads lies inside the grid, with plain indexing,
+// which needs no branch and vectorises. Exec::perCell forces the first form;
+// tests/reference/multigrid_test.cpp holds the two to bitwise equality.
+
 void smoothPressure(const Field& x, const Field& rhs, float rhsScale, float weight, bool zeroGuess, Field& out,
                     const PassConstants& k, Exec exec)
 {
     assert(out.width() == k.width && out.height() == k.height && rhs.sameShape(out));
-    forEachCellOf(out, exec, [&](glm::ivec2 cell) {
+    const int width = k.width;
+    if (zeroGuess) {
+        forEachRowOf(out, exec, [&](int j) {
+            const float* __restrict b = rowOf(rhs, j);
+            float* __restrict o = rowOf(out, j);
+            for (int i = 0; i < width; ++i) o[i] = weight * (-(rhsScale * b[i]) * 0.25f);
+        });
+        return;
+    }
+    const auto cellAt = [&](glm::ivec2 cell) {
         const float s = rhsScale * rhs.at(cell.x, cell.y);
-        if (zeroGuess) {
-            out.at(cell.x, cell.y) = weight * (-s * 0.25f);
-            return;
-        }
         const float pl = scalar1At(x, cell + kLeft, k);
         const float pr = scalar1At(x, cell + kRight, k);
         const float pb = scalar1At(x, cell + kBottom, k);
         const float pt = scalar1At(x, cell + kTop, k);
         const float centre = x.at(cell.x, cell.y);
         out.at(cell.x, cell.y) = centre + weight * (((pl + pr) + (pb + pt) - s) * 0.25f - centre);
+    };
+    forEachRowOf(out, exec, [&](int j) {
+        if (exec.perCell || j == 0 || j == k.height - 1 || width < 3) {
+            for (int i = 0; i < width; ++i) cellAt({i, j});
+            return;
+        }
+        cellAt({0, j});
+        const float* __restrict below = rowOf(x, j - 1);
+        const float* __restrict row = rowOf(x, j);
+        const float* __restrict above = rowOf(x, j + 1);
+        const float* __restrict b = rowOf(rhs, j);
+        float* __restrict o = rowOf(out, j);
+        for (int i = 1; i < width - 1; ++i) {
+            const float s = rhsScale * b[i];
+            const float centre = row[i];
+            o[i] = centre + weight * (((row[i - 1] + row[i + 1]) + (below[i] + above[i]) - s) * 0.25f - centre);
+        }
+        cellAt({width - 1, j});
     });
 }
 
@@ -81,7 +111,7 @@ void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& c
     const glm::ivec2 extra{extraChild(fineK.width, coarseOut.width()), extraChild(fineK.height, coarseOut.height())};
     const glm::ivec2 k2{2, 0};
     const glm::ivec2 t2{0, 2};
-    forEachCellOf(coarseOut, exec, [&](glm::ivec2 cell) {
+    const auto cellAt = [&](glm::ivec2 cell) {
         const glm::ivec2 fine = 2 * cell;
         const bool thirdX = fine.x + 2 == extra.x;
         const bool thirdY = fine.y + 2 == extra.y;
@@ -91,15 +121,41 @@ void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& c
         const float row = r(fine + t2, thirdY) + r(fine + t2 + kRight, thirdY);
         const float corner = r(fine + k2 + t2, thirdX && thirdY);
         coarseOut.at(cell.x, cell.y) = ((square + column) + row) + corner;
+    };
+    // Inside: the children 2I, 2I + 1 and their neighbours 2I - 1 .. 2I + 2 lie
+    // in the fine grid, and no third child (fine index 2I + 2 < width - 1).
+    const auto inside = [](int coarse, int fineCells) { return coarse >= 1 && 2 * coarse + 3 <= fineCells - 1; };
+    const int fineWidth = fineK.width;
+    forEachRowOf(coarseOut, exec, [&](int j) {
+        const bool rowInside = !exec.perCell && inside(j, fineK.height);
+        const float* xs = x.data();
+        const float* bs = rhs.data();
+        for (int i = 0; i < coarseOut.width(); ++i) {
+            if (!rowInside || !inside(i, fineWidth)) {
+                cellAt({i, j});
+                continue;
+            }
+            const auto r = [&](int fi, int fj) {
+                const std::size_t c = static_cast<std::size_t>(fj) * static_cast<std::size_t>(fineWidth)
+                    + static_cast<std::size_t>(fi);
+                const std::size_t w = static_cast<std::size_t>(fineWidth);
+                const float s = rhsScale * bs[c];
+                return s - ((xs[c - 1] + xs[c + 1]) + (xs[c - w] + xs[c + w]) - 4.0f * xs[c]);
+            };
+            const int fi = 2 * i, fj = 2 * j;
+            const float square = (r(fi, fj) + r(fi + 1, fj)) + (r(fi, fj + 1) + r(fi + 1, fj + 1));
+            coarseOut.at(i, j) = ((square + 0.0f) + 0.0f) + 0.0f;  // the absent third row and column, as above
+        }
     });
 }
 
 void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& coarseK, Exec exec)
 {
     assert(x.sameShape(out) && coarse.width() == coarseK.width && coarse.height() == coarseK.height);
-    forEachCellOf(out, exec, [&](glm::ivec2 cell) {
+    const auto weightOfNext = [](int fine) { return (fine & 1) == 0 ? 0.75f : 0.25f; };
+    const auto cellAt = [&](glm::ivec2 cell) {
         const glm::ivec2 base{(cell.x - 1) >> 1, (cell.y - 1) >> 1};  // C++20: >> extends the sign
-        const glm::vec2 f{(cell.x & 1) == 0 ? 0.75f : 0.25f, (cell.y & 1) == 0 ? 0.75f : 0.25f};
+        const glm::vec2 f{weightOfNext(cell.x), weightOfNext(cell.y)};
         const float a = scalar1At(coarse, base, coarseK);
         const float b = scalar1At(coarse, base + kRight, coarseK);
         const float c = scalar1At(coarse, base + kTop, coarseK);
@@ -108,6 +164,33 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
         const float top = c * (1.0f - f.x) + d * f.x;
         const float e = bottom * (1.0f - f.y) + top * f.y;
         out.at(cell.x, cell.y) = x.at(cell.x, cell.y) + e;
+    };
+    // Inside: both coarse cells of the interpolation lie in the coarse grid.
+    const auto inside = [](int fine, int coarseCells) { return fine >= 1 && ((fine - 1) >> 1) + 1 <= coarseCells - 1; };
+    const int width = out.width();
+    const std::size_t coarseWidth = static_cast<std::size_t>(coarseK.width);
+    forEachRowOf(out, exec, [&](int j) {
+        if (exec.perCell || !inside(j, coarseK.height)) {
+            for (int i = 0; i < width; ++i) cellAt({i, j});
+            return;
+        }
+        const float fy = weightOfNext(j);
+        const float* __restrict lower = coarse.data() + static_cast<std::size_t>((j - 1) >> 1) * coarseWidth;
+        const float* __restrict upper = lower + coarseWidth;
+        const float* __restrict xs = rowOf(x, j);
+        float* __restrict o = rowOf(out, j);
+        for (int i = 0; i < width; ++i) {
+            if (!inside(i, coarseK.width)) {
+                cellAt({i, j});
+                continue;
+            }
+            const std::size_t base = static_cast<std::size_t>((i - 1) >> 1);
+            const float fx = weightOfNext(i);
+            const float bottom = lower[base] * (1.0f - fx) + lower[base + 1] * fx;
+            const float top = upper[base] * (1.0f - fx) + upper[base + 1] * fx;
+            const float e = bottom * (1.0f - fy) + top * fy;
+            o[i] = xs[i] + e;
+        }
     });
 }
 

@@ -4,6 +4,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <cstring>
+#include <tuple>
 #include <cstdio>
 #include <numbers>
 #include <string>
@@ -34,6 +36,59 @@ TEST(MultigridLevels, RoundTheGridOverPowersOfTwoDownToTwoByTwo)
     for (std::size_t l = 0; l < levels.size(); ++l)
         EXPECT_LE(std::abs(levels[l].width * (1 << l) - 341), (1 << l) / 2 + 1) << "level " << l;
 }
+
+// The interior fast path of each multigrid pass against the per-cell form
+// (the shader line for line), bit for bit: a reordered sum would stay within
+// the GPU parity tests' tolerance, so only this catches it.
+bool bitwiseEqual(const Field& a, const Field& b)
+{
+    return a.sameShape(b) && std::memcmp(a.data(), b.data(), a.size() * sizeof(float)) == 0;
+}
+
+class MultigridFastPath : public ::testing::TestWithParam<std::tuple<int, int, BoundaryMode, int>> {};
+
+TEST_P(MultigridFastPath, MatchesThePerCellFormBitForBit)
+{
+    const auto [width, height, boundary, threads] = GetParam();
+    SimParams p;
+    p.gridWidth = std::max(width, 8);  // validate() wants 8; the constants below take the real size
+    p.gridHeight = std::max(height, 8);
+    p.boundary = boundary;
+    PassConstants k = makePassConstants(p);
+    k.width = width;
+    k.height = height;
+    const MultigridLevel coarse = multigridLevels(width, height).at(1);
+    const PassConstants coarseK = reference::levelConstants(k, coarse);
+    const Field x = test::randomField(width, height, 1, 5, 1.0f);
+    const Field rhs = test::randomField(width, height, 1, 6, 3.0f);
+    const Field correction = test::randomField(coarse.width, coarse.height, 1, 7, 1.0f);
+    const reference::Exec fast{threads, false};
+    const reference::Exec perCell{threads, true};
+
+    Field a(width, height, 1), b(width, height, 1);
+    for (const bool zeroGuess : {false, true}) {
+        reference::smoothPressure(x, rhs, 0.3f, 0.8f, zeroGuess, a, k, fast);
+        reference::smoothPressure(x, rhs, 0.3f, 0.8f, zeroGuess, b, k, perCell);
+        EXPECT_TRUE(bitwiseEqual(a, b)) << "smoothPressure, zeroGuess " << zeroGuess;
+    }
+    Field ca(coarse.width, coarse.height, 1), cb(coarse.width, coarse.height, 1);
+    reference::restrictResidual(x, rhs, 0.3f, ca, k, fast);
+    reference::restrictResidual(x, rhs, 0.3f, cb, k, perCell);
+    EXPECT_TRUE(bitwiseEqual(ca, cb)) << "restrictResidual";
+    reference::prolongCorrection(x, correction, a, coarseK, fast);
+    reference::prolongCorrection(x, correction, b, coarseK, perCell);
+    EXPECT_TRUE(bitwiseEqual(a, b)) << "prolongCorrection";
+}
+
+INSTANTIATE_TEST_SUITE_P(GridsRulesThreads, MultigridFastPath,
+                         ::testing::Combine(::testing::Values(48, 45, 7, 3), ::testing::Values(40, 37, 5),
+                                            ::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
+                                            ::testing::Values(1, 3)),
+                         [](const ::testing::TestParamInfo<MultigridFastPath::ParamType>& param) {
+                             return std::to_string(std::get<0>(param.param)) + "x"
+                                 + std::to_string(std::get<1>(param.param)) + "_"
+                                 + toString(std::get<2>(param.param)) + "_threads" + std::to_string(std::get<3>(param.param));
+                         });
 
 // A divergence with every scale in it: the divergence of a random velocity
 // (high frequencies) plus that of a smooth swirl (the lowest modes, which
