@@ -171,6 +171,11 @@ struct Viewer {
     Button held = Button::None;
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
+    // For the summary at exit: frames drawn and fluid time simulated while running.
+    long framesRunning = 0;
+    double simulatedSeconds = 0.0;
+    double runningSeconds = 0.0;
+    double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
     bool screenshotRequested = false;
 
     Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
@@ -368,6 +373,7 @@ struct Viewer {
     void advanceFluid(double now)
     {
         if (state.paused) {
+            lastRunningFrame = -1.0;
             clock.hold(now);
             for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
             for (; singleSteps > 0; --singleSteps) solver->step();
@@ -377,11 +383,26 @@ struct Viewer {
         const double stepSeconds = stepTimer.milliseconds() / 1000.0;  // negative until measured
         const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
         const auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
+        simulatedSeconds += static_cast<double>(slices.size()) * static_cast<double>(state.params.dt);
+        if (lastRunningFrame >= 0.0) {
+            runningSeconds += now - lastRunningFrame;
+            ++framesRunning;
+        }
+        lastRunningFrame = now;
         for (std::size_t k = 0; k < slices.size(); ++k) {
             if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
             solver->step(slices[k]);
             if (k == 0) stepTimer.end();
         }
+    }
+
+    // One line at exit: what a user (or a benchmark script) can quote.
+    void printSummary() const
+    {
+        if (runningSeconds <= 0.0) return;
+        std::printf("fluidsim: while running, %.1f frames/s and %.2fx real time (%.1f s of fluid in %.1f s)\n",
+                    static_cast<double>(framesRunning) / runningSeconds, simulatedSeconds / runningSeconds,
+                    simulatedSeconds, runningSeconds);
     }
 
     void frame()
@@ -500,6 +521,7 @@ int runWindow(const Options& options, const Options& settingsFile)
             gl::debugCheck("frame");
         }
         glfwSetWindowUserPointer(window.get(), nullptr);
+        viewer.printSummary();
         saveSettings(options, settingsFile, viewer.state);
         return 0;
     } catch (const std::exception& e) {
