@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "reference/pressure_residual.hpp"
+
 namespace fluid {
 
 namespace {
@@ -37,6 +39,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     divergence_ = Field(w, h, 1);
     curl_ = Field(w, h, 1);
     multigrid_ = reference::CpuMultigrid(w, h);
+    pressureResidual_ = Field(w, h, 2);
 }
 
 void CpuSolver::setParams(const SimParams& params)
@@ -126,6 +129,11 @@ void CpuSolver::solvePressure()
         reference::pressure(state_.pressure, divergence_, pressureScratch_, constants_, exec_);
         state_.pressure.swap(pressureScratch_);
     }
+}
+
+void CpuSolver::computePressureResidual()
+{
+    reference::pressureResidual(state_.pressure, divergence_, pressureResidual_, constants_, exec_);
 }
 
 void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, pressureScratch_, divergence_, constants_, exec_); }

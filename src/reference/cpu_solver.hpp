@@ -35,6 +35,7 @@ public:
     void applyVorticity();
     void computeDivergence();
     void solvePressure();
+    void computePressureResidual();  // GpuSolver's, for the same use
     void subtractGradient();
 
     void reset();
@@ -46,6 +47,7 @@ public:
     void uploadDivergence(const Field& divergence);
     const Field& curlField() const { return curl_; }
     const Field& divergenceField() const { return divergence_; }
+    const Field& pressureResidualField() const { return pressureResidual_; }
     // The multigrid pyramid, for tests that run its passes one at a time.
     reference::CpuMultigrid& multigrid() { return multigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
@@ -64,6 +66,7 @@ private:
     Field divergence_;
     Field curl_;
     reference::CpuMultigrid multigrid_;
+    Field pressureResidual_;
 };
 
 }  // namespace fluid

@@ -57,6 +57,7 @@ GpuSolver::GpuSolver(const SimParams& params)
       dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
+      pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared)
 {
     buildPrograms();
@@ -76,6 +77,7 @@ void GpuSolver::buildPrograms()
     divergenceProgram_ = buildPass("divergence.frag", b);
     pressureProgram_ = buildPass("pressure.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
+    pressureResidualProgram_ = buildPass("pressure_residual.frag", b);
     programsBoundary_ = b;
 }
 
@@ -100,7 +102,7 @@ void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
     for (const gl::Program* p : {&splatProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
-                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
+                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_, &pressureResidualProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
         setFloat(*p, "uLidSpeed", k.lidSpeed);
@@ -146,6 +148,11 @@ void GpuSolver::applyConstantUniforms()
     gradientProgram_.use();
     setSampler(gradientProgram_, "uVelocity", kUnit0);
     setSampler(gradientProgram_, "uPressure", kUnit1);
+
+    pressureResidualProgram_.use();
+    glUniform1i(pressureResidualProgram_.requiredUniform("uPressure"), static_cast<GLint>(kUnit0));
+    glUniform1i(pressureResidualProgram_.requiredUniform("uDivergence"), static_cast<GLint>(kUnit1));
+    glUniform1f(pressureResidualProgram_.requiredUniform("uCellSizeSquared"), k.cellSizeSquared);
     glUseProgram(0);
 }
 
@@ -259,6 +266,14 @@ void GpuSolver::computeDiagnostics()
     drawDivergence();
 }
 
+void GpuSolver::computePressureResidual()
+{
+    pressureResidualProgram_.use();
+    pressure_.read().bindTexture(kUnit0);
+    divergence_.bindTexture(kUnit1);
+    draw(pressureResidual_);
+}
+
 void GpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
@@ -332,5 +347,6 @@ void GpuSolver::bindMultigrid() { multigrid_.bind(pressure_, divergence_, emptyV
 
 Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
 Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }
+Field GpuSolver::downloadPressureResidual() const { return downloadField(pressureResidual_); }
 
 }  // namespace fluid

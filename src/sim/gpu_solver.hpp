@@ -47,6 +47,10 @@ public:
     // (step() skips the curl without vorticity confinement); for display. The
     // divergence then shows what the projection left behind.
     void computeDiagnostics();
+    // What the last pressure solve left: per cell the Poisson residual and
+    // h^2 div u (shaders/pressure_residual.frag), for the panel. Run it right
+    // after a step, before computeDiagnostics() overwrites the divergence.
+    void computePressureResidual();
 
     void reset();     // everything to zero
     void clearDye();
@@ -56,6 +60,7 @@ public:
     void uploadDivergence(const Field& divergence);
     Field downloadCurl() const;
     Field downloadDivergence() const;
+    Field downloadPressureResidual() const;
     // The multigrid pyramid, for tests that run its passes one at a time.
     sim::GpuMultigrid& multigrid() { return multigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
@@ -67,6 +72,7 @@ public:
     GLuint pressureTexture() const { return pressure_.read().texture(); }
     GLuint divergenceTexture() const { return divergence_.texture(); }
     GLuint curlTexture() const { return curl_.texture(); }
+    GLuint pressureResidualTexture() const { return pressureResidual_.texture(); }
 
 private:
     // (Re)builds every pass for the boundary rule of params_: the rule is
@@ -93,6 +99,7 @@ private:
     gl::Program divergenceProgram_;
     gl::Program pressureProgram_;
     gl::Program gradientProgram_;
+    gl::Program pressureResidualProgram_;
 
     struct SplatUniforms {
         GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1;
@@ -104,6 +111,7 @@ private:
     gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
+    gl::RenderTarget pressureResidual_;  // r and h^2 div: made on demand for the panel
     sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
 };
 

@@ -13,14 +13,17 @@ using ProgramTest = test::GlTest;
 
 SourceFile embedded(const char* name) { return {name, std::string(shaders::source(name))}; }
 
-// Every pass in every variant GpuSolver builds: box or periodic, and for
-// advection the scalar or the velocity source rule.
+// Every pass in every variant GpuSolver builds: box or periodic, for
+// advection the scalar or the velocity source rule, for the multigrid
+// smoothing the zero-guess first sweep.
 TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
 {
     for (const char* variant : {"", "#define PERIODIC 1\n", "#define SOURCE_IS_VELOCITY 1\n",
-                                "#define PERIODIC 1\n#define SOURCE_IS_VELOCITY 1\n"})
+                                "#define PERIODIC 1\n#define SOURCE_IS_VELOCITY 1\n", "#define ZERO_GUESS 1\n",
+                                "#define PERIODIC 1\n#define ZERO_GUESS 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
-                             "divergence.frag", "pressure.frag", "gradient.frag"}) {
+                             "divergence.frag", "pressure.frag", "gradient.frag", "smooth_pressure.frag",
+                             "restrict_residual.frag", "prolong_correction.frag", "pressure_residual.frag"}) {
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
         Program p = Program::build({embedded("fullscreen.vert")},
                                    {SourceFile{"variant", variant}, embedded("common.glsl"), embedded(pass)});
@@ -29,6 +32,21 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
         GLint activeUniforms = 0;
         glGetProgramiv(p.id(), GL_ACTIVE_UNIFORMS, &activeUniforms);
         EXPECT_GT(activeUniforms, 0);
+    }
+}
+
+// A uniform the code relies on but the program lacks (misspelt, or optimised
+// away) is an error naming both, not a silent no-op.
+TEST_F(ProgramTest, ARequiredUniformThatIsMissingThrowsWithItsName)
+{
+    const Program p = Program::build({embedded("fullscreen.vert")}, {embedded("copy.frag")});
+    EXPECT_GE(p.requiredUniform("uSource"), 0);
+    try {
+        (void)p.requiredUniform("uSorce");
+        ADD_FAILURE() << "no exception for a missing uniform";
+    } catch (const GlError& e) {
+        EXPECT_NE(std::string(e.what()).find("uSorce"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("copy.frag"), std::string::npos) << e.what();
     }
 }
 

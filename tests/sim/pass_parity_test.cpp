@@ -54,7 +54,7 @@ SimParams paramsFor(Walls walls)
     return p;
 }
 
-enum class Output { Velocity, Pressure, Dye, Divergence, Curl };
+enum class Output { Velocity, Pressure, Dye, Divergence, Curl, PressureResidual };
 
 struct PassCase {
     const char* pass;
@@ -94,6 +94,8 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.solvePressure(); }},
         {"gradient", Output::Velocity, [](GpuSolver& g) { g.subtractGradient(); },
          [](CpuSolver& c) { c.subtractGradient(); }},
+        {"pressure_residual", Output::PressureResidual, [](GpuSolver& g) { g.computePressureResidual(); },
+         [](CpuSolver& c) { c.computePressureResidual(); }},
     };
 }
 
@@ -105,6 +107,7 @@ Field gpuOutput(const GpuSolver& g, Output o)
     case Output::Dye: return g.download().dye;
     case Output::Divergence: return g.downloadDivergence();
     case Output::Curl: return g.downloadCurl();
+    case Output::PressureResidual: return g.downloadPressureResidual();
     }
     return {};
 }
@@ -117,6 +120,7 @@ Field cpuOutput(const CpuSolver& c, Output o)
     case Output::Dye: return c.state().dye;
     case Output::Divergence: return c.divergenceField();
     case Output::Curl: return c.curlField();
+    case Output::PressureResidual: return c.pressureResidualField();
     }
     return {};
 }
@@ -163,6 +167,7 @@ TEST_P(PassParity, GpuMatchesCpu)
         case Output::Dye: return input.dye;
         case Output::Divergence: return divergence;
         case Output::Curl: return curl;
+        case Output::PressureResidual: return Field(p.gridWidth, p.gridHeight, 2);
         }
         return Field{};
     }();
@@ -174,7 +179,7 @@ TEST_P(PassParity, GpuMatchesCpu)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
-                         ::testing::Combine(::testing::Range<std::size_t>(0, 10),
+                         ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic)),
                          [](const ::testing::TestParamInfo<PassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_"

@@ -1,11 +1,11 @@
 // FieldDisplay: draws a simulation field into the window with a colour map,
-// and tracks an automatic colour range without ever stalling the frame: the
-// field's largest magnitude is reduced on the GPU to a 16 x 16 texture, read
-// into a pixel buffer, and picked up frames later once a fence says it is done.
+// and tracks an automatic colour range without ever stalling the frame (the
+// field's largest magnitude comes from an AsyncMax, frames later).
 #pragma once
 
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
+#include "app/window/async_max.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
@@ -23,16 +23,12 @@ public:
     float range() const { return lastRange_; }
 
 private:
-    void requestRange(GLuint texture, int measure, glm::ivec2 gridSize);
     void collectRange();
 
     gl::Program displayProgram_;
-    gl::Program reduceProgram_;
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;   // smooth magnification for display
-    gl::RenderTarget reduced_;    // 16 x 16 block maxima
-    gl::Buffer readBuffer_;       // pixel pack buffer for the asynchronous read
-    gl::Fence readFence_;
+    AsyncMax rangeReduction_;
     FieldView pendingView_ = FieldView::Dye;
     FieldView trackedView_ = FieldView::Dye;
     float autoRange_ = 0.0f;   // 0: not measured yet for the tracked view

@@ -168,6 +168,12 @@ void statsSection(const PanelStats& stats, bool paused)
         ImGui::Text("%.2f ms per step (GPU timer)", stats.stepMilliseconds);
     else
         ImGui::TextUnformatted("ms per step: measuring...");
+    if (stats.pressureResidual >= 0.0) {
+        ImGui::Text("pressure residual %.1e", stats.pressureResidual);
+        tooltip("What the last pressure solve left undone: the largest residual of the Poisson equation over "
+                "the largest h^2 div u it was solving for (0: solved exactly). Multigrid cycles or Jacobi "
+                "iterations lower it.");
+    }
     ImGui::Text("grid %d x %d cells", stats.grid.x, stats.grid.y);
     if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
     ImGui::TextWrapped("%s", stats.renderer.c_str());

@@ -26,6 +26,7 @@ struct PanelStats {
     double framesPerSecond = 0.0;
     double stepMilliseconds = -1.0;  // GPU time per step; negative: not measured yet
     double realTimeFactor = 1.0;     // simulated time per wall-clock time (SimClock)
+    double pressureResidual = -1.0;  // max |residual| / max |h^2 div u| after a solve; negative: not yet
     glm::ivec2 grid{0};
     std::string gridChoice;  // why this grid, when it was picked automatically
     float displayRange = 0.0f;

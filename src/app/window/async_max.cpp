@@ -1,0 +1,75 @@
+#include "app/window/async_max.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <string>
+
+#include "shaders/shader_sources.hpp"
+
+namespace fluid::app {
+
+namespace {
+
+constexpr int kReducedSize = 16;
+constexpr GLsizeiptr kReadBytes = kReducedSize * kReducedSize * 2 * static_cast<GLsizeiptr>(sizeof(float));
+
+gl::SourceFile file(const char* name) { return {name, std::string(shaders::source(name))}; }
+
+}  // namespace
+
+AsyncMax::AsyncMax()
+    : program_(gl::Program::build({file("fullscreen.vert")}, {file("reduce_max.frag")})),
+      vertexArray_(gl::VertexArray::create()),
+      reduced_(kReducedSize, kReducedSize, gl::TextureFormat::RG32F, "max reduction"),
+      readBuffer_(gl::Buffer::create())
+{
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
+    glBufferData(GL_PIXEL_PACK_BUFFER, kReadBytes, nullptr, GL_STREAM_READ);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    program_.use();
+    glUniform1i(program_.requiredUniform("uField"), 0);
+    glUseProgram(0);
+}
+
+void AsyncMax::request(GLuint texture, MaxMeasure measure, glm::ivec2 grid)
+{
+    program_.use();
+    glUniform1i(program_.requiredUniform("uMeasure"), static_cast<int>(measure));
+    glUniform2i(program_.requiredUniform("uBlock"), (grid.x + kReducedSize - 1) / kReducedSize,
+                (grid.y + kReducedSize - 1) / kReducedSize);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, texture);
+    reduced_.bindAsTarget();
+    glDisable(GL_BLEND);
+    glDisable(GL_DEPTH_TEST);
+    glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_CULL_FACE);
+    glBindVertexArray(vertexArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+
+    // Into the pixel buffer, not client memory: glReadPixels returns at once.
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
+    glReadPixels(0, 0, kReducedSize, kReducedSize, GL_RG, GL_FLOAT, nullptr);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    fence_ = gl::Fence::insert();
+}
+
+std::optional<glm::vec2> AsyncMax::collect()
+{
+    if (!fence_.signalled()) return std::nullopt;
+    fence_.reset();
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
+    const auto* maxima = static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, kReadBytes, GL_MAP_READ_BIT));
+    glm::vec2 largest(0.0f);
+    if (maxima) {
+        for (int n = 0; n < kReducedSize * kReducedSize; ++n)
+            for (int c = 0; c < 2; ++c)
+                if (const float v = maxima[2 * n + c]; std::isfinite(v)) largest[c] = std::max(largest[c], v);
+        glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
+    }
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    return largest;
+}
+
+}  // namespace fluid::app

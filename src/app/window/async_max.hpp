@@ -1,0 +1,40 @@
+// AsyncMax: the largest value of a texture's field, reduced on the GPU to a
+// 16 x 16 texture, read into a pixel buffer and collected frames later once a
+// fence says the GPU is done, so the frame never waits for it.
+#pragma once
+
+#include <optional>
+
+#include <glm/vec2.hpp>
+
+#include "gl/handle.hpp"
+#include "gl/program.hpp"
+#include "gl/render_target.hpp"
+
+namespace fluid::app {
+
+// What is maximised over the cells (shaders/reduce_max.frag): the result's x,
+// and y where two channels are kept apart.
+enum class MaxMeasure { AbsRed = 0, LengthRedGreen = 1, MaxRgb = 2, AbsRedAndGreenApart = 3 };
+
+class AsyncMax {
+public:
+    AsyncMax();  // needs a current GL 3.3 context; throws gl::GlError
+
+    // Starts a reduction of `texture` (grid cells); any one in flight is dropped.
+    void request(GLuint texture, MaxMeasure measure, glm::ivec2 grid);
+    bool inFlight() const { return static_cast<bool>(fence_); }
+    void cancel() { fence_.reset(); }
+    // The maxima of the last request once the GPU has them (then only once);
+    // nothing before. Non-finite block maxima are skipped.
+    std::optional<glm::vec2> collect();
+
+private:
+    gl::Program program_;
+    gl::VertexArray vertexArray_;
+    gl::RenderTarget reduced_;  // 16 x 16 block maxima, two channels
+    gl::Buffer readBuffer_;     // pixel pack buffer for the asynchronous read
+    gl::Fence fence_;
+};
+
+}  // namespace fluid::app
