@@ -5,6 +5,7 @@
 #include <string>
 
 #include "shaders/shader_sources.hpp"
+#include "sim/pass_program.hpp"
 
 namespace fluid::app {
 
@@ -39,13 +40,7 @@ void AsyncMax::request(GLuint texture, MaxMeasure measure, glm::ivec2 grid)
                 (grid.y + kReducedSize - 1) / kReducedSize);
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture);
-    reduced_.bindAsTarget();
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
-    glBindVertexArray(vertexArray_.id());
-    glDrawArrays(GL_TRIANGLES, 0, 3);
+    sim::drawFullscreen(reduced_, vertexArray_);
 
     // Into the pixel buffer, not client memory: glReadPixels returns at once.
     glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
