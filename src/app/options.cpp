@@ -273,7 +273,7 @@ const std::vector<Flag>& flags()
          S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
         {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
          S::Headless, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
-        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence, every step", S::Headless,
+        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step", S::Headless,
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
         {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
          realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},

@@ -133,7 +133,7 @@ TEST(HeadlessRunner, WritesEnergyCsvAndFrames)
 
     const std::vector<std::string> lines = readLines(energy);
     ASSERT_EQ(lines.size(), static_cast<std::size_t>(spec.steps) + 2) << "header, t = 0, then one row per step";
-    EXPECT_EQ(lines[0], "t,kinetic_energy,max_divergence");
+    EXPECT_EQ(lines[0], "t,kinetic_energy,max_divergence,pressure_residual");
     EXPECT_EQ(lines[1].rfind("0,", 0), 0u);
 
     // Every 3rd step, and the last one.

@@ -30,11 +30,11 @@ void OutputFile::close()
     if (failed) throw std::runtime_error("writing " + path_ + " failed");
 }
 
-void writeEnergyHeader(OutputFile& file) { file.stream() << "t,kinetic_energy,max_divergence\n"; }
+void writeEnergyHeader(OutputFile& file) { file.stream() << "t,kinetic_energy,max_divergence,pressure_residual\n"; }
 
 void writeEnergyRow(OutputFile& file, const StepSample& s)
 {
-    file.stream() << s.t << ',' << s.kineticEnergy << ',' << s.maxDivergence << '\n';
+    file.stream() << s.t << ',' << s.kineticEnergy << ',' << s.maxDivergence << ',' << s.pressureResidual << '\n';
 }
 
 void writeCenterlines(OutputFile& file, const Centerlines& lines)

@@ -26,7 +26,7 @@ private:
     std::ofstream out_;
 };
 
-// t,kinetic_energy,max_divergence: one row per measured step (t = 0 first),
+// t,kinetic_energy,max_divergence,pressure_residual: one row per measured step (t = 0 first),
 // max_divergence in 1/s with the solver's own central-difference rule.
 void writeEnergyHeader(OutputFile& file);
 void writeEnergyRow(OutputFile& file, const StepSample& sample);

@@ -5,11 +5,16 @@
 #include "app/headless/measure.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/cpu_solver.hpp"
+#include "reference/multigrid.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app::headless {
 
 namespace {
+
+// The divergence the last pressure solve solved for.
+Field divergenceOf(const GpuSolver& solver) { return solver.downloadDivergence(); }
+const Field& divergenceOf(const CpuSolver& solver) { return solver.divergenceField(); }
 
 template <typename Solver>
 RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
@@ -23,8 +28,9 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     FluidState state = initialState(spec.scenario, p);
     solver.upload(state);
 
-    const auto measure = [&](double t, const Field& velocity) {
+    const auto measure = [&](double t, const Field& velocity, const Field* pressure) {
         StepSample s;
+        if (pressure) s.pressureResidual = reference::relativePressureResidual(*pressure, divergenceOf(solver), constants);
         s.t = t;
         s.kineticEnergy = kineticEnergy(velocity, h);
         s.maxDivergence = maxDivergence(velocity, constants);
@@ -32,7 +38,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         result.samples.push_back(s);
         if (observer.sample) observer.sample(s, velocity);
     };
-    if (spec.measureEveryStep) measure(0.0, state.velocity);
+    if (spec.measureEveryStep) measure(0.0, state.velocity, nullptr);
 
     // The steady check compares with the velocity of the previous check.
     Field previous = state.velocity;
@@ -49,7 +55,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget;
         if (readsBack) state = solver.download();
 
-        if (spec.measureEveryStep) measure(t, state.velocity);
+        if (spec.measureEveryStep) measure(t, state.velocity, &state.pressure);
         bool ending = lastOfBudget;
         if (checksSteady) {
             result.lastChangeRate = maxDifference(state.velocity, previous) / ((n - previousStep) * dt);

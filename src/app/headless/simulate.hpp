@@ -19,6 +19,9 @@ struct StepSample {
     double kineticEnergy = 0.0;   // m^4/s^2 (see kineticEnergy())
     double maxDivergence = 0.0;   // 1/s, after the step's projection
     double relativeDivergence = 0.0;  // max |div u| h / max |u|
+    // What the step's pressure solve left: ||h^2 div - L p|| / ||h^2 div||
+    // (reference::relativePressureResidual), 0 with no divergence to solve for.
+    double pressureResidual = 0.0;
 };
 
 struct RunResult {
