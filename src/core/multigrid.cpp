@@ -1,6 +1,7 @@
 #include "core/multigrid.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace fluid {
 
@@ -14,6 +15,63 @@ std::vector<MultigridLevel> multigridLevels(int width, int height)
     for (int level = 1; levels.back().width > 2 || levels.back().height > 2; ++level)
         levels.push_back({cells(width, level), cells(height, level)});
     return levels;
+}
+
+LevelOperator pressureLevel(const PassConstants& k, int level)
+{
+    LevelOperator op;
+    op.rhsScale = level == 0 ? k.cellSizeSquared : 1.0f;
+    return op;
+}
+
+LevelOperator viscousLevel(const PassConstants& k, int level)
+{
+    LevelOperator op;
+    op.equation = MultigridEquation::Viscous;
+    op.lidSpeed = level == 0 ? k.lidSpeed : 0.0f;
+    if (level == 0) {
+        // The grid's own constants, so that level 0 is diffuse.frag's equation to the bit.
+        op.alpha = k.diffusionAlpha;
+        op.inverseDenominator = k.diffusionInverseDenominator;
+    } else {
+        op.alpha = std::ldexp(k.diffusionAlpha, -2 * level);  // a / 4^l: exact
+        op.inverseDenominator = static_cast<float>(1.0 / (1.0 + 4.0 * static_cast<double>(op.alpha)));
+    }
+    const double a = op.alpha;
+    op.weight = static_cast<float>((1.0 + 4.0 * a) / (1.0 + 5.0 * a));
+    return op;
+}
+
+LevelOperator levelOperator(MultigridEquation equation, const PassConstants& k, int level)
+{
+    return equation == MultigridEquation::Viscous ? viscousLevel(k, level) : pressureLevel(k, level);
+}
+
+int jacobiSweepsFor(double a)
+{
+    const double start = 8.0 * a;  // the residual of x = b, relative to |b|
+    if (start <= ViscousSolveLimits::kTolerance) return 1;
+    const double factor = 4.0 * a / (1.0 + 4.0 * a);
+    return static_cast<int>(std::ceil(std::log(ViscousSolveLimits::kTolerance / start) / std::log(factor)));
+}
+
+int vCyclesFor(double a)
+{
+    (void)a;
+    return 3;
+}
+
+ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k)
+{
+    if (k.diffusionAlpha <= 0.0f) return {};
+    if (params.viscositySolver == ViscositySolver::Jacobi) return {params.viscosityIterations, 0};
+    const double a = k.diffusionAlpha;
+    const int cycles = vCyclesFor(a);
+    // Compared in double: jacobiSweepsFor() may be huge for large a.
+    const double sweeps = jacobiSweepsFor(std::min(a, 1e6));
+    if (sweeps <= static_cast<double>(ViscousSolveLimits::kSweepsPerVCycle * cycles))
+        return {static_cast<int>(sweeps), 0};
+    return {0, cycles};
 }
 
 }  // namespace fluid

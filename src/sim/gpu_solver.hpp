@@ -104,7 +104,8 @@ private:
     gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
-    sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
+    sim::GpuMultigrid multigrid_;         // below pressure_ and divergence_
+    sim::GpuMultigrid viscousMultigrid_;  // below velocity_ and diffusionRhs_
 };
 
 }  // namespace fluid
