@@ -57,8 +57,19 @@ int jacobiSweepsFor(double a)
 
 int vCyclesFor(double a)
 {
-    (void)a;
-    return 3;
+    // From x = 0, the worst relative residuals measured over box-with-lid and
+    // periodic grids (256^2, 341x256, 100x37, 96x80) after n cycles
+    // (tests/reference/viscous_multigrid_test.cpp prints them):
+    //   a = 0.1: 5.6e-4 (1)   a = 1: 9.1e-4 (2)    a = 10: 6.9e-4 (3)
+    //   a = 30: 4.3e-4 (4)    a = 300: 6.0e-4 (5)  a = 1e4: 6.9e-4 (5)
+    // Each row is a <= the a named; past a = 1e4 the coarsest level (a / 4^L,
+    // swept, not solved) limits the periodic cycle and 1e-3 is not promised.
+    if (a <= 0.1) return 1;
+    if (a <= 0.5) return 2;
+    if (a <= 10.0) return 3;
+    if (a <= 30.0) return 4;
+    if (a <= 300.0) return 5;
+    return 6;
 }
 
 ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k)

@@ -148,6 +148,7 @@ struct ViscousSolvePlan {
 
 struct ViscousSolveLimits {
     static constexpr double kTolerance = 1e-3;
+    static constexpr double kPromisedUpToAlpha = 1e4;  // a = nu dt / h^2: the panel's 0.1 m^2/s at 1024^2 is 1.7e3
     static constexpr int kSweepsPerVCycle = 8;
 };
 

@@ -93,7 +93,7 @@ void CpuSolver::diffuse()
     if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(state_.velocity, velocityScratch_, diffusionRhs_, constants_, exec_, /*startFromRhs=*/true);
+        viscousMultigrid_.bind(state_.velocity, velocityScratch_, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }

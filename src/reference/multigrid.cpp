@@ -232,14 +232,14 @@ CpuMultigrid::CpuMultigrid(int width, int height, MultigridEquation equation)
 }
 
 void CpuMultigrid::bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
-                        bool startFromRhs)
+                        bool startFromZero)
 {
     x_ = &x;
     xScratch_ = &scratch;
     rhs0_ = &rhs;
     k_ = k;
     exec_ = exec;
-    startFromRhs_ = startFromRhs;
+    startFromZero_ = startFromZero;
 }
 
 void CpuMultigrid::vCycle(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec)
@@ -267,9 +267,11 @@ void CpuMultigrid::smooth(int level, bool zeroGuess)
 {
     Field& x = iterateOf(level);
     Field& out = scratchOf(level);
-    const bool fromRhs = level == 0 && startFromRhs_;
-    if (level == 0) startFromRhs_ = false;
-    reference::smooth(fromRhs ? rhsOf(0) : x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level),
+    if (level == 0 && startFromZero_) {
+        zeroGuess = true;
+        startFromZero_ = false;
+    }
+    reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level),
                       exec_);
     x.swap(out);
 }

@@ -70,10 +70,10 @@ public:
     Field& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     Field& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
 
-    // Level 0 for the passes above; vCycle() binds it itself. startFromRhs: x is
-    // taken to equal rhs until the first sweep on level 0 (GpuMultigrid::bind).
+    // Level 0 for the passes above; vCycle() binds it itself. startFromZero: the
+    // first sweep on level 0 takes x as 0 (GpuMultigrid::bind).
     void bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
-              bool startFromRhs = false);
+              bool startFromZero = false);
 
 private:
     Field& iterateOf(int level);
@@ -93,7 +93,7 @@ private:
     const Field* rhs0_ = nullptr;
     PassConstants k_{};
     Exec exec_{};
-    bool startFromRhs_ = false;
+    bool startFromZero_ = false;
 };
 
 }  // namespace fluid::reference

@@ -86,12 +86,12 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
-                        bool startFromRhs)
+                        bool startFromZero)
 {
     iterate0_ = &iterate;
     rhs0_ = &rhs;
     emptyVertexArray_ = &emptyVertexArray;
-    startFromRhs_ = startFromRhs;
+    startFromZero_ = startFromZero;
 }
 
 void GpuMultigrid::vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray)
@@ -127,12 +127,14 @@ void GpuMultigrid::setLevelUniforms(const Uniforms& u, int level) const
 void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
     gl::PingPong& x = iterateOf(level);
+    if (level == 0 && startFromZero_) {
+        zeroGuess = true;
+        startFromZero_ = false;
+    }
     const gl::Program& program = zeroGuess ? smoothFromZero_ : smooth_;
     program.use();
     setLevelUniforms(zeroGuess ? smoothFromZeroUniforms_ : smoothUniforms_, level);
-    const bool fromRhs = level == 0 && startFromRhs_;
-    (fromRhs ? rhsOf(0) : x.read()).bindTexture(kIterateUnit);
-    if (level == 0) startFromRhs_ = false;
+    x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();

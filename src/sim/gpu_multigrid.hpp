@@ -32,11 +32,11 @@ public:
     void setConstants(const PassConstants& k) { k_ = k; }
 
     // Level 0 of the next passes: the solver's iterate (updated in place) and
-    // right-hand side. startFromRhs: the iterate is taken to equal the
-    // right-hand side until the first sweep on level 0 (which reads it there),
-    // so a solve from x = b needs no copy. vCycle() binds them itself.
+    // right-hand side. startFromZero: the first sweep on level 0 takes the
+    // iterate as 0 (the zero-guess pass), so the solve needs no clear and the
+    // iterate's old contents are never read. vCycle() binds them itself.
     void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
-              bool startFromRhs = false);
+              bool startFromZero = false);
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
     void cycle() { runVCycle(*this, levelCount()); }  // on what bind() bound
 
@@ -83,7 +83,7 @@ private:
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;
     const gl::VertexArray* emptyVertexArray_ = nullptr;
-    bool startFromRhs_ = false;
+    bool startFromZero_ = false;
 };
 
 }  // namespace fluid::sim

@@ -218,7 +218,7 @@ void GpuSolver::diffuse()
     // starts from x = b, so no copy is needed.
     std::swap(diffusionRhs_, velocity_.read());
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(velocity_, diffusionRhs_, emptyVertexArray_, /*startFromRhs=*/true);
+        viscousMultigrid_.bind(velocity_, diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
