@@ -138,8 +138,10 @@ LevelOperator levelOperator(MultigridEquation equation, const PassConstants& k, 
 //    vCyclesFor(a) cycles, from the worst factors measured in
 //    tests/reference/viscous_multigrid_test.cpp (which checks every a the
 //    panel accepts).
-// The plan takes the sweeps when they cost less than the cycles
-// (kSweepsPerVCycle: one V-cycle's GPU time in sweeps, bench/viscosity_bench).
+// The plan takes the sweeps when they cost less than the cycles.
+// kSweepsPerVCycle, one V-cycle's cost in sweeps, is an ESTIMATE from the pass
+// count (level 0: 4 sweeps, a restriction reading ~1 sweep's worth, a
+// prolongation; the coarser levels add ~1/3), not yet a GPU measurement.
 struct ViscousSolvePlan {
     int jacobiSweeps = 0;
     int vCycles = 0;
