@@ -3,8 +3,9 @@
 // coarse coordinate (i - 1/2) / 2: an even i = 2I between coarse cells I - 1
 // and I (weights 1/4, 3/4), an odd i = 2I + 1 between I and I + 1 (3/4, 1/4).
 // Drawn at the fine level's size; uGridSize is the COARSE level's, whose
-// boundary rule supplies the ghosts. Mirror: reference::prolongCorrection.
-uniform sampler2D uPressure;    // the fine level's iterate
+// boundary rule supplies the ghosts (VISCOUS: the homogeneous velocity rule,
+// uLidSpeed = 0). Mirror: reference::prolongCorrection.
+uniform sampler2D uIterate;     // the fine level's iterate
 uniform sampler2D uCorrection;  // the coarse level's iterate
 
 void main()
@@ -12,12 +13,12 @@ void main()
     ivec2 cell = thisCell();
     ivec2 base = (cell - 1) >> 1;  // floor((i - 1) / 2): the sign is extended
     vec2 f = vec2(equal(cell & 1, ivec2(0))) * 0.5 + 0.25;  // weight of base + 1
-    float a = scalarAt(uCorrection, base).x;
-    float b = scalarAt(uCorrection, base + kRight).x;
-    float c = scalarAt(uCorrection, base + kTop).x;
-    float d = scalarAt(uCorrection, base + kRight + kTop).x;
-    float bottom = a * (1.0 - f.x) + b * f.x;
-    float top = c * (1.0 - f.x) + d * f.x;
-    float e = bottom * (1.0 - f.y) + top * f.y;
-    fragResult = vec4(texelFetch(uPressure, cell, 0).x + e, 0.0, 0.0, 0.0);
+    Value a = valueAt(uCorrection, base);
+    Value b = valueAt(uCorrection, base + kRight);
+    Value c = valueAt(uCorrection, base + kTop);
+    Value d = valueAt(uCorrection, base + kRight + kTop);
+    Value bottom = a * (1.0 - f.x) + b * f.x;
+    Value top = c * (1.0 - f.x) + d * f.x;
+    Value e = bottom * (1.0 - f.y) + top * f.y;
+    fragResult = asResult(valueIn(uIterate, cell) + e);
 }

@@ -1,26 +1,40 @@
-// One weighted Jacobi sweep on a multigrid level of the pressure solve, whose
-// equation is (xL + xR + xB + xT) - 4 x = s (src/core/multigrid.hpp):
-// x' = x + w ((xL + xR + xB + xT - s) / 4 - x). On level 0, s = h^2 div u and
-// this is pressure.frag under-relaxed; below, s is the restricted residual.
+// One weighted Jacobi sweep on a multigrid level (src/core/multigrid.hpp):
+// x' = x + w (J(x) - x), J the point-Jacobi value of the level's equation.
+// Pressure, (xL + xR + xB + xT) - 4 x = s: J = (xL + xR + xB + xT - s) / 4; on
+// level 0, s = h^2 div u and this is pressure.frag under-relaxed; below, s is
+// the restricted residual.
+// VISCOUS, x - a ((xL + xR + xB + xT) - 4 x) = b: J = (b + a (xL + ...)) / (1 + 4a),
+// diffuse.frag's sweep, under-relaxed.
 // ZERO_GUESS (a coarse level's first sweep): x = 0 everywhere, so nothing but
-// s is read and the level needs no clear. Mirror: reference::smoothPressure.
-uniform sampler2D uPressure;  // the level's iterate x
-uniform sampler2D uRhs;       // div u on level 0, s below
-uniform float uRhsScale;      // h^2 on level 0, 1 below
+// the right-hand side is read and the level needs no clear.
+// Mirror: reference::smooth.
+uniform sampler2D uIterate;   // the level's iterate x
+uniform sampler2D uRhs;       // div u / b on level 0, the restricted residual below
 uniform float uWeight;        // w
+#ifdef VISCOUS
+uniform float uAlpha;               // a_l
+uniform float uInverseDenominator;  // 1 / (1 + 4 a_l)
+#else
+uniform float uRhsScale;      // h^2 on level 0, 1 below
+#endif
+
+Value jacobiValue(Value neighbours, Value rhs)
+{
+#ifdef VISCOUS
+    return (rhs + uAlpha * neighbours) * uInverseDenominator;
+#else
+    return (neighbours - uRhsScale * rhs) * 0.25;
+#endif
+}
 
 void main()
 {
     ivec2 cell = thisCell();
-    float s = uRhsScale * texelFetch(uRhs, cell, 0).x;
+    Value rhs = valueIn(uRhs, cell);
 #ifdef ZERO_GUESS
-    fragResult = vec4(uWeight * (-s * 0.25), 0.0, 0.0, 0.0);
+    fragResult = asResult(uWeight * jacobiValue(Value(0.0), rhs));
 #else
-    float pl = scalarAt(uPressure, cell + kLeft).x;
-    float pr = scalarAt(uPressure, cell + kRight).x;
-    float pb = scalarAt(uPressure, cell + kBottom).x;
-    float pt = scalarAt(uPressure, cell + kTop).x;
-    float x = texelFetch(uPressure, cell, 0).x;
-    fragResult = vec4(x + uWeight * (((pl + pr) + (pb + pt) - s) * 0.25 - x), 0.0, 0.0, 0.0);
+    Value x = valueIn(uIterate, cell);
+    fragResult = asResult(x + uWeight * (jacobiValue(neighbourSum(uIterate, cell), rhs) - x));
 #endif
 }

@@ -194,7 +194,13 @@ const std::vector<Flag>& flags()
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.pressureIterations = n; })},
         {"multigrid-cycles", "N", "V-cycles of the multigrid pressure solve, 0..100 (default 2)", S::Everywhere,
          intIn(0, L::kMaxMultigridCycles, [](Options& o, int n) { o.params.multigridCycles = n; })},
-        {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve, 0..10000 (default 20)", S::Everywhere,
+        {"viscosity-solver", "jacobi|multigrid", "how the viscous step is solved: viscosity-iterations Jacobi "
+         "sweeps, or to a relative residual of 1e-3 (sweeps at small nu dt / h^2, multigrid V-cycles above; "
+         "default multigrid)", S::Everywhere,
+         oneOf<ViscositySolver>({{"jacobi", ViscositySolver::Jacobi}, {"multigrid", ViscositySolver::Multigrid}},
+                                [](Options& o, ViscositySolver m) { o.params.viscositySolver = m; })},
+        {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve with --viscosity-solver jacobi, "
+         "0..10000 (default 20)", S::Everywhere,
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
         {"dye-dissipation", "R", "dye decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
          realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.dyeDissipation = f(v); })},
@@ -398,6 +404,7 @@ std::string formatConfig(const Options& o)
     out << "pressure-solver = " << toString(p.pressureSolver) << "\n";
     out << "pressure-iterations = " << p.pressureIterations << "\n";
     out << "multigrid-cycles = " << p.multigridCycles << "\n";
+    out << "viscosity-solver = " << toString(p.viscositySolver) << "\n";
     out << "viscosity-iterations = " << p.viscosityIterations << "\n";
     out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
     out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
@@ -500,7 +507,7 @@ std::string helpText()
     };
     section("simulation (also accepted in the settings file)",
             {"grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
-             "viscosity-iterations", "dye-dissipation",
+             "viscosity-solver", "viscosity-iterations", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",

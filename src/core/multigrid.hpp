@@ -1,8 +1,11 @@
-// The multigrid pressure solve's shape, shared by GpuSolver and CpuSolver so
-// that both walk the same pyramid in the same order: the levels, the V-cycle
-// schedule and the cycle itself as a recipe over three passes that each
-// backend provides (shaders/smooth_pressure.frag, restrict_residual.frag,
-// prolong_correction.frag and their mirrors in src/reference/multigrid.hpp).
+// The multigrid solves' shape, shared by GpuSolver and CpuSolver so that both
+// walk the same pyramid in the same order: the levels, the V-cycle schedule,
+// the cycle itself as a recipe over three passes that each backend provides
+// (shaders/smooth_pressure.frag, restrict_residual.frag, prolong_correction.frag
+// and their mirrors in src/reference/multigrid.hpp), and the constants of each
+// level. The pyramid solves two equations: the pressure Poisson equation
+// (below) and the implicit viscous step (MultigridEquation::Viscous, further
+// down).
 //
 // Every level solves its equation in "scaled" form, A x = s with
 // A x = (xL + xR + xB + xT) - 4 x and s = h_l^2 * (right-hand side): on level 0
@@ -15,6 +18,8 @@
 #pragma once
 
 #include <vector>
+
+#include "core/pass_constants.hpp"
 
 namespace fluid {
 
@@ -37,6 +42,8 @@ inline int extraChild(int fineCells, int coarseCells) { return fineCells == 2 * 
 // One V(preSmooth, postSmooth) cycle. Weighted Jacobi smoothing with weight 4/5
 // damps the upper half of the spectrum fastest on the 5-point stencil; the
 // coarsest level (at most 2 x 2 cells) is swept a few times, which solves it.
+// (The viscous solve uses the same schedule with its own weight, see
+// viscousLevel().)
 struct MultigridSchedule {
     static constexpr int kPreSmooth = 2;
     static constexpr int kPostSmooth = 2;
@@ -44,13 +51,13 @@ struct MultigridSchedule {
     static constexpr float kWeight = 0.8f;
 };
 
-// The V-cycle, written once for both solvers. Passes provides
-//   smoothPressure(level, zeroGuess)  one weighted Jacobi sweep on `level`;
+// The V-cycle, written once for both solvers and both equations. Passes provides
+//   smooth(level, zeroGuess)          one weighted Jacobi sweep on `level`;
 //                                     zeroGuess: the iterate is taken as 0
 //                                     (a coarse level's first sweep), so no
 //                                     clear is needed
-//   restrictResidual(level)           the residual of `level`, summed into the
-//                                     right-hand side of level + 1
+//   restrictResidual(level)           the residual of `level`, restricted into
+//                                     the right-hand side of level + 1
 //   prolongCorrection(level)          level += bilinear interpolation of level + 1
 template <typename Passes>
 void runVCycle(Passes& passes, int levelCount)
@@ -59,14 +66,97 @@ void runVCycle(Passes& passes, int levelCount)
     static_assert(S::kPreSmooth >= 1, "a coarse level's first sweep replaces the clear of its iterate");
     const int coarsest = levelCount - 1;
     for (int level = 0; level < coarsest; ++level) {
-        for (int n = 0; n < S::kPreSmooth; ++n) passes.smoothPressure(level, level > 0 && n == 0);
+        for (int n = 0; n < S::kPreSmooth; ++n) passes.smooth(level, level > 0 && n == 0);
         passes.restrictResidual(level);
     }
-    for (int n = 0; n < S::kCoarsestSweeps; ++n) passes.smoothPressure(coarsest, coarsest > 0 && n == 0);
+    for (int n = 0; n < S::kCoarsestSweeps; ++n) passes.smooth(coarsest, coarsest > 0 && n == 0);
     for (int level = coarsest - 1; level >= 0; --level) {
         passes.prolongCorrection(level);
-        for (int n = 0; n < S::kPostSmooth; ++n) passes.smoothPressure(level, false);
+        for (int n = 0; n < S::kPostSmooth; ++n) passes.smooth(level, false);
     }
 }
+
+// --- the two equations ------------------------------------------------------
+//
+// Pressure: as above, one float per cell, scalar (pure Neumann) walls.
+//
+// Viscous: the implicit viscous step (1 - nu dt Laplacian) u = b of each
+// velocity component (two floats per cell, the velocity boundary rule). On
+// level l, whose cells are 2^l h wide:
+//   x - a_l ((xL + xR + xB + xT) - 4 x) = b_l,   a_l = nu dt / (2^l h)^2 = a / 4^l.
+// The equation is not multiplied by h^2: the identity term keeps its
+// coefficient 1 on every level, so the right-hand side of a coarse level is
+// the residual itself, not a scaled one. Its restriction is therefore the
+// AVERAGE of the children's residuals, not the pressure's sum:
+//   r_c = (1 / h_c^2) * (integral of r over the coarse cell)
+//       = (1 / (4 h_f^2)) * h_f^2 * (sum of the children's r) = (sum) / 4.
+// (In the pressure's scaled form the same integral is multiplied by h_c^2
+// again, which is where its plain sum comes from.) At an odd edge the 1/4
+// stays, exactly as the pressure's sum is kept there: a missing child counts
+// as a zero residual, a third child adds its share.
+// The error of an iterate satisfies the homogeneous wall rule (the lid's 2U is
+// part of the data, not of the error), so the lid speed is the grid's on
+// level 0 and zero below; both backends take it from LevelOperator.
+enum class MultigridEquation { Pressure, Viscous };
+
+// What one pass on one level needs to know about its equation, computed once
+// on the host for both backends so they multiply by the same floats.
+struct LevelOperator {
+    MultigridEquation equation = MultigridEquation::Pressure;
+    float rhsScale = 1.0f;            // pressure: h^2 on level 0 (s = h^2 div u), 1 below
+    float alpha = 0.0f;               // viscous: a_l
+    float inverseDenominator = 1.0f;  // viscous: 1 / (1 + 4 a_l), the Jacobi diagonal's inverse
+    float weight = MultigridSchedule::kWeight;  // the smoother's Jacobi weight
+    float lidSpeed = 0.0f;            // m/s, the lid of the velocity rule: level 0 only
+};
+
+LevelOperator pressureLevel(const PassConstants& k, int level);
+
+// The viscous smoother's weight: weighted Jacobi on x - a (Sum - 4x) damps a
+// Fourier mode with Laplacian symbol lambda in [0, 8] by
+//   1 - w (1 + a lambda) / (1 + 4a).
+// The modes the coarse level cannot see have lambda in [2, 8]; equal and
+// opposite damping at both ends gives w = (1 + 4a) / (1 + 5a), whose factor
+// 3a / (1 + 5a) is below 3/5 for every a. As a grows w tends to the
+// Laplacian's 4/5; as a shrinks it tends to 1, plain Jacobi, which solves the
+// a = 0 equation x = b in one sweep. Computed in double, rounded once.
+LevelOperator viscousLevel(const PassConstants& k, int level);
+
+LevelOperator levelOperator(MultigridEquation equation, const PassConstants& k, int level);
+
+// --- the viscous solve: how much of it a step does ---------------------------
+//
+// ViscositySolver::Multigrid solves to a relative residual ||r(x)|| / ||r(0)||
+// of kViscousTolerance (reference::relativeViscousResidual) with no read-back:
+// the work is chosen from a = nu dt / h^2 alone.
+//  - Jacobi sweeps from x = b (diffuse.frag) leave, in each Fourier mode of
+//    Laplacian symbol lambda in [0, 8], the residual a lambda (a |4 - lambda| /
+//    (1 + 4a))^n |b|, at most 8a (4a / (1 + 4a))^n |b|: n = jacobiSweepsFor(a)
+//    sweeps reach the tolerance whatever b is. That n is small for small a and
+//    grows without bound as a does.
+//  - V-cycles reduce the residual by a factor that does not depend on a:
+//    vCyclesFor(a) cycles, from the worst factors measured in
+//    tests/reference/viscous_multigrid_test.cpp (which checks every a the
+//    panel accepts).
+// The plan takes the sweeps when they cost less than the cycles.
+// kSweepsPerVCycle, one V-cycle's cost in sweeps, is an ESTIMATE from the pass
+// count (level 0: 4 sweeps, a restriction reading ~1 sweep's worth, a
+// prolongation; the coarser levels add ~1/3), not yet a GPU measurement.
+struct ViscousSolvePlan {
+    int jacobiSweeps = 0;
+    int vCycles = 0;
+    bool empty() const { return jacobiSweeps == 0 && vCycles == 0; }
+};
+
+struct ViscousSolveLimits {
+    static constexpr double kTolerance = 1e-3;
+    static constexpr double kPromisedUpToAlpha = 1e4;  // a = nu dt / h^2: the panel's 0.1 m^2/s at 1024^2 is 1.7e3
+    static constexpr int kSweepsPerVCycle = 8;
+};
+
+int jacobiSweepsFor(double a);
+int vCyclesFor(double a);
+// Nothing at nu = 0 (or with zero sweeps under ViscositySolver::Jacobi).
+ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k);
 
 }  // namespace fluid

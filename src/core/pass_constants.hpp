@@ -22,7 +22,6 @@ struct PassConstants {
     float vorticityScale = 0.0f;   // dt * epsilon * h
     float lidSpeed = 0.0f;         // m/s
 
-    bool diffuses(int iterations) const { return diffusionAlpha > 0.0f && iterations > 0; }
 };
 
 PassConstants makePassConstants(const SimParams& params);

@@ -23,6 +23,15 @@ const char* toString(PressureSolver solver)
     return "unknown";
 }
 
+const char* toString(ViscositySolver solver)
+{
+    switch (solver) {
+    case ViscositySolver::Jacobi: return "jacobi";
+    case ViscositySolver::Multigrid: return "multigrid";
+    }
+    return "unknown";
+}
+
 namespace {
 
 template <typename T>

@@ -22,6 +22,14 @@ enum class PressureSolver {
 
 const char* toString(PressureSolver solver);
 
+enum class ViscositySolver {
+    Jacobi,     // viscosityIterations Jacobi sweeps (GPU Gems ch. 38), converged or not
+    Multigrid,  // to a relative residual of 1e-3: V-cycles, or the cheaper Jacobi sweeps
+                // that provably reach it at small a (planViscousSolve, src/core/multigrid.hpp)
+};
+
+const char* toString(ViscositySolver solver);
+
 struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
@@ -34,7 +42,8 @@ struct SimParams {
     float dyeDissipation = 0.0f;       // 1/s, dye decays as 1/(1 + rate*dt) per step
 
     int pressureIterations = 40;   // Jacobi sweeps of the pressure Poisson solve
-    int viscosityIterations = 20;  // Jacobi sweeps of the implicit viscous diffusion
+    int viscosityIterations = 20;  // Jacobi sweeps of the implicit viscous diffusion (Jacobi viscosity solver)
+    ViscositySolver viscositySolver = ViscositySolver::Multigrid;  // converges at every viscosity
     bool warmStartPressure = true; // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
     int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver

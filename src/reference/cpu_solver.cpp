@@ -39,6 +39,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     divergence_ = Field(w, h, 1);
     curl_ = Field(w, h, 1);
     multigrid_ = reference::CpuMultigrid(w, h);
+    viscousMultigrid_ = reference::CpuMultigrid(w, h, MultigridEquation::Viscous);
     pressureResidual_ = Field(w, h, 2);
 }
 
@@ -91,9 +92,15 @@ void CpuSolver::advectVelocity()
 
 void CpuSolver::diffuse()
 {
-    if (!constants_.diffuses(params_.viscosityIterations)) return;
+    const ViscousSolvePlan plan = planViscousSolve(params_, constants_);
+    if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
-    for (int n = 0; n < params_.viscosityIterations; ++n) {
+    if (plan.vCycles > 0) {
+        viscousMultigrid_.bind(state_.velocity, velocityScratch_, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
+        for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
+        return;
+    }
+    for (int n = 0; n < plan.jacobiSweeps; ++n) {
         reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, velocityScratch_, constants_,
                            exec_);
         state_.velocity.swap(velocityScratch_);

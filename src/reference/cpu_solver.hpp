@@ -65,7 +65,8 @@ private:
     Field diffusionRhs_;
     Field divergence_;
     Field curl_;
-    reference::CpuMultigrid multigrid_;
+    reference::CpuMultigrid multigrid_;         // below pressure and divergence_
+    reference::CpuMultigrid viscousMultigrid_;  // below velocity and diffusionRhs_
     Field pressureResidual_;
 };
 

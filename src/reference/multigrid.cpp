@@ -1,9 +1,17 @@
 // CPU mirrors of the multigrid shaders. Keep each body in step with its .frag
-// file: the GPU-vs-CPU tests compare them to float32 rounding.
+// file: the GPU-vs-CPU tests compare them to float32 rounding. The pressure's
+// passes also have a fast form for the cells whose every read is inside the
+// grid (plain indexing, no boundary rule, the same float operations in the
+// same order); Exec::perCell turns it off, and tests/reference/multigrid_test.cpp
+// holds the two forms to bitwise equality. Each pass is a
+// template over the value a cell holds (shaders/multigrid.glsl's Value): float
+// for the pressure, glm::vec2 for the viscous equation, whose operations run
+// per component exactly as GLSL's vec2 ones do.
 #include "reference/multigrid.hpp"
 
 #include <cassert>
 #include <cmath>
+#include <type_traits>
 
 #include <omp.h>
 
@@ -32,81 +40,104 @@ void forEachRowOf(const Field& out, Exec exec, RowBody&& body)
 const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
 float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
 
-// restrict_residual.frag's scaledResidual().
-float scaledResidual(const Field& x, const Field& rhs, float rhsScale, glm::ivec2 c, bool child,
-                     const PassConstants& k)
+// shaders/multigrid.glsl: valueAt (through the equation's boundary rule),
+// valueIn (a cell inside the grid), and storing a result.
+template <typename V> V valueAt(const Field& f, glm::ivec2 c, const PassConstants& k);
+template <> float valueAt<float>(const Field& f, glm::ivec2 c, const PassConstants& k) { return scalar1At(f, c, k); }
+template <> glm::vec2 valueAt<glm::vec2>(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
-    const float pl = scalar1At(x, c + kLeft, k);
-    const float pr = scalar1At(x, c + kRight, k);
-    const float pb = scalar1At(x, c + kBottom, k);
-    const float pt = scalar1At(x, c + kTop, k);
-    const glm::ivec2 inside{std::min(c.x, k.width - 1), std::min(c.y, k.height - 1)};
-    const float centre = x.at(inside.x, inside.y);
-    const float s = rhsScale * rhs.at(inside.x, inside.y);
-    const float r = s - ((pl + pr) + (pb + pt) - 4.0f * centre);
-    return child && c.x < k.width && c.y < k.height ? r : 0.0f;
+    return velocityAt(f, c, k);
 }
 
-}  // namespace
+template <typename V> V valueIn(const Field& f, glm::ivec2 c);
+template <> float valueIn<float>(const Field& f, glm::ivec2 c) { return f.at(c.x, c.y); }
+template <> glm::vec2 valueIn<glm::vec2>(const Field& f, glm::ivec2 c) { return load2(f, c); }
 
-PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level)
+void store(Field& f, glm::ivec2 c, float v) { f.at(c.x, c.y) = v; }
+void store(Field& f, glm::ivec2 c, glm::vec2 v)
 {
-    PassConstants c = k;
-    c.width = level.width;
-    c.height = level.height;
-    return c;
+    f.at(c.x, c.y, 0) = v.x;
+    f.at(c.x, c.y, 1) = v.y;
 }
 
-// Each pass below has two forms that compute the same float operations in the
-// same order: per cell through the boundary rules (the shader line for line),
-// and, where every value it reads lies inside the grid, with plain indexing,
-// which needs no branch and vectorises. Exec::perCell forces the first form;
-// tests/reference/multigrid_test.cpp holds the two to bitwise equality.
-
-void smoothPressure(const Field& x, const Field& rhs, float rhsScale, float weight, bool zeroGuess, Field& out,
-                    const PassConstants& k, Exec exec)
+template <typename V>
+V neighbourSum(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
-    assert(out.width() == k.width && out.height() == k.height && rhs.sameShape(out));
-    const int width = k.width;
+    return (valueAt<V>(f, c + kLeft, k) + valueAt<V>(f, c + kRight, k))
+        + (valueAt<V>(f, c + kBottom, k) + valueAt<V>(f, c + kTop, k));
+}
+
+// smooth_pressure.frag's jacobiValue().
+template <typename V>
+V jacobiValue(V neighbours, V rhs, const LevelOperator& op)
+{
+    if (op.equation == MultigridEquation::Viscous) return (rhs + op.alpha * neighbours) * op.inverseDenominator;
+    return (neighbours - op.rhsScale * rhs) * 0.25f;
+}
+
+// The pressure's interior rows on plain indexing: smoothAs<float>'s float
+// operations in the same order, no boundary rule (every neighbour is inside).
+void smoothPressureRow(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out, int j,
+                       int begin, int end)
+{
+    const float* __restrict b = rowOf(rhs, j);
+    float* __restrict o = rowOf(out, j);
     if (zeroGuess) {
-        forEachRowOf(out, exec, [&](int j) {
-            const float* __restrict b = rowOf(rhs, j);
-            float* __restrict o = rowOf(out, j);
-            for (int i = 0; i < width; ++i) o[i] = weight * (-(rhsScale * b[i]) * 0.25f);
-        });
+        for (int i = begin; i < end; ++i) o[i] = op.weight * ((0.0f - op.rhsScale * b[i]) * 0.25f);
         return;
     }
+    const float* __restrict below = rowOf(x, j - 1);
+    const float* __restrict row = rowOf(x, j);
+    const float* __restrict above = rowOf(x, j + 1);
+    for (int i = begin; i < end; ++i) {
+        const float centre = row[i];
+        const float jacobi = (((row[i - 1] + row[i + 1]) + (below[i] + above[i])) - op.rhsScale * b[i]) * 0.25f;
+        o[i] = centre + op.weight * (jacobi - centre);
+    }
+}
+
+template <typename V>
+void smoothAs(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
+              const PassConstants& k, Exec exec)
+{
     const auto cellAt = [&](glm::ivec2 cell) {
-        const float s = rhsScale * rhs.at(cell.x, cell.y);
-        const float pl = scalar1At(x, cell + kLeft, k);
-        const float pr = scalar1At(x, cell + kRight, k);
-        const float pb = scalar1At(x, cell + kBottom, k);
-        const float pt = scalar1At(x, cell + kTop, k);
-        const float centre = x.at(cell.x, cell.y);
-        out.at(cell.x, cell.y) = centre + weight * (((pl + pr) + (pb + pt) - s) * 0.25f - centre);
+        const V b = valueIn<V>(rhs, cell);
+        if (zeroGuess) {
+            store(out, cell, op.weight * jacobiValue(V(0.0f), b, op));
+            return;
+        }
+        const V centre = valueIn<V>(x, cell);
+        store(out, cell, centre + op.weight * (jacobiValue(neighbourSum<V>(x, cell, k), b, op) - centre));
     };
+    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell;
+    const int width = out.width();
     forEachRowOf(out, exec, [&](int j) {
-        if (exec.perCell || j == 0 || j == k.height - 1 || width < 3) {
+        if (!fastPath || j == 0 || j == out.height() - 1 || width < 3) {
             for (int i = 0; i < width; ++i) cellAt({i, j});
             return;
         }
         cellAt({0, j});
-        const float* __restrict below = rowOf(x, j - 1);
-        const float* __restrict row = rowOf(x, j);
-        const float* __restrict above = rowOf(x, j + 1);
-        const float* __restrict b = rowOf(rhs, j);
-        float* __restrict o = rowOf(out, j);
-        for (int i = 1; i < width - 1; ++i) {
-            const float s = rhsScale * b[i];
-            const float centre = row[i];
-            o[i] = centre + weight * (((row[i - 1] + row[i + 1]) + (below[i] + above[i]) - s) * 0.25f - centre);
-        }
+        smoothPressureRow(x, rhs, op, zeroGuess, out, j, 1, width - 1);
         cellAt({width - 1, j});
     });
 }
 
-void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& coarseOut, const PassConstants& fineK,
-                      Exec exec)
+// restrict_residual.frag's residual().
+template <typename V>
+V residual(const Field& x, const Field& rhs, const LevelOperator& op, glm::ivec2 c, bool child, const PassConstants& k)
+{
+    const V n = neighbourSum<V>(x, c, k);
+    const glm::ivec2 inside{std::min(c.x, k.width - 1), std::min(c.y, k.height - 1)};
+    const V centre = valueIn<V>(x, inside);
+    const V b = valueIn<V>(rhs, inside);
+    const V r = op.equation == MultigridEquation::Viscous ? b - (centre - op.alpha * (n - 4.0f * centre))
+                                                          : op.rhsScale * b - (n - 4.0f * centre);
+    return child && c.x < k.width && c.y < k.height ? r : V(0.0f);
+}
+
+template <typename V>
+void restrictAs(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut, const PassConstants& fineK,
+                Exec exec)
 {
     const glm::ivec2 extra{extraChild(fineK.width, coarseOut.width()), extraChild(fineK.height, coarseOut.height())};
     const glm::ivec2 k2{2, 0};
@@ -115,32 +146,32 @@ void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& c
         const glm::ivec2 fine = 2 * cell;
         const bool thirdX = fine.x + 2 == extra.x;
         const bool thirdY = fine.y + 2 == extra.y;
-        const auto r = [&](glm::ivec2 c, bool child) { return scaledResidual(x, rhs, rhsScale, c, child, fineK); };
-        const float square = (r(fine, true) + r(fine + kRight, true)) + (r(fine + kTop, true) + r(fine + kRight + kTop, true));
-        const float column = r(fine + k2, thirdX) + r(fine + k2 + kTop, thirdX);
-        const float row = r(fine + t2, thirdY) + r(fine + t2 + kRight, thirdY);
-        const float corner = r(fine + k2 + t2, thirdX && thirdY);
-        coarseOut.at(cell.x, cell.y) = ((square + column) + row) + corner;
+        const auto r = [&](glm::ivec2 c, bool child) { return residual<V>(x, rhs, op, c, child, fineK); };
+        const V square = (r(fine, true) + r(fine + kRight, true)) + (r(fine + kTop, true) + r(fine + kRight + kTop, true));
+        const V column = r(fine + k2, thirdX) + r(fine + k2 + kTop, thirdX);
+        const V row = r(fine + t2, thirdY) + r(fine + t2 + kRight, thirdY);
+        const V corner = r(fine + k2 + t2, thirdX && thirdY);
+        const V sum = ((square + column) + row) + corner;
+        store(coarseOut, cell, op.equation == MultigridEquation::Viscous ? 0.25f * sum : sum);
     };
-    // Inside: the children 2I, 2I + 1 and their neighbours 2I - 1 .. 2I + 2 lie
-    // in the fine grid, and no third child (fine index 2I + 2 < width - 1).
+    // The pressure's inside cells on plain indexing: children 2I, 2I + 1 and
+    // their neighbours 2I - 1 .. 2I + 2 lie in the fine grid, and there is no
+    // third child (it would be fine index 2I + 2 = width - 1).
+    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell;
     const auto inside = [](int coarse, int fineCells) { return coarse >= 1 && 2 * coarse + 3 <= fineCells - 1; };
-    const int fineWidth = fineK.width;
+    const std::size_t fineWidth = static_cast<std::size_t>(fineK.width);
     forEachRowOf(coarseOut, exec, [&](int j) {
-        const bool rowInside = !exec.perCell && inside(j, fineK.height);
-        const float* xs = x.data();
-        const float* bs = rhs.data();
+        const bool rowInside = fastPath && inside(j, fineK.height);
         for (int i = 0; i < coarseOut.width(); ++i) {
-            if (!rowInside || !inside(i, fineWidth)) {
+            if (!rowInside || !inside(i, fineK.width)) {
                 cellAt({i, j});
                 continue;
             }
             const auto r = [&](int fi, int fj) {
-                const std::size_t c = static_cast<std::size_t>(fj) * static_cast<std::size_t>(fineWidth)
-                    + static_cast<std::size_t>(fi);
-                const std::size_t w = static_cast<std::size_t>(fineWidth);
-                const float s = rhsScale * bs[c];
-                return s - ((xs[c - 1] + xs[c + 1]) + (xs[c - w] + xs[c + w]) - 4.0f * xs[c]);
+                const std::size_t c = static_cast<std::size_t>(fj) * fineWidth + static_cast<std::size_t>(fi);
+                const float* xs = x.data();
+                const float n = (xs[c - 1] + xs[c + 1]) + (xs[c - fineWidth] + xs[c + fineWidth]);
+                return op.rhsScale * rhs.data()[c] - (n - 4.0f * xs[c]);
             };
             const int fi = 2 * i, fj = 2 * j;
             const float square = (r(fi, fj) + r(fi + 1, fj)) + (r(fi, fj + 1) + r(fi + 1, fj + 1));
@@ -149,28 +180,31 @@ void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& c
     });
 }
 
-void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& coarseK, Exec exec)
+template <typename V>
+void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConstants& coarseK, Exec exec)
 {
-    assert(x.sameShape(out) && coarse.width() == coarseK.width && coarse.height() == coarseK.height);
     const auto weightOfNext = [](int fine) { return (fine & 1) == 0 ? 0.75f : 0.25f; };
     const auto cellAt = [&](glm::ivec2 cell) {
         const glm::ivec2 base{(cell.x - 1) >> 1, (cell.y - 1) >> 1};  // C++20: >> extends the sign
         const glm::vec2 f{weightOfNext(cell.x), weightOfNext(cell.y)};
-        const float a = scalar1At(coarse, base, coarseK);
-        const float b = scalar1At(coarse, base + kRight, coarseK);
-        const float c = scalar1At(coarse, base + kTop, coarseK);
-        const float d = scalar1At(coarse, base + kRight + kTop, coarseK);
-        const float bottom = a * (1.0f - f.x) + b * f.x;
-        const float top = c * (1.0f - f.x) + d * f.x;
-        const float e = bottom * (1.0f - f.y) + top * f.y;
-        out.at(cell.x, cell.y) = x.at(cell.x, cell.y) + e;
+        const V a = valueAt<V>(coarse, base, coarseK);
+        const V b = valueAt<V>(coarse, base + kRight, coarseK);
+        const V c = valueAt<V>(coarse, base + kTop, coarseK);
+        const V d = valueAt<V>(coarse, base + kRight + kTop, coarseK);
+        const V bottom = a * (1.0f - f.x) + b * f.x;
+        const V top = c * (1.0f - f.x) + d * f.x;
+        const V e = bottom * (1.0f - f.y) + top * f.y;
+        store(out, cell, valueIn<V>(x, cell) + e);
     };
-    // Inside: both coarse cells of the interpolation lie in the coarse grid.
+    // Scalars' inside cells on plain indexing: both coarse cells of the
+    // interpolation lie in the coarse grid (for a scalar the rule inside is the
+    // identity, whatever the equation).
+    const bool fastPath = std::is_same_v<V, float> && !exec.perCell;
     const auto inside = [](int fine, int coarseCells) { return fine >= 1 && ((fine - 1) >> 1) + 1 <= coarseCells - 1; };
     const int width = out.width();
     const std::size_t coarseWidth = static_cast<std::size_t>(coarseK.width);
     forEachRowOf(out, exec, [&](int j) {
-        if (exec.perCell || !inside(j, coarseK.height)) {
+        if (!fastPath || !inside(j, coarseK.height)) {
             for (int i = 0; i < width; ++i) cellAt({i, j});
             return;
         }
@@ -194,6 +228,45 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
     });
 }
 
+}  // namespace
+
+PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level, const LevelOperator& op)
+{
+    PassConstants c = k;
+    c.width = level.width;
+    c.height = level.height;
+    c.lidSpeed = op.lidSpeed;
+    return c;
+}
+
+void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
+            const PassConstants& k, Exec exec)
+{
+    assert(out.width() == k.width && out.height() == k.height && rhs.sameShape(out));
+    if (out.components() == 2)
+        smoothAs<glm::vec2>(x, rhs, op, zeroGuess, out, k, exec);
+    else
+        smoothAs<float>(x, rhs, op, zeroGuess, out, k, exec);
+}
+
+void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut,
+                      const PassConstants& fineK, Exec exec)
+{
+    if (coarseOut.components() == 2)
+        restrictAs<glm::vec2>(x, rhs, op, coarseOut, fineK, exec);
+    else
+        restrictAs<float>(x, rhs, op, coarseOut, fineK, exec);
+}
+
+void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& coarseK, Exec exec)
+{
+    assert(x.sameShape(out) && coarse.width() == coarseK.width && coarse.height() == coarseK.height);
+    if (out.components() == 2)
+        prolongAs<glm::vec2>(x, coarse, out, coarseK, exec);
+    else
+        prolongAs<float>(x, coarse, out, coarseK, exec);
+}
+
 double relativePressureResidual(const Field& p, const Field& div, const PassConstants& k)
 {
     const double h2 = k.cellSizeSquared;
@@ -212,66 +285,101 @@ double relativePressureResidual(const Field& p, const Field& div, const PassCons
     return reference > 0.0 ? std::sqrt(residual / reference) : std::sqrt(residual);
 }
 
-CpuMultigrid::CpuMultigrid(int width, int height) : levels_(multigridLevels(width, height))
+double relativeViscousResidual(const Field& x, const Field& b, const PassConstants& k)
 {
+    const double a = k.diffusionAlpha;
+    const Field zero(k.width, k.height, 2);
+    // r(x) = b - (x - a (neighbours(x) - 4x)); the lid enters through the ghosts.
+    const auto squaredResidual = [&](const Field& u) {
+        double sum = 0.0;
+        for (int j = 0; j < k.height; ++j)
+            for (int i = 0; i < k.width; ++i) {
+                const glm::ivec2 c{i, j};
+                for (int m = 0; m < 2; ++m) {
+                    const double neighbours = static_cast<double>(velocityAt(u, c + kLeft, k)[m])
+                        + velocityAt(u, c + kRight, k)[m] + velocityAt(u, c + kBottom, k)[m]
+                        + velocityAt(u, c + kTop, k)[m];
+                    const double centre = u.at(i, j, m);
+                    const double r = b.at(i, j, m) - (centre - a * (neighbours - 4.0 * centre));
+                    sum += r * r;
+                }
+            }
+        return sum;
+    };
+    const double reference = squaredResidual(zero);
+    const double residual = squaredResidual(x);
+    return reference > 0.0 ? std::sqrt(residual / reference) : std::sqrt(residual);
+}
+
+CpuMultigrid::CpuMultigrid(int width, int height, MultigridEquation equation)
+    : levels_(multigridLevels(width, height)), equation_(equation)
+{
+    const int components = equation == MultigridEquation::Viscous ? 2 : 1;
     for (const MultigridLevel& l : levels_) {
-        iterate_.emplace_back(l.width, l.height, 1);
-        scratch_.emplace_back(l.width, l.height, 1);
-        rhs_.emplace_back(l.width, l.height, 1);
+        iterate_.emplace_back(l.width, l.height, components);
+        scratch_.emplace_back(l.width, l.height, components);
+        rhs_.emplace_back(l.width, l.height, components);
     }
     // Level 0 lives in the solver: drop its copies.
     iterate_[0] = scratch_[0] = rhs_[0] = Field();
 }
 
-void CpuMultigrid::bind(Field& pressure, Field& scratch, const Field& divergence, const PassConstants& k, Exec exec)
+void CpuMultigrid::bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
+                        bool startFromZero)
 {
-    pressure_ = &pressure;
-    pressureScratch_ = &scratch;
-    divergence_ = &divergence;
+    x_ = &x;
+    xScratch_ = &scratch;
+    rhs0_ = &rhs;
     k_ = k;
     exec_ = exec;
+    startFromZero_ = startFromZero;
 }
 
-void CpuMultigrid::vCycle(Field& pressure, Field& scratch, const Field& divergence, const PassConstants& k, Exec exec)
+void CpuMultigrid::vCycle(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec)
 {
-    bind(pressure, scratch, divergence, k, exec);
-    runVCycle(*this, levelCount());
+    bind(x, scratch, rhs, k, exec);
+    cycle();
 }
 
-Field& CpuMultigrid::iterateOf(int level) { return level == 0 ? *pressure_ : iterate_[static_cast<std::size_t>(level)]; }
+Field& CpuMultigrid::iterateOf(int level) { return level == 0 ? *x_ : iterate_[static_cast<std::size_t>(level)]; }
 Field& CpuMultigrid::scratchOf(int level)
 {
-    return level == 0 ? *pressureScratch_ : scratch_[static_cast<std::size_t>(level)];
+    return level == 0 ? *xScratch_ : scratch_[static_cast<std::size_t>(level)];
 }
 const Field& CpuMultigrid::rhsOf(int level) const
 {
-    return level == 0 ? *divergence_ : rhs_[static_cast<std::size_t>(level)];
+    return level == 0 ? *rhs0_ : rhs_[static_cast<std::size_t>(level)];
 }
-float CpuMultigrid::rhsScaleOf(int level) const { return level == 0 ? k_.cellSizeSquared : 1.0f; }
 
-void CpuMultigrid::smoothPressure(int level, bool zeroGuess)
+PassConstants CpuMultigrid::constantsOf(int level) const
 {
-    const PassConstants k = levelConstants(k_, levels_[static_cast<std::size_t>(level)]);
+    return levelConstants(k_, levels_[static_cast<std::size_t>(level)], operatorOf(level));
+}
+
+void CpuMultigrid::smooth(int level, bool zeroGuess)
+{
     Field& x = iterateOf(level);
     Field& out = scratchOf(level);
-    reference::smoothPressure(x, rhsOf(level), rhsScaleOf(level), MultigridSchedule::kWeight, zeroGuess, out, k,
-                              exec_);
+    if (level == 0 && startFromZero_) {
+        zeroGuess = true;
+        startFromZero_ = false;
+    }
+    reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level),
+                      exec_);
     x.swap(out);
 }
 
 void CpuMultigrid::restrictResidual(int level)
 {
-    const PassConstants fineK = levelConstants(k_, levels_[static_cast<std::size_t>(level)]);
-    reference::restrictResidual(iterateOf(level), rhsOf(level), rhsScaleOf(level),
-                                rhs_[static_cast<std::size_t>(level + 1)], fineK, exec_);
+    reference::restrictResidual(iterateOf(level), rhsOf(level), operatorOf(level),
+                                rhs_[static_cast<std::size_t>(level + 1)], constantsOf(level), exec_);
 }
 
 void CpuMultigrid::prolongCorrection(int level)
 {
-    const PassConstants coarseK = levelConstants(k_, levels_[static_cast<std::size_t>(level + 1)]);
     Field& x = iterateOf(level);
     Field& out = scratchOf(level);
-    reference::prolongCorrection(x, iterate_[static_cast<std::size_t>(level + 1)], out, coarseK, exec_);
+    reference::prolongCorrection(x, iterate_[static_cast<std::size_t>(level + 1)], out, constantsOf(level + 1), exec_);
     x.swap(out);
 }
 

@@ -1,7 +1,9 @@
 // CPU mirrors of the multigrid passes (shaders/smooth_pressure.frag,
 // restrict_residual.frag, prolong_correction.frag), the same float operations
-// in the same order, and CpuMultigrid, the pyramid they run on. The V-cycle
-// itself is fluid::runVCycle (src/core/multigrid.hpp), shared with the GPU.
+// in the same order, and CpuMultigrid, the pyramid they run on, for either
+// equation of src/core/multigrid.hpp (pressure: 1-component fields; viscous:
+// 2-component velocity corrections). The V-cycle itself is fluid::runVCycle,
+// shared with the GPU.
 #pragma once
 
 #include <vector>
@@ -13,19 +15,21 @@
 
 namespace fluid::reference {
 
-// The constants of a level: the grid's, with the level's size. The boundary
-// rule (box or periodic) is the same on every level.
-PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level);
+// The constants of a level: the grid's, with the level's size and the lid of
+// the level's equation (the boundary rule, box or periodic, is the same on
+// every level).
+PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level, const LevelOperator& op);
 
-// smooth_pressure.frag: one weighted Jacobi sweep of (xL + xR + xB + xT) - 4x =
-// rhsScale * rhs on the level described by k; zeroGuess reads x as 0.
-void smoothPressure(const Field& x, const Field& rhs, float rhsScale, float weight, bool zeroGuess, Field& out,
-                    const PassConstants& k, Exec exec = {});
+// smooth_pressure.frag: one weighted Jacobi sweep of op's equation on the level
+// described by k; zeroGuess reads x as 0.
+void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
+            const PassConstants& k, Exec exec = {});
 
-// restrict_residual.frag: coarseOut (the next level's size) = the sums of the
-// fine children's scaled residuals; fineK describes the fine level.
-void restrictResidual(const Field& x, const Field& rhs, float rhsScale, Field& coarseOut, const PassConstants& fineK,
-                      Exec exec = {});
+// restrict_residual.frag: coarseOut (the next level's size) = the fine
+// children's residuals, summed (pressure) or averaged (viscous); fineK
+// describes the fine level.
+void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut,
+                      const PassConstants& fineK, Exec exec = {});
 
 // prolong_correction.frag: out (the fine level's size) = x + the bilinear
 // interpolation of `coarse`; coarseK describes the coarse level.
@@ -36,47 +40,60 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
 // in double (0 when div is 0). It is 1 for p = 0 and what a solve reduces.
 double relativePressureResidual(const Field& p, const Field& div, const PassConstants& k);
 
+// The relative residual of the viscous step x - a ((xL + xR + xB + xT) - 4x) = b
+// with the velocity rule (the lid included): ||r(x)||_2 / ||r(0)||_2, both
+// components, in double. It is 1 for x = 0 and what a solve reduces.
+double relativeViscousResidual(const Field& x, const Field& b, const PassConstants& k);
+
 // The pyramid below level 0 (whose iterate and right-hand side are the solver's
-// pressure and divergence) and a V-cycle over it.
+// pressure and divergence, or its velocity and the advected velocity) and a
+// V-cycle over it.
 class CpuMultigrid {
 public:
     CpuMultigrid() = default;
-    CpuMultigrid(int width, int height);
+    CpuMultigrid(int width, int height, MultigridEquation equation = MultigridEquation::Pressure);
 
-    // One V-cycle on pressure (level 0), which it updates; scratch is a field of
-    // pressure's shape the sweeps ping-pong through.
-    void vCycle(Field& pressure, Field& scratch, const Field& divergence, const PassConstants& k, Exec exec);
+    // One V-cycle on x (level 0), which it updates; scratch is a field of x's
+    // shape the sweeps ping-pong through.
+    void vCycle(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec);
+    void cycle() { runVCycle(*this, levelCount()); }  // on what bind() bound
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
-    void smoothPressure(int level, bool zeroGuess);
+    void smooth(int level, bool zeroGuess);
     void restrictResidual(int level);
     void prolongCorrection(int level);
 
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
+    MultigridEquation equation() const { return equation_; }
     // Level >= 1: its iterate and right-hand side (for tests).
     Field& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     Field& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
 
-    // Level 0 for the passes above; vCycle() binds it itself.
-    void bind(Field& pressure, Field& scratch, const Field& divergence, const PassConstants& k, Exec exec);
+    // Level 0 for the passes above; vCycle() binds it itself. startFromZero: the
+    // first sweep on level 0 takes x as 0 (GpuMultigrid::bind).
+    void bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
+              bool startFromZero = false);
 
 private:
     Field& iterateOf(int level);
     const Field& rhsOf(int level) const;
-    float rhsScaleOf(int level) const;
     Field& scratchOf(int level);
+    LevelOperator operatorOf(int level) const { return levelOperator(equation_, k_, level); }
+    PassConstants constantsOf(int level) const;
 
     std::vector<MultigridLevel> levels_;
-    std::vector<Field> iterate_;  // index 0 unused: level 0 is the solver's pressure
+    MultigridEquation equation_ = MultigridEquation::Pressure;
+    std::vector<Field> iterate_;  // index 0 unused: level 0 is the solver's
     std::vector<Field> scratch_;
     std::vector<Field> rhs_;
 
-    Field* pressure_ = nullptr;
-    Field* pressureScratch_ = nullptr;
-    const Field* divergence_ = nullptr;
+    Field* x_ = nullptr;
+    Field* xScratch_ = nullptr;
+    const Field* rhs0_ = nullptr;
     PassConstants k_{};
     Exec exec_{};
+    bool startFromZero_ = false;
 };
 
 }  // namespace fluid::reference

@@ -12,14 +12,19 @@ constexpr GLint kSecondUnit = 1;  // the right-hand side, or the coarse correcti
 
 }  // namespace
 
-GpuMultigrid::GpuMultigrid(int width, int height, BoundaryMode boundary, float cellSizeSquared)
-    : levels_(multigridLevels(width, height)), cellSizeSquared_(cellSizeSquared)
+GpuMultigrid::GpuMultigrid(int width, int height, BoundaryMode boundary, const PassConstants& k,
+                           MultigridEquation equation)
+    : levels_(multigridLevels(width, height)), k_(k), equation_(equation)
 {
+    const bool viscous = equation == MultigridEquation::Viscous;
+    const gl::TextureFormat format = viscous ? gl::TextureFormat::RG32F : gl::TextureFormat::R32F;
     iterate_.resize(levels_.size());
     rhs_.resize(levels_.size());
     for (std::size_t l = 1; l < levels_.size(); ++l) {
-        iterate_[l] = gl::PingPong(levels_[l].width, levels_[l].height, gl::TextureFormat::R32F, "multigrid iterate");
-        rhs_[l] = gl::RenderTarget(levels_[l].width, levels_[l].height, gl::TextureFormat::R32F, "multigrid rhs");
+        iterate_[l] = gl::PingPong(levels_[l].width, levels_[l].height, format,
+                                   viscous ? "viscous multigrid iterate" : "multigrid iterate");
+        rhs_[l] = gl::RenderTarget(levels_[l].width, levels_[l].height, format,
+                                   viscous ? "viscous multigrid rhs" : "multigrid rhs");
     }
     buildPrograms(boundary);
 }
@@ -31,81 +36,104 @@ void GpuMultigrid::setBoundary(BoundaryMode boundary)
 
 void GpuMultigrid::buildPrograms(BoundaryMode boundary)
 {
-    smooth_ = buildPass("smooth_pressure.frag", boundary);
-    smoothFromZero_ = buildPass("smooth_pressure.frag", boundary, "#define ZERO_GUESS 1\n");
-    restrict_ = buildPass("restrict_residual.frag", boundary);
-    prolong_ = buildPass("prolong_correction.frag", boundary);
+    const bool viscous = equation_ == MultigridEquation::Viscous;
+    const char* equation = viscous ? "#define VISCOUS 1\n" : "";
+    const char* header = "multigrid.glsl";
+    smooth_ = buildPass("smooth_pressure.frag", boundary, equation, header);
+    smoothFromZero_ = buildPass("smooth_pressure.frag", boundary,
+                                viscous ? "#define VISCOUS 1\n#define ZERO_GUESS 1\n" : "#define ZERO_GUESS 1\n", header);
+    restrict_ = buildPass("restrict_residual.frag", boundary, equation, header);
+    prolong_ = buildPass("prolong_correction.frag", boundary, equation, header);
     boundary_ = boundary;
 
-    // Every uniform is looked up once and must exist; samplers and the weight
-    // never change, so they are set here.
-    const auto samplers = [](const gl::Program& p, const char* second) {
+    // Every uniform the pass uses is looked up once and must exist; samplers
+    // never change, so they are set here. A uniform the variant does not have
+    // stays -1 and is not set.
+    const auto lookUp = [viscous](const gl::Program& p, bool readsIterate, bool hasWeight, bool hasOperator) {
+        Uniforms u;
         p.use();
-        glUniform1i(p.requiredUniform(second), kSecondUnit);
+        if (readsIterate) {
+            glUniform1i(p.requiredUniform("uIterate"), kIterateUnit);
+            u.gridSize = p.requiredUniform("uGridSize");
+            // The velocity rule reads the lid in the box only (-1 when periodic).
+            if (viscous) u.lidSpeed = p.uniform("uLidSpeed");
+        }
+        if (hasWeight) u.weight = p.requiredUniform("uWeight");
+        if (hasOperator && viscous) u.alpha = p.requiredUniform("uAlpha");
+        if (hasOperator && !viscous) u.rhsScale = p.requiredUniform("uRhsScale");
+        return u;
     };
-    smooth_.use();
-    glUniform1i(smooth_.requiredUniform("uPressure"), kIterateUnit);
-    samplers(smooth_, "uRhs");
-    glUniform1f(smooth_.requiredUniform("uWeight"), MultigridSchedule::kWeight);
-    smoothUniforms_ = {smooth_.requiredUniform("uGridSize"), smooth_.requiredUniform("uRhsScale")};
+    smoothUniforms_ = lookUp(smooth_, true, true, true);
+    glUniform1i(smooth_.requiredUniform("uRhs"), kSecondUnit);
+    if (viscous) smoothUniforms_.inverseDenominator = smooth_.requiredUniform("uInverseDenominator");
 
-    // The zero-guess sweep reads no iterate: uPressure and uGridSize are unused there.
-    samplers(smoothFromZero_, "uRhs");
-    glUniform1f(smoothFromZero_.requiredUniform("uWeight"), MultigridSchedule::kWeight);
-    smoothFromZeroUniforms_ = {-1, smoothFromZero_.requiredUniform("uRhsScale")};
+    // The zero-guess sweep reads no iterate: uIterate and uGridSize are unused
+    // there, and uAlpha multiplies a zero neighbour sum (a compiler may drop it).
+    smoothFromZeroUniforms_ = lookUp(smoothFromZero_, false, true, !viscous);
+    glUniform1i(smoothFromZero_.requiredUniform("uRhs"), kSecondUnit);
+    if (viscous) {
+        smoothFromZeroUniforms_.alpha = smoothFromZero_.uniform("uAlpha");
+        smoothFromZeroUniforms_.inverseDenominator = smoothFromZero_.requiredUniform("uInverseDenominator");
+    }
 
-    restrict_.use();
-    glUniform1i(restrict_.requiredUniform("uPressure"), kIterateUnit);
-    samplers(restrict_, "uRhs");
-    restrictUniforms_ = {restrict_.requiredUniform("uGridSize"), restrict_.requiredUniform("uRhsScale"),
-                         restrict_.requiredUniform("uExtraChild")};
+    restrictUniforms_ = lookUp(restrict_, true, false, true);
+    glUniform1i(restrict_.requiredUniform("uRhs"), kSecondUnit);
+    restrictUniforms_.extraChild = restrict_.requiredUniform("uExtraChild");
 
-    prolong_.use();
-    glUniform1i(prolong_.requiredUniform("uPressure"), kIterateUnit);
-    samplers(prolong_, "uCorrection");
-    prolongUniforms_ = {prolong_.requiredUniform("uGridSize"), -1};
+    prolongUniforms_ = lookUp(prolong_, true, false, false);
+    glUniform1i(prolong_.requiredUniform("uCorrection"), kSecondUnit);
     glUseProgram(0);
 }
 
-void GpuMultigrid::bind(gl::PingPong& pressure, const gl::RenderTarget& divergence,
-                        const gl::VertexArray& emptyVertexArray)
+void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
+                        bool startFromZero)
 {
-    pressure_ = &pressure;
-    divergence_ = &divergence;
+    iterate0_ = &iterate;
+    rhs0_ = &rhs;
     emptyVertexArray_ = &emptyVertexArray;
+    startFromZero_ = startFromZero;
 }
 
-void GpuMultigrid::vCycle(gl::PingPong& pressure, const gl::RenderTarget& divergence,
-                          const gl::VertexArray& emptyVertexArray)
+void GpuMultigrid::vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray)
 {
-    bind(pressure, divergence, emptyVertexArray);
-    runVCycle(*this, levelCount());
+    bind(iterate, rhs, emptyVertexArray);
+    cycle();
 }
 
 gl::PingPong& GpuMultigrid::iterateOf(int level)
 {
-    return level == 0 ? *pressure_ : iterate_[static_cast<std::size_t>(level)];
+    return level == 0 ? *iterate0_ : iterate_[static_cast<std::size_t>(level)];
 }
 
 const gl::RenderTarget& GpuMultigrid::rhsOf(int level) const
 {
-    return level == 0 ? *divergence_ : rhs_[static_cast<std::size_t>(level)];
+    return level == 0 ? *rhs0_ : rhs_[static_cast<std::size_t>(level)];
 }
 
-void GpuMultigrid::setGridSize(GLint location, int level) const
+// The level's size and the constants of its equation (src/core/multigrid.hpp),
+// for the uniforms `u` has.
+void GpuMultigrid::setLevelUniforms(const Uniforms& u, int level) const
 {
     const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
-    glUniform2i(location, l.width, l.height);
+    const LevelOperator op = levelOperator(equation_, k_, level);
+    if (u.gridSize >= 0) glUniform2i(u.gridSize, l.width, l.height);
+    if (u.rhsScale >= 0) glUniform1f(u.rhsScale, op.rhsScale);
+    if (u.alpha >= 0) glUniform1f(u.alpha, op.alpha);
+    if (u.inverseDenominator >= 0) glUniform1f(u.inverseDenominator, op.inverseDenominator);
+    if (u.weight >= 0) glUniform1f(u.weight, op.weight);
+    if (u.lidSpeed >= 0) glUniform1f(u.lidSpeed, op.lidSpeed);
 }
 
-void GpuMultigrid::smoothPressure(int level, bool zeroGuess)
+void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
     gl::PingPong& x = iterateOf(level);
+    if (level == 0 && startFromZero_) {
+        zeroGuess = true;
+        startFromZero_ = false;
+    }
     const gl::Program& program = zeroGuess ? smoothFromZero_ : smooth_;
-    const Uniforms& u = zeroGuess ? smoothFromZeroUniforms_ : smoothUniforms_;
     program.use();
-    if (u.gridSize >= 0) setGridSize(u.gridSize, level);
-    glUniform1f(u.rhsScale, rhsScaleOf(level));
+    setLevelUniforms(zeroGuess ? smoothFromZeroUniforms_ : smoothUniforms_, level);
     x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
@@ -115,8 +143,7 @@ void GpuMultigrid::smoothPressure(int level, bool zeroGuess)
 void GpuMultigrid::restrictResidual(int level)
 {
     restrict_.use();
-    setGridSize(restrictUniforms_.gridSize, level);  // the fine level's: its boundary rule applies
-    glUniform1f(restrictUniforms_.rhsScale, rhsScaleOf(level));
+    setLevelUniforms(restrictUniforms_, level);  // the fine level's: its boundary rule applies
     const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
     const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
     glUniform2i(restrictUniforms_.extraChild, extraChild(fine.width, coarse.width), extraChild(fine.height, coarse.height));
@@ -129,7 +156,7 @@ void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
     prolong_.use();
-    setGridSize(prolongUniforms_.gridSize, level + 1);  // the coarse level's: its ghosts are read
+    setLevelUniforms(prolongUniforms_, level + 1);  // the coarse level's: its ghosts are read
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);

@@ -1,13 +1,16 @@
-// GpuMultigrid: the multigrid pressure solve on the GPU, a texture pyramid
-// below the solver's pressure and divergence and the three passes of
+// GpuMultigrid: a multigrid solve on the GPU, a texture pyramid below the
+// solver's iterate and right-hand side and the three passes of
 // src/core/multigrid.hpp (smooth_pressure, restrict_residual,
-// prolong_correction). The V-cycle is fluid::runVCycle, shared with the CPU
-// reference (reference::CpuMultigrid), so both walk the pyramid alike.
+// prolong_correction), for one of its two equations: the pressure (R32F levels)
+// or the implicit viscous step (RG32F levels, the passes built with VISCOUS).
+// The V-cycle is fluid::runVCycle, shared with the CPU reference
+// (reference::CpuMultigrid), so both walk the pyramid alike.
 #pragma once
 
 #include <vector>
 
 #include "core/multigrid.hpp"
+#include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
@@ -20,24 +23,31 @@ public:
     GpuMultigrid() = default;  // empty
     // Allocates the levels below a width x height grid and builds the passes
     // for `boundary`. Throws gl::GlError when a shader or framebuffer fails.
-    GpuMultigrid(int width, int height, BoundaryMode boundary, float cellSizeSquared);
+    GpuMultigrid(int width, int height, BoundaryMode boundary, const PassConstants& k,
+                 MultigridEquation equation = MultigridEquation::Pressure);
 
     // Rebuilds the passes for another boundary rule (a compile, so only on a change).
     void setBoundary(BoundaryMode boundary);
-    void setCellSizeSquared(float cellSizeSquared) { cellSizeSquared_ = cellSizeSquared; }
+    // The grid's constants (h^2, a, the lid), from which each level's are made.
+    void setConstants(const PassConstants& k) { k_ = k; }
 
-    // Level 0 of the next passes: the solver's pressure (updated in place) and
-    // divergence. vCycle() binds them itself.
-    void bind(gl::PingPong& pressure, const gl::RenderTarget& divergence, const gl::VertexArray& emptyVertexArray);
-    void vCycle(gl::PingPong& pressure, const gl::RenderTarget& divergence, const gl::VertexArray& emptyVertexArray);
+    // Level 0 of the next passes: the solver's iterate (updated in place) and
+    // right-hand side. startFromZero: the first sweep on level 0 takes the
+    // iterate as 0 (the zero-guess pass), so the solve needs no clear and the
+    // iterate's old contents are never read. vCycle() binds them itself.
+    void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
+              bool startFromZero = false);
+    void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
+    void cycle() { runVCycle(*this, levelCount()); }  // on what bind() bound
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
-    void smoothPressure(int level, bool zeroGuess);
+    void smooth(int level, bool zeroGuess);
     void restrictResidual(int level);
     void prolongCorrection(int level);
 
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
+    MultigridEquation equation() const { return equation_; }
     // Level >= 1 (for tests).
     gl::PingPong& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     gl::RenderTarget& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
@@ -45,19 +55,23 @@ public:
 private:
     struct Uniforms {
         GLint gridSize = -1;
-        GLint rhsScale = -1;
+        GLint rhsScale = -1;  // pressure
+        GLint alpha = -1;     // viscous
+        GLint inverseDenominator = -1;
+        GLint weight = -1;
+        GLint lidSpeed = -1;
         GLint extraChild = -1;
     };
     void buildPrograms(BoundaryMode boundary);
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
-    float rhsScaleOf(int level) const { return level == 0 ? cellSizeSquared_ : 1.0f; }
-    void setGridSize(GLint location, int level) const;
+    void setLevelUniforms(const Uniforms& u, int level) const;
 
     std::vector<MultigridLevel> levels_;
-    std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's pressure
-    std::vector<gl::RenderTarget> rhs_;  // index 0 unused: level 0 is the solver's divergence
-    float cellSizeSquared_ = 0.0f;
+    std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's
+    std::vector<gl::RenderTarget> rhs_;  // index 0 unused: level 0 is the solver's
+    PassConstants k_{};
+    MultigridEquation equation_ = MultigridEquation::Pressure;
     BoundaryMode boundary_{};
 
     gl::Program smooth_;
@@ -66,9 +80,10 @@ private:
     gl::Program prolong_;
     Uniforms smoothUniforms_, smoothFromZeroUniforms_, restrictUniforms_, prolongUniforms_;
 
-    gl::PingPong* pressure_ = nullptr;
-    const gl::RenderTarget* divergence_ = nullptr;
+    gl::PingPong* iterate0_ = nullptr;
+    const gl::RenderTarget* rhs0_ = nullptr;
     const gl::VertexArray* emptyVertexArray_ = nullptr;
+    bool startFromZero_ = false;
 };
 
 }  // namespace fluid::sim

@@ -58,7 +58,9 @@ GpuSolver::GpuSolver(const SimParams& params)
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
       pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
-      multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared)
+      multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_),
+      viscousMultigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_,
+                        MultigridEquation::Viscous)
 {
     buildPrograms();
     applyConstantUniforms();
@@ -91,8 +93,10 @@ void GpuSolver::setParams(const SimParams& params)
     params_ = next;
     constants_ = makePassConstants(params_);
     if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
-    multigrid_.setBoundary(params_.boundary);
-    multigrid_.setCellSizeSquared(constants_.cellSizeSquared);
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
+        mg->setBoundary(params_.boundary);
+        mg->setConstants(constants_);
+    }
     applyConstantUniforms();
 }
 
@@ -215,13 +219,19 @@ void GpuSolver::advectVelocity()
 
 void GpuSolver::diffuse()
 {
-    if (!constants_.diffuses(params_.viscosityIterations)) return;
+    const ViscousSolvePlan plan = planViscousSolve(params_, constants_);
+    if (plan.empty()) return;
     // The advected velocity becomes the fixed right-hand side b; the first sweep
     // starts from x = b, so no copy is needed.
     std::swap(diffusionRhs_, velocity_.read());
+    if (plan.vCycles > 0) {
+        viscousMultigrid_.bind(velocity_, diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
+        for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
+        return;
+    }
     diffuseProgram_.use();
     diffusionRhs_.bindTexture(kUnit1);
-    for (int n = 0; n < params_.viscosityIterations; ++n) {
+    for (int n = 0; n < plan.jacobiSweeps; ++n) {
         (n == 0 ? diffusionRhs_ : velocity_.read()).bindTexture(kUnit0);
         draw(velocity_.write());
         velocity_.swap();

@@ -111,8 +111,9 @@ private:
     gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
-    gl::RenderTarget pressureResidual_;  // r and h^2 div: made on demand for the panel
-    sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
+    gl::RenderTarget pressureResidual_;   // r and h^2 div: made on demand for the panel
+    sim::GpuMultigrid multigrid_;         // below pressure_ and divergence_
+    sim::GpuMultigrid viscousMultigrid_;  // below velocity_ and diffusionRhs_
 };
 
 }  // namespace fluid

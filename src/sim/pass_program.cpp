@@ -1,18 +1,22 @@
 #include "sim/pass_program.hpp"
 
 #include <string>
+#include <vector>
 
 #include "shaders/shader_sources.hpp"
 
 namespace fluid::sim {
 
-gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines)
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines,
+                      const char* headerFile)
 {
     const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
     std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n" : "";
     variant += extraDefines;
-    return gl::Program::build({file("fullscreen.vert")},
-                              {gl::SourceFile{"variant", variant}, file("common.glsl"), file(fragmentFile)});
+    std::vector<gl::SourceFile> fragment{gl::SourceFile{"variant", variant}, file("common.glsl")};
+    if (headerFile) fragment.push_back(file(headerFile));
+    fragment.push_back(file(fragmentFile));
+    return gl::Program::build({file("fullscreen.vert")}, fragment);
 }
 
 void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray)

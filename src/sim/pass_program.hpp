@@ -11,7 +11,9 @@ namespace fluid::sim {
 
 // A pass compiled for one boundary rule (and any extra #defines): the choices
 // come ahead of common.glsl, so no fetch branches on them at run time.
-gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "");
+// headerFile (a shaders/ file or nullptr) goes between common.glsl and the pass.
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "",
+                      const char* headerFile = nullptr);
 
 // Draws the bound program over all of `target` (one triangle, no buffers).
 // Sets all the state it depends on: the UI may have left blending,

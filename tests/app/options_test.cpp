@@ -37,6 +37,18 @@ TEST(CommandLine, GoodValues)
     EXPECT_FALSE(r.options.given("dt"));
 }
 
+TEST(CommandLine, ViscositySolver)
+{
+    EXPECT_EQ(parse({}).options.params.viscositySolver, ViscositySolver::Multigrid);
+    const ParseResult r = parse({"--viscosity-solver", "jacobi", "--viscosity-iterations", "30"});
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.options.params.viscositySolver, ViscositySolver::Jacobi);
+    EXPECT_EQ(r.options.params.viscosityIterations, 30);
+    const ParseResult bad = parse({"--viscosity-solver", "gauss"});
+    EXPECT_FALSE(bad.ok());
+    EXPECT_NE(bad.error.find("viscosity-solver"), std::string::npos) << bad.error;
+}
+
 TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
 {
     struct Case {

@@ -20,13 +20,19 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
 {
     for (const char* variant : {"", "#define PERIODIC 1\n", "#define SOURCE_IS_VELOCITY 1\n",
                                 "#define PERIODIC 1\n#define SOURCE_IS_VELOCITY 1\n", "#define ZERO_GUESS 1\n",
-                                "#define PERIODIC 1\n#define ZERO_GUESS 1\n"})
+                                "#define PERIODIC 1\n#define ZERO_GUESS 1\n", "#define VISCOUS 1\n",
+                                "#define VISCOUS 1\n#define ZERO_GUESS 1\n#define PERIODIC 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
                              "divergence.frag", "pressure.frag", "gradient.frag", "smooth_pressure.frag",
                              "restrict_residual.frag", "prolong_correction.frag", "pressure_residual.frag"}) {
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
-        Program p = Program::build({embedded("fullscreen.vert")},
-                                   {SourceFile{"variant", variant}, embedded("common.glsl"), embedded(pass)});
+        // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
+        const bool multigrid = std::string(pass) == "smooth_pressure.frag" || std::string(pass) == "restrict_residual.frag"
+            || std::string(pass) == "prolong_correction.frag";
+        StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
+        if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
+        fragment.push_back(embedded(pass));
+        Program p = Program::build({embedded("fullscreen.vert")}, fragment);
         EXPECT_NE(p.id(), 0u);
         EXPECT_EQ(p.name(), pass);
         GLint activeUniforms = 0;

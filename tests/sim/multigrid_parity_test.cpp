@@ -66,10 +66,10 @@ struct MgPass {
 std::vector<MgPass> allPasses()
 {
     return {
-        {"smooth_level0", {0, false}, [](auto& g) { g.smoothPressure(0, false); }, [](auto& c) { c.smoothPressure(0, false); }},
-        {"smooth_level1", {1, false}, [](auto& g) { g.smoothPressure(1, false); }, [](auto& c) { c.smoothPressure(1, false); }},
-        {"smooth_zero_guess_level1", {1, false}, [](auto& g) { g.smoothPressure(1, true); },
-         [](auto& c) { c.smoothPressure(1, true); }},
+        {"smooth_level0", {0, false}, [](auto& g) { g.smooth(0, false); }, [](auto& c) { c.smooth(0, false); }},
+        {"smooth_level1", {1, false}, [](auto& g) { g.smooth(1, false); }, [](auto& c) { c.smooth(1, false); }},
+        {"smooth_zero_guess_level1", {1, false}, [](auto& g) { g.smooth(1, true); },
+         [](auto& c) { c.smooth(1, true); }},
         {"restrict_level0", {1, true}, [](auto& g) { g.restrictResidual(0); }, [](auto& c) { c.restrictResidual(0); }},
         {"restrict_level1", {2, true}, [](auto& g) { g.restrictResidual(1); }, [](auto& c) { c.restrictResidual(1); }},
         {"prolong_level0", {0, false}, [](auto& g) { g.prolongCorrection(0); }, [](auto& c) { c.prolongCorrection(0); }},

@@ -44,6 +44,7 @@ SimParams stepParams(BoundaryMode mode, PressureSolver solver = SimParams{}.pres
     p.gridWidth = 64;
     p.gridHeight = 48;
     p.viscosity = 5e-4f;
+    p.viscositySolver = ViscositySolver::Jacobi;  // 10 sweeps, as the tolerances below count
     p.viscosityIterations = 10;
     p.pressureIterations = 40;
     p.vorticity = 1.0f;

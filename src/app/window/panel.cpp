@@ -59,8 +59,15 @@ void simulationSection(PanelState& s, PanelActions& actions)
     else
         sliderInt("pressure iterations", &p.pressureIterations, 0, 500,
                   "Jacobi sweeps of the pressure solve per step. More: less compressible fluid, slower steps.");
-    sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
-              "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
+    int viscous = p.viscositySolver == ViscositySolver::Multigrid ? 1 : 0;
+    if (ImGui::Combo("viscosity solver", &viscous, "Jacobi\0multigrid\0\0"))
+        p.viscositySolver = viscous == 1 ? ViscositySolver::Multigrid : ViscositySolver::Jacobi;
+    tooltip("multigrid: the implicit viscous step solved to a relative residual of 1e-3 at every viscosity "
+            "(a few Jacobi sweeps when viscosity is small, V-cycles when it is large). Jacobi: a fixed number "
+            "of sweeps, which leave thick fluids far from the solution.");
+    if (p.viscositySolver == ViscositySolver::Jacobi)
+        sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
+                  "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
     sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
                 "Simulated seconds per step, fixed whatever the frame rate. Each frame runs as many steps as "
                 "wall-clock time asks for, up to the cap below.",
