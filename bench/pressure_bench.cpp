@@ -1,10 +1,12 @@
-// pressure_bench: the pressure solve alone on the GPU. Jacobi sweeps against
-// multigrid V-cycles: the time of one of each, how many V-cycles take the
-// residual of a zero start down by 10^-4 (and what 40 Jacobi sweeps leave),
-// and the whole step at the window's default grid with either solver.
+// pressure_bench: the implicit solves alone on the GPU. Pressure: Jacobi sweeps
+// against multigrid V-cycles, the time of one of each, how many V-cycles take
+// the residual of a zero start down by 10^-4 (and what 40 Jacobi sweeps
+// leave), and the whole step at the window's default grid with either solver.
+// Viscosity: one sweep against the default plan at small and large a.
 #include <benchmark/benchmark.h>
 #include <epoxy/gl.h>
 
+#include <array>
 #include <cmath>
 #include <exception>
 #include <memory>
@@ -12,6 +14,7 @@
 #include <vector>
 
 #include "platform/headless_context.hpp"
+#include "core/multigrid.hpp"
 #include "reference/multigrid.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -146,8 +149,49 @@ void BM_DefaultStep(benchmark::State& state)
     }
 }
 
+// The viscous step alone at 256^2 (velocity noise plus a swirl as right-hand
+// side). Arg 0: one Jacobi sweep (the unit of cost); 1, 2, 3: the default plan
+// (src/core/multigrid.hpp planViscousSolve) at a = nu dt / h^2 = 0.1, 10, 1000.
+// Counters: the plan's sweeps and V-cycles.
+void BM_ViscousSolve(benchmark::State& state)
+{
+    std::string error;
+    if (!context(error)) {
+        state.SkipWithError(error.c_str());
+        return;
+    }
+    constexpr int n = 256;
+    constexpr std::array<double, 4> kAlpha{0.1, 0.1, 10.0, 1000.0};
+    const auto index = static_cast<std::size_t>(state.range(0));
+    fluid::SimParams p;
+    p.gridWidth = p.gridHeight = n;
+    const double h = static_cast<double>(p.cellSize());
+    p.viscosity = static_cast<float>(kAlpha[index] * h * h / static_cast<double>(p.dt));
+    if (index == 0) {
+        p.viscositySolver = fluid::ViscositySolver::Jacobi;
+        p.viscosityIterations = 1;
+    }
+    try {
+        fluid::GpuSolver gpu(p);
+        gpu.upload(testState(n, n));
+        const fluid::ViscousSolvePlan plan = fluid::planViscousSolve(gpu.params(), gpu.constants());
+        gpu.diffuse();
+        glFinish();
+        for (auto _ : state) {
+            gpu.diffuse();
+            glFinish();
+        }
+        state.counters["sweeps"] = plan.jacobiSweeps;
+        state.counters["v_cycles"] = plan.vCycles;
+        state.SetLabel(index == 0 ? "one_jacobi_sweep" : "plan_at_a=" + std::to_string(kAlpha[index]));
+    } catch (const std::exception& e) {
+        state.SkipWithError(e.what());
+    }
+}
+
 }  // namespace
 
+BENCHMARK(BM_ViscousSolve)->DenseRange(0, 3)->ArgName("case")->Unit(benchmark::kMillisecond)->UseRealTime();
 BENCHMARK(BM_PressureIteration)
     ->ArgsProduct({{0, 1}, {128, 256, 512, 1024}})
     ->ArgNames({"solver", "grid"})
