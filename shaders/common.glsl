@@ -7,6 +7,7 @@
 // rasterisers like llvmpipe, which run both arms of an if under a mask.
 uniform ivec2 uGridSize;   // cells
 uniform float uLidSpeed;   // m/s, tangential speed of the top wall (box only)
+uniform vec2 uInverseGridSize;  // 1 / cells
 
 out vec4 fragResult;
 
@@ -48,6 +49,17 @@ vec2 velocityAt(sampler2D velocity, ivec2 c)
 vec4 scalarAt(sampler2D field, ivec2 c) { return texelFetch(field, clampCell(c), 0); }
 
 #endif
+
+// Scalars through the sampler instead: texture() at this cell's centre, with a
+// constant texel offset for a neighbour. GpuSolver gives every scalar texture
+// read this way the wrap mode of the rule (CLAMP_TO_EDGE repeats the edge
+// texel: the Neumann ghost; REPEAT: the periodic one), so no fetch carries
+// boundary code; NEAREST at a texel centre returns the texel exactly, so the
+// values are those of scalarAt. On llvmpipe this path is cheaper than
+// texelFetch, which looks up the level's stride and checks bounds per lane.
+vec2 thisCentre() { return gl_FragCoord.xy * uInverseGridSize; }
+#define scalarHere(field) texture(field, thisCentre())
+#define scalarBeside(field, offset) textureOffset(field, thisCentre(), offset)
 
 const ivec2 kLeft = ivec2(-1, 0);
 const ivec2 kRight = ivec2(1, 0);

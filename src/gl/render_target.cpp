@@ -56,6 +56,15 @@ void RenderTarget::bindAsTarget() const
     glViewport(0, 0, width_, height_);
 }
 
+void RenderTarget::setWrap(Wrap wrap)
+{
+    const GLint mode = wrap == Wrap::Repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, mode);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, mode);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 void RenderTarget::bindTexture(GLuint unit) const
 {
     glActiveTexture(GL_TEXTURE0 + unit);

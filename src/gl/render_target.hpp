@@ -1,5 +1,6 @@
 // RenderTarget: a float texture with the framebuffer that renders into it.
-// Nearest filtering, clamp-to-edge: passes read it with texelFetch only.
+// Nearest filtering, so that texture() at a texel centre returns the texel
+// exactly; clamp-to-edge unless setWrap() says otherwise.
 // PingPong: a field that a pass both reads and writes; the pass renders into
 // write() while sampling read(), then the caller swaps.
 #pragma once
@@ -11,6 +12,9 @@
 namespace fluid::gl {
 
 enum class TextureFormat { R32F, RG32F, RGBA32F };
+
+// What texture() reads beyond the edge: the edge texel, or the opposite side.
+enum class Wrap { ClampToEdge, Repeat };
 
 int componentCount(TextureFormat format);
 
@@ -30,6 +34,8 @@ public:
     // Binds the framebuffer and sets the viewport to the whole texture.
     void bindAsTarget() const;
     void bindTexture(GLuint unit) const;
+    // Both axes. texelFetch ignores it; texture() and textureOffset() obey it.
+    void setWrap(Wrap wrap);
     // Uploads width*height*components floats (rows bottom to top).
     void upload(const float* values);
     // Reads width*height*components floats back. Synchronous: never in the step loop.

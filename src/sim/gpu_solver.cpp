@@ -76,6 +76,10 @@ void GpuSolver::buildPrograms()
     divergenceProgram_ = buildPass("divergence.frag", b);
     pressureProgram_ = buildPass("pressure.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
+    // The scalars that passes read through the sampler (scalarBeside in
+    // common.glsl) carry the rule as their wrap mode.
+    const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+    for (gl::RenderTarget* t : {&pressure_.read(), &pressure_.write(), &curl_, &divergence_}) t->setWrap(wrap);
     programsBoundary_ = b;
 }
 
@@ -103,6 +107,8 @@ void GpuSolver::applyConstantUniforms()
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
+        glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
+                    1.0f / static_cast<float>(k.height));
         setFloat(*p, "uLidSpeed", k.lidSpeed);
         setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
     }
