@@ -38,6 +38,9 @@ void checkShape(const Field& f, int width, int height, int components, const cha
                                     + std::to_string(components));
 }
 
+// Whether the Jacobi sweeps run on four cells per texel (pressure_packed.frag).
+bool packs(const SimParams& p) { return p.gridWidth % 4 == 0; }
+
 Field downloadField(const gl::RenderTarget& target)
 {
     Field f(target.width(), target.height(), gl::componentCount(target.format()));
@@ -59,6 +62,12 @@ GpuSolver::GpuSolver(const SimParams& params)
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared)
 {
+    if (packs(params_)) {
+        const int packedWidth = params_.gridWidth / 4;
+        packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
+        packedDivergence_ =
+            gl::RenderTarget(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed divergence");
+    }
     buildPrograms();
     applyConstantUniforms();
     gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
@@ -75,11 +84,17 @@ void GpuSolver::buildPrograms()
     vorticityProgram_ = buildPass("vorticity.frag", b);
     divergenceProgram_ = buildPass("divergence.frag", b);
     pressureProgram_ = buildPass("pressure.frag", b);
+    packProgram_ = buildPass("pack.frag", b);
+    pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
+    unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
     // The scalars that passes read through the sampler (scalarBeside in
     // common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     for (gl::RenderTarget* t : {&pressure_.read(), &pressure_.write(), &curl_, &divergence_}) t->setWrap(wrap);
+    if (packs(params_))
+        for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
+            t->setWrap(wrap);
     programsBoundary_ = b;
 }
 
@@ -104,7 +119,8 @@ void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
     for (const gl::Program* p : {&splatProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
-                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_}) {
+                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
+                                 &pressurePackedProgram_, &unpackProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
         glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
@@ -148,6 +164,18 @@ void GpuSolver::applyConstantUniforms()
     setSampler(pressureProgram_, "uPressure", kUnit0);
     setSampler(pressureProgram_, "uDivergence", kUnit1);
     setFloat(pressureProgram_, "uCellSizeSquared", k.cellSizeSquared);
+
+    packProgram_.use();
+    setSampler(packProgram_, "uSource", kUnit0);
+    unpackProgram_.use();
+    setSampler(unpackProgram_, "uPacked", kUnit0);
+    pressurePackedProgram_.use();
+    setSampler(pressurePackedProgram_, "uPressure", kUnit0);
+    setSampler(pressurePackedProgram_, "uDivergence", kUnit1);
+    setFloat(pressurePackedProgram_, "uCellSizeSquared", k.cellSizeSquared);
+    // It draws on the packed target: a texel step is four cells across.
+    glUniform2f(pressurePackedProgram_.uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
+                1.0f / static_cast<float>(k.height));
 
     gradientProgram_.use();
     setSampler(gradientProgram_, "uVelocity", kUnit0);
@@ -274,6 +302,10 @@ void GpuSolver::solvePressure()
         for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure_, divergence_, emptyVertexArray_);
         return;
     }
+    if (packs(params_)) {
+        solvePressurePacked();
+        return;
+    }
     pressureProgram_.use();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
@@ -281,6 +313,32 @@ void GpuSolver::solvePressure()
         draw(pressure_.write());
         pressure_.swap();
     }
+}
+
+// The Jacobi sweeps of solvePressure() on four cells per texel: two packing
+// copies and an unpacking one around the sweeps, each far cheaper than a sweep
+// on one cell per fragment.
+void GpuSolver::solvePressurePacked()
+{
+    if (params_.pressureIterations == 0) return;
+    packProgram_.use();
+    pressure_.read().bindTexture(kUnit0);
+    draw(packedPressure_.read());
+    divergence_.bindTexture(kUnit0);
+    draw(packedDivergence_);
+
+    pressurePackedProgram_.use();
+    packedDivergence_.bindTexture(kUnit1);
+    for (int n = 0; n < params_.pressureIterations; ++n) {
+        packedPressure_.read().bindTexture(kUnit0);
+        draw(packedPressure_.write());
+        packedPressure_.swap();
+    }
+
+    unpackProgram_.use();
+    packedPressure_.read().bindTexture(kUnit0);
+    draw(pressure_.write());
+    pressure_.swap();
 }
 
 void GpuSolver::subtractGradient()

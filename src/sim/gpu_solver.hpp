@@ -76,6 +76,7 @@ private:
     void draw(const gl::RenderTarget& target) const;
     void drawCurl();
     void drawDivergence();
+    void solvePressurePacked();
 
     SimParams params_;
     PassConstants constants_;
@@ -92,6 +93,11 @@ private:
     gl::Program vorticityProgram_;
     gl::Program divergenceProgram_;
     gl::Program pressureProgram_;
+    // The Jacobi sweeps on four cells per texel (grids whose width is a
+    // multiple of 4): pack, sweep, unpack.
+    gl::Program packProgram_;
+    gl::Program pressurePackedProgram_;
+    gl::Program unpackProgram_;
     gl::Program gradientProgram_;
 
     struct SplatUniforms {
@@ -104,6 +110,8 @@ private:
     gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
+    gl::PingPong packedPressure_;      // empty unless the width is a multiple of 4
+    gl::RenderTarget packedDivergence_;
     sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
 };
 

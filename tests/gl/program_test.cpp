@@ -20,7 +20,8 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
     for (const char* variant : {"", "#define PERIODIC 1\n", "#define SOURCE_IS_VELOCITY 1\n",
                                 "#define PERIODIC 1\n#define SOURCE_IS_VELOCITY 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
-                             "divergence.frag", "pressure.frag", "gradient.frag"}) {
+                             "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
+                             "pressure_packed.frag"}) {
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
         Program p = Program::build({embedded("fullscreen.vert")},
                                    {SourceFile{"variant", variant}, embedded("common.glsl"), embedded(pass)});

@@ -181,5 +181,44 @@ INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
                                  + name(std::get<1>(param.param));
                          });
 
+// The Jacobi sweeps run on four cells per texel when the width is a multiple
+// of 4 (the grid above); any other width takes the one-cell-per-fragment
+// sweep of pressure.frag, checked here on its own over several sweeps.
+class PressureFallbackParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
+
+TEST_P(PressureFallbackParity, GpuMatchesCpu)
+{
+    const Walls walls = GetParam();
+    SimParams p = paramsFor(walls);
+    p.gridWidth = 45;  // not a multiple of 4
+    p.gridHeight = 37;
+    p.pressureIterations = 3;
+    const FluidState input = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
+    const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
+    GpuSolver gpu(p);
+    CpuSolver cpu(p);
+    gpu.upload(input);
+    cpu.upload(input);
+    gpu.uploadDivergence(divergence);
+    cpu.uploadDivergence(divergence);
+    gpu.solvePressure();
+    cpu.solvePressure();
+
+    const Field g = gpu.download().pressure;
+    const Field c = cpu.state().pressure;
+    const test::FieldError e = test::compareFields(g, c);
+    const std::string label = std::string("pressure_fallback_") + name(walls);
+    std::printf("  %-24s %s\n", label.c_str(), test::describe(e).c_str());
+    EXPECT_GT(test::compareFields(c, input.pressure).relativeL2, 1e-3) << label << ": the sweeps left p unchanged";
+    // Three sweeps, each within kSinglePassMaxRel of its input's rounding.
+    const bool ok = e.finite && e.maxAbs <= 3 * kSinglePassMaxRel * e.maxRef && e.relativeL2 <= 3 * kSinglePassL2;
+    EXPECT_TRUE(ok) << label << ": " << test::describe(e) << "\n  fields dumped to "
+                    << (ok ? std::string() : test::dumpFields(label, g, c));
+}
+
+INSTANTIATE_TEST_SUITE_P(OddWidth, PressureFallbackParity,
+                         ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                         [](const ::testing::TestParamInfo<Walls>& param) { return std::string(name(param.param)); });
+
 }  // namespace
 }  // namespace fluid
