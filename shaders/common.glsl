@@ -9,7 +9,10 @@ uniform ivec2 uGridSize;   // cells
 uniform float uLidSpeed;   // m/s, tangential speed of the top wall (box only)
 uniform vec2 uInverseGridSize;  // 1 / cells
 
-out vec4 fragResult;
+layout(location = 0) out vec4 fragResult;
+#ifdef TWO_OUTPUTS
+layout(location = 1) out vec4 fragResult1;  // the second field of a pass that writes two
+#endif
 
 ivec2 thisCell() { return ivec2(gl_FragCoord.xy); }
 

@@ -10,6 +10,12 @@ uniform float uLength;        // cells
 uniform float uInverseRadius; // 1 / r, 1/cells
 uniform float uLineScale;     // sqrt(pi) r / (2 length)
 uniform vec4 uValue;
+#ifdef TWO_OUTPUTS
+// A second field splatted with the same weight (velocity and dye in one
+// draw: the weight is computed once, and llvmpipe finishes one pass, not two).
+uniform sampler2D uSource1;
+uniform vec4 uValue1;
+#endif
 
 // 1 - erf(x) for x >= 0: Abramowitz & Stegun 7.1.26, absolute error < 1.5e-7.
 float erfcPositive(float x)
@@ -38,4 +44,7 @@ void main()
     float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
     float weight = exp(-d) * alongWeight;
     fragResult = texelFetch(uSource, cell, 0) + uValue * weight;
+#ifdef TWO_OUTPUTS
+    fragResult1 = texelFetch(uSource1, cell, 0) + uValue1 * weight;
+#endif
 }

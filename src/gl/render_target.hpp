@@ -50,6 +50,23 @@ private:
     TextureFormat format_ = TextureFormat::RGBA32F;
 };
 
+// A framebuffer that renders into two RenderTargets of one size at once
+// (fragment outputs 0 and 1), so that one pass can write two fields. The
+// targets are attached at every bind, since ping-pong swaps them between draws.
+class TwoTargets {
+public:
+    TwoTargets() = default;  // empty
+    static TwoTargets create();
+    // Attaches a and b and binds them as outputs 0 and 1, with the viewport
+    // over a. Throws GlError, naming `label`, if the pair cannot be rendered
+    // to (call once with the real targets at set-up: the step never checks).
+    void check(const RenderTarget& a, const RenderTarget& b, const char* label) const;
+    void bind(const RenderTarget& a, const RenderTarget& b) const;
+
+private:
+    Framebuffer framebuffer_;
+};
+
 class PingPong {
 public:
     PingPong() = default;

@@ -60,8 +60,10 @@ GpuSolver::GpuSolver(const SimParams& params)
       dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
-      multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared)
+      multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_.cellSizeSquared),
+      twoTargets_(gl::TwoTargets::create())
 {
+    twoTargets_.check(velocity_.write(), dye_.write(), "velocity and dye");
     if (packs(params_)) {
         const int packedWidth = params_.gridWidth / 4;
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
@@ -77,6 +79,7 @@ void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
     splatProgram_ = buildPass("splat.frag", b);
+    splatBothProgram_ = buildPass("splat.frag", b, "#define TWO_OUTPUTS 1\n");
     advectDyeProgram_ = buildPass("advect.frag", b);
     advectVelocityProgram_ = buildPass("advect.frag", b, "#define SOURCE_IS_VELOCITY 1\n");
     diffuseProgram_ = buildPass("diffuse.frag", b);
@@ -118,7 +121,7 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
-    for (const gl::Program* p : {&splatProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+    for (const gl::Program* p : {&splatProgram_, &splatBothProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &unpackProgram_}) {
         p->use();
@@ -128,11 +131,18 @@ void GpuSolver::applyConstantUniforms()
         setFloat(*p, "uLidSpeed", k.lidSpeed);
         setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
     }
+    const auto splatUniforms = [](const gl::Program& p) {
+        return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
+                             p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
+                             p.uniform("uValue1")};
+    };
     splatProgram_.use();
     setSampler(splatProgram_, "uSource", kUnit0);
-    splatUniforms_ = {splatProgram_.uniform("uFrom"),          splatProgram_.uniform("uAxis"),
-                      splatProgram_.uniform("uLength"),        splatProgram_.uniform("uInverseRadius"),
-                      splatProgram_.uniform("uLineScale"),     splatProgram_.uniform("uValue")};
+    splatUniforms_ = splatUniforms(splatProgram_);
+    splatBothProgram_.use();
+    setSampler(splatBothProgram_, "uSource", kUnit0);
+    setSampler(splatBothProgram_, "uSource1", kUnit1);
+    splatBothUniforms_ = splatUniforms(splatBothProgram_);
 
     for (const gl::Program* p : {&advectDyeProgram_, &advectVelocityProgram_}) {
         p->use();
@@ -201,24 +211,27 @@ void GpuSolver::step(std::span<const Splat> splats)
 void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    splatProgram_.use();
-    glUniform2f(splatUniforms_.from, cells.from.x, cells.from.y);
-    glUniform2f(splatUniforms_.axis, cells.axis.x, cells.axis.y);
-    glUniform1f(splatUniforms_.length, cells.length);
-    glUniform1f(splatUniforms_.inverseRadius, cells.inverseRadius);
-    glUniform1f(splatUniforms_.lineScale, cells.lineScale);
-
-    glUniform4f(splatUniforms_.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
+    // Velocity and dye in one draw; velocity alone when the splat adds no dye.
+    const gl::Program& program = s.addsDye ? splatBothProgram_ : splatProgram_;
+    const SplatUniforms& u = s.addsDye ? splatBothUniforms_ : splatUniforms_;
+    program.use();
+    glUniform2f(u.from, cells.from.x, cells.from.y);
+    glUniform2f(u.axis, cells.axis.x, cells.axis.y);
+    glUniform1f(u.length, cells.length);
+    glUniform1f(u.inverseRadius, cells.inverseRadius);
+    glUniform1f(u.lineScale, cells.lineScale);
+    glUniform4f(u.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
     velocity_.read().bindTexture(kUnit0);
-    draw(velocity_.write());
-    velocity_.swap();
-
-    if (s.addsDye) {
-        glUniform4f(splatUniforms_.value, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-        dye_.read().bindTexture(kUnit0);
-        draw(dye_.write());
-        dye_.swap();
+    if (!s.addsDye) {
+        draw(velocity_.write());
+        velocity_.swap();
+        return;
     }
+    glUniform4f(u.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
+    dye_.read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
+    velocity_.swap();
+    dye_.swap();
 }
 
 // Dye goes first: it must be carried by the same velocity as the velocity itself.

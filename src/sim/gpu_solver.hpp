@@ -84,6 +84,7 @@ private:
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     gl::Program splatProgram_;
+    gl::Program splatBothProgram_;  // velocity and dye in one draw (outputs 0 and 1)
     // One program per advected field, so that its source rule and decay are
     // set once with the parameters instead of before every pass.
     gl::Program advectDyeProgram_;
@@ -101,8 +102,9 @@ private:
     gl::Program gradientProgram_;
 
     struct SplatUniforms {
-        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1;
-    } splatUniforms_;  // looked up once: set for every splat
+        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;
+    };
+    SplatUniforms splatUniforms_, splatBothUniforms_;  // looked up once: set for every splat
 
     gl::PingPong velocity_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
@@ -113,6 +115,7 @@ private:
     gl::PingPong packedPressure_;      // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
     sim::GpuMultigrid multigrid_;  // below pressure_ and divergence_
+    gl::TwoTargets twoTargets_;    // for the passes that write two fields
 };
 
 }  // namespace fluid
