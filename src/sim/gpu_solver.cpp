@@ -80,8 +80,7 @@ void GpuSolver::buildPrograms()
     const BoundaryMode b = params_.boundary;
     splatProgram_ = buildPass("splat.frag", b);
     splatBothProgram_ = buildPass("splat.frag", b, "#define TWO_OUTPUTS 1\n");
-    advectDyeProgram_ = buildPass("advect.frag", b);
-    advectVelocityProgram_ = buildPass("advect.frag", b, "#define SOURCE_IS_VELOCITY 1\n");
+    advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
     diffuseProgram_ = buildPass("diffuse.frag", b);
     curlProgram_ = buildPass("curl.frag", b);
     vorticityProgram_ = buildPass("vorticity.frag", b);
@@ -121,7 +120,7 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
-    for (const gl::Program* p : {&splatProgram_, &splatBothProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+    for (const gl::Program* p : {&splatProgram_, &splatBothProgram_, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &unpackProgram_}) {
         p->use();
@@ -144,14 +143,12 @@ void GpuSolver::applyConstantUniforms()
     setSampler(splatBothProgram_, "uSource1", kUnit1);
     splatBothUniforms_ = splatUniforms(splatBothProgram_);
 
-    for (const gl::Program* p : {&advectDyeProgram_, &advectVelocityProgram_}) {
-        p->use();
-        setSampler(*p, "uVelocity", kUnit0);
-        setSampler(*p, "uSource", kUnit1);
-        setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
-        const bool velocity = p == &advectVelocityProgram_;
-        setFloat(*p, "uDecay", velocity ? k.velocityDecay : k.dyeDecay);
-    }
+    advectProgram_.use();
+    setSampler(advectProgram_, "uVelocity", kUnit0);
+    setSampler(advectProgram_, "uSource", kUnit1);
+    setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(advectProgram_, "uDyeDecay", k.dyeDecay);
+    setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
 
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
@@ -198,8 +195,7 @@ void GpuSolver::draw(const gl::RenderTarget& target) const { sim::drawFullscreen
 void GpuSolver::step(std::span<const Splat> splats)
 {
     for (const Splat& s : splats) splat(s);
-    advectDye();
-    advectVelocity();
+    advect();
     diffuse();
     computeCurl();
     applyVorticity();
@@ -234,22 +230,13 @@ void GpuSolver::splat(const Splat& s)
     dye_.swap();
 }
 
-// Dye goes first: it must be carried by the same velocity as the velocity itself.
-void GpuSolver::advectDye()
+void GpuSolver::advect()
 {
-    advectDyeProgram_.use();
+    advectProgram_.use();
     velocity_.read().bindTexture(kUnit0);
     dye_.read().bindTexture(kUnit1);
-    draw(dye_.write());
+    sim::drawFullscreen(twoTargets_, dye_.write(), velocity_.write(), emptyVertexArray_);
     dye_.swap();
-}
-
-void GpuSolver::advectVelocity()
-{
-    advectVelocityProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    velocity_.read().bindTexture(kUnit1);
-    draw(velocity_.write());
     velocity_.swap();
 }
 

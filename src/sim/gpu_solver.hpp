@@ -34,8 +34,7 @@ public:
 
     // The passes of step(), in step order.
     void splat(const Splat& s);
-    void advectDye();
-    void advectVelocity();
+    void advect();  // dye and velocity, along the same back-trace
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -85,10 +84,7 @@ private:
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     gl::Program splatProgram_;
     gl::Program splatBothProgram_;  // velocity and dye in one draw (outputs 0 and 1)
-    // One program per advected field, so that its source rule and decay are
-    // set once with the parameters instead of before every pass.
-    gl::Program advectDyeProgram_;
-    gl::Program advectVelocityProgram_;
+    gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;

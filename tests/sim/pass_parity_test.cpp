@@ -49,6 +49,9 @@ SimParams paramsFor(Walls walls)
     p.pressureSolver = PressureSolver::Jacobi;  // "pressure" is one Jacobi sweep; multigrid_parity_test has the rest
     p.pressureIterations = 1;
     p.vorticity = 5.0f;
+    // Different decays, so that advect.frag giving a field the other's shows.
+    p.velocityDissipation = 0.3f;
+    p.dyeDissipation = 0.7f;
     p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     return p;
@@ -81,9 +84,8 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testSplat()); }},
         {"splat_dye", Output::Dye, [](GpuSolver& g) { g.splat(testSplat()); },
          [](CpuSolver& c) { c.splat(testSplat()); }},
-        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
-        {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advectVelocity(); },
-         [](CpuSolver& c) { c.advectVelocity(); }},
+        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
         {"curl", Output::Curl, [](GpuSolver& g) { g.computeCurl(); }, [](CpuSolver& c) { c.computeCurl(); }},
         {"vorticity", Output::Velocity, [](GpuSolver& g) { g.applyVorticity(); },
