@@ -69,6 +69,7 @@ GpuSolver::GpuSolver(const SimParams& params)
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
         packedDivergence_ =
             gl::RenderTarget(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed divergence");
+        twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
     }
     buildPrograms();
     applyConstantUniforms();
@@ -86,7 +87,7 @@ void GpuSolver::buildPrograms()
     vorticityProgram_ = buildPass("vorticity.frag", b);
     divergenceProgram_ = buildPass("divergence.frag", b);
     pressureProgram_ = buildPass("pressure.frag", b);
-    packProgram_ = buildPass("pack.frag", b);
+    packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
@@ -174,6 +175,7 @@ void GpuSolver::applyConstantUniforms()
 
     packProgram_.use();
     setSampler(packProgram_, "uSource", kUnit0);
+    setSampler(packProgram_, "uSource1", kUnit1);
     unpackProgram_.use();
     setSampler(unpackProgram_, "uPacked", kUnit0);
     pressurePackedProgram_.use();
@@ -315,17 +317,16 @@ void GpuSolver::solvePressure()
     }
 }
 
-// The Jacobi sweeps of solvePressure() on four cells per texel: two packing
-// copies and an unpacking one around the sweeps, each far cheaper than a sweep
-// on one cell per fragment.
+// The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
+// (pressure and divergence in one draw) and an unpacking one around the
+// sweeps, each far cheaper than a sweep on one cell per fragment.
 void GpuSolver::solvePressurePacked()
 {
     if (params_.pressureIterations == 0) return;
     packProgram_.use();
     pressure_.read().bindTexture(kUnit0);
-    draw(packedPressure_.read());
-    divergence_.bindTexture(kUnit0);
-    draw(packedDivergence_);
+    divergence_.bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
 
     pressurePackedProgram_.use();
     packedDivergence_.bindTexture(kUnit1);
