@@ -406,6 +406,29 @@ void BM_GpuPass(benchmark::State& state)
     }
 }
 
+// The Jacobi pressure solve of the peer configuration alone (20 sweeps, with
+// the packing copies around them where the width is a multiple of 4); per_pass
+// is per solve, per_sweep the solve over its 20 sweeps. Arg: grid size.
+void BM_GpuPressureSolve(benchmark::State& state)
+{
+    if (!glEnvironment().context) {
+        state.SkipWithError(glEnvironment().error.c_str());
+        return;
+    }
+    const int grid = static_cast<int>(state.range(0));
+    try {
+        const fluid::SimParams p = peerParams(grid);
+        fluid::GpuSolver solver(p);
+        for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{benchSplat(p)});
+        timePasses(state, grid, [&] { solver.solvePressure(); });
+        state.counters["per_sweep"] =
+            benchmark::Counter(kPassesPerIteration * p.pressureIterations,
+                               benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
 void passArgs(benchmark::internal::Benchmark* b)
 {
     b->ArgNames({"pass", ""});
@@ -452,6 +475,7 @@ BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMilliseco
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuPressureSolve)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

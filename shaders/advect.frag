@@ -18,19 +18,19 @@ vec4 bilinear(vec4 a, vec4 b, vec4 c, vec4 d, vec2 f, float decay)
     return (bottom * (1.0 - f.y) + top * f.y) * decay;
 }
 
-vec4 velocity4At(ivec2 c) { return vec4(velocityAt(uVelocity, c), 0.0, 0.0); }
+vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0); }
 
 void main()
 {
     ivec2 cell = thisCell();
     vec2 size = vec2(uGridSize);
-    vec2 u = texelFetch(uVelocity, cell, 0).xy;
+    vec2 u = valueHere(uVelocity).xy;
     vec2 pos = vec2(cell) - uDtOverCellSize * u;
 #ifdef PERIODIC
     // Any distance wraps; the bound keeps the integers small. The base cell is
     // brought into the grid by an exact floor division (|c0| < 2^15, so
     // (c0 + 0.5) / n is never within rounding of an integer), which leaves its
-    // neighbours at most one cell outside for wrapCell.
+    // neighbours at most one cell outside, where the REPEAT wrap finds them.
     pos = min(max(pos, -4.0 * size), 4.0 * size);
     vec2 base = floor(pos);
     vec2 f = pos - base;
@@ -43,8 +43,8 @@ void main()
     vec2 f = pos - base;
     ivec2 c0 = ivec2(base);
 #endif
-    fragResult = bilinear(scalarAt(uSource, c0), scalarAt(uSource, c0 + kRight), scalarAt(uSource, c0 + kTop),
-                          scalarAt(uSource, c0 + kRight + kTop), f, uDyeDecay);
-    fragResult1 = bilinear(velocity4At(c0), velocity4At(c0 + kRight), velocity4At(c0 + kTop),
-                           velocity4At(c0 + kRight + kTop), f, uVelocityDecay);
+    fragResult = bilinear(scalarNear(uSource, c0), scalarNear(uSource, c0 + kRight), scalarNear(uSource, c0 + kTop),
+                          scalarNear(uSource, c0 + kRight + kTop), f, uDyeDecay);
+    fragResult1 = bilinear(velocity4Near(c0), velocity4Near(c0 + kRight), velocity4Near(c0 + kTop),
+                           velocity4Near(c0 + kRight + kTop), f, uVelocityDecay);
 }

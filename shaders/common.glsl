@@ -53,16 +53,41 @@ vec4 scalarAt(sampler2D field, ivec2 c) { return texelFetch(field, clampCell(c),
 
 #endif
 
-// Scalars through the sampler instead: texture() at this cell's centre, with a
-// constant texel offset for a neighbour. GpuSolver gives every scalar texture
-// read this way the wrap mode of the rule (CLAMP_TO_EDGE repeats the edge
-// texel: the Neumann ghost; REPEAT: the periodic one), so no fetch carries
-// boundary code; NEAREST at a texel centre returns the texel exactly, so the
-// values are those of scalarAt. On llvmpipe this path is cheaper than
-// texelFetch, which looks up the level's stride and checks bounds per lane.
+// The same rules through the sampler: texture() at a cell's centre, with a
+// constant texel offset for this cell's neighbours. GpuSolver gives every
+// field texture the wrap mode of the rule: CLAMP_TO_EDGE returns the edge
+// texel for a ghost cell, which is the Neumann ghost itself and the mirror
+// cell the velocity rule negates; REPEAT is the periodic ghost. NEAREST at a
+// texel centre returns the texel exactly, so these give the values of
+// scalarAt and velocityAt. On llvmpipe this path is cheaper than texelFetch,
+// which looks up the level's stride and checks bounds per lane.
 vec2 thisCentre() { return gl_FragCoord.xy * uInverseGridSize; }
-#define scalarHere(field) texture(field, thisCentre())
+vec2 centreOf(ivec2 c) { return (vec2(c) + 0.5) * uInverseGridSize; }
+
+// Any field at this cell (no ghost involved).
+#define valueHere(field) texture(field, thisCentre())
 #define scalarBeside(field, offset) textureOffset(field, thisCentre(), offset)
+vec4 scalarNear(sampler2D field, ivec2 c) { return texture(field, centreOf(c)); }
+
+#ifdef PERIODIC
+#define velocityBeside(field, offset) textureOffset(field, thisCentre(), offset).xy
+vec2 velocityNear(sampler2D field, ivec2 c) { return texture(field, centreOf(c)).xy; }
+#else
+// velocityAt's rule applied to v, the mirror cell's velocity that the sampler
+// returned for cell c.
+vec2 mirroredVelocity(vec2 v, ivec2 c)
+{
+    if (c.x < 0 || c.x >= uGridSize.x) v = -v;
+    if (c.y < 0 || c.y >= uGridSize.y) {
+        v = -v;
+        if (c.y >= uGridSize.y) v.x += 2.0 * uLidSpeed;
+    }
+    return v;
+}
+#define velocityBeside(field, offset) \
+    mirroredVelocity(textureOffset(field, thisCentre(), offset).xy, thisCell() + (offset))
+vec2 velocityNear(sampler2D field, ivec2 c) { return mirroredVelocity(texture(field, centreOf(c)).xy, c); }
+#endif
 
 const ivec2 kLeft = ivec2(-1, 0);
 const ivec2 kRight = ivec2(1, 0);

@@ -10,6 +10,6 @@ void main()
     float pr = scalarBeside(uPressure, kRight).x;
     float pb = scalarBeside(uPressure, kBottom).x;
     float pt = scalarBeside(uPressure, kTop).x;
-    float div = scalarHere(uDivergence).x;
+    float div = valueHere(uDivergence).x;
     fragResult = vec4(((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25, 0.0, 0.0, 0.0);
 }

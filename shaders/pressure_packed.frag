@@ -15,12 +15,12 @@ uniform float uCellSizeSquared;  // h^2
 
 void main()
 {
-    vec4 p = scalarHere(uPressure);
+    vec4 p = valueHere(uPressure);
     vec4 left = scalarBeside(uPressure, kLeft);
     vec4 right = scalarBeside(uPressure, kRight);
     vec4 pb = scalarBeside(uPressure, kBottom);
     vec4 pt = scalarBeside(uPressure, kTop);
-    vec4 div = scalarHere(uDivergence);
+    vec4 div = valueHere(uDivergence);
     float leftOfFirst = left.w;
     float rightOfLast = right.x;
 #ifndef PERIODIC

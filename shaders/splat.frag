@@ -43,8 +43,8 @@ void main()
     float d = (across.x * across.x + across.y * across.y) * (uInverseRadius * uInverseRadius);
     float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
     float weight = exp(-d) * alongWeight;
-    fragResult = texelFetch(uSource, cell, 0) + uValue * weight;
+    fragResult = valueHere(uSource) + uValue * weight;
 #ifdef TWO_OUTPUTS
-    fragResult1 = texelFetch(uSource1, cell, 0) + uValue1 * weight;
+    fragResult1 = valueHere(uSource1) + uValue1 * weight;
 #endif
 }

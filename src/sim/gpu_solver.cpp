@@ -91,10 +91,12 @@ void GpuSolver::buildPrograms()
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
-    // The scalars that passes read through the sampler (scalarBeside in
-    // common.glsl) carry the rule as their wrap mode.
+    // Fields that passes read through the sampler (scalarBeside, velocityNear
+    // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    for (gl::RenderTarget* t : {&pressure_.read(), &pressure_.write(), &curl_, &divergence_}) t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &diffusionRhs_, &pressure_.read(),
+                                &pressure_.write(), &dye_.read(), &dye_.write(), &curl_, &divergence_})
+        t->setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
