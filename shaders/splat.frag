@@ -1,7 +1,8 @@
 // Adds uValue * K to the field, K being the mean over the segment of the
 // Gaussian exp(-|x - p|^2 / r^2) (see src/core/splat.hpp): across the segment a
 // Gaussian, along it a difference of two error functions. A point splat has
-// uLength = 0 and uAxis = 0, which leaves the plain Gaussian.
+// uLength = 0 and uAxis = 0, which leaves the plain Gaussian (GpuSolver builds
+// a POINT_SPLAT variant for them).
 // Mirror: reference::splat.
 uniform sampler2D uSource;
 uniform vec2 uFrom;           // cells
@@ -41,8 +42,15 @@ void main()
     vec2 across = ap - along * uAxis;
     float s = along * uInverseRadius;
     float d = (across.x * across.x + across.y * across.y) * (uInverseRadius * uInverseRadius);
+#ifdef POINT_SPLAT
+    // A point (uLength = 0): the along factor is exactly 1. Compiled out, since
+    // a SIMD rasteriser would evaluate all six erfc (an exp and a divide each)
+    // of the line's branches under a mask.
+    float weight = exp(-d);
+#else
     float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
     float weight = exp(-d) * alongWeight;
+#endif
     fragResult = valueHere(uSource) + uValue * weight;
 #ifdef TWO_OUTPUTS
     fragResult1 = valueHere(uSource1) + uValue1 * weight;

@@ -79,8 +79,12 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
-    splatProgram_ = buildPass("splat.frag", b);
-    splatBothProgram_ = buildPass("splat.frag", b, "#define TWO_OUTPUTS 1\n");
+    for (const bool line : {false, true})
+        for (const bool withDye : {false, true})
+            splatPass(line, withDye).program =
+                buildPass("splat.frag", b,
+                          (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
+                              .c_str());
     advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
     diffuseProgram_ = buildPass("diffuse.frag", b);
     curlProgram_ = buildPass("curl.frag", b);
@@ -123,7 +127,8 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
-    for (const gl::Program* p : {&splatProgram_, &splatBothProgram_, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+    for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
+                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &unpackProgram_}) {
         p->use();
@@ -138,13 +143,12 @@ void GpuSolver::applyConstantUniforms()
                              p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
                              p.uniform("uValue1")};
     };
-    splatProgram_.use();
-    setSampler(splatProgram_, "uSource", kUnit0);
-    splatUniforms_ = splatUniforms(splatProgram_);
-    splatBothProgram_.use();
-    setSampler(splatBothProgram_, "uSource", kUnit0);
-    setSampler(splatBothProgram_, "uSource1", kUnit1);
-    splatBothUniforms_ = splatUniforms(splatBothProgram_);
+    for (SplatPass& s : splatPasses_) {
+        s.program.use();
+        setSampler(s.program, "uSource", kUnit0);
+        setSampler(s.program, "uSource1", kUnit1);
+        s.uniforms = splatUniforms(s.program);
+    }
 
     advectProgram_.use();
     setSampler(advectProgram_, "uVelocity", kUnit0);
@@ -212,9 +216,9 @@ void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
     // Velocity and dye in one draw; velocity alone when the splat adds no dye.
-    const gl::Program& program = s.addsDye ? splatBothProgram_ : splatProgram_;
-    const SplatUniforms& u = s.addsDye ? splatBothUniforms_ : splatUniforms_;
-    program.use();
+    const SplatPass& pass = splatPass(cells.length > 0.0f, s.addsDye);
+    const SplatUniforms& u = pass.uniforms;
+    pass.program.use();
     glUniform2f(u.from, cells.from.x, cells.from.y);
     glUniform2f(u.axis, cells.axis.x, cells.axis.y);
     glUniform1f(u.length, cells.length);

@@ -4,6 +4,7 @@
 // Every pass is public so that tests can run one alone against the CPU mirror.
 #pragma once
 
+#include <array>
 #include <span>
 
 #include "core/field.hpp"
@@ -82,8 +83,6 @@ private:
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
-    gl::Program splatProgram_;
-    gl::Program splatBothProgram_;  // velocity and dye in one draw (outputs 0 and 1)
     gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
@@ -100,7 +99,14 @@ private:
     struct SplatUniforms {
         GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;
     };
-    SplatUniforms splatUniforms_, splatBothUniforms_;  // looked up once: set for every splat
+    struct SplatPass {
+        gl::Program program;
+        SplatUniforms uniforms;  // looked up once: set for every splat
+    };
+    // Point or line, velocity alone or velocity and dye in one draw (outputs 0
+    // and 1): splatPass(line, withDye).
+    std::array<SplatPass, 4> splatPasses_;
+    SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
 
     gl::PingPong velocity_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates

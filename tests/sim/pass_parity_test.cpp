@@ -77,6 +77,14 @@ Splat testSplat()
     return s;
 }
 
+// A point splat takes the POINT_SPLAT variant of splat.frag.
+Splat testPointSplat()
+{
+    Splat s = testSplat();
+    s.to = s.from;
+    return s;
+}
+
 std::vector<PassCase> allPasses()
 {
     return {
@@ -84,6 +92,10 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testSplat()); }},
         {"splat_dye", Output::Dye, [](GpuSolver& g) { g.splat(testSplat()); },
          [](CpuSolver& c) { c.splat(testSplat()); }},
+        {"splat_point_velocity", Output::Velocity, [](GpuSolver& g) { g.splat(testPointSplat()); },
+         [](CpuSolver& c) { c.splat(testPointSplat()); }},
+        {"splat_point_dye", Output::Dye, [](GpuSolver& g) { g.splat(testPointSplat()); },
+         [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
@@ -176,7 +188,7 @@ TEST_P(PassParity, GpuMatchesCpu)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
-                         ::testing::Combine(::testing::Range<std::size_t>(0, 10),
+                         ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic)),
                          [](const ::testing::TestParamInfo<PassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_"
