@@ -93,6 +93,7 @@ void GpuSolver::buildPrograms()
     pressureProgram_ = buildPass("pressure.frag", b);
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
+    pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
     // Fields that passes read through the sampler (scalarBeside, velocityNear
@@ -130,7 +131,7 @@ void GpuSolver::applyConstantUniforms()
     for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
                                  &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
-                                 &pressurePackedProgram_, &unpackProgram_}) {
+                                 &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
         glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
@@ -184,13 +185,15 @@ void GpuSolver::applyConstantUniforms()
     setSampler(packProgram_, "uSource1", kUnit1);
     unpackProgram_.use();
     setSampler(unpackProgram_, "uPacked", kUnit0);
-    pressurePackedProgram_.use();
-    setSampler(pressurePackedProgram_, "uPressure", kUnit0);
-    setSampler(pressurePackedProgram_, "uDivergence", kUnit1);
-    setFloat(pressurePackedProgram_, "uCellSizeSquared", k.cellSizeSquared);
-    // It draws on the packed target: a texel step is four cells across.
-    glUniform2f(pressurePackedProgram_.uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
-                1.0f / static_cast<float>(k.height));
+    for (const gl::Program* p : {&pressurePackedProgram_, &pressurePackedTwiceProgram_}) {
+        p->use();
+        setSampler(*p, "uPressure", kUnit0);
+        setSampler(*p, "uDivergence", kUnit1);
+        setFloat(*p, "uCellSizeSquared", k.cellSizeSquared);
+        // It draws on the packed target: a texel step is four cells across.
+        glUniform2f(p->uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
+                    1.0f / static_cast<float>(k.height));
+    }
 
     gradientProgram_.use();
     setSampler(gradientProgram_, "uVelocity", kUnit0);
@@ -334,9 +337,11 @@ void GpuSolver::solvePressurePacked()
     divergence_.bindTexture(kUnit1);
     sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
 
-    pressurePackedProgram_.use();
+    // Two sweeps per pass, and the odd one alone.
     packedDivergence_.bindTexture(kUnit1);
-    for (int n = 0; n < params_.pressureIterations; ++n) {
+    const int iterations = params_.pressureIterations;
+    for (int n = 0; n < iterations; n += 2) {
+        (iterations - n >= 2 ? pressurePackedTwiceProgram_ : pressurePackedProgram_).use();
         packedPressure_.read().bindTexture(kUnit0);
         draw(packedPressure_.write());
         packedPressure_.swap();

@@ -93,6 +93,7 @@ private:
     // multiple of 4): pack, sweep, unpack.
     gl::Program packProgram_;
     gl::Program pressurePackedProgram_;
+    gl::Program pressurePackedTwiceProgram_;  // two sweeps per pass
     gl::Program unpackProgram_;
     gl::Program gradientProgram_;
 

@@ -19,7 +19,8 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
 {
     for (const char* variant :
          {"", "#define PERIODIC 1\n", "#define TWO_OUTPUTS 1\n", "#define PERIODIC 1\n#define TWO_OUTPUTS 1\n",
-          "#define POINT_SPLAT 1\n", "#define PERIODIC 1\n#define POINT_SPLAT 1\n#define TWO_OUTPUTS 1\n"})
+          "#define POINT_SPLAT 1\n", "#define PERIODIC 1\n#define POINT_SPLAT 1\n#define TWO_OUTPUTS 1\n",
+          "#define TWO_SWEEPS 1\n", "#define PERIODIC 1\n#define TWO_SWEEPS 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
                              "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
                              "pressure_packed.frag"}) {
