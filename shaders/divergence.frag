@@ -4,10 +4,9 @@ uniform float uHalfInverseCellSize;  // 0.5 / h
 
 void main()
 {
-    ivec2 cell = thisCell();
-    vec2 ul = velocityAt(uVelocity, cell + kLeft);
-    vec2 ur = velocityAt(uVelocity, cell + kRight);
-    vec2 ub = velocityAt(uVelocity, cell + kBottom);
-    vec2 ut = velocityAt(uVelocity, cell + kTop);
+    vec2 ul = velocityBeside(uVelocity, kLeft);
+    vec2 ur = velocityBeside(uVelocity, kRight);
+    vec2 ub = velocityBeside(uVelocity, kBottom);
+    vec2 ut = velocityBeside(uVelocity, kTop);
     fragResult = vec4(((ur.x - ul.x) + (ut.y - ub.y)) * uHalfInverseCellSize, 0.0, 0.0, 0.0);
 }

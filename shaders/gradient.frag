@@ -6,11 +6,10 @@ uniform float uHalfInverseCellSize;  // 0.5 / h
 
 void main()
 {
-    ivec2 cell = thisCell();
-    float pl = scalarAt(uPressure, cell + kLeft).x;
-    float pr = scalarAt(uPressure, cell + kRight).x;
-    float pb = scalarAt(uPressure, cell + kBottom).x;
-    float pt = scalarAt(uPressure, cell + kTop).x;
+    float pl = scalarBeside(uPressure, kLeft).x;
+    float pr = scalarBeside(uPressure, kRight).x;
+    float pb = scalarBeside(uPressure, kBottom).x;
+    float pt = scalarBeside(uPressure, kTop).x;
     vec2 g = vec2(pr - pl, pt - pb) * uHalfInverseCellSize;
-    fragResult = vec4(texelFetch(uVelocity, cell, 0).xy - g, 0.0, 0.0);
+    fragResult = vec4(valueHere(uVelocity).xy - g, 0.0, 0.0);
 }

@@ -6,11 +6,10 @@ uniform float uCellSizeSquared;  // h^2
 
 void main()
 {
-    ivec2 cell = thisCell();
-    float pl = scalarAt(uPressure, cell + kLeft).x;
-    float pr = scalarAt(uPressure, cell + kRight).x;
-    float pb = scalarAt(uPressure, cell + kBottom).x;
-    float pt = scalarAt(uPressure, cell + kTop).x;
-    float div = texelFetch(uDivergence, cell, 0).x;
+    float pl = scalarBeside(uPressure, kLeft).x;
+    float pr = scalarBeside(uPressure, kRight).x;
+    float pb = scalarBeside(uPressure, kBottom).x;
+    float pt = scalarBeside(uPressure, kTop).x;
+    float div = valueHere(uDivergence).x;
     fragResult = vec4(((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25, 0.0, 0.0, 0.0);
 }

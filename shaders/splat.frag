@@ -1,7 +1,8 @@
 // Adds uValue * K to the field, K being the mean over the segment of the
 // Gaussian exp(-|x - p|^2 / r^2) (see src/core/splat.hpp): across the segment a
 // Gaussian, along it a difference of two error functions. A point splat has
-// uLength = 0 and uAxis = 0, which leaves the plain Gaussian.
+// uLength = 0 and uAxis = 0, which leaves the plain Gaussian (GpuSolver builds
+// a POINT_SPLAT variant for them).
 // Mirror: reference::splat.
 uniform sampler2D uSource;
 uniform vec2 uFrom;           // cells
@@ -10,6 +11,12 @@ uniform float uLength;        // cells
 uniform float uInverseRadius; // 1 / r, 1/cells
 uniform float uLineScale;     // sqrt(pi) r / (2 length)
 uniform vec4 uValue;
+#ifdef TWO_OUTPUTS
+// A second field splatted with the same weight (velocity and dye in one
+// draw: the weight is computed once, and llvmpipe finishes one pass, not two).
+uniform sampler2D uSource1;
+uniform vec4 uValue1;
+#endif
 
 // 1 - erf(x) for x >= 0: Abramowitz & Stegun 7.1.26, absolute error < 1.5e-7.
 float erfcPositive(float x)
@@ -35,7 +42,17 @@ void main()
     vec2 across = ap - along * uAxis;
     float s = along * uInverseRadius;
     float d = (across.x * across.x + across.y * across.y) * (uInverseRadius * uInverseRadius);
+#ifdef POINT_SPLAT
+    // A point (uLength = 0): the along factor is exactly 1. Compiled out, since
+    // a SIMD rasteriser would evaluate all six erfc (an exp and a divide each)
+    // of the line's branches under a mask.
+    float weight = exp(-d);
+#else
     float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
     float weight = exp(-d) * alongWeight;
-    fragResult = texelFetch(uSource, cell, 0) + uValue * weight;
+#endif
+    fragResult = valueHere(uSource) + uValue * weight;
+#ifdef TWO_OUTPUTS
+    fragResult1 = valueHere(uSource1) + uValue1 * weight;
+#endif
 }

@@ -9,14 +9,13 @@ uniform float uVorticityScale;       // dt eps h
 
 void main()
 {
-    ivec2 cell = thisCell();
-    float wl = abs(scalarAt(uCurl, cell + kLeft).x);
-    float wr = abs(scalarAt(uCurl, cell + kRight).x);
-    float wb = abs(scalarAt(uCurl, cell + kBottom).x);
-    float wt = abs(scalarAt(uCurl, cell + kTop).x);
+    float wl = abs(scalarBeside(uCurl, kLeft).x);
+    float wr = abs(scalarBeside(uCurl, kRight).x);
+    float wb = abs(scalarBeside(uCurl, kBottom).x);
+    float wt = abs(scalarBeside(uCurl, kTop).x);
     vec2 g = vec2(wr - wl, wt - wb) * uHalfInverseCellSize;
     vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
-    float w = texelFetch(uCurl, cell, 0).x;
-    vec2 u = texelFetch(uVelocity, cell, 0).xy;
+    float w = valueHere(uCurl).x;
+    vec2 u = valueHere(uVelocity).xy;
     fragResult = vec4(u + uVorticityScale * vec2(n.y * w, -n.x * w), 0.0, 0.0);
 }

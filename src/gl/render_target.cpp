@@ -56,6 +56,44 @@ void RenderTarget::bindAsTarget() const
     glViewport(0, 0, width_, height_);
 }
 
+TwoTargets TwoTargets::create()
+{
+    TwoTargets t;
+    t.framebuffer_ = Framebuffer::create();
+    return t;
+}
+
+void TwoTargets::bind(const RenderTarget& a, const RenderTarget& b) const
+{
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a.texture(), 0);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, b.texture(), 0);
+    const GLenum outputs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
+    glDrawBuffers(2, outputs);
+    glViewport(0, 0, a.width(), a.height());
+}
+
+void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char* label) const
+{
+    if (a.width() != b.width() || a.height() != b.height())
+        throw GlError(std::string("TwoTargets::check(") + label + "): the targets differ in size");
+    bind(a, b);
+    const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    if (status != GL_FRAMEBUFFER_COMPLETE)
+        throw GlError(std::string("TwoTargets::check(") + label + "): framebuffer incomplete: "
+                      + framebufferStatusName(status));
+}
+
+void RenderTarget::setWrap(Wrap wrap)
+{
+    const GLint mode = wrap == Wrap::Repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
+    glBindTexture(GL_TEXTURE_2D, texture_.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, mode);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, mode);
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
 void RenderTarget::bindTexture(GLuint unit) const
 {
     glActiveTexture(GL_TEXTURE0 + unit);

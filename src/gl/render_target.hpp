@@ -1,5 +1,6 @@
 // RenderTarget: a float texture with the framebuffer that renders into it.
-// Nearest filtering, clamp-to-edge: passes read it with texelFetch only.
+// Nearest filtering, so that texture() at a texel centre returns the texel
+// exactly; clamp-to-edge unless setWrap() says otherwise.
 // PingPong: a field that a pass both reads and writes; the pass renders into
 // write() while sampling read(), then the caller swaps.
 #pragma once
@@ -11,6 +12,9 @@
 namespace fluid::gl {
 
 enum class TextureFormat { R32F, RG32F, RGBA32F };
+
+// What texture() reads beyond the edge: the edge texel, or the opposite side.
+enum class Wrap { ClampToEdge, Repeat };
 
 int componentCount(TextureFormat format);
 
@@ -30,6 +34,8 @@ public:
     // Binds the framebuffer and sets the viewport to the whole texture.
     void bindAsTarget() const;
     void bindTexture(GLuint unit) const;
+    // Both axes. texelFetch ignores it; texture() and textureOffset() obey it.
+    void setWrap(Wrap wrap);
     // Uploads width*height*components floats (rows bottom to top).
     void upload(const float* values);
     // Reads width*height*components floats back. Synchronous: never in the step loop.
@@ -42,6 +48,23 @@ private:
     int width_ = 0;
     int height_ = 0;
     TextureFormat format_ = TextureFormat::RGBA32F;
+};
+
+// A framebuffer that renders into two RenderTargets of one size at once
+// (fragment outputs 0 and 1), so that one pass can write two fields. The
+// targets are attached at every bind, since ping-pong swaps them between draws.
+class TwoTargets {
+public:
+    TwoTargets() = default;  // empty
+    static TwoTargets create();
+    // Attaches a and b and binds them as outputs 0 and 1, with the viewport
+    // over a. Throws GlError, naming `label`, if the pair cannot be rendered
+    // to (call once with the real targets at set-up: the step never checks).
+    void check(const RenderTarget& a, const RenderTarget& b, const char* label) const;
+    void bind(const RenderTarget& a, const RenderTarget& b) const;
+
+private:
+    Framebuffer framebuffer_;
 };
 
 class PingPong {

@@ -55,8 +55,7 @@ void CpuSolver::setParams(const SimParams& params)
 void CpuSolver::step(std::span<const Splat> splats)
 {
     for (const Splat& s : splats) splat(s);
-    advectDye();
-    advectVelocity();
+    advect();
     diffuse();
     computeCurl();
     applyVorticity();
@@ -77,14 +76,12 @@ void CpuSolver::splat(const Splat& s)
     }
 }
 
-void CpuSolver::advectDye()
+// advect.frag writes both fields in one pass, each from the velocity before
+// it: here the dye goes first, so that it is carried by the same velocity.
+void CpuSolver::advect()
 {
     reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, dyeScratch_, constants_, exec_);
     state_.dye.swap(dyeScratch_);
-}
-
-void CpuSolver::advectVelocity()
-{
     reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, velocityScratch_, constants_,
                       exec_);
     state_.velocity.swap(velocityScratch_);

@@ -28,8 +28,7 @@ public:
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advectDye();
-    void advectVelocity();
+    void advect();  // dye and velocity, along the same back-trace
     void diffuse();
     void computeCurl();
     void applyVorticity();

@@ -38,6 +38,9 @@ void checkShape(const Field& f, int width, int height, int components, const cha
                                     + std::to_string(components));
 }
 
+// Whether the Jacobi sweeps run on four cells per texel (pressure_packed.frag).
+bool packs(const SimParams& p) { return p.gridWidth % 4 == 0; }
+
 Field downloadField(const gl::RenderTarget& target)
 {
     Field f(target.width(), target.height(), gl::componentCount(target.format()));
@@ -60,8 +63,17 @@ GpuSolver::GpuSolver(const SimParams& params)
       pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_),
       viscousMultigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_,
-                        MultigridEquation::Viscous)
+                        MultigridEquation::Viscous),
+      twoTargets_(gl::TwoTargets::create())
 {
+    twoTargets_.check(velocity_.write(), dye_.write(), "velocity and dye");
+    if (packs(params_)) {
+        const int packedWidth = params_.gridWidth / 4;
+        packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
+        packedDivergence_ =
+            gl::RenderTarget(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed divergence");
+        twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
+    }
     buildPrograms();
     applyConstantUniforms();
     gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
@@ -70,16 +82,33 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
-    splatProgram_ = buildPass("splat.frag", b);
-    advectDyeProgram_ = buildPass("advect.frag", b);
-    advectVelocityProgram_ = buildPass("advect.frag", b, "#define SOURCE_IS_VELOCITY 1\n");
+    for (const bool line : {false, true})
+        for (const bool withDye : {false, true})
+            splatPass(line, withDye).program =
+                buildPass("splat.frag", b,
+                          (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
+                              .c_str());
+    advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
     diffuseProgram_ = buildPass("diffuse.frag", b);
     curlProgram_ = buildPass("curl.frag", b);
     vorticityProgram_ = buildPass("vorticity.frag", b);
     divergenceProgram_ = buildPass("divergence.frag", b);
     pressureProgram_ = buildPass("pressure.frag", b);
+    packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
+    pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
+    pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
+    unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
     pressureResidualProgram_ = buildPass("pressure_residual.frag", b);
+    // Fields that passes read through the sampler (scalarBeside, velocityNear
+    // and the like in common.glsl) carry the rule as their wrap mode.
+    const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &diffusionRhs_, &pressure_.read(),
+                                &pressure_.write(), &dye_.read(), &dye_.write(), &curl_, &divergence_})
+        t->setWrap(wrap);
+    if (packs(params_))
+        for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
+            t->setWrap(wrap);
     programsBoundary_ = b;
 }
 
@@ -105,27 +134,36 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
-    for (const gl::Program* p : {&splatProgram_, &advectDyeProgram_, &advectVelocityProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
-                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_, &pressureResidualProgram_}) {
+    for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
+                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
+                                 &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
+                                 &pressureResidualProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
+        glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
+                    1.0f / static_cast<float>(k.height));
         setFloat(*p, "uLidSpeed", k.lidSpeed);
         setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
     }
-    splatProgram_.use();
-    setSampler(splatProgram_, "uSource", kUnit0);
-    splatUniforms_ = {splatProgram_.uniform("uFrom"),          splatProgram_.uniform("uAxis"),
-                      splatProgram_.uniform("uLength"),        splatProgram_.uniform("uInverseRadius"),
-                      splatProgram_.uniform("uLineScale"),     splatProgram_.uniform("uValue")};
-
-    for (const gl::Program* p : {&advectDyeProgram_, &advectVelocityProgram_}) {
-        p->use();
-        setSampler(*p, "uVelocity", kUnit0);
-        setSampler(*p, "uSource", kUnit1);
-        setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
-        const bool velocity = p == &advectVelocityProgram_;
-        setFloat(*p, "uDecay", velocity ? k.velocityDecay : k.dyeDecay);
+    const auto splatUniforms = [](const gl::Program& p) {
+        return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
+                             p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
+                             p.uniform("uValue1")};
+    };
+    for (SplatPass& s : splatPasses_) {
+        s.program.use();
+        setSampler(s.program, "uSource", kUnit0);
+        setSampler(s.program, "uSource1", kUnit1);
+        s.uniforms = splatUniforms(s.program);
     }
+
+    advectProgram_.use();
+    setSampler(advectProgram_, "uVelocity", kUnit0);
+    setSampler(advectProgram_, "uSource", kUnit1);
+    setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(advectProgram_, "uDyeDecay", k.dyeDecay);
+    setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
 
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
@@ -149,6 +187,21 @@ void GpuSolver::applyConstantUniforms()
     setSampler(pressureProgram_, "uDivergence", kUnit1);
     setFloat(pressureProgram_, "uCellSizeSquared", k.cellSizeSquared);
 
+    packProgram_.use();
+    setSampler(packProgram_, "uSource", kUnit0);
+    setSampler(packProgram_, "uSource1", kUnit1);
+    unpackProgram_.use();
+    setSampler(unpackProgram_, "uPacked", kUnit0);
+    for (const gl::Program* p : {&pressurePackedProgram_, &pressurePackedTwiceProgram_}) {
+        p->use();
+        setSampler(*p, "uPressure", kUnit0);
+        setSampler(*p, "uDivergence", kUnit1);
+        setFloat(*p, "uCellSizeSquared", k.cellSizeSquared);
+        // It draws on the packed target: a texel step is four cells across.
+        glUniform2f(p->uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
+                    1.0f / static_cast<float>(k.height));
+    }
+
     gradientProgram_.use();
     setSampler(gradientProgram_, "uVelocity", kUnit0);
     setSampler(gradientProgram_, "uPressure", kUnit1);
@@ -165,8 +218,7 @@ void GpuSolver::draw(const gl::RenderTarget& target) const { sim::drawFullscreen
 void GpuSolver::step(std::span<const Splat> splats)
 {
     for (const Splat& s : splats) splat(s);
-    advectDye();
-    advectVelocity();
+    advect();
     diffuse();
     computeCurl();
     applyVorticity();
@@ -178,42 +230,36 @@ void GpuSolver::step(std::span<const Splat> splats)
 void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    splatProgram_.use();
-    glUniform2f(splatUniforms_.from, cells.from.x, cells.from.y);
-    glUniform2f(splatUniforms_.axis, cells.axis.x, cells.axis.y);
-    glUniform1f(splatUniforms_.length, cells.length);
-    glUniform1f(splatUniforms_.inverseRadius, cells.inverseRadius);
-    glUniform1f(splatUniforms_.lineScale, cells.lineScale);
-
-    glUniform4f(splatUniforms_.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
+    // Velocity and dye in one draw; velocity alone when the splat adds no dye.
+    const SplatPass& pass = splatPass(cells.length > 0.0f, s.addsDye);
+    const SplatUniforms& u = pass.uniforms;
+    pass.program.use();
+    glUniform2f(u.from, cells.from.x, cells.from.y);
+    glUniform2f(u.axis, cells.axis.x, cells.axis.y);
+    glUniform1f(u.length, cells.length);
+    glUniform1f(u.inverseRadius, cells.inverseRadius);
+    glUniform1f(u.lineScale, cells.lineScale);
+    glUniform4f(u.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
     velocity_.read().bindTexture(kUnit0);
-    draw(velocity_.write());
-    velocity_.swap();
-
-    if (s.addsDye) {
-        glUniform4f(splatUniforms_.value, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-        dye_.read().bindTexture(kUnit0);
-        draw(dye_.write());
-        dye_.swap();
+    if (!s.addsDye) {
+        draw(velocity_.write());
+        velocity_.swap();
+        return;
     }
-}
-
-// Dye goes first: it must be carried by the same velocity as the velocity itself.
-void GpuSolver::advectDye()
-{
-    advectDyeProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    glUniform4f(u.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
     dye_.read().bindTexture(kUnit1);
-    draw(dye_.write());
+    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
+    velocity_.swap();
     dye_.swap();
 }
 
-void GpuSolver::advectVelocity()
+void GpuSolver::advect()
 {
-    advectVelocityProgram_.use();
+    advectProgram_.use();
     velocity_.read().bindTexture(kUnit0);
-    velocity_.read().bindTexture(kUnit1);
-    draw(velocity_.write());
+    dye_.read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, dye_.write(), velocity_.write(), emptyVertexArray_);
+    dye_.swap();
     velocity_.swap();
 }
 
@@ -293,6 +339,10 @@ void GpuSolver::solvePressure()
         for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure_, divergence_, emptyVertexArray_);
         return;
     }
+    if (packs(params_)) {
+        solvePressurePacked();
+        return;
+    }
     pressureProgram_.use();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
@@ -300,6 +350,33 @@ void GpuSolver::solvePressure()
         draw(pressure_.write());
         pressure_.swap();
     }
+}
+
+// The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
+// (pressure and divergence in one draw) and an unpacking one around the
+// sweeps, each far cheaper than a sweep on one cell per fragment.
+void GpuSolver::solvePressurePacked()
+{
+    if (params_.pressureIterations == 0) return;
+    packProgram_.use();
+    pressure_.read().bindTexture(kUnit0);
+    divergence_.bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+
+    // Two sweeps per pass, and the odd one alone.
+    packedDivergence_.bindTexture(kUnit1);
+    const int iterations = params_.pressureIterations;
+    for (int n = 0; n < iterations; n += 2) {
+        (iterations - n >= 2 ? pressurePackedTwiceProgram_ : pressurePackedProgram_).use();
+        packedPressure_.read().bindTexture(kUnit0);
+        draw(packedPressure_.write());
+        packedPressure_.swap();
+    }
+
+    unpackProgram_.use();
+    packedPressure_.read().bindTexture(kUnit0);
+    draw(pressure_.write());
+    pressure_.swap();
 }
 
 void GpuSolver::subtractGradient()

@@ -4,6 +4,7 @@
 // Every pass is public so that tests can run one alone against the CPU mirror.
 #pragma once
 
+#include <array>
 #include <span>
 
 #include "core/field.hpp"
@@ -34,8 +35,7 @@ public:
 
     // The passes of step(), in step order.
     void splat(const Splat& s);
-    void advectDye();
-    void advectVelocity();
+    void advect();  // dye and velocity, along the same back-trace
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -82,28 +82,39 @@ private:
     void draw(const gl::RenderTarget& target) const;
     void drawCurl();
     void drawDivergence();
+    void solvePressurePacked();
 
     SimParams params_;
     PassConstants constants_;
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
-    gl::Program splatProgram_;
-    // One program per advected field, so that its source rule and decay are
-    // set once with the parameters instead of before every pass.
-    gl::Program advectDyeProgram_;
-    gl::Program advectVelocityProgram_;
+    gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;
     gl::Program divergenceProgram_;
     gl::Program pressureProgram_;
+    // The Jacobi sweeps on four cells per texel (grids whose width is a
+    // multiple of 4): pack, sweep, unpack.
+    gl::Program packProgram_;
+    gl::Program pressurePackedProgram_;
+    gl::Program pressurePackedTwiceProgram_;  // two sweeps per pass
+    gl::Program unpackProgram_;
     gl::Program gradientProgram_;
     gl::Program pressureResidualProgram_;
 
     struct SplatUniforms {
-        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1;
-    } splatUniforms_;  // looked up once: set for every splat
+        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;
+    };
+    struct SplatPass {
+        gl::Program program;
+        SplatUniforms uniforms;  // looked up once: set for every splat
+    };
+    // Point or line, velocity alone or velocity and dye in one draw (outputs 0
+    // and 1): splatPass(line, withDye).
+    std::array<SplatPass, 4> splatPasses_;
+    SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
 
     gl::PingPong velocity_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
@@ -112,8 +123,11 @@ private:
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
     gl::RenderTarget pressureResidual_;   // r and h^2 div: made on demand for the panel
+    gl::PingPong packedPressure_;         // empty unless the width is a multiple of 4
+    gl::RenderTarget packedDivergence_;
     sim::GpuMultigrid multigrid_;         // below pressure_ and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below velocity_ and diffusionRhs_
+    gl::TwoTargets twoTargets_;           // for the passes that write two fields
 };
 
 }  // namespace fluid

@@ -19,15 +19,31 @@ gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const cha
     return gl::Program::build({file("fullscreen.vert")}, fragment);
 }
 
-void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray)
+namespace {
+
+void drawTriangle(const gl::VertexArray& emptyVertexArray)
 {
-    target.bindAsTarget();
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_SCISSOR_TEST);
     glDisable(GL_CULL_FACE);
     glBindVertexArray(emptyVertexArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+}
+
+}  // namespace
+
+void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray)
+{
+    target.bindAsTarget();
+    drawTriangle(emptyVertexArray);
+}
+
+void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+                    const gl::VertexArray& emptyVertexArray)
+{
+    pair.bind(target0, target1);
+    drawTriangle(emptyVertexArray);
 }
 
 }  // namespace fluid::sim

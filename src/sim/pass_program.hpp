@@ -20,4 +20,8 @@ gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const cha
 // scissoring or another framebuffer behind.
 void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray);
 
+// The same over two targets at once (fragment outputs 0 and 1), through `pair`.
+void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+                    const gl::VertexArray& emptyVertexArray);
+
 }  // namespace fluid::sim

@@ -1,6 +1,7 @@
 // Float render targets: complete, zero-initialised, exact upload/read-back.
 #include <gtest/gtest.h>
 
+#include <type_traits>
 #include <vector>
 
 #include "gl/errors.hpp"
@@ -50,6 +51,47 @@ TEST_F(RenderTargetTest, IncompleteFramebufferThrowsWithStatusName)
     } catch (const GlError& e) {
         EXPECT_NE(std::string(e.what()).find("GL_FRAMEBUFFER_INCOMPLETE"), std::string::npos) << e.what();
         EXPECT_NE(std::string(e.what()).find("empty"), std::string::npos) << e.what();
+    }
+}
+
+static_assert(!std::is_copy_constructible_v<TwoTargets> && std::is_nothrow_move_constructible_v<TwoTargets>
+              && std::is_nothrow_move_assignable_v<TwoTargets>);
+
+// Outputs 0 and 1 go to the two targets, whatever was attached before.
+TEST_F(RenderTargetTest, TwoTargetsRenderIntoBoth)
+{
+    RenderTarget a(5, 3, TextureFormat::RG32F, "a");
+    RenderTarget b(5, 3, TextureFormat::RGBA32F, "b");
+    RenderTarget c(5, 3, TextureFormat::R32F, "c");
+    const TwoTargets pair = TwoTargets::create();
+    pair.check(c, c, "c twice");
+    pair.check(a, b, "a and b");
+    pair.bind(a, b);
+    const float first[4] = {1.0f, 2.0f, 0.0f, 0.0f};
+    const float second[4] = {3.0f, 4.0f, 5.0f, 6.0f};
+    glClearBufferfv(GL_COLOR, 0, first);
+    glClearBufferfv(GL_COLOR, 1, second);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    std::vector<float> backA(5 * 3 * 2), backB(5 * 3 * 4), backC(5 * 3, 9.0f);
+    a.download(backA.data());
+    b.download(backB.data());
+    c.download(backC.data());
+    EXPECT_EQ(backA[0], 1.0f);
+    EXPECT_EQ(backA[1], 2.0f);
+    EXPECT_EQ(backB[2], 5.0f);
+    EXPECT_EQ(backB[backB.size() - 1], 6.0f);
+    EXPECT_EQ(backC, std::vector<float>(5 * 3, 0.0f));  // no longer attached
+}
+
+TEST_F(RenderTargetTest, TwoTargetsOfDifferentSizesAreRefusedByName)
+{
+    RenderTarget a(4, 4, TextureFormat::R32F, "a");
+    RenderTarget b(8, 4, TextureFormat::R32F, "b");
+    try {
+        TwoTargets::create().check(a, b, "mismatched pair");
+        FAIL() << "a 4x4 and an 8x4 target were accepted as a pair";
+    } catch (const GlError& e) {
+        EXPECT_NE(std::string(e.what()).find("mismatched pair"), std::string::npos) << e.what();
     }
 }
 

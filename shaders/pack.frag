@@ -1,0 +1,24 @@
+// Four cells of a row into one texel: texel (I, j) of the packed field holds
+// cells 4I .. 4I+3 of row j of the R32F source in x, y, z, w. The packed
+// Jacobi sweep (pressure_packed.frag) works on this layout. A copy, no
+// arithmetic: nothing for the CPU reference to mirror. With TWO_OUTPUTS it
+// packs a second field (uSource1) in the same draw.
+uniform sampler2D uSource;
+#ifdef TWO_OUTPUTS
+uniform sampler2D uSource1;
+#endif
+
+vec4 fourCells(sampler2D source, ivec2 first)
+{
+    return vec4(texelFetch(source, first, 0).x, texelFetch(source, first + ivec2(1, 0), 0).x,
+                texelFetch(source, first + ivec2(2, 0), 0).x, texelFetch(source, first + ivec2(3, 0), 0).x);
+}
+
+void main()
+{
+    ivec2 first = ivec2(4 * int(gl_FragCoord.x), int(gl_FragCoord.y));
+    fragResult = fourCells(uSource, first);
+#ifdef TWO_OUTPUTS
+    fragResult1 = fourCells(uSource1, first);
+#endif
+}
