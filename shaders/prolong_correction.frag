@@ -20,5 +20,5 @@ void main()
     Value bottom = a * (1.0 - f.x) + b * f.x;
     Value top = c * (1.0 - f.x) + d * f.x;
     Value e = bottom * (1.0 - f.y) + top * f.y;
-    fragResult = asResult(valueIn(uIterate, cell) + e);
+    fragResult = asResult(valueFetched(uIterate, cell) + e);  // a fine cell: uGridSize is the coarse level's
 }

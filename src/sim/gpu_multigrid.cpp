@@ -46,15 +46,27 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     prolong_ = buildPass("prolong_correction.frag", boundary, equation, header);
     boundary_ = boundary;
 
+    // The passes read the levels through the sampler, whose wrap mode is the
+    // boundary rule (level 0's textures are the solver's, which sets theirs).
+    const gl::Wrap wrap = boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+    for (std::size_t l = 1; l < levels_.size(); ++l) {
+        iterate_[l].read().setWrap(wrap);
+        iterate_[l].write().setWrap(wrap);
+        rhs_[l].setWrap(wrap);
+    }
+
     // Every uniform the pass uses is looked up once and must exist; samplers
     // never change, so they are set here. A uniform the variant does not have
     // stays -1 and is not set.
     const auto lookUp = [viscous](const gl::Program& p, bool readsIterate, bool hasWeight, bool hasOperator) {
         Uniforms u;
         p.use();
+        u.inverseGridSize = p.requiredUniform("uInverseGridSize");
         if (readsIterate) {
             glUniform1i(p.requiredUniform("uIterate"), kIterateUnit);
-            u.gridSize = p.requiredUniform("uGridSize");
+            // Read by the velocity rule and the restriction's child test; the
+            // scalar reads through the sampler need only uInverseGridSize.
+            u.gridSize = p.uniform("uGridSize");
             // The velocity rule reads the lid in the box only (-1 when periodic).
             if (viscous) u.lidSpeed = p.uniform("uLidSpeed");
         }
@@ -117,6 +129,8 @@ void GpuMultigrid::setLevelUniforms(const Uniforms& u, int level) const
     const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
     const LevelOperator op = levelOperator(equation_, k_, level);
     if (u.gridSize >= 0) glUniform2i(u.gridSize, l.width, l.height);
+    if (u.inverseGridSize >= 0)
+        glUniform2f(u.inverseGridSize, 1.0f / static_cast<float>(l.width), 1.0f / static_cast<float>(l.height));
     if (u.rhsScale >= 0) glUniform1f(u.rhsScale, op.rhsScale);
     if (u.alpha >= 0) glUniform1f(u.alpha, op.alpha);
     if (u.inverseDenominator >= 0) glUniform1f(u.inverseDenominator, op.inverseDenominator);

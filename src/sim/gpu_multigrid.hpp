@@ -34,7 +34,9 @@ public:
     // Level 0 of the next passes: the solver's iterate (updated in place) and
     // right-hand side. startFromZero: the first sweep on level 0 takes the
     // iterate as 0 (the zero-guess pass), so the solve needs no clear and the
-    // iterate's old contents are never read. vCycle() binds them itself.
+    // iterate's old contents are never read. vCycle() binds them itself. The
+    // passes read through the sampler: level 0's textures must carry the
+    // boundary rule as their wrap mode (RenderTarget::setWrap), as GpuSolver's do.
     void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
               bool startFromZero = false);
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
@@ -55,6 +57,7 @@ public:
 private:
     struct Uniforms {
         GLint gridSize = -1;
+        GLint inverseGridSize = -1;  // every pass reads through the sampler
         GLint rhsScale = -1;  // pressure
         GLint alpha = -1;     // viscous
         GLint inverseDenominator = -1;

@@ -99,6 +99,9 @@ struct Pyramids {
         cpuX0 = test::randomField(p.gridWidth, p.gridHeight, 2, 1234, 1.0f);
         cpuB0 = test::randomField(p.gridWidth, p.gridHeight, 2, 99, 1.0f);
         cpuScratch = Field(p.gridWidth, p.gridHeight, 2);
+        // Level 0's textures carry the rule as their wrap mode, as GpuSolver's do.
+        const gl::Wrap wrap = p.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+        for (gl::RenderTarget* t : {&x0.read(), &x0.write(), &b0}) t->setWrap(wrap);
         x0.read().upload(cpuX0.data());
         b0.upload(cpuB0.data());
         gpu.bind(x0, b0, vao);
