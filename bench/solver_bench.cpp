@@ -48,9 +48,11 @@ fluid::SimParams benchParams(int grid)
 {
     fluid::SimParams p;
     p.gridWidth = p.gridHeight = grid;
-    // Jacobi, as in every version this bench is compared with (0eef30c and
-    // later); pressure_bench times the multigrid solve, the default since.
+    // Jacobi sweeps, as in every version this bench is compared with (0eef30c
+    // and later); pressure_bench times the multigrid solves, the defaults since,
+    // and BM_GpuStepDefaults the step as a user gets it.
     p.pressureSolver = fluid::PressureSolver::Jacobi;
+    p.viscositySolver = fluid::ViscositySolver::Jacobi;  // likewise: the 20 sweeps below
     p.pressureIterations = 40;
     p.viscosityIterations = 20;
     p.viscosity = 1e-4f;
@@ -159,6 +161,29 @@ void BM_GpuStepPeerConfig(benchmark::State& state)
     const int grid = static_cast<int>(state.range(0));
     try {
         fluid::GpuSolver solver(peerParams(grid));
+        timeSteps(state, solver, grid, [] { glFinish(); });
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
+// The step with every default (multigrid pressure, the viscous solve planned
+// to its tolerance) at the bench's viscosity and vorticity: what a user gets.
+// Compare with 0eef30c's BM_GpuStep, its defaults (40 + 20 Jacobi sweeps).
+void BM_GpuStepDefaults(benchmark::State& state)
+{
+    const GlEnvironment& gl = glEnvironment();
+    if (!gl.context) {
+        state.SkipWithError(gl.error.c_str());
+        return;
+    }
+    const int grid = static_cast<int>(state.range(0));
+    fluid::SimParams p = benchParams(grid);
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    try {
+        fluid::GpuSolver solver(p);
         timeSteps(state, solver, grid, [] { glFinish(); });
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
@@ -470,6 +495,7 @@ void issue8Args(benchmark::internal::Benchmark* b)
 // Real time, not CPU time: the work runs on the GPU or on OpenMP (and
 // llvmpipe) worker threads, none of which the main thread's CPU clock sees.
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepDefaults)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepPeerConfig)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
