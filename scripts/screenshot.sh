@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/images/fluidsim.png}
-exe=build/release/src/fluidsim
+exe=${FLUIDSIM_EXE:-build/release/src/fluidsim}
 [[ -x "$exe" ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target fluidsim; }
 
 work=$(mktemp -d)
@@ -16,7 +16,7 @@ trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
 
-"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --screenshot-dir "$work" >"$work/log" 2>&1 &
+"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" >"$work/log" 2>&1 &
 app=$!
 wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
 sleep 2
