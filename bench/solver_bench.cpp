@@ -117,26 +117,29 @@ void timeSteps(benchmark::State& state, Solver& solver, int grid, Finish finish)
     state.counters["steps/s"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
 }
 
-// Arg: grid size.
-void BM_GpuStep(benchmark::State& state)
+// Times GpuSolver steps with `params` (a missing context or a failed shader
+// becomes the row's error, and the other rows still run).
+void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params)
 {
     const GlEnvironment& gl = glEnvironment();
     if (!gl.context) {
         state.SkipWithError(gl.error.c_str());
         return;
     }
-    const int grid = static_cast<int>(state.range(0));
     try {
-        fluid::GpuSolver solver(benchParams(grid));
+        fluid::GpuSolver solver(params);
         // step() only queues GL commands; without glFinish the driver would let
         // steps pile up and the loop would time command submission instead of
         // the GPU work.
-        timeSteps(state, solver, grid, [] { glFinish(); });
+        timeSteps(state, solver, params.gridWidth, [] { glFinish(); });
     } catch (const std::exception& error) {
         // Shader compilation or framebuffer setup failed (gl::GlError).
         state.SkipWithError(error.what());
     }
 }
+
+// Arg: grid size.
+void BM_GpuStep(benchmark::State& state) { timeGpuSteps(state, benchParams(static_cast<int>(state.range(0)))); }
 
 // The configuration of the WebGL peer (WebGL-Fluid-Simulation), which issue 8
 // compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on.
@@ -153,18 +156,7 @@ fluid::SimParams peerParams(int grid)
 // Arg: grid size.
 void BM_GpuStepPeerConfig(benchmark::State& state)
 {
-    const GlEnvironment& gl = glEnvironment();
-    if (!gl.context) {
-        state.SkipWithError(gl.error.c_str());
-        return;
-    }
-    const int grid = static_cast<int>(state.range(0));
-    try {
-        fluid::GpuSolver solver(peerParams(grid));
-        timeSteps(state, solver, grid, [] { glFinish(); });
-    } catch (const std::exception& error) {
-        state.SkipWithError(error.what());
-    }
+    timeGpuSteps(state, peerParams(static_cast<int>(state.range(0))));
 }
 
 // The step with every default (multigrid pressure, the viscous solve planned
@@ -172,22 +164,11 @@ void BM_GpuStepPeerConfig(benchmark::State& state)
 // Compare with 0eef30c's BM_GpuStep, its defaults (40 + 20 Jacobi sweeps).
 void BM_GpuStepDefaults(benchmark::State& state)
 {
-    const GlEnvironment& gl = glEnvironment();
-    if (!gl.context) {
-        state.SkipWithError(gl.error.c_str());
-        return;
-    }
-    const int grid = static_cast<int>(state.range(0));
-    fluid::SimParams p = benchParams(grid);
+    fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
     const fluid::SimParams defaults;
     p.pressureSolver = defaults.pressureSolver;
     p.viscositySolver = defaults.viscositySolver;
-    try {
-        fluid::GpuSolver solver(p);
-        timeSteps(state, solver, grid, [] { glFinish(); });
-    } catch (const std::exception& error) {
-        state.SkipWithError(error.what());
-    }
+    timeGpuSteps(state, p);
 }
 
 // Args: thread count, grid size.

@@ -13,32 +13,25 @@
 #include <cmath>
 #include <type_traits>
 
-#include <omp.h>
-
 #include "reference/boundary.hpp"
+#include "reference/stencil.hpp"
 
 namespace fluid::reference {
 
 namespace {
 
-const glm::ivec2 kLeft{-1, 0};
-const glm::ivec2 kRight{1, 0};
-const glm::ivec2 kBottom{0, -1};
-const glm::ivec2 kTop{0, 1};
-
-int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_max_threads(); }
+using stencil::kBottom;
+using stencil::kLeft;
+using stencil::kRight;
+using stencil::kTop;
+using stencil::rowOf;
 
 // Runs body(j) for every row of `out`, rows shared out among threads.
 template <typename RowBody>
 void forEachRowOf(const Field& out, Exec exec, RowBody&& body)
 {
-    const int height = out.height();
-#pragma omp parallel for schedule(static) num_threads(threadCount(exec))
-    for (int j = 0; j < height; ++j) body(j);
+    stencil::forEachRow(out.height(), exec, body);
 }
-
-const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
-float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
 
 // shaders/multigrid.glsl: valueAt (through the equation's boundary rule),
 // valueIn (a cell inside the grid), and storing a result.

@@ -14,20 +14,18 @@
 #include <cassert>
 #include <cmath>
 
-#include <omp.h>
-
 #include "reference/boundary.hpp"
+#include "reference/stencil.hpp"
 
 namespace fluid::reference {
 
 namespace {
 
-const glm::ivec2 kLeft{-1, 0};
-const glm::ivec2 kRight{1, 0};
-const glm::ivec2 kBottom{0, -1};
-const glm::ivec2 kTop{0, 1};
-
-int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_max_threads(); }
+using stencil::kBottom;
+using stencil::kLeft;
+using stencil::kRight;
+using stencil::kTop;
+using stencil::rowOf;
 
 // --- iteration ---------------------------------------------------------------
 
@@ -35,9 +33,7 @@ int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_ma
 template <typename RowBody>
 void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
 {
-    const int height = k.height;
-#pragma omp parallel for schedule(static) num_threads(threadCount(exec))
-    for (int j = 0; j < height; ++j) body(j);
+    stencil::forEachRow(k.height, exec, body);
 }
 
 // The seam between the two versions of a stencil pass: borderCell(cell) for
@@ -59,9 +55,6 @@ void forEachCellSplitAtBorder(const PassConstants& k, Exec exec, BorderCell&& bo
     });
 }
 
-// The first float of row j.
-const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
-float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
 
 // Row j and its neighbours below and above, for a 5-point stencil's interior.
 struct RowsAround {
