@@ -177,8 +177,8 @@ const std::vector<Flag>& flags()
     using S = Scope;
     static const std::vector<Flag> table = {
         // Simulation parameters (command line and config file).
-        {"grid", "N|auto", "cells on the window's short side (N x N headless), 8..4096; auto: the window takes the "
-         "largest grid that keeps up with real time here, measured at start (default auto; 256 headless)",
+        {"grid", "N|auto", "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
+         "(default auto; headless N x N, 256)",
          S::Everywhere, applyGrid},
         {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
          realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
