@@ -1,7 +1,7 @@
 // The multigrid solves' shape, shared by GpuSolver and CpuSolver so that both
 // walk the same pyramid in the same order: the levels, the V-cycle schedule,
 // the cycle itself as a recipe over three passes that each backend provides
-// (shaders/smooth_pressure.frag, restrict_residual.frag, prolong_correction.frag
+// (shaders/smooth.frag, restrict_residual.frag, prolong_correction.frag
 // and their mirrors in src/reference/multigrid.hpp), and the constants of each
 // level. The pyramid solves two equations: the pressure Poisson equation
 // (below) and the implicit viscous step (MultigridEquation::Viscous, further

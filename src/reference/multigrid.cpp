@@ -60,7 +60,7 @@ V neighbourSum(const Field& f, glm::ivec2 c, const PassConstants& k)
         + (valueAt<V>(f, c + kBottom, k) + valueAt<V>(f, c + kTop, k));
 }
 
-// smooth_pressure.frag's jacobiValue().
+// smooth.frag's jacobiValue().
 template <typename V>
 V jacobiValue(V neighbours, V rhs, const LevelOperator& op)
 {

@@ -1,4 +1,4 @@
-// CPU mirrors of the multigrid passes (shaders/smooth_pressure.frag,
+// CPU mirrors of the multigrid passes (shaders/smooth.frag,
 // restrict_residual.frag, prolong_correction.frag), the same float operations
 // in the same order, and CpuMultigrid, the pyramid they run on, for either
 // equation of src/core/multigrid.hpp (pressure: 1-component fields; viscous:
@@ -20,7 +20,7 @@ namespace fluid::reference {
 // every level).
 PassConstants levelConstants(const PassConstants& k, const MultigridLevel& level, const LevelOperator& op);
 
-// smooth_pressure.frag: one weighted Jacobi sweep of op's equation on the level
+// smooth.frag: one weighted Jacobi sweep of op's equation on the level
 // described by k; zeroGuess reads x as 0.
 void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
             const PassConstants& k, Exec exec = {});

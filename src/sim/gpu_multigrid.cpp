@@ -39,8 +39,8 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     const bool viscous = equation_ == MultigridEquation::Viscous;
     const char* equation = viscous ? "#define VISCOUS 1\n" : "";
     const char* header = "multigrid.glsl";
-    smooth_ = buildPass("smooth_pressure.frag", boundary, equation, header);
-    smoothFromZero_ = buildPass("smooth_pressure.frag", boundary,
+    smooth_ = buildPass("smooth.frag", boundary, equation, header);
+    smoothFromZero_ = buildPass("smooth.frag", boundary,
                                 viscous ? "#define VISCOUS 1\n#define ZERO_GUESS 1\n" : "#define ZERO_GUESS 1\n", header);
     restrict_ = buildPass("restrict_residual.frag", boundary, equation, header);
     prolong_ = buildPass("prolong_correction.frag", boundary, equation, header);

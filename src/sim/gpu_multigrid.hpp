@@ -1,6 +1,6 @@
 // GpuMultigrid: a multigrid solve on the GPU, a texture pyramid below the
 // solver's iterate and right-hand side and the three passes of
-// src/core/multigrid.hpp (smooth_pressure, restrict_residual,
+// src/core/multigrid.hpp (smooth, restrict_residual,
 // prolong_correction), for one of its two equations: the pressure (R32F levels)
 // or the implicit viscous step (RG32F levels, the passes built with VISCOUS).
 // The V-cycle is fluid::runVCycle, shared with the CPU reference

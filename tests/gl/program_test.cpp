@@ -27,13 +27,13 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
           "#define VISCOUS 1\n#define ZERO_GUESS 1\n#define PERIODIC 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
                              "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
-                             "pressure_packed.frag", "smooth_pressure.frag", "restrict_residual.frag",
+                             "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
                              "prolong_correction.frag", "pressure_residual.frag"}) {
         if (std::string(pass) == "advect.frag" && std::string(variant).find("TWO_OUTPUTS") == std::string::npos)
             continue;
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
         // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
-        const bool multigrid = std::string(pass) == "smooth_pressure.frag" || std::string(pass) == "restrict_residual.frag"
+        const bool multigrid = std::string(pass) == "smooth.frag" || std::string(pass) == "restrict_residual.frag"
             || std::string(pass) == "prolong_correction.frag";
         StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
         if (multigrid) fragment.push_back(embedded("multigrid.glsl"));

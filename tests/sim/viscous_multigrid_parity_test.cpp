@@ -1,4 +1,4 @@
-// The viscous multigrid passes (the VISCOUS variants of smooth_pressure,
+// The viscous multigrid passes (the VISCOUS variants of smooth,
 // restrict_residual and prolong_correction) on the GPU against their CPU
 // mirrors, one pass at a time on level 0 and on a coarse level, in the box
 // with a lid (the lid's 2U on level 0 only), without, and periodic; and whole
