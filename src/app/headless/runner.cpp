@@ -1,6 +1,7 @@
 #include "app/headless/runner.hpp"
 
 #include <cmath>
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <optional>
@@ -11,11 +12,43 @@
 #include "app/headless/progress.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
+#include "core/multigrid.hpp"
+#include "core/pass_constants.hpp"
 #include "platform/headless_context.hpp"
 
 namespace fluid::app {
 
 namespace {
+
+// The signal that asked a headless run to stop (0: none). Set by the handler,
+// read between steps: the run then ends at once as if at its last step, its
+// outputs are closed with what they have, and the exit code is 128 + signal.
+volatile std::sig_atomic_t stopSignal = 0;
+
+extern "C" void requestStop(int signal) { stopSignal = signal; }
+
+// SIGINT and SIGTERM stop the run for the lifetime of this object; the
+// handlers that were there before come back after it.
+class StopOnSignals {
+public:
+    StopOnSignals()
+    {
+        stopSignal = 0;
+        previousInterrupt_ = std::signal(SIGINT, requestStop);
+        previousTerminate_ = std::signal(SIGTERM, requestStop);
+    }
+    ~StopOnSignals()
+    {
+        std::signal(SIGINT, previousInterrupt_);
+        std::signal(SIGTERM, previousTerminate_);
+    }
+    StopOnSignals(const StopOnSignals&) = delete;
+    StopOnSignals& operator=(const StopOnSignals&) = delete;
+
+private:
+    void (*previousInterrupt_)(int) = SIG_DFL;
+    void (*previousTerminate_)(int) = SIG_DFL;
+};
 
 using namespace headless;
 
@@ -25,11 +58,14 @@ void printHeader(const RunSpec& s)
 {
     const SimParams& p = s.params;
     const bool multigrid = p.pressureSolver == fluid::PressureSolver::Multigrid;
-    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, %d viscosity "
-                "iterations, %s boundary",
+    const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
+    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
+                "%d %s, %s boundary",
                 toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight,
                 d(p.cellSize()), d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
-                multigrid ? "multigrid V-cycles" : "Jacobi sweeps", p.viscosityIterations, fluid::toString(p.boundary));
+                multigrid ? "multigrid V-cycles" : "Jacobi sweeps",
+                viscous.vCycles > 0 ? viscous.vCycles : viscous.jacobiSweeps,
+                viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario != Scenario::Demo)
@@ -101,6 +137,7 @@ int runHeadless(const Options& options)
     for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
 
     ProgressBar bar;
+    const StopOnSignals stopOnSignals;
     try {
         // Every output is opened before the first step: a typo in a path
         // should not cost the whole run.
@@ -123,6 +160,7 @@ int runHeadless(const Options& options)
         const FrameField shown = spec.scenario == Scenario::Demo ? FrameField::Dye : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
+        observer.stopRequested = [] { return stopSignal != 0; };
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
@@ -144,6 +182,12 @@ int runHeadless(const Options& options)
             std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
                         frames == 1 ? "" : "s", shown == FrameField::Dye ? "dye" : "speed |u|", spec.outDir.c_str(),
                         lastFrame.c_str());
+        if (result.interrupted) {
+            const int signal = static_cast<int>(stopSignal);
+            std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
+                         signal == SIGINT ? "SIGINT" : "SIGTERM", result.steps, result.time);
+            return 128 + signal;
+        }
         if (spec.steadyTolerance && !result.steady) {
             std::fprintf(stderr,
                          "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",

@@ -49,7 +49,9 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     for (int n = 1; n <= spec.steps; ++n) {
         solver.step(scriptedSplats(spec.scenario, p, n - 1));
         const double t = n * dt;
-        const bool lastOfBudget = n == spec.steps;
+        const bool stopped = observer.stopRequested && observer.stopRequested();
+        const bool lastOfBudget = n == spec.steps || stopped;
+        result.interrupted = stopped;
         const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
         const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
         const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget;

@@ -32,6 +32,7 @@ struct RunResult {
     double lastChangeRate = std::numeric_limits<double>::quiet_NaN();  // m/s^2, last steady check
     std::vector<StepSample> samples;  // t = 0, then every step; only with RunSpec::measureEveryStep
     FluidState final;        // the state after the last step
+    bool interrupted = false;  // Observer::stopRequested ended the run early
 };
 
 struct Progress {
@@ -49,6 +50,9 @@ struct Observer {
     // on, for measurements of one's own (the tests' corner-free divergence).
     std::function<void(const StepSample&, const Field& velocity)> sample;
     std::function<void(const Progress&)> progress;  // after every step; must be cheap
+    // Asked after every step; true ends the run there, as if it were the last
+    // step (frame, final state), with RunResult::interrupted set.
+    std::function<bool()> stopRequested;
 };
 
 // Runs the spec. The GPU backend needs a current OpenGL 3.3 context (from
