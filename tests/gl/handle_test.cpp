@@ -60,5 +60,24 @@ TEST_F(HandleTest, ResetDeletesAndEmpties)
     EXPECT_FALSE(glIsProgram(id));
 }
 
+TEST_F(HandleTest, LiveCountFollowsCreateMoveAndDelete)
+{
+    const long before = liveGlObjects();
+    {
+        Texture a = Texture::create();
+        Buffer b = Buffer::create();
+        EXPECT_EQ(liveGlObjects(), before + 2);
+        Texture moved = std::move(a);  // a move hands over ownership: no new object
+        EXPECT_EQ(liveGlObjects(), before + 2);
+        Fence f = Fence::insert();
+        EXPECT_EQ(liveGlObjects(), before + 3);
+        b.reset();
+        EXPECT_EQ(liveGlObjects(), before + 2);
+        Texture empty;  // owns nothing, counts nothing
+        EXPECT_EQ(liveGlObjects(), before + 2);
+    }
+    EXPECT_EQ(liveGlObjects(), before);
+}
+
 }  // namespace
 }  // namespace fluid::gl
