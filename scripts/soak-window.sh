@@ -1,0 +1,116 @@
+#!/usr/bin/env bash
+# Soaks the window: fluidsim under its own Xvfb for MINUTES (default 10),
+# driven by xdotool in rounds of a left drag, a right drag, a view change, a
+# screenshot, and now and then a reset, the panel toggled and a resize to 1x1
+# and back. After every round it checks that the app is still answering (the
+# screenshot it asked for appears within 60 s) and samples its resident memory.
+# At the end it closes the app with Escape and fails (exit 1) on a crash, a
+# non-zero exit, a GL debug message or error line in the log, an unanswered
+# screenshot, or resident memory that grew by more than SLACK MiB (default 16)
+# from the sample after the first tenth of the run.
+#   scripts/soak-window.sh [MINUTES] [BINARY] [SLACK]   (BINARY: build/ci/src/fluidsim)
+# Writes soak-window.csv (seconds, rss_mib, round, screenshot_latency_s) into
+# the work directory it prints. docs/reliability.md has the figures.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+minutes=${1:-10}
+exe=${2:-build/ci/src/fluidsim}
+slack=${3:-16}
+[[ "$minutes" =~ ^[0-9]+$ && "$minutes" -ge 1 ]] || { echo "soak-window: MINUTES must be a whole number >= 1" >&2; exit 2; }
+[[ "$slack" =~ ^[0-9]+$ ]] || { echo "soak-window: SLACK must be a whole number of MiB" >&2; exit 2; }
+[ -x "$exe" ] || { echo "soak-window: $exe not found; build first (cmake --build --preset ci)" >&2; exit 2; }
+for tool in Xvfb xdotool; do
+  command -v "$tool" >/dev/null || { echo "soak-window: $tool is not installed (scripts/setup.sh)" >&2; exit 2; }
+done
+
+work=$(mktemp -d /tmp/fluidsim-soak-window.XXXXXX)
+echo "soak-window: $minutes min, files in $work"
+xvfb_pid='' app_pid=''
+cleanup() {
+  [ -n "$app_pid" ] && kill "$app_pid" 2>/dev/null || true
+  [ -n "$xvfb_pid" ] && kill "$xvfb_pid" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+for n in $(seq 120 200); do
+  [ -e "/tmp/.X$n-lock" ] && continue
+  Xvfb ":$n" -screen 0 1024x768x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 50); do [ -e "/tmp/.X11-unix/X$n" ] && break; sleep 0.1; done
+  if [ -e "/tmp/.X11-unix/X$n" ]; then export DISPLAY=":$n"; break; fi
+  kill "$xvfb_pid" 2>/dev/null || true; xvfb_pid=''
+done
+[ -n "$xvfb_pid" ] || { echo "soak-window: could not start Xvfb" >&2; exit 1; }
+
+"$exe" --no-config --width 640 --height 480 --grid 96 --screenshot-dir "$work/shots" >"$work/fluidsim.log" 2>&1 &
+app_pid=$!
+for _ in $(seq 600); do grep -q "Drag to paint" "$work/fluidsim.log" && break; sleep 0.1; done
+grep -q "Drag to paint" "$work/fluidsim.log" || { echo "soak-window: fluidsim did not start" >&2; cat "$work/fluidsim.log" >&2; exit 1; }
+window=$(timeout 30 xdotool search --sync --name '^fluidsim$' | head -1)
+
+rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
+drag() {  # drag BUTTON X0 Y0 X1 Y1
+  local chain="mousemove --window $window $2 $3 sleep 0.05 mousedown $1"
+  for k in $(seq 1 12); do
+    chain+=" mousemove --window $window $(($2 + ($4 - $2) * k / 12)) $(($3 + ($5 - $3) * k / 12)) sleep 0.03"
+  done
+  xdotool $chain mouseup "$1"
+}
+
+echo "seconds,rss_mib,round,screenshot_latency_s" >"$work/soak-window.csv"
+start=$SECONDS
+end=$((start + minutes * 60))
+round=0 failures=0
+while ((SECONDS < end)); do
+  round=$((round + 1))
+  kill -0 "$app_pid" 2>/dev/null || { echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; }
+  y=$((120 + (round * 37) % 240))
+  drag 1 100 "$y" 540 $((480 - y))
+  drag 3 540 "$y" 100 $((480 - y))
+  xdotool key --window "$window" v
+  ((round % 3 == 0)) && xdotool key --window "$window" r
+  ((round % 4 == 0)) && xdotool key --window "$window" F1
+  if ((round % 5 == 0)); then
+    xdotool windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
+  fi
+  shots_before=$(grep -c "saved screenshot" "$work/fluidsim.log" || true)
+  asked=$SECONDS
+  xdotool key --window "$window" p
+  answered=0
+  for _ in $(seq 600); do
+    if (($(grep -c "saved screenshot" "$work/fluidsim.log" || true) > shots_before)); then answered=1; break; fi
+    sleep 0.1
+  done
+  if ((answered == 0)); then echo "soak-window: FAIL: no screenshot within 60 s in round $round" >&2; failures=1; break; fi
+  echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked))" >>"$work/soak-window.csv"
+  rm -f "$work"/shots/*.png
+done
+
+if kill -0 "$app_pid" 2>/dev/null; then
+  xdotool key --window "$window" Escape
+  status=0
+  wait "$app_pid" || status=$?
+  app_pid=''
+  ((status == 0)) || { echo "soak-window: FAIL: fluidsim exited with $status" >&2; failures=1; }
+fi
+if grep -nE "GL debug|GL error|error" "$work/fluidsim.log"; then
+  echo "soak-window: FAIL: the log above has GL messages or errors" >&2
+  failures=1
+fi
+
+samples=$(($(wc -l <"$work/soak-window.csv") - 1))
+if ((samples >= 2)); then
+  settled=$(awk -F, -v n="$samples" 'NR == 2 + int(n / 10) { print $2 }' "$work/soak-window.csv")
+  last=$(tail -1 "$work/soak-window.csv" | cut -d, -f2)
+  peak=$(awk -F, 'NR > 1 && $2 > m { m = $2 } END { print m }' "$work/soak-window.csv")
+  slowest=$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { print m + 0 }' "$work/soak-window.csv")
+  echo "soak-window: $round rounds in $((SECONDS - start)) s; resident memory $settled MiB after the first tenth," \
+       "$last MiB at the end, peak $peak MiB; slowest screenshot answer ${slowest} s"
+  if awk -v a="$settled" -v b="$last" -v s="$slack" 'BEGIN { exit !(b - a > s) }'; then
+    echo "soak-window: FAIL: resident memory grew by more than $slack MiB" >&2
+    failures=1
+  fi
+fi
+tail -2 "$work/fluidsim.log"
+if ((failures)); then echo "soak-window: FAIL (files in $work)"; exit 1; fi
+echo "soak-window: PASS"
