@@ -1,10 +1,20 @@
 // Draws one field into the grid's rectangle of the window. Dye is tone-mapped,
 // velocity shows direction as hue and speed as brightness, scalars use a
-// sequential or a diverging colour map over [-uRange, uRange].
+// sequential or a diverging colour map over [-uRange, uRange], and the water
+// view shades the pressure as the height of a lit water surface. Mirrored on
+// the CPU by fluid::app::shadeCell (src/app/view_colour.cpp): change both.
 uniform sampler2D uField;
-uniform int uMode;        // 0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging
-uniform float uRange;     // the value that gets full colour
+uniform sampler2D uDye;   // water view: the ink
+uniform int uMode;        // 0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water
+uniform float uRange;     // the value that gets full colour; dye and water: the exposure
 uniform vec4 uViewport;   // x, y, width, height of the grid in framebuffer pixels
+// Water view.
+uniform vec2 uGrid;               // cells along x and y
+uniform float uCellSize;          // m
+uniform float uHeightPerPressure; // m of surface per m^2/s of pressure potential: relief / (dt g)
+uniform vec3 uLightDirection;     // unit, towards the light
+uniform float uShininess;         // Blinn-Phong exponent
+uniform float uDepth;             // m of water over the floor
 
 out vec4 colour;
 
@@ -33,6 +43,47 @@ vec3 diverging(float t)
     return t < 0.0 ? mix(zero, vec3(0.13, 0.32, 0.75), -t) : mix(zero, vec3(0.75, 0.10, 0.15), t);
 }
 
+// Square tiles of 0.1 m with grout between them, alternately shaded: a floor
+// whose straight lines show every bend of the refraction.
+vec3 floorColour(vec2 position)
+{
+    vec2 t = fract(position / 0.1);
+    float edge = min(min(t.x, 1.0 - t.x), min(t.y, 1.0 - t.y));
+    float grout = 1.0 - smoothstep(0.02, 0.06, edge);
+    float checker = mod(floor(position.x / 0.1) + floor(position.y / 0.1), 2.0);
+    vec3 tile = mix(vec3(0.56, 0.80, 0.86), vec3(0.46, 0.72, 0.80), checker);
+    return mix(tile, vec3(0.18, 0.28, 0.34), grout);
+}
+
+// The surface z = uHeightPerPressure * p: its normal from central differences
+// one cell apart; the floor seen through it shifted along the slope (Snell's
+// law for small slopes: (1 - 1/1.33) depth slope, about a quarter); ink from
+// the dye; diffuse light, a Blinn-Phong highlight, and the sky reflected with
+// Schlick's Fresnel weight (0.02 head-on, water's).
+vec3 water(vec2 uv)
+{
+    vec2 texel = 1.0 / uGrid;
+    float k = uHeightPerPressure;
+    float dx = k * texture(uField, uv + vec2(texel.x, 0.0)).x - k * texture(uField, uv - vec2(texel.x, 0.0)).x;
+    float dy = k * texture(uField, uv + vec2(0.0, texel.y)).x - k * texture(uField, uv - vec2(0.0, texel.y)).x;
+    vec3 n = normalize(vec3(-dx, -dy, 2.0 * uCellSize));
+
+    vec2 position = uv * (uGrid * uCellSize) + (uDepth * 0.25 / n.z) * n.xy;
+    vec3 body = floorColour(position);
+    vec3 ink = vec3(1.0) - exp(-max(texture(uDye, uv).rgb, 0.0) * uRange);
+    float inkAmount = max(max(ink.r, ink.g), ink.b);
+    body = body * (1.0 - inkAmount) + ink;
+
+    float diffuse = max(dot(n, uLightDirection), 0.0);
+    vec3 halfway = normalize(uLightDirection + vec3(0.0, 0.0, 1.0));
+    float specular = pow(max(dot(n, halfway), 0.0), uShininess);
+    float grazing = max(1.0 - n.z, 0.0);
+    float fresnel = 0.02 + 0.98 * (grazing * grazing) * (grazing * grazing) * grazing;
+    float skyElevation = max(2.0 * n.z * n.z - 1.0, 0.0);  // z of the reflected view ray
+    vec3 sky = mix(vec3(0.92, 0.95, 1.0), vec3(0.36, 0.56, 0.86), skyElevation);
+    return body * (0.35 + 0.65 * diffuse) * (1.0 - fresnel) + sky * fresnel + vec3(specular);
+}
+
 void main()
 {
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
@@ -47,8 +98,10 @@ void main()
         rgb = hueToRgb(hue) * clamp(speed / range, 0.0, 1.0);
     } else if (uMode == 2) {
         rgb = sequential(0.5 + 0.5 * v.x / range);
-    } else {
+    } else if (uMode == 3) {
         rgb = diverging(v.x / range);
+    } else {
+        rgb = water(uv);
     }
-    colour = vec4(rgb, 1.0);
+    colour = vec4(clamp(rgb, 0.0, 1.0), 1.0);
 }

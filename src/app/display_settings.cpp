@@ -1,20 +1,60 @@
 #include "app/display_settings.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 
 namespace fluid::app {
 
-const char* toString(FieldView view)
+namespace {
+
+constexpr std::array<FieldViewInfo, 6> kViews = {{
+    {FieldView::Dye, "dye", ViewSource::Dye, ViewColouring::ToneMappedDye, false,
+     "Dye, shown as 1 - exp(-exposure * dye)."},
+    {FieldView::Velocity, "velocity", ViewSource::Velocity, ViewColouring::DirectionAndSpeed, false,
+     "Direction as hue, speed as brightness."},
+    {FieldView::Pressure, "pressure", ViewSource::Pressure, ViewColouring::Scalar, false,
+     "Pressure p dt / rho (m^2/s)."},
+    {FieldView::Divergence, "divergence", ViewSource::Divergence, ViewColouring::Scalar, true,
+     "Divergence (1/s): what the projection left behind."},
+    {FieldView::Vorticity, "vorticity", ViewSource::Curl, ViewColouring::Scalar, true, "Vorticity (1/s)."},
+    {FieldView::Water, "water", ViewSource::Pressure, ViewColouring::WaterSurface, false,
+     "A water surface whose height is the pressure (p / rho g): lit, reflecting the sky, refracting a "
+     "tiled floor; dye shows as ink."},
+}};
+
+}  // namespace
+
+std::span<const FieldViewInfo> fieldViews() { return kViews; }
+
+const FieldViewInfo& viewInfo(FieldView view)
 {
-    switch (view) {
-    case FieldView::Dye: return "dye";
-    case FieldView::Velocity: return "velocity";
-    case FieldView::Pressure: return "pressure";
-    case FieldView::Divergence: return "divergence";
-    case FieldView::Vorticity: return "vorticity";
-    }
-    return "?";
+    for (const FieldViewInfo& info : kViews)
+        if (info.view == view) return info;
+    return kViews[0];
+}
+
+std::optional<FieldView> fieldViewNamed(std::string_view name)
+{
+    for (const FieldViewInfo& info : kViews)
+        if (name == info.name) return info.view;
+    return std::nullopt;
+}
+
+std::string fieldViewNames(const char* separator)
+{
+    std::string names;
+    for (const FieldViewInfo& info : kViews) names += (names.empty() ? "" : separator) + std::string(info.name);
+    return names;
+}
+
+const char* toString(FieldView view) { return viewInfo(view).name; }
+
+FieldView nextView(FieldView view)
+{
+    for (std::size_t n = 0; n < kViews.size(); ++n)
+        if (kViews[n].view == view) return kViews[(n + 1) % kViews.size()].view;
+    return kViews[0].view;
 }
 
 const char* toString(ColourMap map) { return map == ColourMap::Diverging ? "diverging" : "sequential"; }
@@ -22,10 +62,21 @@ const char* toString(ColourMap map) { return map == ColourMap::Diverging ? "dive
 void sanitize(DisplaySettings& s)
 {
     const DisplaySettings defaults;
+    using L = DisplayLimits;
     // The ranges of the flags (options.cpp), so that what the panel saves reads back.
     const auto fix = [](float& v, float hi, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, hi) : fallback; };
     fix(s.fixedRange, 1e30f, defaults.fixedRange);
     fix(s.dyeExposure, 1e3f, defaults.dyeExposure);
+    const auto clampOr = [](float& v, float lo, float hi, float fallback) {
+        v = std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
+    };
+    WaterLook& w = s.water;
+    clampOr(w.relief, 0.0f, L::kMaxRelief, defaults.water.relief);
+    clampOr(w.lightElevation, 0.0f, 90.0f, defaults.water.lightElevation);
+    clampOr(w.shininess, L::kMinShininess, L::kMaxShininess, defaults.water.shininess);
+    clampOr(w.depth, 0.0f, L::kMaxDepth, defaults.water.depth);
+    w.lightAzimuth = std::isfinite(w.lightAzimuth) ? std::fmod(std::fmod(w.lightAzimuth, 360.0f) + 360.0f, 360.0f)
+                                                   : defaults.water.lightAzimuth;
 }
 
 }  // namespace fluid::app

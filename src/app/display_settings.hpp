@@ -1,27 +1,79 @@
-// What the window shows and how: the field, its colour map and range. Free of
-// GL so the options (flags, settings file) can carry it; FieldDisplay
-// (src/app/window/field_display.hpp) draws with it.
+// What the window shows and how: the field, its colour map and range, and the
+// look of the water surface. Free of GL so the options (flags, settings file)
+// and the headless runner can carry it; FieldDisplay
+// (src/app/window/field_display.hpp) draws with it on the GPU and
+// shadeCell (src/app/view_colour.hpp) on the CPU.
 #pragma once
+
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
 
 namespace fluid::app {
 
-enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity };
-constexpr int kFieldViewCount = 5;
+enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity, Water };
+
+// The solver field a view reads.
+enum class ViewSource { Dye, Velocity, Pressure, Divergence, Curl };
+// How a view turns values into colour: the branches of shaders/display.frag
+// (uMode), mirrored by shadeCell.
+enum class ViewColouring { ToneMappedDye = 0, DirectionAndSpeed = 1, Scalar = 2, WaterSurface = 4 };
+
+// One row per view: everything the display, the panel, the flags and the
+// headless frames need to know about it. A new view is a row here and a
+// branch in display.frag and shadeCell.
+struct FieldViewInfo {
+    FieldView view;
+    const char* name;         // flag value, settings file, panel
+    ViewSource source;
+    ViewColouring colouring;
+    bool needsDiagnostics;    // the source is computed for display (curl, divergence)
+    const char* help;         // the panel's tooltip
+};
+
+std::span<const FieldViewInfo> fieldViews();
+const FieldViewInfo& viewInfo(FieldView view);
+std::optional<FieldView> fieldViewNamed(std::string_view name);
+std::string fieldViewNames(const char* separator = ", ");  // "dye, velocity, ..."
 const char* toString(FieldView view);
+FieldView nextView(FieldView view);  // the V key: the next row, wrapping
 
 enum class ColourMap { Sequential, Diverging };
 const char* toString(ColourMap map);
+
+// The water view: the pressure read as the height of a free surface, lit by a
+// light above it, reflecting a sky and refracting a tiled floor below
+// (docs/algorithm.md §6 "Water surface").
+struct WaterLook {
+    float relief = 1.0f;            // height = relief * p / (rho g): 1 is the height a free surface would take
+    float lightAzimuth = 135.0f;    // degrees, counter-clockwise from +x
+    float lightElevation = 50.0f;   // degrees above the surface
+    float shininess = 80.0f;        // Blinn-Phong exponent of the highlight
+    float depth = 0.1f;             // m, water over the floor: how far refraction shifts it
+    bool operator==(const WaterLook&) const = default;
+};
 
 struct DisplaySettings {
     FieldView view = FieldView::Dye;
     ColourMap scalarMap = ColourMap::Diverging;  // pressure, divergence, vorticity
     bool autoRange = true;
     float fixedRange = 1.0f;   // value given full colour when autoRange is off
-    float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye)
+    float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye) (also the ink in the water view)
+    WaterLook water;
     bool operator==(const DisplaySettings&) const = default;
 };
 
-// Fixed range into (0, 1e30], exposure into (0, 1e3], NaN to the defaults.
+// The accepted ranges of the display settings (flags, settings file, panel).
+struct DisplayLimits {
+    static constexpr float kMaxRelief = 100.0f;
+    static constexpr float kMinShininess = 1.0f;
+    static constexpr float kMaxShininess = 1000.0f;
+    static constexpr float kMaxDepth = 10.0f;
+};
+
+// Fixed range into (0, 1e30], exposure into (0, 1e3], the water look into its
+// limits (angles wrapped or clamped), NaN to the defaults.
 void sanitize(DisplaySettings& settings);
 
 }  // namespace fluid::app

@@ -39,7 +39,7 @@ enum class Scope { CommandLine, Everywhere, Headless };
 struct Flag {
     const char* name;   // without "--"
     const char* value;  // placeholder in --help; nullptr for switches
-    const char* help;   // includes the unit and the accepted range
+    std::string help;   // includes the unit and the accepted range
     Scope scope;
     // Applies the value; returns an error message (without the flag name) or "".
     std::function<std::string(Options&, const std::string&)> apply;
@@ -171,6 +171,14 @@ std::string applyRange(Options& o, const std::string& text)
     return "";
 }
 
+std::string applyView(Options& o, const std::string& text)
+{
+    const std::optional<FieldView> view = fieldViewNamed(text);
+    if (!view) return "expects one of " + fieldViewNames() + ", got '" + printable(text) + "'";
+    o.display.view = *view;
+    return "";
+}
+
 const std::vector<Flag>& flags()
 {
     using L = SimLimits;
@@ -226,14 +234,7 @@ const std::vector<Flag>& flags()
          S::Everywhere, realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.dyeRate = f(v); })},
         {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)", S::Everywhere,
          applyBrushColour},
-        {"view", "FIELD", "field shown: dye, velocity, pressure, divergence or vorticity (default dye)",
-         S::Everywhere,
-         oneOf<FieldView>({{"dye", FieldView::Dye},
-                           {"velocity", FieldView::Velocity},
-                           {"pressure", FieldView::Pressure},
-                           {"divergence", FieldView::Divergence},
-                           {"vorticity", FieldView::Vorticity}},
-                          [](Options& o, FieldView v) { o.display.view = v; })},
+        {"view", "FIELD", "field shown: " + fieldViewNames() + " (default dye)", S::Everywhere, applyView},
         {"colour-map", "diverging|sequential", "colour map of pressure, divergence, vorticity (default diverging)",
          S::Everywhere,
          oneOf<ColourMap>({{"diverging", ColourMap::Diverging}, {"sequential", ColourMap::Sequential}},
@@ -242,6 +243,20 @@ const std::vector<Flag>& flags()
          S::Everywhere, applyRange},
         {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
          realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
+        {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 1)",
+         S::Everywhere,
+         realIn(0, DisplayLimits::kMaxRelief, "", [](Options& o, double v) { o.display.water.relief = f(v); })},
+        {"light-azimuth", "DEG", "water view: light direction, degrees counter-clockwise from +x, [0, 360] "
+         "(default 135)", S::Everywhere,
+         realIn(0, 360, " deg", [](Options& o, double v) { o.display.water.lightAzimuth = f(v); })},
+        {"light-elevation", "DEG", "water view: light height above the surface in degrees, [0, 90] (default 50)",
+         S::Everywhere, realIn(0, 90, " deg", [](Options& o, double v) { o.display.water.lightElevation = f(v); })},
+        {"shininess", "S", "water view: sharpness of the highlight, [1, 1000] (default 80)", S::Everywhere,
+         realIn(DisplayLimits::kMinShininess, DisplayLimits::kMaxShininess, "",
+                [](Options& o, double v) { o.display.water.shininess = f(v); })},
+        {"water-depth", "M", "water view: metres of water over the tiled floor, [0, 10] (default 0.1)",
+         S::Everywhere,
+         realIn(0, DisplayLimits::kMaxDepth, " m", [](Options& o, double v) { o.display.water.depth = f(v); })},
 
         // Window.
         {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
@@ -420,6 +435,11 @@ std::string formatConfig(const Options& o)
     out << "colour-map = " << toString(d.scalarMap) << "\n";
     out << "range = " << (d.autoRange ? std::string("auto") : shortest(d.fixedRange)) << "\n";
     out << "exposure = " << shortest(d.dyeExposure) << "\n";
+    out << "water-relief = " << shortest(d.water.relief) << "\n";
+    out << "light-azimuth = " << shortest(d.water.lightAzimuth) << "\n";
+    out << "light-elevation = " << shortest(d.water.lightElevation) << "\n";
+    out << "shininess = " << shortest(d.water.shininess) << "\n";
+    out << "water-depth = " << shortest(d.water.depth) << "\n";
     return out.str();
 }
 
@@ -489,6 +509,13 @@ std::string printable(const std::string& text, std::size_t limit)
     return out;
 }
 
+std::vector<std::string> flagNames()
+{
+    std::vector<std::string> names;
+    for (const Flag& flag : flags()) names.emplace_back(flag.name);
+    return names;
+}
+
 std::string helpText()
 {
     std::ostringstream out;
@@ -512,6 +539,8 @@ std::string helpText()
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
              "exposure", "max-steps-per-frame"});
+    section("water view (also accepted in the settings file)",
+            {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth"});
     section("window", {"width", "height", "config", "no-config", "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
                                 "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});

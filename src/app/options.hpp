@@ -92,6 +92,9 @@ std::optional<std::string> configFileProblem(const Options& options);
 std::string printable(const std::string& text, std::size_t limit = 80);
 
 std::string helpText();
+// Every flag's name (without "--"), in the table's order: for tests that must
+// cover them all.
+std::vector<std::string> flagNames();
 
 // $XDG_CONFIG_HOME/fluidsim/settings.ini, or ~/.config/fluidsim/settings.ini.
 std::string defaultConfigPath();

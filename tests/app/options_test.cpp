@@ -91,11 +91,11 @@ TEST(CommandLine, HelpListsEveryFlag)
 {
     EXPECT_TRUE(parse({"--help"}).options.showHelp);
     const std::string help = helpText();
-    for (const char* flag : {"--grid", "--dt", "--viscosity", "--pressure-iterations", "--viscosity-iterations",
-                             "--vorticity", "--boundary", "--width", "--height", "--config", "--headless",
-                             "--backend", "--scenario", "--steps", "--time", "--reynolds", "--out", "--frames-every",
-                             "--export-centerlines", "--export-energy", "--until-steady", "--screenshot-dir"})
-        EXPECT_NE(help.find(flag), std::string::npos) << flag;
+    for (const std::string& name : flagNames()) {
+        const std::string flag = "  --" + name + " ";
+        const std::string flagAtLineEnd = "  --" + name + "\n";
+        EXPECT_TRUE(help.find(flag) != std::string::npos || help.find(flagAtLineEnd) != std::string::npos) << flag;
+    }
 }
 
 TEST(ConfigFile, RoundTripsEverySetting)
@@ -124,6 +124,7 @@ TEST(ConfigFile, RoundTripsEverySetting)
     o.display.autoRange = false;
     o.display.fixedRange = 3.5f;
     o.display.dyeExposure = 2.0f;
+    o.display.water = {2.5f, 210.0f, 35.0f, 150.0f, 0.3f};
     const std::string text = formatConfig(o);
     EXPECT_NE(text.find("viscosity = 2.5e-05\n"), std::string::npos) << text;  // shortest round-trip form
     const ParseResult r = parseConfig(text);
@@ -165,6 +166,35 @@ TEST(CommandLine, BrushAndDisplayFlagsCheckTheirValues)
     EXPECT_NE(parse({"--view", "dyes"}).error.find("expects one of dye, velocity"), std::string::npos);
 }
 
+// The views come from one table (display_settings.cpp): every row is a value
+// of --view, reads back from the settings file, and is reached by the V key.
+TEST(CommandLine, EveryViewOfTheTableIsAFlagValue)
+{
+    FieldView cycled = FieldView::Dye;
+    for (const FieldViewInfo& view : fieldViews()) {
+        const ParseResult r = parse({"--view", view.name});
+        ASSERT_TRUE(r.ok()) << r.error;
+        EXPECT_EQ(r.options.display.view, view.view);
+        EXPECT_EQ(parseConfig(formatConfig(r.options)).options.display.view, view.view);
+        EXPECT_NE(parse({"--view", "nothing"}).error.find(view.name), std::string::npos);
+        EXPECT_EQ(cycled, view.view);
+        cycled = nextView(cycled);
+    }
+    EXPECT_EQ(cycled, FieldView::Dye) << "the V key does not wrap around";
+}
+
+TEST(CommandLine, WaterLookFlags)
+{
+    const ParseResult r = parse({"--view", "water", "--water-relief", "4", "--light-azimuth", "90",
+                                 "--light-elevation", "30", "--shininess", "200", "--water-depth", "0.5"});
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.options.display.water, (WaterLook{4.0f, 90.0f, 30.0f, 200.0f, 0.5f}));
+    EXPECT_NE(parse({"--water-relief", "-1"}).error.find("[0, 100]"), std::string::npos);
+    EXPECT_NE(parse({"--light-elevation", "91"}).error.find("[0, 90]"), std::string::npos);
+    EXPECT_NE(parse({"--shininess", "0"}).error.find("[1, 1000]"), std::string::npos);
+    EXPECT_NE(parse({"--water-depth", "nan"}).error.find("--water-depth expects"), std::string::npos);
+}
+
 // Flags apply to one run: after `fluidsim --grid 64`, the file keeps its grid;
 // what the user changed in the panel is saved, even back to a default.
 TEST(Settings, OnlyWhatThePanelChangedIsSaved)
@@ -193,6 +223,8 @@ TEST(Settings, WhatThePanelAcceptsReadsBack)
         Options o;
         o.brush.radius = o.brush.force = o.brush.dyeAmount = o.brush.dyeRate = extreme;
         o.display.fixedRange = o.display.dyeExposure = extreme;
+        WaterLook& w = o.display.water;
+        w.relief = w.lightAzimuth = w.lightElevation = w.shininess = w.depth = extreme;
         o.display.autoRange = false;
         sanitize(o.brush);
         sanitize(o.display);

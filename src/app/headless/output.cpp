@@ -14,6 +14,10 @@
 #include <system_error>
 #include <vector>
 
+#include "app/view_colour.hpp"
+#include "core/pass_constants.hpp"
+#include "reference/passes.hpp"
+
 namespace fluid::app::headless {
 
 OutputFile::OutputFile(const std::string& path) : path_(path), out_(path, std::ios::out | std::ios::trunc)
@@ -92,20 +96,24 @@ Rgb cellColour(const FluidState& s, int i, int j, FrameField field, float invers
 
 }  // namespace
 
-std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
-                       double velocityScale)
+namespace {
+
+// Writes DIR/frame_<step>.png of a grid of width x height cells whose colours
+// `colourOf(i, j)` gives, upscaled (nearest) to about 512 pixels.
+template <typename ColourOf>
+std::string writeCells(const std::string& dir, int step, int w, int h, ColourOf colourOf)
 {
-    const int w = state.velocity.width();
-    const int h = state.velocity.height();
     const int scale = std::max(1, 512 / std::max(w, h));
     const int imageWidth = w * scale;
     const int imageHeight = h * scale;
-    const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
+    std::vector<Rgb> cells(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
+    for (int j = 0; j < h; ++j)
+        for (int i = 0; i < w; ++i) cells[static_cast<std::size_t>(j * w + i)] = colourOf(i, j);
     std::vector<std::uint8_t> pixels(static_cast<std::size_t>(imageWidth) * static_cast<std::size_t>(imageHeight) * 3);
     for (int y = 0; y < imageHeight; ++y) {
         const int j = h - 1 - y / scale;  // PNG rows run top to bottom, Field rows bottom to top
         for (int x = 0; x < imageWidth; ++x) {
-            const Rgb c = cellColour(state, x / scale, j, field, inverseScale);
+            const Rgb& c = cells[static_cast<std::size_t>(j * w + x / scale)];
             const std::size_t at = (static_cast<std::size_t>(y) * static_cast<std::size_t>(imageWidth)
                                     + static_cast<std::size_t>(x)) * 3;
             for (std::size_t k = 0; k < 3; ++k) pixels[at + k] = toByte(c[k]);
@@ -117,6 +125,63 @@ std::string writeFrame(const std::string& dir, int step, const FluidState& state
     if (!stbi_write_png(path.c_str(), imageWidth, imageHeight, 3, pixels.data(), imageWidth * 3))
         throw std::runtime_error("cannot write " + path);
     return path;
+}
+
+// The largest magnitude the view's colouring scales by: vector length for
+// velocity, |value| for scalars.
+float largestMagnitude(const Field& f, ViewColouring colouring)
+{
+    float largest = 0.0f;
+    for (int j = 0; j < f.height(); ++j)
+        for (int i = 0; i < f.width(); ++i)
+            largest = std::max(largest, colouring == ViewColouring::DirectionAndSpeed
+                                            ? std::hypot(f.at(i, j, 0), f.at(i, j, 1))
+                                            : std::fabs(f.at(i, j, 0)));
+    return largest;
+}
+
+}  // namespace
+
+std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
+                       double velocityScale)
+{
+    const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
+    return writeCells(dir, step, state.velocity.width(), state.velocity.height(),
+                      [&](int i, int j) { return cellColour(state, i, j, field, inverseScale); });
+}
+
+std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
+                           const SimParams& params)
+{
+    const FieldViewInfo& info = viewInfo(view.view);
+    const PassConstants constants = makePassConstants(params);
+    Field derived;
+    const Field* source = &state.dye;
+    switch (info.source) {
+    case ViewSource::Dye: break;
+    case ViewSource::Velocity: source = &state.velocity; break;
+    case ViewSource::Pressure: source = &state.pressure; break;
+    case ViewSource::Divergence:
+        derived = Field(params.gridWidth, params.gridHeight, 1);
+        reference::divergence(state.velocity, derived, constants);
+        source = &derived;
+        break;
+    case ViewSource::Curl:
+        derived = Field(params.gridWidth, params.gridHeight, 1);
+        reference::curl(state.velocity, derived, constants);
+        source = &derived;
+        break;
+    }
+    float range = view.fixedRange;
+    if (view.autoRange) {
+        const float largest = largestMagnitude(*source, info.colouring);
+        range = largest > 0.0f ? largest : 1.0f;
+    }
+    const ViewUniforms u = viewUniforms(view, range, params);
+    return writeCells(dir, step, params.gridWidth, params.gridHeight, [&](int i, int j) {
+        const glm::vec3 c = shadeCell(u, *source, state.dye, i, j);
+        return Rgb{c.r, c.g, c.b};
+    });
 }
 
 }  // namespace fluid::app::headless

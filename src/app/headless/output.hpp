@@ -6,6 +6,7 @@
 #include <fstream>
 #include <string>
 
+#include "app/display_settings.hpp"
 #include "app/headless/measure.hpp"
 #include "app/headless/simulate.hpp"
 #include "core/field.hpp"
@@ -46,5 +47,12 @@ enum class FrameField { Dye, Speed };
 // with the bottom row of the grid at the bottom of the image; returns the path.
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
                        double velocityScale);
+
+// The same, for a view of the window (--view) coloured exactly as the window
+// colours it (shadeCell, one colour per cell); divergence and vorticity are
+// computed from the velocity by the reference passes. An auto range is the
+// frame's own largest magnitude.
+std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
+                           const SimParams& params);
 
 }  // namespace fluid::app::headless

@@ -164,7 +164,8 @@ int runHeadless(const Options& options)
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
+            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params)
+                                       : writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
             ++frames;
         };
         const RunResult result = simulate(spec, observer);
@@ -180,7 +181,9 @@ int runHeadless(const Options& options)
             }
         if (frames > 0)
             std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
-                        frames == 1 ? "" : "s", shown == FrameField::Dye ? "dye" : "speed |u|", spec.outDir.c_str(),
+                        frames == 1 ? "" : "s",
+                        spec.frameView ? toString(spec.frameView->view) : shown == FrameField::Dye ? "dye" : "speed |u|",
+                        spec.outDir.c_str(),
                         lastFrame.c_str());
         if (result.interrupted) {
             const int signal = static_cast<int>(stopSignal);

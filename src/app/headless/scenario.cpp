@@ -75,6 +75,7 @@ ResolvedRun resolveRun(const Options& o)
     s.threads = o.threads;
     s.outDir = o.outDir;
     s.framesEvery = o.framesEvery;
+    if (o.given("view")) s.frameView = o.display;
     s.centerlinesFile = o.centerlinesFile;
     s.energyFile = o.energyFile;
     s.steadyTolerance = o.untilSteady;

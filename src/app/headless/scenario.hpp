@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "app/display_settings.hpp"
 #include "app/options.hpp"
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
@@ -32,6 +33,9 @@ struct RunSpec {
 
     std::string outDir;    // PNG frames ("" = none)
     int framesEvery = 0;   // 0: the final frame only
+    // With --view: frames show this view coloured as the window does
+    // (shadeCell); without, the dye (demo) or the speed |u| / U.
+    std::optional<DisplaySettings> frameView;
     std::string centerlinesFile;
     std::string energyFile;
 

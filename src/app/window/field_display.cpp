@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "app/view_colour.hpp"
 #include "shaders/shader_sources.hpp"
 
 namespace fluid::app {
@@ -36,35 +37,61 @@ FieldDisplay::FieldDisplay()
     glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
 
+    uniforms_.mode = displayProgram_.requiredUniform("uMode");
+    uniforms_.range = displayProgram_.requiredUniform("uRange");
+    uniforms_.viewport = displayProgram_.requiredUniform("uViewport");
+    uniforms_.grid = displayProgram_.requiredUniform("uGrid");
+    uniforms_.cellSize = displayProgram_.requiredUniform("uCellSize");
+    uniforms_.heightPerPressure = displayProgram_.requiredUniform("uHeightPerPressure");
+    uniforms_.lightDirection = displayProgram_.requiredUniform("uLightDirection");
+    uniforms_.shininess = displayProgram_.requiredUniform("uShininess");
+    uniforms_.depth = displayProgram_.requiredUniform("uDepth");
     displayProgram_.use();
-    glUniform1i(displayProgram_.uniform("uField"), 0);
+    glUniform1i(displayProgram_.requiredUniform("uField"), 0);
+    glUniform1i(displayProgram_.requiredUniform("uDye"), 1);
     glUseProgram(0);
 }
 
-void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& s)
+namespace {
+
+GLuint sourceTexture(const GpuSolver& solver, ViewSource source)
+{
+    switch (source) {
+    case ViewSource::Dye: return solver.dyeTexture();
+    case ViewSource::Velocity: return solver.velocityTexture();
+    case ViewSource::Pressure: return solver.pressureTexture();
+    case ViewSource::Divergence: return solver.divergenceTexture();
+    case ViewSource::Curl: return solver.curlTexture();
+    }
+    return solver.dyeTexture();
+}
+
+MaxMeasure rangeMeasure(ViewColouring colouring)
+{
+    switch (colouring) {
+    case ViewColouring::DirectionAndSpeed: return MaxMeasure::LengthRedGreen;
+    case ViewColouring::Scalar: return MaxMeasure::AbsRed;
+    case ViewColouring::ToneMappedDye:
+    case ViewColouring::WaterSurface: break;
+    }
+    return MaxMeasure::MaxRgb;
+}
+
+// The views whose colours follow a measured range; dye and water use the exposure.
+bool usesRange(ViewColouring colouring)
+{
+    return colouring == ViewColouring::DirectionAndSpeed || colouring == ViewColouring::Scalar;
+}
+
+}  // namespace
+
+void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& s, GLuint framebuffer)
 {
     if (rect.empty()) return;
     const glm::ivec2 grid(solver.params().gridWidth, solver.params().gridHeight);
-    if (s.view == FieldView::Divergence || s.view == FieldView::Vorticity) solver.computeDiagnostics();
-
-    GLuint texture = solver.dyeTexture();
-    int mode = 0;
-    MaxMeasure measure = MaxMeasure::MaxRgb;
-    switch (s.view) {
-    case FieldView::Dye: break;
-    case FieldView::Velocity:
-        texture = solver.velocityTexture();
-        mode = 1;
-        measure = MaxMeasure::LengthRedGreen;
-        break;
-    case FieldView::Pressure: texture = solver.pressureTexture(); break;
-    case FieldView::Divergence: texture = solver.divergenceTexture(); break;
-    case FieldView::Vorticity: texture = solver.curlTexture(); break;
-    }
-    if (mode == 0 && s.view != FieldView::Dye) {
-        mode = s.scalarMap == ColourMap::Sequential ? 2 : 3;
-        measure = MaxMeasure::AbsRed;
-    }
+    const FieldViewInfo& view = viewInfo(s.view);
+    if (view.needsDiagnostics) solver.computeDiagnostics();
+    const GLuint texture = sourceTexture(solver, view.source);
 
     collectRange();
     if (s.view != trackedView_) {
@@ -77,32 +104,45 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
         framesSinceRequest_ = kFramesPerRangeRequest;
     }
     ++framesSinceRequest_;
-    if (!rangeReduction_.inFlight() && s.autoRange && s.view != FieldView::Dye
+    if (!rangeReduction_.inFlight() && s.autoRange && usesRange(view.colouring)
         && framesSinceRequest_ >= kFramesPerRangeRequest) {
-        rangeReduction_.request(texture, measure, grid);
+        rangeReduction_.request(texture, rangeMeasure(view.colouring), grid);
         pendingView_ = s.view;
         framesSinceRequest_ = 0;
     }
 
-    if (s.view == FieldView::Dye) lastRange_ = s.dyeExposure;
+    if (!usesRange(view.colouring)) lastRange_ = s.dyeExposure;
     else if (!s.autoRange) lastRange_ = s.fixedRange;
     else if (autoRange_ > 0.0f) lastRange_ = autoRange_;
+    const ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    int mode = static_cast<int>(u.colouring);
+    if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) mode = 3;
 
     // The UI may have left any state behind: set everything this draw needs.
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(rect.x, rect.y, rect.width, rect.height);
     setPassState();
     displayProgram_.use();
-    glUniform1i(displayProgram_.uniform("uMode"), mode);
-    glUniform1f(displayProgram_.uniform("uRange"), lastRange_);
-    glUniform4f(displayProgram_.uniform("uViewport"), static_cast<float>(rect.x), static_cast<float>(rect.y),
+    glUniform1i(uniforms_.mode, mode);
+    glUniform1f(uniforms_.range, u.range);
+    glUniform4f(uniforms_.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y),
                 static_cast<float>(rect.width), static_cast<float>(rect.height));
+    glUniform2f(uniforms_.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));
+    glUniform1f(uniforms_.cellSize, u.cellSize);
+    glUniform1f(uniforms_.heightPerPressure, u.heightPerPressure);
+    glUniform3f(uniforms_.lightDirection, u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
+    glUniform1f(uniforms_.shininess, u.shininess);
+    glUniform1f(uniforms_.depth, u.depth);
+    glActiveTexture(GL_TEXTURE1);
+    glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
+    glBindSampler(1, linearSampler_.id());
     glActiveTexture(GL_TEXTURE0);
     glBindTexture(GL_TEXTURE_2D, texture);
     glBindSampler(0, linearSampler_.id());
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindSampler(0, 0);
+    glBindSampler(1, 0);
 }
 
 void FieldDisplay::collectRange()

@@ -17,8 +17,9 @@ class FieldDisplay {
 public:
     FieldDisplay();  // needs a current GL 3.3 context; throws gl::GlError
 
-    // Draws into the currently bound draw framebuffer, inside `rect`.
-    void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings);
+    // Draws into `framebuffer` (0: the window's), inside `rect`. May run the
+    // solver's diagnostics passes first (divergence and vorticity views).
+    void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings, GLuint framebuffer = 0);
     // The range the last draw used (auto or fixed).
     float range() const { return lastRange_; }
 
@@ -26,6 +27,10 @@ private:
     void collectRange();
 
     gl::Program displayProgram_;
+    struct Uniforms {
+        GLint mode = -1, range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
+              lightDirection = -1, shininess = -1, depth = -1;
+    } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;   // smooth magnification for display
     AsyncMax rangeReduction_;

@@ -130,18 +130,44 @@ void brushSection(PanelState& s)
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
 }
 
+void waterControls(DisplaySettings& d)
+{
+    using L = DisplayLimits;
+    WaterLook& w = d.water;
+    sliderFloat("relief", &w.relief, 0.0f, 10.0f, "%.2f",
+                "Height of the surface per pressure: 1 is the height a free surface would take, p / (rho g); "
+                "more exaggerates the waves.", false);
+    sliderFloat("light azimuth", &w.lightAzimuth, 0.0f, 360.0f, "%.0f deg",
+                "Direction of the light, counter-clockwise from +x.", false);
+    sliderFloat("light elevation", &w.lightElevation, 5.0f, 90.0f, "%.0f deg", "Height of the light above the surface.",
+                false);
+    sliderFloat("shininess", &w.shininess, L::kMinShininess, L::kMaxShininess, "%.0f",
+                "Sharpness of the highlight (Blinn-Phong exponent).", true);
+    sliderFloat("depth", &w.depth, 0.0f, 1.0f, "%.2f m", "Water over the tiled floor: how far refraction shifts it.",
+                false);
+    sliderFloat("ink exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f", "Dye shows as ink: 1 - exp(-exposure * dye).",
+                true);
+}
+
 void displaySection(PanelState& s, const PanelStats& stats)
 {
     if (!ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) return;
     DisplaySettings& d = s.display;
-    int view = static_cast<int>(d.view);
-    if (ImGui::Combo("field (V)", &view, "dye\0velocity\0pressure\0divergence\0vorticity\0\0"))
-        d.view = static_cast<FieldView>(view);
-    tooltip("Velocity: direction as hue, speed as brightness. Divergence: what the projection left behind. "
-            "Pressure is p dt / rho (m^2/s).");
+    if (ImGui::BeginCombo("field (V)", toString(d.view))) {
+        for (const FieldViewInfo& info : fieldViews()) {
+            if (ImGui::Selectable(info.name, info.view == d.view)) d.view = info.view;
+            tooltip(info.help);
+        }
+        ImGui::EndCombo();
+    }
+    tooltip(viewInfo(d.view).help);
     if (d.view == FieldView::Dye) {
         sliderFloat("exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f", "Dye is shown as 1 - exp(-exposure * dye).",
                     true);
+        return;
+    }
+    if (d.view == FieldView::Water) {
+        waterControls(d);
         return;
     }
     if (d.view != FieldView::Velocity) {

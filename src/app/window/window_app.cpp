@@ -286,7 +286,7 @@ struct Viewer {
         case GLFW_KEY_R: solver->reset(); break;
         case GLFW_KEY_C: solver->clearDye(); break;
         case GLFW_KEY_V:
-            state.display.view = static_cast<FieldView>((static_cast<int>(state.display.view) + 1) % kFieldViewCount);
+            state.display.view = nextView(state.display.view);
             break;
         case GLFW_KEY_F1: state.visible = !state.visible; break;
         case GLFW_KEY_F12:

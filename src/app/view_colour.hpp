@@ -1,0 +1,40 @@
+// shadeCell: the colour shaders/display.frag gives a grid cell, computed on the
+// CPU with the same formulas in the same float arithmetic. The headless
+// runner's PNG frames use it, so a view looks the same in a file as in the
+// window, and tests/sim/display_parity_test.cpp holds the two together.
+#pragma once
+
+#include <glm/vec3.hpp>
+
+#include "app/display_settings.hpp"
+#include "core/field.hpp"
+#include "core/sim_params.hpp"
+
+namespace fluid::app {
+
+// The uniforms of display.frag that do not come from a texture.
+struct ViewUniforms {
+    ViewColouring colouring = ViewColouring::ToneMappedDye;
+    ColourMap scalarMap = ColourMap::Diverging;
+    float range = 1.0f;   // dye: the exposure; otherwise the value shown at full colour
+    // Water view.
+    float heightPerPressure = 0.0f;  // m of surface per m^2/s of pressure potential
+    float cellSize = 1.0f;           // m
+    glm::vec3 lightDirection{0.0f, 0.0f, 1.0f};  // unit, towards the light
+    float shininess = 80.0f;
+    float depth = 0.1f;              // m
+};
+
+// Standard gravity: the water view reads pressure as the height p / (rho g) of
+// a free surface.
+constexpr float kGravity = 9.81f;
+
+// What display.frag receives for this view and these settings. `range` is the
+// measured (or fixed) range of the field; `params` gives dt and the cell size.
+ViewUniforms viewUniforms(const DisplaySettings& settings, float range, const SimParams& params);
+
+// The colour of cell (i, j) of `field` (the view's source), and `dye` for the
+// water view's ink (may be empty for the other views). Components in [0, 1].
+glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye, int i, int j);
+
+}  // namespace fluid::app

@@ -1,0 +1,131 @@
+// Every view of the window, drawn by shaders/display.frag through FieldDisplay
+// into a float target of one pixel per cell, against shadeCell
+// (src/app/view_colour.cpp), which colours the headless runner's frames: a
+// view must look the same in a file as in the window.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <numbers>
+#include <string>
+
+#include "app/view_colour.hpp"
+#include "app/window/field_display.hpp"
+#include "gl/render_target.hpp"
+#include "sim/gpu_solver.hpp"
+#include "support/fields.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid::app {
+namespace {
+
+// Colours lie in [0, 1]. Both sides evaluate the same float formulas; they
+// part by the GPU's exp/pow/atan/normalize against libm's (a few ulp, 1e-7
+// relative), amplified where a colour is a steep function of its input: the
+// highlight pow(n.h, shininess = 80) multiplies a relative error by 80, the
+// tile edges' smoothstep over 0.004 m of floor by ~250 per m of shift. Plus the
+// sampler's bilinear weights at a texel centre, 1 - O(1e-7) rather than 1.
+// Measured on llvmpipe: 1.1e-5 (water), 3.3e-6 (velocity: atan), <= 2e-7 (the
+// others).
+constexpr float kColourTolerance = 2e-5f;
+
+SimParams displayParams()
+{
+    SimParams p;
+    p.gridWidth = 48;
+    p.gridHeight = 40;
+    return p;
+}
+
+// Smooth pressure (a few waves over the box) so that the water's slopes stay
+// moderate, as in a real flow; random velocity and dye.
+FluidState displayState(const SimParams& p)
+{
+    FluidState s = test::randomState(p.gridWidth, p.gridHeight, 7u, 2.0f);
+    s.dye = test::randomField(p.gridWidth, p.gridHeight, 4, 11u, 1.5f);
+    for (int j = 0; j < p.gridHeight; ++j)
+        for (int i = 0; i < p.gridWidth; ++i)
+            s.pressure.at(i, j) = 4e-3f * std::sin(0.31f * static_cast<float>(i)) * std::cos(0.23f * static_cast<float>(j))
+                + 1e-3f * std::sin(0.9f * static_cast<float>(i + j));
+    return s;
+}
+
+Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource source)
+{
+    switch (source) {
+    case ViewSource::Dye: return state.dye;
+    case ViewSource::Velocity: return state.velocity;
+    case ViewSource::Pressure: return state.pressure;
+    case ViewSource::Divergence: return solver.downloadDivergence();  // computed by draw()
+    case ViewSource::Curl: return solver.downloadCurl();
+    }
+    return state.dye;
+}
+
+using DisplayParityTest = test::GlTest;
+
+TEST_F(DisplayParityTest, EveryViewMatchesShadeCell)
+{
+    const SimParams params = displayParams();
+    GpuSolver solver(params);
+    const FluidState state = displayState(params);
+    FieldDisplay display;
+    gl::RenderTarget target(params.gridWidth, params.gridHeight, gl::TextureFormat::RGBA32F, "display parity");
+
+    for (const FieldViewInfo& view : fieldViews()) {
+        for (ColourMap map : {ColourMap::Diverging, ColourMap::Sequential}) {
+            SCOPED_TRACE(std::string(view.name) + ", " + toString(map));
+            solver.upload(state);
+            DisplaySettings settings;
+            settings.view = view.view;
+            settings.scalarMap = map;
+            settings.autoRange = false;
+            settings.fixedRange = 1.3f;
+            settings.dyeExposure = 0.8f;
+            settings.water.relief = 3.0f;  // slopes up to ~0.5: highlights, grazing Fresnel, bent tiles
+
+            display.draw(solver, {0, 0, params.gridWidth, params.gridHeight}, settings, target.framebuffer());
+            Field gpu(params.gridWidth, params.gridHeight, 4);
+            target.download(gpu.data());
+
+            const Field source = sourceField(solver, state, view.source);
+            const ViewUniforms u = viewUniforms(settings, display.range(), params);
+            float worst = 0.0f;
+            for (int j = 0; j < params.gridHeight; ++j)
+                for (int i = 0; i < params.gridWidth; ++i) {
+                    const glm::vec3 cpu = shadeCell(u, source, state.dye, i, j);
+                    for (int c = 0; c < 3; ++c) worst = std::max(worst, std::fabs(gpu.at(i, j, c) - cpu[c]));
+                }
+            std::printf("[ measured ] %s, %s: max |GPU - CPU| = %.2g\n", view.name, toString(map),
+                        static_cast<double>(worst));
+            EXPECT_LE(worst, kColourTolerance);
+        }
+    }
+}
+
+// The water view's look follows its parameters: flat water shows the floor
+// (no highlight at 50 deg), and a bump whose slope faces the light gets one.
+TEST_F(DisplayParityTest, WaterHighlightWhereTheSlopeFacesTheLight)
+{
+    const SimParams params = displayParams();
+    DisplaySettings settings;
+    settings.view = FieldView::Water;
+    const ViewUniforms u = viewUniforms(settings, 1.0f, params);
+    Field pressure(params.gridWidth, params.gridHeight, 1);
+    const Field dye(params.gridWidth, params.gridHeight, 4);
+    const glm::vec3 flat = shadeCell(u, pressure, dye, 20, 20);
+
+    // A plane tilted so that its normal is the halfway vector of the light and
+    // the eye: it mirrors the light into the eye.
+    const glm::vec3 halfway = glm::normalize(u.lightDirection + glm::vec3(0.0f, 0.0f, 1.0f));
+    const float slopeX = -halfway.x / halfway.z, slopeY = -halfway.y / halfway.z;  // dz/dx, dz/dy
+    for (int j = 0; j < params.gridHeight; ++j)
+        for (int i = 0; i < params.gridWidth; ++i)
+            pressure.at(i, j) = (slopeX * static_cast<float>(i) + slopeY * static_cast<float>(j)) * u.cellSize
+                / u.heightPerPressure;
+    const glm::vec3 mirror = shadeCell(u, pressure, dye, 20, 20);
+    EXPECT_LT(flat.r + flat.g + flat.b, 2.5f) << "flat water is not glaring";
+    EXPECT_GT(std::min({mirror.r, mirror.g, mirror.b}), 0.99f) << "no highlight where the surface mirrors the light";
+}
+
+}  // namespace
+}  // namespace fluid::app
