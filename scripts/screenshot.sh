@@ -1,10 +1,13 @@
 #!/usr/bin/env bash
 # Takes the README's screenshot of the real app: starts a private Xvfb, runs
 # fluidsim, paints a few strokes with xdotool, saves with F12.
-# Usage: scripts/screenshot.sh [output.png]   (default docs/images/fluidsim.png)
+# Usage: scripts/screenshot.sh [output.png] [extra fluidsim flags...]
+#   (default docs/images/fluidsim.png; the README's water view:
+#    scripts/screenshot.sh docs/images/water.png --view water --water-relief 3)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/images/fluidsim.png}
+shift || true
 exe=${FLUIDSIM_EXE:-build/release/src/fluidsim}
 [[ -x "$exe" ]] || { cmake --preset release >/dev/null && cmake --build --preset release --target fluidsim; }
 
@@ -16,7 +19,7 @@ trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
 
-"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" >"$work/log" 2>&1 &
+"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
 app=$!
 wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
 sleep 2

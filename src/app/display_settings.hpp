@@ -44,9 +44,9 @@ const char* toString(ColourMap map);
 
 // The water view: the pressure read as the height of a free surface, lit by a
 // light above it, reflecting a sky and refracting a tiled floor below
-// (docs/algorithm.md §6 "Water surface").
+// (docs/algorithm.md §8 "Views and the water surface").
 struct WaterLook {
-    float relief = 1.0f;            // height = relief * p / (rho g): 1 is the height a free surface would take
+    float relief = 10.0f;           // height = relief * p / (rho g): 1 is the height a free surface would take
     float lightAzimuth = 135.0f;    // degrees, counter-clockwise from +x
     float lightElevation = 50.0f;   // degrees above the surface
     float shininess = 80.0f;        // Blinn-Phong exponent of the highlight

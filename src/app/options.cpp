@@ -243,7 +243,7 @@ const std::vector<Flag>& flags()
          S::Everywhere, applyRange},
         {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
          realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
-        {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 1)",
+        {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 10)",
          S::Everywhere,
          realIn(0, DisplayLimits::kMaxRelief, "", [](Options& o, double v) { o.display.water.relief = f(v); })},
         {"light-azimuth", "DEG", "water view: light direction, degrees counter-clockwise from +x, [0, 360] "

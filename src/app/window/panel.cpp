@@ -134,7 +134,7 @@ void waterControls(DisplaySettings& d)
 {
     using L = DisplayLimits;
     WaterLook& w = d.water;
-    sliderFloat("relief", &w.relief, 0.0f, 10.0f, "%.2f",
+    sliderFloat("relief", &w.relief, 0.0f, 50.0f, "%.1f",
                 "Height of the surface per pressure: 1 is the height a free surface would take, p / (rho g); "
                 "more exaggerates the waves.", false);
     sliderFloat("light azimuth", &w.lightAzimuth, 0.0f, 360.0f, "%.0f deg",
