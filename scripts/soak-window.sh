@@ -48,13 +48,16 @@ for _ in $(seq 600); do grep -q "Drag to paint" "$work/fluidsim.log" && break; s
 grep -q "Drag to paint" "$work/fluidsim.log" || { echo "soak-window: fluidsim did not start" >&2; cat "$work/fluidsim.log" >&2; exit 1; }
 window=$(timeout 30 xdotool search --sync --name '^fluidsim$' | head -1)
 
+# xdotool fails once the window is gone; the liveness check after each round
+# reports that, so a failed command must not end the script by itself.
+x() { xdotool "$@" >>"$work/xdotool.log" 2>&1 || true; }
 rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
 drag() {  # drag BUTTON X0 Y0 X1 Y1
   local chain="mousemove --window $window $2 $3 sleep 0.05 mousedown $1"
   for k in $(seq 1 12); do
     chain+=" mousemove --window $window $(($2 + ($4 - $2) * k / 12)) $(($3 + ($5 - $3) * k / 12)) sleep 0.03"
   done
-  xdotool $chain mouseup "$1"
+  x $chain mouseup "$1"
 }
 
 echo "seconds,rss_mib,round,screenshot_latency_s" >"$work/soak-window.csv"
@@ -67,27 +70,29 @@ while ((SECONDS < end)); do
   y=$((120 + (round * 37) % 240))
   drag 1 100 "$y" 540 $((480 - y))
   drag 3 540 "$y" 100 $((480 - y))
-  xdotool key --window "$window" v
-  ((round % 3 == 0)) && xdotool key --window "$window" r
-  ((round % 4 == 0)) && xdotool key --window "$window" F1
+  x key --window "$window" v
+  ((round % 3 == 0)) && x key --window "$window" r
+  ((round % 4 == 0)) && x key --window "$window" F1
   if ((round % 5 == 0)); then
-    xdotool windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
+    x windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
   fi
   shots_before=$(grep -c "saved screenshot" "$work/fluidsim.log" || true)
   asked=$SECONDS
-  xdotool key --window "$window" p
+  x key --window "$window" p
   answered=0
   for _ in $(seq 600); do
     if (($(grep -c "saved screenshot" "$work/fluidsim.log" || true) > shots_before)); then answered=1; break; fi
+    kill -0 "$app_pid" 2>/dev/null || break
     sleep 0.1
   done
+  if ! kill -0 "$app_pid" 2>/dev/null; then echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; fi
   if ((answered == 0)); then echo "soak-window: FAIL: no screenshot within 60 s in round $round" >&2; failures=1; break; fi
   echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked))" >>"$work/soak-window.csv"
   rm -f "$work"/shots/*.png
 done
 
 if kill -0 "$app_pid" 2>/dev/null; then
-  xdotool key --window "$window" Escape
+  x key --window "$window" Escape
   status=0
   wait "$app_pid" || status=$?
   app_pid=''
