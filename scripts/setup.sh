@@ -8,6 +8,7 @@ packages=(
   build-essential cmake ninja-build pkg-config
   libglm-dev libepoxy-dev libglfw3-dev libimgui-dev libstb-dev
   libgtest-dev libbenchmark-dev
+  libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev   # motion input: video, cameras
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
   xvfb xdotool                                      # real-window tests and screenshots
 )

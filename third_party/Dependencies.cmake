@@ -9,6 +9,8 @@ pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)
 # pkg-config module pulls in stb (stb_image_write for screenshots).
 pkg_check_modules(IMGUI REQUIRED IMPORTED_TARGET imgui)
 find_package(glfw3 3.3 REQUIRED)
+# Motion input (src/motion): video files and cameras (V4L2) through one API.
+pkg_check_modules(FFMPEG REQUIRED IMPORTED_TARGET libavformat libavcodec libavdevice libavutil libswscale)
 
 if(FLUIDSIM_BUILD_TESTS)
   find_package(GTest REQUIRED)

@@ -1,5 +1,7 @@
 #include "reference/cpu_solver.hpp"
 
+#include "reference/motion.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -146,6 +148,18 @@ void CpuSolver::subtractGradient()
 {
     reference::gradient(state_.velocity, state_.pressure, velocityScratch_, constants_, exec_);
     state_.velocity.swap(velocityScratch_);
+}
+
+void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
+{
+    if (force.width() != params_.gridWidth || force.height() != params_.gridHeight || force.components() != 2)
+        throw std::invalid_argument("CpuSolver::addForceField(): the force field is " + std::to_string(force.width())
+                                    + "x" + std::to_string(force.height()) + "x" + std::to_string(force.components())
+                                    + ", expected " + std::to_string(params_.gridWidth) + "x"
+                                    + std::to_string(params_.gridHeight) + "x2");
+    reference::addForceField(state_.velocity, state_.dye, force, velocityScratch_, dyeScratch_, k);
+    std::swap(state_.velocity, velocityScratch_);
+    std::swap(state_.dye, dyeScratch_);
 }
 
 void CpuSolver::reset()

@@ -6,6 +6,7 @@
 #include <span>
 
 #include "core/field.hpp"
+#include "core/motion.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -36,6 +37,10 @@ public:
     void solvePressure();
     void computePressureResidual();  // GpuSolver's, for the same use
     void subtractGradient();
+
+    // GpuSolver's: the velocity moves towards the motion field `force`
+    // (reference::CpuMotion::force()) where there is motion; dye is added there.
+    void addForceField(const Field& force, const ForceFieldConstants& k);
 
     void reset();
     void clearDye();

@@ -15,6 +15,7 @@ namespace {
 // Texture units, fixed per sampler name so they are set once per program.
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
+constexpr GLuint kUnit2 = 2;
 
 void setSampler(const gl::Program& p, const char* name, GLuint unit)
 {
@@ -100,6 +101,7 @@ void GpuSolver::buildPrograms()
     unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b);
     pressureResidualProgram_ = buildPass("pressure_residual.frag", b);
+    addForceProgram_ = buildPass("add_force.frag", b, "#define TWO_OUTPUTS 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
@@ -138,7 +140,7 @@ void GpuSolver::applyConstantUniforms()
                                  &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &pressureResidualProgram_}) {
+                                 &pressureResidualProgram_, &addForceProgram_}) {
         p->use();
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
         glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
@@ -210,6 +212,13 @@ void GpuSolver::applyConstantUniforms()
     glUniform1i(pressureResidualProgram_.requiredUniform("uPressure"), static_cast<GLint>(kUnit0));
     glUniform1i(pressureResidualProgram_.requiredUniform("uDivergence"), static_cast<GLint>(kUnit1));
     glUniform1f(pressureResidualProgram_.requiredUniform("uCellSizeSquared"), k.cellSizeSquared);
+
+    addForceProgram_.use();
+    glUniform1i(addForceProgram_.requiredUniform("uVelocity"), static_cast<GLint>(kUnit0));
+    glUniform1i(addForceProgram_.requiredUniform("uDye"), static_cast<GLint>(kUnit1));
+    glUniform1i(addForceProgram_.requiredUniform("uForce"), static_cast<GLint>(kUnit2));
+    addForceUniforms_ = {addForceProgram_.requiredUniform("uBlend"), addForceProgram_.requiredUniform("uFullSpeed"),
+                         addForceProgram_.requiredUniform("uDyeAdded")};
     glUseProgram(0);
 }
 
@@ -386,6 +395,24 @@ void GpuSolver::subtractGradient()
     pressure_.read().bindTexture(kUnit1);
     draw(velocity_.write());
     velocity_.swap();
+}
+
+void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
+{
+    if (force.width() != params_.gridWidth || force.height() != params_.gridHeight)
+        throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width())
+                                    + "x" + std::to_string(force.height()) + ", the grid "
+                                    + std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
+    addForceProgram_.use();
+    glUniform1f(addForceUniforms_.blend, k.blend);
+    glUniform1f(addForceUniforms_.fullSpeed, k.fullSpeed);
+    glUniform3f(addForceUniforms_.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
+    velocity_.read().bindTexture(kUnit0);
+    dye_.read().bindTexture(kUnit1);
+    force.bindTexture(kUnit2);
+    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
+    velocity_.swap();
+    dye_.swap();
 }
 
 void GpuSolver::reset()

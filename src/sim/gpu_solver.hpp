@@ -8,6 +8,7 @@
 #include <span>
 
 #include "core/field.hpp"
+#include "core/motion.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -42,6 +43,12 @@ public:
     void computeDivergence();
     void solvePressure();
     void subtractGradient();
+
+    // Not part of step(): motion input calls it before a step. The velocity
+    // moves towards the motion field `force` (RG32F, the grid's size, m/s:
+    // sim::GpuMotion::force()) where there is motion, and dye is added there
+    // (add_force.frag).
+    void addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k);
 
     // Curl and divergence of the current velocity, whatever the parameters say
     // (step() skips the curl without vorticity confinement); for display. The
@@ -103,6 +110,10 @@ private:
     gl::Program unpackProgram_;
     gl::Program gradientProgram_;
     gl::Program pressureResidualProgram_;
+    gl::Program addForceProgram_;
+    struct {
+        GLint blend = -1, fullSpeed = -1, dyeAdded = -1;
+    } addForceUniforms_;
 
     struct SplatUniforms {
         GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;

@@ -1,0 +1,41 @@
+// FrameSource: grey frames from a camera, a video file or a folder of images,
+// for motion input (src/core/motion.hpp). Opened from the text of --motion:
+//   camera[:DEVICE]   a V4L2 camera (default /dev/video0), through FFmpeg's libavdevice
+//   video:FILE        any video FFmpeg reads; it loops at its end
+//   images:DIR        the PNG/JPEG/BMP files of DIR in name order, looping, at 30 frames/s
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include "core/motion.hpp"
+
+namespace fluid::motion {
+
+// Why a source cannot be opened or read: one line naming it and the reason.
+class SourceError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+class FrameSource {
+public:
+    virtual ~FrameSource() = default;
+    // The next frame; an empty frame when the source has ended (a camera that
+    // went away). Files and folders loop instead of ending.
+    virtual LumaFrame next() = 0;
+    virtual double frameRate() const = 0;  // frames per second, > 0
+    virtual std::string describe() const = 0;  // "video clip.mp4, 320x240 at 30 frames/s"
+};
+
+// Throws SourceError for an unknown kind, a missing file or device, or one
+// that holds no decodable video.
+std::unique_ptr<FrameSource> openFrameSource(const std::string& spec);
+
+// The sources, for tests.
+std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop = true);
+std::unique_ptr<FrameSource> openCamera(const std::string& device);
+std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, double frameRate = 30.0);
+
+}  // namespace fluid::motion

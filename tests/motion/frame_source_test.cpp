@@ -1,0 +1,123 @@
+// The motion sources: a video the test encodes itself (FFV1, lossless) reads
+// back frame by frame, at its size and rate, and loops; an image folder reads
+// in name order; everything that cannot be opened says so in one line.
+#include <gtest/gtest.h>
+
+#include <stb_image_write.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "motion/clip_writer.hpp"
+#include "motion/frame_source.hpp"
+#include "support/synthetic_motion.hpp"
+
+namespace fluid::motion {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The x of the brightness-weighted centre of the bright part (> 0.5).
+double brightCentreX(const LumaFrame& f)
+{
+    double sum = 0.0, weight = 0.0;
+    for (int j = 0; j < f.height; ++j)
+        for (int i = 0; i < f.width; ++i)
+            if (f.at(i, j) > 0.5f) {
+                sum += i + 0.5;
+                weight += 1.0;
+            }
+    return weight > 0.0 ? sum / weight : -1.0;
+}
+
+class FrameSourceTest : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dir_ = fs::temp_directory_path() / ("fluidsim-frame-source-" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+    fs::path dir_;
+};
+
+// A disc above the middle moving left 2 px per frame (12 frames at 25 frames/s).
+LumaFrame movingDisc(int n) { return test::discFrame(64, 48, 44.0f - 2.0f * static_cast<float>(n), 32.0f, 8.0f); }
+
+TEST_F(FrameSourceTest, AVideoReadsBackFrameByFrameAndLoops)
+{
+    const std::string clip = (dir_ / "disc.mkv").string();
+    ASSERT_EQ(test::writeClip(clip, 64, 48, 12, 25, movingDisc), "");
+
+    auto once = openVideo(clip, /*loop=*/false);
+    EXPECT_DOUBLE_EQ(once->frameRate(), 25.0);
+    EXPECT_NE(once->describe().find("64x48 at 25 frames/s"), std::string::npos) << once->describe();
+    int frames = 0;
+    for (LumaFrame f = once->next(); !f.empty(); f = once->next(), ++frames) {
+        ASSERT_EQ(f.width, 64);
+        ASSERT_EQ(f.height, 48);
+        // Lossless: the disc is where the test drew it (its centre's x, in
+        // pixel units, rounded by the 2 px soft edge).
+        EXPECT_NEAR(brightCentreX(f), 44.0 - 2.0 * frames, 0.5) << "frame " << frames;
+        // Rows bottom to top: the disc is above the middle, at y = 32.
+        EXPECT_GT(f.at(static_cast<int>(44 - 2 * frames), 32), 0.8f) << "frame " << frames;
+    }
+    EXPECT_EQ(frames, 12);
+
+    auto looping = openFrameSource("video:" + clip);
+    for (int n = 0; n < 12; ++n) looping->next();
+    const LumaFrame again = looping->next();
+    ASSERT_FALSE(again.empty()) << "the video did not loop";
+    EXPECT_NEAR(brightCentreX(again), 44.0, 0.5) << "after the last frame comes the first";
+}
+
+TEST_F(FrameSourceTest, AnImageFolderReadsInNameOrder)
+{
+    for (int n = 0; n < 3; ++n) {
+        const LumaFrame f = movingDisc(4 * n);
+        std::vector<unsigned char> pixels(static_cast<std::size_t>(f.width * f.height));
+        for (int y = 0; y < f.height; ++y)
+            for (int x = 0; x < f.width; ++x)
+                pixels[static_cast<std::size_t>(y * f.width + x)] =
+                    static_cast<unsigned char>(255.0f * f.at(x, f.height - 1 - y) + 0.5f);
+        const std::string name = (dir_ / ("frame" + std::to_string(n) + ".png")).string();
+        ASSERT_NE(stbi_write_png(name.c_str(), f.width, f.height, 1, pixels.data(), f.width), 0);
+    }
+    std::ofstream(dir_ / "notes.txt") << "not an image";
+    auto source = openFrameSource("images:" + dir_.string());
+    EXPECT_NE(source->describe().find("3 images"), std::string::npos) << source->describe();
+    for (int n = 0; n < 4; ++n)  // the fourth is the first again
+        EXPECT_NEAR(brightCentreX(source->next()), 44.0 - 8.0 * (n % 3), 0.5) << n;
+}
+
+TEST_F(FrameSourceTest, WhatCannotBeOpenedSaysWhyInOneLine)
+{
+    const auto message = [](const std::string& spec) {
+        try {
+            openFrameSource(spec);
+        } catch (const SourceError& e) {
+            return std::string(e.what());
+        }
+        return std::string("(opened)");
+    };
+    const std::string missing = message("video:" + (dir_ / "missing.mp4").string());
+    EXPECT_NE(missing.find("cannot open video"), std::string::npos) << missing;
+    EXPECT_NE(missing.find("missing.mp4"), std::string::npos) << missing;
+    std::ofstream(dir_ / "garbage.mp4") << "this is not a video";
+    EXPECT_NE(message("video:" + (dir_ / "garbage.mp4").string()).find("garbage.mp4"), std::string::npos);
+    EXPECT_NE(message("camera:/dev/fluidsim-no-such-camera").find("cannot open camera /dev/fluidsim-no-such-camera"),
+              std::string::npos);
+    EXPECT_NE(message("images:" + dir_.string()).find("holds no PNG"), std::string::npos);
+    EXPECT_NE(message("images:/no/such/dir").find("not a directory"), std::string::npos);
+    EXPECT_NE(message("webcam").find("expects camera[:DEVICE], video:FILE or images:DIR"), std::string::npos);
+    EXPECT_NE(message("video:").find("needs a file"), std::string::npos);
+    for (const std::string& spec : {std::string("webcam"), std::string("video:"), "video:" + (dir_ / "x").string()})
+        EXPECT_EQ(message(spec).find('\n'), std::string::npos) << spec;
+}
+
+}  // namespace
+}  // namespace fluid::motion
