@@ -21,6 +21,7 @@ const char* toString(Scenario scenario)
     case Scenario::Cavity: return "cavity";
     case Scenario::TaylorGreen: return "taylor-green";
     case Scenario::ShearWave: return "shear-wave";
+    case Scenario::Motion: return "motion";
     }
     return "?";
 }
@@ -258,6 +259,26 @@ const std::vector<Flag>& flags()
          S::Everywhere,
          realIn(0, DisplayLimits::kMaxDepth, " m", [](Options& o, double v) { o.display.water.depth = f(v); })},
 
+        // Motion input.
+        {"motion", "SOURCE", "motion in front of a camera or in a video pushes the fluid: camera[:DEVICE] "
+         "(V4L2, default /dev/video0), video:FILE or images:DIR", S::CommandLine,
+         [](Options& o, const std::string& text) -> std::string {
+             if (text.empty()) return "expects camera[:DEVICE], video:FILE or images:DIR";
+             o.motionSource = text;
+             return "";
+         }},
+        {"motion-gain", "G", "how fast the fluid takes on the motion's velocity, [0, 1000] 1/s (default 8)",
+         S::Everywhere,
+         realIn(0, MotionLimits::kMaxGain, " 1/s", [](Options& o, double v) { o.motion.gain = f(v); })},
+        {"motion-threshold", "T", "brightness change (of 1) below which nothing moved, [0, 1] (default 0.04)",
+         S::Everywhere, realIn(0, 1, "", [](Options& o, double v) { o.motion.threshold = f(v); })},
+        {"motion-blur", "S", "time over which the motion is averaged, [0, 10] s (default 0.15)", S::Everywhere,
+         realIn(0, MotionLimits::kMaxTimeBlur, " s", [](Options& o, double v) { o.motion.timeBlur = f(v); })},
+        {"motion-dye", "D", "dye per second where there is motion, [0, 100] (default 0)", S::Everywhere,
+         realIn(0, MotionLimits::kMaxDye, " 1/s", [](Options& o, double v) { o.motion.dye = f(v); })},
+        {"mirror", "on|off", "flip the camera image left-right, as a mirror (default on)", S::Everywhere,
+         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.motion.mirror = b; })},
+
         // Window.
         {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
          intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
@@ -276,11 +297,13 @@ const std::vector<Flag>& flags()
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
          S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green or shear-wave (default demo)", S::Headless,
+        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave or motion (still water that only --motion "
+         "moves; default demo)", S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
-                          {"shear-wave", Scenario::ShearWave}},
+                          {"shear-wave", Scenario::ShearWave},
+                          {"motion", Scenario::Motion}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
         {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
@@ -440,6 +463,11 @@ std::string formatConfig(const Options& o)
     out << "light-elevation = " << shortest(d.water.lightElevation) << "\n";
     out << "shininess = " << shortest(d.water.shininess) << "\n";
     out << "water-depth = " << shortest(d.water.depth) << "\n";
+    out << "motion-gain = " << shortest(o.motion.gain) << "\n";
+    out << "motion-threshold = " << shortest(o.motion.threshold) << "\n";
+    out << "motion-blur = " << shortest(o.motion.timeBlur) << "\n";
+    out << "motion-dye = " << shortest(o.motion.dye) << "\n";
+    out << "mirror = " << (o.motion.mirror ? "on" : "off") << "\n";
     return out.str();
 }
 
@@ -541,6 +569,8 @@ std::string helpText()
              "exposure", "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth"});
+    section("motion input (settings also in the settings file)",
+            {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
     section("window", {"width", "height", "config", "no-config", "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
                                 "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});

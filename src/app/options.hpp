@@ -9,12 +9,13 @@
 
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
+#include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid::app {
 
 enum class Backend { Gpu, Cpu };
-enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave };
+enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion };
 
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);
@@ -38,6 +39,10 @@ struct Options {
     bool noConfig = false;   // ignore and never write the config file
     std::string screenshotDir = ".";  // where F12 / P saves PNGs
     bool configUnreadable = false;    // set when the file was broken: then it is not overwritten on exit
+
+    // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
+    std::string motionSource;
+    MotionParams motion;
 
     // Headless runner.
     bool headless = false;

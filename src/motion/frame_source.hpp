@@ -2,7 +2,7 @@
 // for motion input (src/core/motion.hpp). Opened from the text of --motion:
 //   camera[:DEVICE]   a V4L2 camera (default /dev/video0), through FFmpeg's libavdevice
 //   video:FILE        any video FFmpeg reads; it loops at its end
-//   images:DIR        the PNG/JPEG/BMP files of DIR in name order, looping, at 30 frames/s
+//   images:DIR        the PNG/JPEG/BMP/TGA/PGM/PPM files of DIR in name order, looping, at 30 frames/s
 #pragma once
 
 #include <memory>

@@ -68,7 +68,7 @@ void printHeader(const RunSpec& s)
                 viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
-    if (s.scenario != Scenario::Demo)
+    if (s.scenario != Scenario::Demo && s.scenario != Scenario::Motion)
         std::printf(", CFL %g", s.velocityScale * d(p.dt) / d(p.cellSize()));
     std::printf("\n");
 }
@@ -157,7 +157,8 @@ int runHeadless(const Options& options)
 
         int frames = 0;
         std::string lastFrame;
-        const FrameField shown = spec.scenario == Scenario::Demo ? FrameField::Dye : FrameField::Speed;
+        const FrameField shown =
+            spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion ? FrameField::Dye : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
         observer.stopRequested = [] { return stopSignal != 0; };

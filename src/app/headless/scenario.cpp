@@ -31,7 +31,7 @@ constexpr double kCavitySteadyTolerance = 1e-4;
 constexpr double kSteadyCapTime = 1000.0;  // s
 constexpr long kMaxSteps = 100'000'000;
 
-bool isValidationFlow(Scenario s) { return s != Scenario::Demo; }
+bool isValidationFlow(Scenario s) { return s != Scenario::Demo && s != Scenario::Motion; }
 
 std::string format(double v)
 {
@@ -56,7 +56,8 @@ double defaultCfl(Scenario scenario)
     case Scenario::Cavity: return 1.0;
     case Scenario::TaylorGreen:
     case Scenario::ShearWave: return 0.5;
-    case Scenario::Demo: return 0.0;  // the demo keeps the window's dt
+    case Scenario::Demo:
+    case Scenario::Motion: return 0.0;  // the window's dt
     }
     return 0.0;
 }
@@ -76,6 +77,8 @@ ResolvedRun resolveRun(const Options& o)
     s.outDir = o.outDir;
     s.framesEvery = o.framesEvery;
     if (o.given("view")) s.frameView = o.display;
+    s.motionSource = o.motionSource;
+    s.motion = o.motion;
     s.centerlinesFile = o.centerlinesFile;
     s.energyFile = o.energyFile;
     s.steadyTolerance = o.untilSteady;
@@ -86,6 +89,10 @@ ResolvedRun resolveRun(const Options& o)
     // Flags that contradict each other or the scenario.
     if (o.steps && o.simTime) return fail("give --steps or --time, not both");
     if (o.framesEvery > 0 && o.outDir.empty()) return fail("--frames-every needs --out DIR");
+    if (scenario == Scenario::Motion && o.motionSource.empty())
+        return fail("--scenario motion needs --motion SOURCE (camera[:DEVICE], video:FILE or images:DIR)");
+    if (!o.motionSource.empty() && isValidationFlow(scenario) && scenario != Scenario::Motion)
+        return fail(std::string("--motion would disturb the ") + name + " flow; use it with --scenario motion or demo");
     if (o.reynolds && scenario != Scenario::Cavity)
         return fail(std::string("--reynolds applies to --scenario cavity only, not ") + name);
     if (!o.centerlinesFile.empty() && scenario != Scenario::Cavity)
@@ -106,6 +113,7 @@ ResolvedRun resolveRun(const Options& o)
     }
     switch (scenario) {
     case Scenario::Demo:
+    case Scenario::Motion:
         s.velocityScale = 1.0;
         break;
     case Scenario::Cavity:
@@ -157,6 +165,7 @@ ResolvedRun resolveRun(const Options& o)
     s.measureEveryStep = !o.energyFile.empty();
 
     if (auto problem = validate(p)) return fail(*problem);
+    if (auto problem = validate(s.motion)) return fail(*problem);
 
     if (isValidationFlow(scenario)) {
         if (p.vorticity > 0.0f)

@@ -36,6 +36,8 @@ struct RunSpec {
     // With --view: frames show this view coloured as the window does
     // (shadeCell); without, the dye (demo) or the speed |u| / U.
     std::optional<DisplaySettings> frameView;
+    std::string motionSource;  // camera[:DEVICE], video:FILE or images:DIR; "" = none
+    MotionParams motion;
     std::string centerlinesFile;
     std::string energyFile;
 

@@ -1,8 +1,13 @@
 #include "app/headless/simulate.hpp"
 
 #include <chrono>
+#include <cstdio>
+#include <memory>
+#include <optional>
 
 #include "app/headless/measure.hpp"
+#include "app/motion_input.hpp"
+#include "motion/frame_source.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
@@ -28,6 +33,16 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     FluidState state = initialState(spec.scenario, p);
     solver.upload(state);
 
+    // Motion input: frame k of the source is due at simulated time k / rate.
+    std::unique_ptr<motion::FrameSource> source;
+    std::optional<MotionInput<Solver>> motionInput;
+    if (!spec.motionSource.empty()) {
+        source = motion::openFrameSource(spec.motionSource);
+        std::printf("  motion           %s\n", source->describe().c_str());
+        std::fflush(stdout);
+        motionInput.emplace(p, spec.motion, source->frameRate());
+    }
+
     const auto measure = [&](double t, const Field& velocity, const Field* pressure) {
         StepSample s;
         if (pressure) s.pressureResidual = reference::relativePressureResidual(*pressure, divergenceOf(solver), constants);
@@ -47,6 +62,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
 
     const auto start = std::chrono::steady_clock::now();
     for (int n = 1; n <= spec.steps; ++n) {
+        if (motionInput) motionInput->advanceTo((n - 1) * dt, solver, [&source] { return source->next(); });
         solver.step(scriptedSplats(spec.scenario, p, n - 1));
         const double t = n * dt;
         const bool stopped = observer.stopRequested && observer.stopRequested();

@@ -185,6 +185,26 @@ void displaySection(PanelState& s, const PanelStats& stats)
     }
 }
 
+void motionSection(PanelState& s, const PanelStats& stats)
+{
+    if (stats.motionSource.empty()) return;
+    if (!ImGui::CollapsingHeader("Motion input", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::TextWrapped("%s", stats.motionSource.c_str());
+    if (!stats.motionActive) return;
+    MotionParams& m = s.motion;
+    ImGui::Checkbox("motion on", &m.enabled);
+    tooltip("Off: the frames are still read, and nothing pushes the fluid.");
+    sliderFloat("gain", &m.gain, 0.0f, 100.0f, "%.1f 1/s",
+                "Where something moves, the fluid takes on its velocity at this rate.", false);
+    sliderFloat("threshold", &m.threshold, 0.0f, 0.5f, "%.3f",
+                "A brightness change (of 1) below this is camera noise, not motion.", false);
+    sliderFloat("time blur", &m.timeBlur, 0.0f, 2.0f, "%.2f s", "Time over which the motion is averaged.", false);
+    sliderFloat("motion dye", &m.dye, 0.0f, 20.0f, "%.1f 1/s", "Dye per second where there is motion.", false);
+    if (m.dye > 0.0f) ImGui::ColorEdit3("motion colour", &m.dyeColour.x);
+    ImGui::Checkbox("mirror", &m.mirror);
+    tooltip("Flip the picture left-right: a camera facing the people in front of the wall.");
+}
+
 void statsSection(const PanelStats& stats, bool paused)
 {
     if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -278,6 +298,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     simulationSection(state, actions);
     brushSection(state);
     displaySection(state, stats);
+    motionSection(state, stats);
     statsSection(stats, state.paused);
     helpSection();
     ImGui::PopItemWidth();

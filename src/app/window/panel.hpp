@@ -7,6 +7,7 @@
 
 #include "app/input.hpp"
 #include "app/window/field_display.hpp"
+#include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid::app {
@@ -17,6 +18,7 @@ struct PanelState {
     bool autoGrid = true;     // pick gridShortSide by measuring (src/app/grid_picker.hpp)
     Brush brush;
     DisplaySettings display;
+    MotionParams motion;      // motion input (--motion): shown when a source is open
     int maxStepsPerFrame = 4;  // the clock's cap: beyond it the fluid runs slower than real time
     bool paused = false;
     bool visible = true;
@@ -32,6 +34,8 @@ struct PanelStats {
     float displayRange = 0.0f;
     std::string renderer;
     std::string lastScreenshot;
+    std::string motionSource;  // what --motion opened ("" = none), or why it could not
+    bool motionActive = false;
 };
 
 struct PanelActions {

@@ -15,6 +15,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <vector>
@@ -24,7 +25,9 @@
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
+#include "app/motion_input.hpp"
 #include "app/window/field_display.hpp"
+#include "motion/frame_source.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
@@ -117,6 +120,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
     o.brush = state.brush;
     o.display = state.display;
+    o.motion = state.motion;
     o.maxStepsPerFrame = state.maxStepsPerFrame;
     o.autoGrid = state.autoGrid;
     return o;
@@ -158,6 +162,9 @@ struct Viewer {
     PanelState state;
     PanelStats stats;
     std::unique_ptr<GpuSolver> solver;
+    std::unique_ptr<motion::FrameSource> motionSource;  // --motion; null without, or when it failed
+    std::optional<MotionInput<GpuSolver>> motionInput;  // sized to the grid; remade with it
+    double motionSeconds = 0.0;                         // fluid time that frames are taken for
     std::unique_ptr<FieldDisplay> display;
     std::unique_ptr<AsyncMax> residualReduction;  // the last solve's residual, for the panel
     int framesSinceResidual = 0;
@@ -187,13 +194,48 @@ struct Viewer {
         state.gridShortSide = o.params.gridWidth;
         state.brush = o.brush;
         state.display = o.display;
+        state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
         residualReduction = std::make_unique<AsyncMax>();
+        openMotionSource();
         allocateGrid();
+    }
+
+    // --motion: a source that cannot be opened is said once, on the terminal
+    // and in the panel, and the window runs on without motion input.
+    void openMotionSource()
+    {
+        if (options.motionSource.empty()) return;
+        try {
+            motionSource = motion::openFrameSource(options.motionSource);
+            stats.motionSource = motionSource->describe();
+            stats.motionActive = true;
+            std::printf("fluidsim: motion input from %s\n", stats.motionSource.c_str());
+        } catch (const std::exception& e) {
+            stats.motionSource = std::string(e.what()) + "; running without motion input";
+            std::fprintf(stderr, "fluidsim: %s\n", stats.motionSource.c_str());
+        }
+    }
+
+    // Frame k of the source is due at fluid time k / rate (not wall time), so
+    // the motion keeps pace with the fluid when the machine cannot.
+    void feedMotion()
+    {
+        if (!motionInput) return;
+        try {
+            motionInput->advanceTo(motionSeconds, *solver, [this] { return motionSource->next(); });
+        } catch (const std::exception& e) {
+            stats.motionSource = std::string(e.what()) + "; motion input stopped";
+            std::fprintf(stderr, "fluidsim: %s\n", stats.motionSource.c_str());
+            stats.motionActive = false;
+            motionInput.reset();
+            motionSource.reset();
+        }
+        motionSeconds += static_cast<double>(state.params.dt);
     }
 
     glm::ivec2 framebufferSize() const
@@ -264,6 +306,7 @@ struct Viewer {
         try {
             auto next = std::make_unique<GpuSolver>(p);
             solver = std::move(next);
+            if (motionSource) motionInput.emplace(p, state.motion, motionSource->frameRate());  // the grid's size
             state.params = p;
             stats.grid = grid;
             strokes.discard(glfwGetTime());  // a stroke in progress belongs to the old grid
@@ -318,6 +361,8 @@ struct Viewer {
         // Values typed into the panel may be anything: validate() is the last word.
         sanitize(state.brush);
         sanitize(state.display);
+        if (validate(state.motion)) state.motion = motionInput ? motionInput->params() : MotionParams{};
+        if (motionInput) motionInput->setParams(state.motion);
         state.maxStepsPerFrame = std::clamp(state.maxStepsPerFrame, 1, 16);
         if (state.params == solver->params()) return;
         if (auto problem = validate(state.params)) {
@@ -398,6 +443,7 @@ struct Viewer {
         }
         lastRunningFrame = now;
         for (std::size_t k = 0; k < slices.size(); ++k) {
+            feedMotion();
             if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
             solver->step(slices[k]);
             if (k == 0) stepTimer.end();

@@ -1,0 +1,115 @@
+// `fluidsim --headless --scenario motion --motion SOURCE`: still water that
+// only the motion source moves, end to end through the real binary (CPU
+// backend, so it needs no GL), and the one-line refusals around it.
+#include <gtest/gtest.h>
+
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class MotionCli : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dir_ = fs::temp_directory_path() / ("fluidsim-motion-cli-" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_ / "frames");
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    int run(const std::string& args, std::string& output)
+    {
+        const fs::path out = dir_ / "output.txt";
+        const std::string command = "cd '" + dir_.string() + "' && HOME='" + dir_.string()
+            + "' DISPLAY= WAYLAND_DISPLAY= timeout 120 '" FLUIDSIM_EXE "' " + args + " >'" + out.string() + "' 2>&1";
+        const int status = std::system(command.c_str());
+        std::ifstream in(out);
+        std::stringstream text;
+        text << in.rdbuf();
+        output = text.str();
+        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+
+    // 40x30 grey PGM frames of a disc crossing from right to left; `still`:
+    // the disc does not move.
+    void writeFrames(bool still)
+    {
+        for (int n = 0; n < 20; ++n) {
+            const double cx = still ? 20.0 : 32.0 - 1.0 * n;
+            char name[32];
+            std::snprintf(name, sizeof name, "f%03d.pgm", 100 + n);
+            std::ofstream f(dir_ / "frames" / name, std::ios::binary);
+            f << "P5\n40 30\n255\n";
+            for (int y = 0; y < 30; ++y)
+                for (int x = 0; x < 40; ++x) {
+                    const double d = std::hypot(x + 0.5 - cx, y + 0.5 - 15.0);
+                    f.put(static_cast<char>(d < 6.0 ? 230 : 25));
+                }
+        }
+    }
+
+    // The last kinetic energy of the energy CSV.
+    double lastEnergy()
+    {
+        std::ifstream in(dir_ / "energy.csv");
+        std::string line, last;
+        while (std::getline(in, line)) last = line;
+        const auto comma = last.find(',');
+        return comma == std::string::npos ? -1.0 : std::stod(last.substr(comma + 1));
+    }
+
+    fs::path dir_;
+};
+
+constexpr const char* kRun = "--headless --backend cpu --threads 1 --scenario motion --grid 40 --steps 40 "
+                             "--export-energy energy.csv --motion images:frames";
+
+TEST_F(MotionCli, MovingFramesMoveTheStillWater)
+{
+    writeFrames(/*still=*/false);
+    std::string output;
+    ASSERT_EQ(run(kRun, output), 0) << output;
+    EXPECT_NE(output.find("image folder frames, 20 images at 30 frames/s"), std::string::npos) << output;
+    EXPECT_GT(lastEnergy(), 1e-7) << output;
+}
+
+TEST_F(MotionCli, StillFramesLeaveItStill)
+{
+    writeFrames(/*still=*/true);
+    std::string output;
+    ASSERT_EQ(run(kRun, output), 0) << output;
+    EXPECT_EQ(lastEnergy(), 0.0) << output;
+}
+
+TEST_F(MotionCli, ProblemsAreOneLine)
+{
+    std::string output;
+    EXPECT_EQ(run("--headless --scenario motion --backend cpu", output), 2);
+    EXPECT_NE(output.find("--scenario motion needs --motion SOURCE"), std::string::npos) << output;
+    EXPECT_EQ(run("--headless --scenario cavity --motion images:frames --backend cpu", output), 2);
+    EXPECT_NE(output.find("--motion would disturb the cavity flow"), std::string::npos) << output;
+    EXPECT_EQ(run("--headless --motion-gain -1", output), 2);
+    EXPECT_NE(output.find("--motion-gain expects a number in [0, 1000]"), std::string::npos) << output;
+
+    const int missing = run("--headless --backend cpu --scenario motion --steps 2 --motion video:none.mp4", output);
+    EXPECT_NE(missing, 0);
+    EXPECT_NE(output.find("fluidsim: cannot open video none.mp4"), std::string::npos) << output;
+    std::size_t errorLines = 0;
+    std::istringstream lines(output);
+    for (std::string line; std::getline(lines, line);) errorLines += line.rfind("fluidsim: cannot", 0) == 0;
+    EXPECT_EQ(errorLines, 1u) << output;
+}
+
+}  // namespace
