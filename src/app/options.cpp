@@ -261,9 +261,10 @@ const std::vector<Flag>& flags()
 
         // Motion input.
         {"motion", "SOURCE", "motion in front of a camera or in a video pushes the fluid: camera[:DEVICE] "
-         "(V4L2, default /dev/video0), video:FILE or images:DIR", S::CommandLine,
+         "(V4L2, default /dev/video0), video:FILE, images:DIR (a folder of pictures) or demo (a moving disc)",
+         S::CommandLine,
          [](Options& o, const std::string& text) -> std::string {
-             if (text.empty()) return "expects camera[:DEVICE], video:FILE or images:DIR";
+             if (text.empty()) return "expects camera[:DEVICE], video:FILE, images:DIR or demo";
              o.motionSource = text;
              return "";
          }},

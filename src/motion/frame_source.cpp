@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -65,6 +66,34 @@ private:
     std::size_t next_ = 0;
 };
 
+// A bright disc on a dark ground that sweeps left and right across the picture
+// and bobs up and down: motion input with nothing to plug in.
+class DemoSource final : public FrameSource {
+public:
+    LumaFrame next() override
+    {
+        constexpr int kWidth = 160, kHeight = 120;
+        const double t = static_cast<double>(frame_++) / kFrameRate;
+        const double cx = kWidth * (0.5 + 0.35 * std::sin(2.0 * kPi * t / 6.0));
+        const double cy = kHeight * (0.5 + 0.2 * std::sin(2.0 * kPi * t / 2.5));
+        LumaFrame f{kWidth, kHeight, std::vector<float>(static_cast<std::size_t>(kWidth * kHeight))};
+        for (int y = 0; y < kHeight; ++y)
+            for (int x = 0; x < kWidth; ++x) {
+                const double d = std::hypot(x + 0.5 - cx, y + 0.5 - cy);
+                f.luma[static_cast<std::size_t>(y * kWidth + x)] =
+                    static_cast<float>(0.1 + 0.8 * std::clamp((16.0 - d) / 2.0, 0.0, 1.0));
+            }
+        return f;
+    }
+    double frameRate() const override { return kFrameRate; }
+    std::string describe() const override { return "demo: a disc sweeping across a 160x120 picture at 30 frames/s"; }
+
+private:
+    static constexpr double kFrameRate = 30.0;
+    static constexpr double kPi = 3.14159265358979323846;
+    long frame_ = 0;
+};
+
 }  // namespace
 
 std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, double frameRate)
@@ -78,11 +107,12 @@ std::unique_ptr<FrameSource> openFrameSource(const std::string& spec)
     const std::string kind = spec.substr(0, colon);
     const std::string rest = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
     if (kind == "camera") return openCamera(rest.empty() ? std::string("/dev/video0") : rest);
+    if (spec == "demo") return std::make_unique<DemoSource>();
     if ((kind == "video" || kind == "images") && rest.empty())
         throw SourceError("--motion " + kind + ": needs a " + (kind == "video" ? "file" : "folder") + " after the colon");
     if (kind == "video") return openVideo(rest);
     if (kind == "images") return openImageFolder(rest);
-    throw SourceError("--motion expects camera[:DEVICE], video:FILE or images:DIR, got '" + spec + "'");
+    throw SourceError("--motion expects camera[:DEVICE], video:FILE, images:DIR or demo, got '" + spec + "'");
 }
 
 }  // namespace fluid::motion

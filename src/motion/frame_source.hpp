@@ -3,6 +3,7 @@
 //   camera[:DEVICE]   a V4L2 camera (default /dev/video0), through FFmpeg's libavdevice
 //   video:FILE        any video FFmpeg reads; it loops at its end
 //   images:DIR        the PNG/JPEG/BMP/TGA/PGM/PPM files of DIR in name order, looping, at 30 frames/s
+//   demo              a disc sweeping across the picture: motion with nothing to plug in
 #pragma once
 
 #include <memory>

@@ -6,6 +6,7 @@
 #include <stb_image_write.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -113,10 +114,20 @@ TEST_F(FrameSourceTest, WhatCannotBeOpenedSaysWhyInOneLine)
               std::string::npos);
     EXPECT_NE(message("images:" + dir_.string()).find("holds no PNG"), std::string::npos);
     EXPECT_NE(message("images:/no/such/dir").find("not a directory"), std::string::npos);
-    EXPECT_NE(message("webcam").find("expects camera[:DEVICE], video:FILE or images:DIR"), std::string::npos);
+    EXPECT_NE(message("webcam").find("expects camera[:DEVICE], video:FILE, images:DIR or demo"), std::string::npos);
     EXPECT_NE(message("video:").find("needs a file"), std::string::npos);
     for (const std::string& spec : {std::string("webcam"), std::string("video:"), "video:" + (dir_ / "x").string()})
         EXPECT_EQ(message(spec).find('\n'), std::string::npos) << spec;
+}
+
+TEST_F(FrameSourceTest, TheDemoSourceMoves)
+{
+    auto demo = openFrameSource("demo");
+    const LumaFrame first = demo->next();
+    LumaFrame later;
+    for (int n = 0; n < 15; ++n) later = demo->next();
+    ASSERT_EQ(first.width, 160);
+    EXPECT_GT(std::fabs(brightCentreX(later) - brightCentreX(first)), 10.0) << "the disc did not move in half a second";
 }
 
 }  // namespace
