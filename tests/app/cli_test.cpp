@@ -13,11 +13,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "app/run_process.hpp"
 
 namespace {
 
@@ -140,6 +144,9 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
     std::ifstream bytes(csv, std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(bytes)), std::istreambuf_iterator<char>());
     EXPECT_EQ(all.back(), '\n') << "the last row is whole";
+    for (const auto& entry : fs::directory_iterator(home))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
+            << "a temporary left behind: " << entry.path();
 }
 
 TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130) { expectStopsCleanly(home_, SIGINT, 130); }
@@ -152,6 +159,89 @@ TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
     EXPECT_EQ(run.exitCode, 2) << run.output;
     EXPECT_EQ(lines(run.output), 1) << run.output;
     EXPECT_NE(run.output.find("1..16"), std::string::npos) << run.output;
+}
+
+// --- outputs are whole or absent (src/app/atomic_file.hpp) --------------------
+
+// A tiny headless run on the CPU, in `home`, with these extra flags.
+fluid::test::ProcessResult headlessRun(const fs::path& home, std::vector<std::string> flags,
+                                       std::optional<rlim_t> fileSizeLimit = std::nullopt)
+{
+    fluid::test::ProcessRequest request;
+    request.argv = {FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "16"};
+    request.argv.insert(request.argv.end(), flags.begin(), flags.end());
+    request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()}};
+    request.workDir = home.string();
+    request.fileSizeLimit = fileSizeLimit;
+    return fluid::test::runProcess(request);
+}
+
+std::string describe(const fluid::test::ProcessResult& run)
+{
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out
+        + "stderr:\n" + run.err;
+}
+
+std::string contents(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+const std::string kPreviousCsv = "t,kinetic_energy,max_divergence,pressure_residual\n0,1,0,0\n";
+
+// The disk fills while the CSV grows: the run fails with one line naming the
+// file and the reason, exit 1; the CSV from the run before is untouched and
+// no temporary is left. RLIMIT_FSIZE stands in for the full disk (it fails
+// writes for root too): 16 KiB, and 3000 rows of ~60 bytes need 180 KB.
+TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
+{
+    { std::ofstream(home_ / "energy.csv") << kPreviousCsv; }
+    const auto run = headlessRun(home_, {"--steps", "3000", "--export-energy", "energy.csv"}, 16384);
+    ASSERT_TRUE(run.started);
+    EXPECT_EQ(run.signal, 0) << describe(run);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write energy.csv: File too large (the file is left as it was)\n")
+        << describe(run);
+    EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
+    for (const auto& entry : fs::directory_iterator(home_))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+}
+
+// The same for a PNG frame: a frame is whole under its name or not there.
+TEST_F(Cli, AFullDiskLeavesNoHalfWrittenFrame)
+{
+    fs::create_directories(home_ / "frames");
+    { std::ofstream(home_ / "frames" / "frame_000002.png") << "previous"; }
+    const auto run = headlessRun(home_, {"--steps", "2", "--out", "frames"}, 64);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write frames/frame_000002.png: File too large (the file is left as it was)\n")
+        << describe(run);
+    EXPECT_EQ(contents(home_ / "frames" / "frame_000002.png"), "previous");
+    EXPECT_EQ(std::distance(fs::directory_iterator(home_ / "frames"), fs::directory_iterator()), 1);
+}
+
+// /dev/full: every write fails with ENOSPC. A device is written in place
+// (nothing to rename over); the reason reaches the user all the same.
+TEST_F(Cli, WritingToAFullDeviceFailsWithOneLineAndExit1)
+{
+    const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "/dev/full"});
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write /dev/full: No space left on device\n") << describe(run);
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+}
+
+// A directory that is not there fails before the first step, naming it.
+TEST_F(Cli, AMissingDirectoryFailsBeforeTheRunWithOneLine)
+{
+    const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "nowhere/energy.csv"});
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write nowhere/energy.csv: the directory nowhere does not exist\n")
+        << describe(run);
+    EXPECT_EQ(run.out, "") << "the run started";
+    EXPECT_FALSE(fs::exists(home_ / "nowhere"));
 }
 
 }  // namespace

@@ -32,6 +32,7 @@ struct PanelStats {
     float displayRange = 0.0f;
     std::string renderer;
     std::string lastScreenshot;
+    std::string writeError;  // the last file that could not be written, and why (shown until the next success)
 };
 
 struct PanelActions {

@@ -19,6 +19,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "app/atomic_file.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/sim_clock.hpp"
@@ -82,7 +83,13 @@ struct ImGuiSession {
     {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = iniFile;  // nullptr: no ini file
+        // ImGui would fopen and write its ini file in place; we load it here
+        // and save it through writeFileAtomically (saveLayout()).
+        ImGui::GetIO().IniFilename = nullptr;
+        if (iniFile != nullptr) {
+            iniPath = iniFile;
+            if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
+        }
         ImGui::StyleColorsDark();
         // Installs its callbacks after ours and chains to them.
         if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
@@ -95,6 +102,24 @@ struct ImGuiSession {
             throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
         }
     }
+    // When ImGui asks (a window moved, a header opened) or `force`: the
+    // panel's layout to imgui.ini. Returns the one-line error, "" on success.
+    std::string saveLayout(bool force = false)
+    {
+        ImGuiIO& io = ImGui::GetIO();
+        if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
+        io.WantSaveIniSettings = false;
+        std::error_code error;  // a directory that cannot be made fails at the write, which says why
+        std::filesystem::create_directories(std::filesystem::path(iniPath).parent_path(), error);
+        try {
+            writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
+        } catch (const WriteError& e) {
+            return std::string("panel layout not saved: ") + e.what();
+        }
+        return {};
+    }
+    std::string iniPath;  // "" when there is no ini file (--no-config)
+
     ~ImGuiSession()
     {
         ImGui_ImplOpenGL3_Shutdown();
@@ -122,32 +147,25 @@ Options fromPanel(const Options& start, const PanelState& state)
     return o;
 }
 
-void saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
+// False (after one line on stderr) when the file could not be written.
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
 {
-    if (o.noConfig) return;
+    if (o.noConfig) return true;
     const std::filesystem::path path = configPath(o);
     if (o.configUnreadable) {
         std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
                      path.string().c_str());
-        return;
+        return true;
     }
-    std::error_code error;
+    std::error_code error;  // a directory that cannot be made fails at the write, which says why
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
-    // Write beside it, then rename over it: a crash mid-write never leaves half a file.
-    std::filesystem::path temporary = path;
-    temporary += ".tmp";
-    {
-        std::ofstream out(temporary);
-        out << settingsToSave(settingsFile, o, fromPanel(o, state));
-        if (!out) {
-            std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", temporary.string().c_str());
-            return;
-        }
+    try {
+        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
+    } catch (const WriteError& e) {
+        std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());
+        return false;
     }
-    std::filesystem::rename(temporary, path, error);
-    if (error)
-        std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s: %s\n", path.string().c_str(),
-                     error.message().c_str());
+    return true;
 }
 
 // --- the application ---------------------------------------------------------
@@ -466,10 +484,13 @@ struct Viewer {
             screenshotRequested = false;
             try {
                 stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir);
+                stats.writeError.clear();
                 std::printf("fluidsim: saved screenshot %s\n", stats.lastScreenshot.c_str());
                 std::fflush(stdout);
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "fluidsim: %s\n", e.what());
+                // The window carries on: the panel shows why, until a save works.
+                stats.writeError = std::string("screenshot not saved: ") + e.what();
+                std::fprintf(stderr, "fluidsim: %s\n", stats.writeError.c_str());
             }
         }
         glfwSwapBuffers(window);
@@ -547,10 +568,20 @@ int runWindow(const Options& options, const Options& settingsFile)
             }
             viewer.frame();
             gl::debugCheck("frame");
+            if (const std::string problem = imgui.saveLayout(); !problem.empty() && problem != viewer.stats.writeError) {
+                viewer.stats.writeError = problem;  // in the panel; on stderr once, not at every frame
+                std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
+            }
         }
         glfwSetWindowUserPointer(window.get(), nullptr);
         viewer.printSummary();
-        saveSettings(options, settingsFile, viewer.state);
+        // One line at most: the layout lives beside the settings, so when the
+        // settings cannot be written the layout's reason would say the same.
+        if (!saveSettings(options, settingsFile, viewer.state)) return 1;
+        if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
+            return 1;
+        }
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fluidsim: %s\n", e.what());
