@@ -195,6 +195,10 @@ int runHeadless(const Options& options)
             return 1;
         }
         return 0;
+    } catch (const platform::ContextError& e) {
+        bar.finish();
+        std::fprintf(stderr, "fluidsim: %s; --backend cpu runs without OpenGL\n", e.what());
+        return 1;
     } catch (const std::exception& e) {
         bar.finish();
         std::fprintf(stderr, "fluidsim: %s\n", e.what());

@@ -31,6 +31,7 @@
 #include "app/window/screenshot.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
+#include "platform/headless_context.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app {
@@ -39,15 +40,31 @@ namespace {
 
 // --- GLFW and ImGui lifetimes -------------------------------------------------
 
-void printGlfwError(int code, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", code, description); }
+// GLFW's errors until the window is open become part of the one line that
+// says why it could not open (e.g. "GLXBadFBConfig" when 3.3 core is
+// refused); after that they are printed as they come.
+std::string lastGlfwError;
+bool windowOpen = false;
+
+void onGlfwError(int code, const char* description)
+{
+    if (windowOpen) std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
+    else lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
+}
+
+std::string glfwReason() { return lastGlfwError.empty() ? std::string() : ": " + lastGlfwError; }
 
 struct GlfwSession {
     GlfwSession()
     {
-        glfwSetErrorCallback(printGlfwError);
-        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)");
+        glfwSetErrorCallback(onGlfwError);
+        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)" + glfwReason());
     }
-    ~GlfwSession() { glfwTerminate(); }
+    ~GlfwSession()
+    {
+        glfwTerminate();
+        windowOpen = false;
+    }
     GlfwSession(const GlfwSession&) = delete;
     GlfwSession& operator=(const GlfwSession&) = delete;
 };
@@ -56,6 +73,23 @@ struct WindowDeleter {
     void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
 };
 using WindowPtr = std::unique_ptr<GLFWwindow, WindowDeleter>;
+
+// 3.3 core refused: what the driver gives when no version is asked for, in
+// a hidden window, so that the message can say what was found. Throws
+// GlVersionError saying so; returns if not even that window opens.
+void explainRefusedContext()
+{
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    WindowPtr probe(glfwCreateWindow(64, 64, "fluidsim probe", nullptr, nullptr));
+    if (!probe) return;
+    glfwMakeContextCurrent(probe.get());
+    std::string found = platform::describeCurrentGl();
+    // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
+    if (!platform::glslTooOld() && epoxy_gl_version() >= 33) found += " but no 3.3 core context";
+    glfwMakeContextCurrent(nullptr);
+    throw platform::GlVersionError(found);
+}
 
 WindowPtr openWindow(int width, int height)
 {
@@ -68,10 +102,15 @@ WindowPtr openWindow(int width, int height)
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);   // KHR_debug messages in debug builds
 #endif
     WindowPtr window(glfwCreateWindow(width, height, "fluidsim", nullptr, nullptr));
-    if (!window) throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context");
+    if (!window) {
+        const std::string reason = glfwReason();
+        explainRefusedContext();
+        throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context" + reason);
+    }
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
-    if (epoxy_gl_version() < 33) throw std::runtime_error("the window's context is older than OpenGL 3.3");
+    platform::requireGl33();
+    windowOpen = true;
 #ifndef NDEBUG
     gl::enableDebugOutput();
 #endif
@@ -568,10 +607,8 @@ int runWindow(const Options& options, const Options& settingsFile)
             }
             viewer.frame();
             gl::debugCheck("frame");
-            if (const std::string problem = imgui.saveLayout(); !problem.empty() && problem != viewer.stats.writeError) {
-                viewer.stats.writeError = problem;  // in the panel; on stderr once, not at every frame
-                std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
-            }
+            // In the panel; stderr gets it once, at exit, if it still fails then.
+            if (const std::string problem = imgui.saveLayout(); !problem.empty()) viewer.stats.writeError = problem;
         }
         glfwSetWindowUserPointer(window.get(), nullptr);
         viewer.printSummary();
@@ -583,6 +620,10 @@ int runWindow(const Options& options, const Options& settingsFile)
             return 1;
         }
         return 0;
+    } catch (const platform::ContextError& e) {
+        // --backend is a headless flag: the CPU solver has no window.
+        std::fprintf(stderr, "fluidsim: %s; fluidsim --headless --backend cpu runs without OpenGL\n", e.what());
+        return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fluidsim: %s\n", e.what());
         return 1;
