@@ -30,6 +30,10 @@ struct ProcessRequest {
     std::string workDir;                                      // "" = ours
     std::optional<rlim_t> fileSizeLimit;                      // bytes
     double timeoutSeconds = 60.0;                             // hang detection, never a speed bound
+    // Once stdout holds `signalWhenOut`, `signal` goes to the child (once):
+    // an event, not a guess at how long the child needs to get there.
+    std::string signalWhenOut;
+    int signal = SIGTERM;
 };
 
 struct ProcessResult {
@@ -93,6 +97,7 @@ inline ProcessResult runProcess(const ProcessRequest& request)
         std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
+    bool signalled = false;
     int openPipes = 2;
     while (openPipes > 0) {
         const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline
@@ -111,6 +116,11 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             const ssize_t n = read(fds[k].fd, buffer, sizeof buffer);
             if (n > 0) {
                 if (sinks[k]->size() < kKeep) sinks[k]->append(buffer, static_cast<std::size_t>(n));
+                if (!signalled && !request.signalWhenOut.empty()
+                    && result.out.find(request.signalWhenOut) != std::string::npos) {
+                    signalled = true;
+                    kill(pid, request.signal);
+                }
             } else if (n == 0 || errno != EINTR) {
                 close(fds[k].fd);
                 fds[k].fd = -1;

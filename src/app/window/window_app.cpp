@@ -589,13 +589,15 @@ int runWindow(const Options& options, const Options& settingsFile)
 
         Viewer viewer(options, window.get());
         glfwSetWindowUserPointer(window.get(), &viewer);
+        // Before the line that says the window is ready: a signal sent on
+        // reading it must find the handler in place.
+        std::signal(SIGINT, requestQuit);
+        std::signal(SIGTERM, requestQuit);
         std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
                     viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
                     viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());
         std::fflush(stdout);
 
-        std::signal(SIGINT, requestQuit);
-        std::signal(SIGTERM, requestQuit);
         while (!glfwWindowShouldClose(window.get()) && !quitRequested) {
             glfwPollEvents();
             int width = 0, height = 0;
