@@ -244,4 +244,64 @@ TEST_F(Cli, AMissingDirectoryFailsBeforeTheRunWithOneLine)
     EXPECT_FALSE(fs::exists(home_ / "nowhere"));
 }
 
+// --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------
+
+// fluidsim with `args`, DISPLAY as given ("" = unset), in `home`.
+fluid::test::ProcessResult fluidsimWith(const fs::path& home, std::vector<std::string> args, const std::string& display)
+{
+    fluid::test::ProcessRequest request;
+    request.argv = {FLUIDSIM_EXE};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()}, {"DISPLAY", display},
+                   {"WAYLAND_DISPLAY", ""}};
+    request.workDir = home.string();
+    request.timeoutSeconds = 60.0;  // hang detection: the runs take well under a second
+    return fluid::test::runProcess(request);
+}
+
+// Without a display the app runs the headless demo and says so: as a note,
+// after the flags are known to be good, so a refusal is still the one line
+// (it was "no display ..." and then the refusal: two lines, exit 2).
+TEST_F(Cli, FuzzNoDisplayNoticeIsANoteAndARefusalStaysOneLine)
+{
+    const auto refused = fluidsimWith(home_, {"--reynolds", "5", "--grid", "8"}, "");
+    EXPECT_FALSE(refused.timedOut);
+    EXPECT_EQ(refused.exitCode, 2) << describe(refused);
+    EXPECT_EQ(refused.err,
+              "fluidsim: --reynolds applies to --scenario cavity only, not demo (see fluidsim --help)\n")
+        << describe(refused);
+
+    const auto ran = fluidsimWith(home_, {"--backend", "cpu", "--grid", "8", "--threads", "1", "--steps", "2"}, "");
+    EXPECT_EQ(ran.exitCode, 0) << describe(ran);
+    EXPECT_EQ(ran.err,
+              "fluidsim: note: no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless demo "
+              "instead; frames go to fluidsim-frames/\n")
+        << describe(ran);
+}
+
+// --config /dev/zero (or /dev/full) was read without end: the app hung
+// before its window. A device or a pipe is refused in one line.
+TEST_F(Cli, FuzzADeviceAsConfigIsRefusedInsteadOfReadForever)
+{
+    for (const char* device : {"/dev/zero", "/dev/full"}) {
+        const auto run = fluidsimWith(home_, {"--config", device}, ":59999");
+        ASSERT_FALSE(run.timedOut) << device << " hung";
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err, std::string("fluidsim: --config ") + device
+                               + " is not a regular file; it expects a settings file\n")
+            << describe(run);
+    }
+}
+
+// A settings file that cannot be read, then a window that cannot open: the
+// warning waits for the window, so the reason it did not open is the one line
+// (it was the warning and then that reason).
+TEST_F(Cli, FuzzASettingsWarningDoesNotAddToAWindowThatCannotOpen)
+{
+    const auto run = fluidsimWith(home_, {"--config", "missing.ini"}, ":59999");
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(fluid::test::countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.err.rfind("fluidsim: cannot initialise GLFW (is there a display?): ", 0), 0u) << describe(run);
+}
+
 }  // namespace

@@ -573,11 +573,12 @@ bool displayAvailable()
 #endif
 }
 
-int runWindow(const Options& options, const Options& settingsFile)
+int runWindow(const Options& options, const Options& settingsFile, const std::vector<std::string>& warnings)
 {
     try {
         GlfwSession glfw;
         WindowPtr window = openWindow(options.windowWidth, options.windowHeight);
+        for (const std::string& warning : warnings) std::fprintf(stderr, "fluidsim: %s\n", warning.c_str());
         // Ours first: ImGui's backend chains to callbacks installed before it.
         glfwSetKeyCallback(window.get(), keyCallback);
         glfwSetCursorPosCallback(window.get(), cursorCallback);
