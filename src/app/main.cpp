@@ -3,7 +3,8 @@
 // there is no display.
 #include <cstdio>
 #include <fstream>
-#include <sstream>
+#include <string>
+#include <vector>
 
 #include "app/headless/runner.hpp"
 #include "app/options.hpp"
@@ -14,23 +15,34 @@ namespace {
 using namespace fluid::app;
 
 // The settings file sits under the command line: a broken file costs a
-// warning and its defaults, never the run.
-Options withSettingsFile(const Options& fromFlags)
+// warning and its defaults, never the run. The warnings are printed once the
+// window is open: when it cannot open, its reason is the one line.
+Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& warnings)
 {
     const std::string path = fromFlags.configFile.empty() ? defaultConfigPath() : fromFlags.configFile;
     std::ifstream in(path);
     if (!in) {
         if (!fromFlags.configFile.empty())
-            std::fprintf(stderr, "fluidsim: warning: cannot read settings file %s; using defaults\n", path.c_str());
+            warnings.push_back("warning: cannot read settings file " + path + "; using defaults");
         return {};
     }
-    std::stringstream text;
-    text << in.rdbuf();
-    ParseResult parsed = parseConfig(text.str());
+    // A settings file is a few hundred bytes; reading stops well past that,
+    // so that no file (or /proc entry) can make the start take forever.
+    constexpr std::streamsize kMaxBytes = 1 << 20;
+    std::string text(static_cast<std::size_t>(kMaxBytes) + 1, '\0');
+    in.read(text.data(), kMaxBytes + 1);
+    text.resize(static_cast<std::size_t>(in.gcount()));
+    if (text.size() > static_cast<std::size_t>(kMaxBytes)) {
+        warnings.push_back("warning: ignoring settings file " + path
+                           + ": larger than 1 MiB; using defaults (the file is left as it is)");
+        Options defaults;
+        defaults.configUnreadable = true;
+        return defaults;
+    }
+    ParseResult parsed = parseConfig(text);
     if (!parsed.ok()) {
-        std::fprintf(stderr,
-                     "fluidsim: warning: ignoring settings file %s: %s; using defaults (the file is left as it is)\n",
-                     path.c_str(), parsed.error.c_str());
+        warnings.push_back("warning: ignoring settings file " + path + ": " + parsed.error
+                           + "; using defaults (the file is left as it is)");
         Options defaults;
         defaults.configUnreadable = true;
         return defaults;
@@ -61,11 +73,8 @@ int main(int argc, char** argv)
     if (!displayAvailable()) {
         if (options.outDir.empty()) options.outDir = "fluidsim-frames";
         if (options.framesEvery == 0) options.framesEvery = 30;
-        std::fprintf(stderr,
-                     "fluidsim: no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless demo "
-                     "instead; frames go to %s/\n",
-                     options.outDir.c_str());
-        return runHeadless(options);
+        return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
+                                     "demo instead; frames go to " + options.outDir + "/"});
     }
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {
@@ -73,8 +82,9 @@ int main(int argc, char** argv)
         return kUsageErrorExit;
     }
     Options settingsFile;
+    std::vector<std::string> warnings;
     if (!options.noConfig) {
-        settingsFile = withSettingsFile(options);
+        settingsFile = withSettingsFile(options, warnings);
         // Re-apply the command line on top of the settings file.
         parsed = parseCommandLine(argc, argv, settingsFile);
         if (!parsed.ok()) {
@@ -83,5 +93,5 @@ int main(int argc, char** argv)
         }
         options = parsed.options;
     }
-    return runWindow(options, settingsFile);
+    return runWindow(options, settingsFile, warnings);
 }

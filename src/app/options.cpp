@@ -516,8 +516,13 @@ std::optional<std::string> configFileProblem(const Options& options)
 {
     if (options.configFile.empty()) return std::nullopt;
     std::error_code error;
-    if (std::filesystem::is_directory(options.configFile, error))
+    const auto status = std::filesystem::status(options.configFile, error);
+    if (std::filesystem::is_directory(status))
         return "--config " + printable(options.configFile) + " is a directory; it expects a settings file";
+    // A device or a pipe would be read without end (/dev/zero) or block
+    // (a FIFO), and is no file to save settings to either.
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
+        return "--config " + printable(options.configFile) + " is not a regular file; it expects a settings file";
     return std::nullopt;
 }
 

@@ -89,7 +89,8 @@ std::string settingsToSave(const Options& file, const Options& atStart, const Op
 // a display, so a window opens): a one-line refusal naming the first of them.
 std::optional<std::string> headlessOnlyFlagProblem(const Options& options);
 
-// --config that cannot be a settings file (a directory): a one-line refusal.
+// --config that cannot be a settings file (a directory, a device, a pipe): a
+// one-line refusal.
 std::optional<std::string> configFileProblem(const Options& options);
 
 // Text from a file, fit to print in a one-line message: bytes that are not

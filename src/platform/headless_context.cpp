@@ -4,6 +4,7 @@
 #include <epoxy/gl.h>
 
 #include <cstring>
+#include <optional>
 #include <vector>
 
 namespace fluid::platform {
@@ -42,6 +43,10 @@ struct HeadlessContext::Impl {
     EGLDisplay display = EGL_NO_DISPLAY;
     EGLContext context = EGL_NO_CONTEXT;
     std::string platform;
+    // What a context without a version request offers ("OpenGL 3.0 Mesa ...
+    // on llvmpipe ..."), asked only when 3.3 core is refused: the reason to
+    // give is then the version, not the EGL error.
+    std::optional<std::string> older;
 
     ~Impl()
     {
@@ -51,11 +56,29 @@ struct HeadlessContext::Impl {
         eglTerminate(display);
     }
 
+    // What the driver gives when no version is asked for (its newest
+    // compatibility context); nullopt if not even that.
+    static std::optional<std::string> probeDefaultContext(EGLDisplay candidate, EGLConfig config)
+    {
+        const EGLint attribs[] = {EGL_NONE};
+        EGLContext probe = eglCreateContext(candidate, config, EGL_NO_CONTEXT, attribs);
+        if (probe == EGL_NO_CONTEXT) return std::nullopt;
+        std::optional<std::string> found;
+        if (eglMakeCurrent(candidate, EGL_NO_SURFACE, EGL_NO_SURFACE, probe)) {
+            found = describeCurrentGl();
+            // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
+            if (!glslTooOld() && epoxy_gl_version() >= 33) *found += " but no 3.3 core context";
+            eglMakeCurrent(candidate, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
+        }
+        eglDestroyContext(candidate, probe);
+        return found;
+    }
+
     // Tries one display; on failure appends the reason to `why` and cleans up.
     bool tryDisplay(EGLDisplay candidate, const char* name, std::string& why)
     {
         const auto fail = [&](const std::string& what) {
-            why += std::string("\n  ") + name + ": " + what + " (" + eglErrorName(eglGetError()) + ")";
+            why += std::string(why.empty() ? "" : "; ") + name + ": " + what + " (" + eglErrorName(eglGetError()) + ")";
             if (candidate != EGL_NO_DISPLAY) eglTerminate(candidate);
             return false;
         };
@@ -78,7 +101,14 @@ struct HeadlessContext::Impl {
                                          EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
                                          EGL_NONE};
         EGLContext made = eglCreateContext(candidate, config, EGL_NO_CONTEXT, contextAttribs);
-        if (made == EGL_NO_CONTEXT) return fail("cannot create an OpenGL 3.3 core context");
+        if (made == EGL_NO_CONTEXT) {
+            const EGLint error = eglGetError();
+            if (!older) older = probeDefaultContext(candidate, config);
+            why += std::string(why.empty() ? "" : "; ") + name + ": cannot create an OpenGL 3.3 core context ("
+                + eglErrorName(error) + ")";
+            eglTerminate(candidate);
+            return false;
+        }
         if (!eglMakeCurrent(candidate, EGL_NO_SURFACE, EGL_NO_SURFACE, made)) {
             eglDestroyContext(candidate, made);
             return fail("eglMakeCurrent without a surface failed");
@@ -95,15 +125,15 @@ HeadlessContext::HeadlessContext() : impl_(std::make_unique<Impl>())
     std::string why;
     const char* clientExtensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
     if (!hasExtension(clientExtensions, "EGL_EXT_platform_base"))
-        throw ContextError("HeadlessContext: EGL_EXT_platform_base is missing; is libEGL from Mesa or a GPU driver "
-                           "installed? (Debian: libegl1 libegl-mesa0)");
+        throw ContextError("no OpenGL without a display: EGL_EXT_platform_base is missing; is libEGL from Mesa or "
+                           "a GPU driver installed? (Debian: libegl1 libegl-mesa0)");
 
     bool made = false;
     if (hasExtension(clientExtensions, "EGL_MESA_platform_surfaceless")) {
         made = impl_->tryDisplay(eglGetPlatformDisplayEXT(EGL_PLATFORM_SURFACELESS_MESA, EGL_DEFAULT_DISPLAY, nullptr),
                                  "EGL surfaceless", why);
     } else {
-        why += "\n  EGL surfaceless: EGL_MESA_platform_surfaceless is missing";
+        why += "EGL surfaceless: EGL_MESA_platform_surfaceless is missing";
     }
     if (!made && hasExtension(clientExtensions, "EGL_EXT_platform_device")) {
         EGLint count = 0;
@@ -115,9 +145,10 @@ HeadlessContext::HeadlessContext() : impl_(std::make_unique<Impl>())
                                           "EGL device", why)))
                 break;
         }
-        if (devices.empty()) why += "\n  EGL device: no devices";
+        if (devices.empty()) why += std::string(why.empty() ? "" : "; ") + "EGL device: no devices";
     }
-    if (!made) throw ContextError("HeadlessContext: no OpenGL 3.3 core context without a display:" + why);
+    if (!made && impl_->older) throw GlVersionError(*impl_->older);
+    if (!made) throw ContextError("no OpenGL 3.3 core context without a display: " + why);
     requireGl33();
 }
 
@@ -127,6 +158,30 @@ void HeadlessContext::makeCurrent() const
 {
     if (!eglMakeCurrent(impl_->display, EGL_NO_SURFACE, EGL_NO_SURFACE, impl_->context))
         throw ContextError("HeadlessContext::makeCurrent(): " + eglErrorName(eglGetError()));
+}
+
+GlVersionError::GlVersionError(const std::string& found)
+    : ContextError("OpenGL 3.3 core needed; this driver gives " + found)
+{
+}
+
+namespace {
+
+std::string glString(GLenum name)
+{
+    const auto* s = reinterpret_cast<const char*>(glGetString(name));
+    return std::string(s ? s : "?");
+}
+
+}  // namespace
+
+bool glslTooOld() { return epoxy_gl_version() >= 33 && epoxy_glsl_version() < 330; }
+
+std::string describeCurrentGl()
+{
+    // GLSL is named only when it is what falls short: the shaders say #version 330.
+    const std::string glsl = glslTooOld() ? " with GLSL " + glString(GL_SHADING_LANGUAGE_VERSION) : "";
+    return "OpenGL " + glString(GL_VERSION) + glsl + " on " + glString(GL_RENDERER);
 }
 
 std::string HeadlessContext::description() const
@@ -140,10 +195,7 @@ std::string HeadlessContext::description() const
 
 void requireGl33()
 {
-    const int version = epoxy_gl_version();
-    if (version < 33)
-        throw ContextError("OpenGL 3.3 is required, the context offers " + std::to_string(version / 10) + "."
-                           + std::to_string(version % 10));
+    if (epoxy_gl_version() < 33 || glslTooOld()) throw GlVersionError(describeCurrentGl());
 }
 
 }  // namespace fluid::platform

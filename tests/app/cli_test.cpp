@@ -13,11 +13,15 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iterator>
+#include <optional>
 
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <vector>
+
+#include "app/run_process.hpp"
 
 namespace {
 
@@ -140,6 +144,9 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
     std::ifstream bytes(csv, std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(bytes)), std::istreambuf_iterator<char>());
     EXPECT_EQ(all.back(), '\n') << "the last row is whole";
+    for (const auto& entry : fs::directory_iterator(home))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
+            << "a temporary left behind: " << entry.path();
 }
 
 TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130) { expectStopsCleanly(home_, SIGINT, 130); }
@@ -152,6 +159,149 @@ TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
     EXPECT_EQ(run.exitCode, 2) << run.output;
     EXPECT_EQ(lines(run.output), 1) << run.output;
     EXPECT_NE(run.output.find("1..16"), std::string::npos) << run.output;
+}
+
+// --- outputs are whole or absent (src/app/atomic_file.hpp) --------------------
+
+// A tiny headless run on the CPU, in `home`, with these extra flags.
+fluid::test::ProcessResult headlessRun(const fs::path& home, std::vector<std::string> flags,
+                                       std::optional<rlim_t> fileSizeLimit = std::nullopt)
+{
+    fluid::test::ProcessRequest request;
+    request.argv = {FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "16"};
+    request.argv.insert(request.argv.end(), flags.begin(), flags.end());
+    request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()}};
+    request.workDir = home.string();
+    request.fileSizeLimit = fileSizeLimit;
+    return fluid::test::runProcess(request);
+}
+
+std::string describe(const fluid::test::ProcessResult& run)
+{
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out
+        + "stderr:\n" + run.err;
+}
+
+std::string contents(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+const std::string kPreviousCsv = "t,kinetic_energy,max_divergence,pressure_residual\n0,1,0,0\n";
+
+// The disk fills while the CSV grows: the run fails with one line naming the
+// file and the reason, exit 1; the CSV from the run before is untouched and
+// no temporary is left. RLIMIT_FSIZE stands in for the full disk (it fails
+// writes for root too): 16 KiB, and 3000 rows of ~60 bytes need 180 KB.
+TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
+{
+    { std::ofstream(home_ / "energy.csv") << kPreviousCsv; }
+    const auto run = headlessRun(home_, {"--steps", "3000", "--export-energy", "energy.csv"}, 16384);
+    ASSERT_TRUE(run.started);
+    EXPECT_EQ(run.signal, 0) << describe(run);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write energy.csv: File too large (the file is left as it was)\n")
+        << describe(run);
+    EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
+    for (const auto& entry : fs::directory_iterator(home_))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+}
+
+// The same for a PNG frame: a frame is whole under its name or not there.
+TEST_F(Cli, AFullDiskLeavesNoHalfWrittenFrame)
+{
+    fs::create_directories(home_ / "frames");
+    { std::ofstream(home_ / "frames" / "frame_000002.png") << "previous"; }
+    const auto run = headlessRun(home_, {"--steps", "2", "--out", "frames"}, 64);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write frames/frame_000002.png: File too large (the file is left as it was)\n")
+        << describe(run);
+    EXPECT_EQ(contents(home_ / "frames" / "frame_000002.png"), "previous");
+    EXPECT_EQ(std::distance(fs::directory_iterator(home_ / "frames"), fs::directory_iterator()), 1);
+}
+
+// /dev/full: every write fails with ENOSPC. A device is written in place
+// (nothing to rename over); the reason reaches the user all the same.
+TEST_F(Cli, WritingToAFullDeviceFailsWithOneLineAndExit1)
+{
+    const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "/dev/full"});
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write /dev/full: No space left on device\n") << describe(run);
+    EXPECT_TRUE(fs::is_character_file("/dev/full"));
+}
+
+// A directory that is not there fails before the first step, naming it.
+TEST_F(Cli, AMissingDirectoryFailsBeforeTheRunWithOneLine)
+{
+    const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "nowhere/energy.csv"});
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot write nowhere/energy.csv: the directory nowhere does not exist\n")
+        << describe(run);
+    EXPECT_EQ(run.out, "") << "the run started";
+    EXPECT_FALSE(fs::exists(home_ / "nowhere"));
+}
+
+// --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------
+
+// fluidsim with `args`, DISPLAY as given ("" = unset), in `home`.
+fluid::test::ProcessResult fluidsimWith(const fs::path& home, std::vector<std::string> args, const std::string& display)
+{
+    fluid::test::ProcessRequest request;
+    request.argv = {FLUIDSIM_EXE};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()}, {"DISPLAY", display},
+                   {"WAYLAND_DISPLAY", ""}};
+    request.workDir = home.string();
+    request.timeoutSeconds = 60.0;  // hang detection: the runs take well under a second
+    return fluid::test::runProcess(request);
+}
+
+// Without a display the app runs the headless demo and says so: as a note,
+// after the flags are known to be good, so a refusal is still the one line
+// (it was "no display ..." and then the refusal: two lines, exit 2).
+TEST_F(Cli, FuzzNoDisplayNoticeIsANoteAndARefusalStaysOneLine)
+{
+    const auto refused = fluidsimWith(home_, {"--reynolds", "5", "--grid", "8"}, "");
+    EXPECT_FALSE(refused.timedOut);
+    EXPECT_EQ(refused.exitCode, 2) << describe(refused);
+    EXPECT_EQ(refused.err,
+              "fluidsim: --reynolds applies to --scenario cavity only, not demo (see fluidsim --help)\n")
+        << describe(refused);
+
+    const auto ran = fluidsimWith(home_, {"--backend", "cpu", "--grid", "8", "--threads", "1", "--steps", "2"}, "");
+    EXPECT_EQ(ran.exitCode, 0) << describe(ran);
+    EXPECT_EQ(ran.err,
+              "fluidsim: note: no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless demo "
+              "instead; frames go to fluidsim-frames/\n")
+        << describe(ran);
+}
+
+// --config /dev/zero (or /dev/full) was read without end: the app hung
+// before its window. A device or a pipe is refused in one line.
+TEST_F(Cli, FuzzADeviceAsConfigIsRefusedInsteadOfReadForever)
+{
+    for (const char* device : {"/dev/zero", "/dev/full"}) {
+        const auto run = fluidsimWith(home_, {"--config", device}, ":59999");
+        ASSERT_FALSE(run.timedOut) << device << " hung";
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err, std::string("fluidsim: --config ") + device
+                               + " is not a regular file; it expects a settings file\n")
+            << describe(run);
+    }
+}
+
+// A settings file that cannot be read, then a window that cannot open: the
+// warning waits for the window, so the reason it did not open is the one line
+// (it was the warning and then that reason).
+TEST_F(Cli, FuzzASettingsWarningDoesNotAddToAWindowThatCannotOpen)
+{
+    const auto run = fluidsimWith(home_, {"--config", "missing.ini"}, ":59999");
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(fluid::test::countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.err.rfind("fluidsim: cannot initialise GLFW (is there a display?): ", 0), 0u) << describe(run);
 }
 
 }  // namespace

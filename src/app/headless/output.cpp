@@ -1,52 +1,51 @@
 #include "app/headless/output.hpp"
 
-#include <stb_image_write.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
 
+#include "app/png.hpp"
 #include "app/view_colour.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/passes.hpp"
 
 namespace fluid::app::headless {
 
-OutputFile::OutputFile(const std::string& path) : path_(path), out_(path, std::ios::out | std::ios::trunc)
+namespace {
+
+// Numbers as the CSVs have always printed them (9 significant digits).
+std::ostringstream csvStream()
 {
-    if (!out_) throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-    out_.precision(9);
+    std::ostringstream out;
+    out.precision(9);
+    return out;
 }
 
-void OutputFile::close()
-{
-    out_.flush();
-    const bool failed = !out_;
-    out_.close();
-    if (failed) throw std::runtime_error("writing " + path_ + " failed");
-}
+}  // namespace
 
-void writeEnergyHeader(OutputFile& file) { file.stream() << "t,kinetic_energy,max_divergence,pressure_residual\n"; }
+void writeEnergyHeader(OutputFile& file) { file.write("t,kinetic_energy,max_divergence,pressure_residual\n"); }
 
 void writeEnergyRow(OutputFile& file, const StepSample& s)
 {
-    file.stream() << s.t << ',' << s.kineticEnergy << ',' << s.maxDivergence << ',' << s.pressureResidual << '\n';
+    std::ostringstream out = csvStream();
+    out << s.t << ',' << s.kineticEnergy << ',' << s.maxDivergence << ',' << s.pressureResidual << '\n';
+    file.write(out.str());
 }
 
 void writeCenterlines(OutputFile& file, const Centerlines& lines)
 {
-    std::ostream& out = file.stream();
+    std::ostringstream out = csvStream();
     out << "s,u_vertical,v_horizontal\n";
     for (std::size_t n = 0; n < lines.s.size(); ++n)
         out << lines.s[n] << ',' << lines.uVertical[n] << ',' << lines.vHorizontal[n] << '\n';
+    file.write(out.str());
 }
 
 void prepareDirectory(const std::string& dir)
@@ -122,8 +121,7 @@ std::string writeCells(const std::string& dir, int step, int w, int h, ColourOf 
     char name[32];
     std::snprintf(name, sizeof name, "frame_%06d.png", step);
     const std::string path = (std::filesystem::path(dir) / name).string();
-    if (!stbi_write_png(path.c_str(), imageWidth, imageHeight, 3, pixels.data(), imageWidth * 3))
-        throw std::runtime_error("cannot write " + path);
+    writeFileAtomically(path, encodePng(imageWidth, imageHeight, 3, pixels.data()));
     return path;
 }
 

@@ -3,28 +3,29 @@
 // starts, so a bad path fails at once instead of after minutes of stepping.
 #pragma once
 
-#include <fstream>
 #include <string>
+#include <string_view>
 
 #include "app/display_settings.hpp"
+#include "app/atomic_file.hpp"
 #include "app/headless/measure.hpp"
 #include "app/headless/simulate.hpp"
 #include "core/field.hpp"
 
 namespace fluid::app::headless {
 
-// A text file opened for writing; throws std::runtime_error naming the path
-// and the reason when it cannot be created.
+// A text file written during a run: it appears under its name only at close()
+// (src/app/atomic_file.hpp), whole; a run that fails leaves what was there.
+// Throws WriteError naming the path and the reason.
 class OutputFile {
 public:
-    explicit OutputFile(const std::string& path);
-    std::ofstream& stream() { return out_; }
-    const std::string& path() const { return path_; }
-    void close();  // flushes; throws if anything failed to write
+    explicit OutputFile(const std::string& path) : file_(path) {}
+    void write(std::string_view text) { file_.write(text); }
+    const std::string& path() const { return file_.path(); }
+    void close() { file_.commit(); }
 
 private:
-    std::string path_;
-    std::ofstream out_;
+    AtomicFile file_;
 };
 
 // t,kinetic_energy,max_divergence,pressure_residual: one row per measured step (t = 0 first),

@@ -126,7 +126,7 @@ void printSummary(const RunSpec& spec, const RunResult& r)
 
 }  // namespace
 
-int runHeadless(const Options& options)
+int runHeadless(const Options& options, const std::vector<std::string>& notes)
 {
     const ResolvedRun resolved = resolveRun(options);
     if (!resolved.ok()) {
@@ -134,6 +134,7 @@ int runHeadless(const Options& options)
         return kUsageErrorExit;
     }
     const RunSpec& spec = resolved.spec;
+    for (const std::string& note : notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
     for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
 
     ProgressBar bar;
@@ -199,6 +200,10 @@ int runHeadless(const Options& options)
             return 1;
         }
         return 0;
+    } catch (const platform::ContextError& e) {
+        bar.finish();
+        std::fprintf(stderr, "fluidsim: %s; --backend cpu runs without OpenGL\n", e.what());
+        return 1;
     } catch (const std::exception& e) {
         bar.finish();
         std::fprintf(stderr, "fluidsim: %s\n", e.what());

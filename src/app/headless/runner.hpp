@@ -4,6 +4,9 @@
 // in the fluid_headless library, where the validation tests use them too.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "app/options.hpp"
 
 namespace fluid::app {
@@ -11,6 +14,9 @@ namespace fluid::app {
 // Returns the process exit code: 0 success; 1 runtime failure, or
 // --until-steady not met within the step budget (outputs are still written);
 // 2 (kUsageErrorExit) flags that contradict each other or the scenario.
-int runHeadless(const Options& options);
+// `notes`: lines from the caller (why the run is headless), printed as
+// "fluidsim: note: ..." once the flags are known to be good, so that a
+// refusal stays the only line on stderr.
+int runHeadless(const Options& options, const std::vector<std::string>& notes = {});
 
 }  // namespace fluid::app

@@ -231,6 +231,11 @@ void statsSection(const PanelStats& stats, bool paused)
     if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
     ImGui::TextWrapped("%s", stats.renderer.c_str());
     if (!stats.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", stats.lastScreenshot.c_str());
+    if (!stats.writeError.empty()) {
+        ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
+        ImGui::TextWrapped("%s", stats.writeError.c_str());
+        ImGui::PopStyleColor();
+    }
 }
 
 void helpSection()

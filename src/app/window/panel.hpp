@@ -36,6 +36,7 @@ struct PanelStats {
     std::string lastScreenshot;
     std::string motionSource;  // what --motion opened ("" = none), or why it could not
     bool motionActive = false;
+    std::string writeError;  // the last file that could not be written, and why (shown until the next success)
 };
 
 struct PanelActions {

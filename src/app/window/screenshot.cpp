@@ -1,13 +1,15 @@
 #include "app/window/screenshot.hpp"
 
 #include <epoxy/gl.h>
-#include <stb_image_write.h>
 
 #include <algorithm>
 #include <ctime>
 #include <filesystem>
 #include <stdexcept>
 #include <vector>
+
+#include "app/atomic_file.hpp"
+#include "app/png.hpp"
 
 namespace fluid::app {
 
@@ -29,7 +31,7 @@ std::string freshName(const std::filesystem::path& directory)
 std::string saveScreenshot(glm::ivec2 size, const std::string& directory)
 {
     if (size.x <= 0 || size.y <= 0) throw std::runtime_error("screenshot: the window has no pixels to save");
-    std::error_code error;
+    std::error_code error;  // a directory that cannot be made fails at the write, which says why
     std::filesystem::create_directories(directory.empty() ? "." : directory, error);
     const std::string path = freshName(directory.empty() ? "." : directory);
 
@@ -48,8 +50,7 @@ std::string saveScreenshot(glm::ivec2 size, const std::string& directory)
         std::swap_ranges(pixels.begin() + static_cast<std::ptrdiff_t>(top * rowBytes),
                          pixels.begin() + static_cast<std::ptrdiff_t>((top + 1) * rowBytes),
                          pixels.begin() + static_cast<std::ptrdiff_t>(bottom * rowBytes));
-    if (!stbi_write_png(path.c_str(), size.x, size.y, 4, pixels.data(), static_cast<int>(rowBytes)))
-        throw std::runtime_error("screenshot: cannot write " + path);
+    writeFileAtomically(path, encodePng(size.x, size.y, 4, pixels.data()));
     return path;
 }
 

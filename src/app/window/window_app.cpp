@@ -20,6 +20,7 @@
 #include <stdexcept>
 #include <vector>
 
+#include "app/atomic_file.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/sim_clock.hpp"
@@ -33,6 +34,7 @@
 #include "app/window/screenshot.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
+#include "platform/headless_context.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app {
@@ -41,15 +43,31 @@ namespace {
 
 // --- GLFW and ImGui lifetimes -------------------------------------------------
 
-void printGlfwError(int code, const char* description) { std::fprintf(stderr, "GLFW error %d: %s\n", code, description); }
+// GLFW's errors until the window is open become part of the one line that
+// says why it could not open (e.g. "GLXBadFBConfig" when 3.3 core is
+// refused); after that they are printed as they come.
+std::string lastGlfwError;
+bool windowOpen = false;
+
+void onGlfwError(int code, const char* description)
+{
+    if (windowOpen) std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
+    else lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
+}
+
+std::string glfwReason() { return lastGlfwError.empty() ? std::string() : ": " + lastGlfwError; }
 
 struct GlfwSession {
     GlfwSession()
     {
-        glfwSetErrorCallback(printGlfwError);
-        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)");
+        glfwSetErrorCallback(onGlfwError);
+        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)" + glfwReason());
     }
-    ~GlfwSession() { glfwTerminate(); }
+    ~GlfwSession()
+    {
+        glfwTerminate();
+        windowOpen = false;
+    }
     GlfwSession(const GlfwSession&) = delete;
     GlfwSession& operator=(const GlfwSession&) = delete;
 };
@@ -58,6 +76,23 @@ struct WindowDeleter {
     void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
 };
 using WindowPtr = std::unique_ptr<GLFWwindow, WindowDeleter>;
+
+// 3.3 core refused: what the driver gives when no version is asked for, in
+// a hidden window, so that the message can say what was found. Throws
+// GlVersionError saying so; returns if not even that window opens.
+void explainRefusedContext()
+{
+    glfwDefaultWindowHints();
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+    WindowPtr probe(glfwCreateWindow(64, 64, "fluidsim probe", nullptr, nullptr));
+    if (!probe) return;
+    glfwMakeContextCurrent(probe.get());
+    std::string found = platform::describeCurrentGl();
+    // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
+    if (!platform::glslTooOld() && epoxy_gl_version() >= 33) found += " but no 3.3 core context";
+    glfwMakeContextCurrent(nullptr);
+    throw platform::GlVersionError(found);
+}
 
 WindowPtr openWindow(int width, int height)
 {
@@ -70,10 +105,15 @@ WindowPtr openWindow(int width, int height)
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);   // KHR_debug messages in debug builds
 #endif
     WindowPtr window(glfwCreateWindow(width, height, "fluidsim", nullptr, nullptr));
-    if (!window) throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context");
+    if (!window) {
+        const std::string reason = glfwReason();
+        explainRefusedContext();
+        throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context" + reason);
+    }
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
-    if (epoxy_gl_version() < 33) throw std::runtime_error("the window's context is older than OpenGL 3.3");
+    platform::requireGl33();
+    windowOpen = true;
 #ifndef NDEBUG
     gl::enableDebugOutput();
 #endif
@@ -85,7 +125,13 @@ struct ImGuiSession {
     {
         IMGUI_CHECKVERSION();
         ImGui::CreateContext();
-        ImGui::GetIO().IniFilename = iniFile;  // nullptr: no ini file
+        // ImGui would fopen and write its ini file in place; we load it here
+        // and save it through writeFileAtomically (saveLayout()).
+        ImGui::GetIO().IniFilename = nullptr;
+        if (iniFile != nullptr) {
+            iniPath = iniFile;
+            if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
+        }
         ImGui::StyleColorsDark();
         // Installs its callbacks after ours and chains to them.
         if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
@@ -98,6 +144,24 @@ struct ImGuiSession {
             throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
         }
     }
+    // When ImGui asks (a window moved, a header opened) or `force`: the
+    // panel's layout to imgui.ini. Returns the one-line error, "" on success.
+    std::string saveLayout(bool force = false)
+    {
+        ImGuiIO& io = ImGui::GetIO();
+        if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
+        io.WantSaveIniSettings = false;
+        std::error_code error;  // a directory that cannot be made fails at the write, which says why
+        std::filesystem::create_directories(std::filesystem::path(iniPath).parent_path(), error);
+        try {
+            writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
+        } catch (const WriteError& e) {
+            return std::string("panel layout not saved: ") + e.what();
+        }
+        return {};
+    }
+    std::string iniPath;  // "" when there is no ini file (--no-config)
+
     ~ImGuiSession()
     {
         ImGui_ImplOpenGL3_Shutdown();
@@ -126,32 +190,25 @@ Options fromPanel(const Options& start, const PanelState& state)
     return o;
 }
 
-void saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
+// False (after one line on stderr) when the file could not be written.
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
 {
-    if (o.noConfig) return;
+    if (o.noConfig) return true;
     const std::filesystem::path path = configPath(o);
     if (o.configUnreadable) {
         std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
                      path.string().c_str());
-        return;
+        return true;
     }
-    std::error_code error;
+    std::error_code error;  // a directory that cannot be made fails at the write, which says why
     if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
-    // Write beside it, then rename over it: a crash mid-write never leaves half a file.
-    std::filesystem::path temporary = path;
-    temporary += ".tmp";
-    {
-        std::ofstream out(temporary);
-        out << settingsToSave(settingsFile, o, fromPanel(o, state));
-        if (!out) {
-            std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s\n", temporary.string().c_str());
-            return;
-        }
+    try {
+        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
+    } catch (const WriteError& e) {
+        std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());
+        return false;
     }
-    std::filesystem::rename(temporary, path, error);
-    if (error)
-        std::fprintf(stderr, "fluidsim: warning: cannot save settings to %s: %s\n", path.string().c_str(),
-                     error.message().c_str());
+    return true;
 }
 
 // --- the application ---------------------------------------------------------
@@ -512,10 +569,13 @@ struct Viewer {
             screenshotRequested = false;
             try {
                 stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir);
+                stats.writeError.clear();
                 std::printf("fluidsim: saved screenshot %s\n", stats.lastScreenshot.c_str());
                 std::fflush(stdout);
             } catch (const std::exception& e) {
-                std::fprintf(stderr, "fluidsim: %s\n", e.what());
+                // The window carries on: the panel shows why, until a save works.
+                stats.writeError = std::string("screenshot not saved: ") + e.what();
+                std::fprintf(stderr, "fluidsim: %s\n", stats.writeError.c_str());
             }
         }
         glfwSwapBuffers(window);
@@ -559,11 +619,12 @@ bool displayAvailable()
 #endif
 }
 
-int runWindow(const Options& options, const Options& settingsFile)
+int runWindow(const Options& options, const Options& settingsFile, const std::vector<std::string>& warnings)
 {
     try {
         GlfwSession glfw;
         WindowPtr window = openWindow(options.windowWidth, options.windowHeight);
+        for (const std::string& warning : warnings) std::fprintf(stderr, "fluidsim: %s\n", warning.c_str());
         // Ours first: ImGui's backend chains to callbacks installed before it.
         glfwSetKeyCallback(window.get(), keyCallback);
         glfwSetCursorPosCallback(window.get(), cursorCallback);
@@ -575,13 +636,15 @@ int runWindow(const Options& options, const Options& settingsFile)
 
         Viewer viewer(options, window.get());
         glfwSetWindowUserPointer(window.get(), &viewer);
+        // Before the line that says the window is ready: a signal sent on
+        // reading it must find the handler in place.
+        std::signal(SIGINT, requestQuit);
+        std::signal(SIGTERM, requestQuit);
         std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
                     viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
                     viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());
         std::fflush(stdout);
 
-        std::signal(SIGINT, requestQuit);
-        std::signal(SIGTERM, requestQuit);
         while (!glfwWindowShouldClose(window.get()) && !quitRequested) {
             glfwPollEvents();
             int width = 0, height = 0;
@@ -593,11 +656,23 @@ int runWindow(const Options& options, const Options& settingsFile)
             }
             viewer.frame();
             gl::debugCheck("frame");
+            // In the panel; stderr gets it once, at exit, if it still fails then.
+            if (const std::string problem = imgui.saveLayout(); !problem.empty()) viewer.stats.writeError = problem;
         }
         glfwSetWindowUserPointer(window.get(), nullptr);
         viewer.printSummary();
-        saveSettings(options, settingsFile, viewer.state);
+        // One line at most: the layout lives beside the settings, so when the
+        // settings cannot be written the layout's reason would say the same.
+        if (!saveSettings(options, settingsFile, viewer.state)) return 1;
+        if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
+            return 1;
+        }
         return 0;
+    } catch (const platform::ContextError& e) {
+        // --backend is a headless flag: the CPU solver has no window.
+        std::fprintf(stderr, "fluidsim: %s; fluidsim --headless --backend cpu runs without OpenGL\n", e.what());
+        return 1;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "fluidsim: %s\n", e.what());
         return 1;

@@ -2,6 +2,9 @@
 // and the ImGui panel, driven by one frame loop.
 #pragma once
 
+#include <string>
+#include <vector>
+
 #include "app/options.hpp"
 
 namespace fluid::app {
@@ -13,6 +16,7 @@ bool displayAvailable();
 // Runs until the window closes; returns the process exit code. `options`:
 // the settings file, then the flags on top; `settingsFile`: the file alone
 // (on the defaults), which keeps every setting not changed in the panel.
-int runWindow(const Options& options, const Options& settingsFile);
+// `warnings` (about the settings file) are printed once the window is open.
+int runWindow(const Options& options, const Options& settingsFile, const std::vector<std::string>& warnings = {});
 
 }  // namespace fluid::app

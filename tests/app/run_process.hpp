@@ -1,0 +1,160 @@
+// Runs a program (the real fluidsim binary) as a child: argv passed as bytes
+// (no shell, so any flag value reaches it unquoted and unchanged), stdout and
+// stderr collected apart, a wall-clock limit that only catches hangs, and an
+// optional file-size limit (RLIMIT_FSIZE) that makes its writes to files fail
+// with EFBIG for any user, root included. Header-only: shared by cli_tests
+// and cli_fuzz_tests.
+#pragma once
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <chrono>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace fluid::test {
+
+struct ProcessRequest {
+    std::vector<std::string> argv;                            // argv[0] is the program's path
+    std::vector<std::pair<std::string, std::string>> env;     // set (value) in the child; "" values unset
+    std::string workDir;                                      // "" = ours
+    std::optional<rlim_t> fileSizeLimit;                      // bytes
+    double timeoutSeconds = 60.0;                             // hang detection, never a speed bound
+    // Once stdout holds `signalWhenOut`, `signal` goes to the child (once):
+    // an event, not a guess at how long the child needs to get there.
+    std::string signalWhenOut;
+    int signal = SIGTERM;
+};
+
+struct ProcessResult {
+    bool started = false;
+    bool timedOut = false;  // killed (SIGKILL, its whole process group) at the limit
+    int exitCode = -1;      // when it exited
+    int signal = 0;         // when a signal ended it
+    std::string out, err;
+};
+
+inline ProcessResult runProcess(const ProcessRequest& request)
+{
+    ProcessResult result;
+    int outPipe[2], errPipe[2];
+    if (pipe2(outPipe, O_CLOEXEC) != 0) return result;
+    if (pipe2(errPipe, O_CLOEXEC) != 0) {
+        close(outPipe[0]);
+        close(outPipe[1]);
+        return result;
+    }
+    // Everything the child needs, made before fork (no allocation after it).
+    std::vector<char*> args;
+    for (const std::string& a : request.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+
+    const pid_t pid = fork();
+    if (pid == 0) {
+        setpgid(0, 0);  // its own group: a timeout kills whatever it started too
+        if (!request.workDir.empty() && chdir(request.workDir.c_str()) != 0) _exit(126);
+        for (const auto& [name, value] : request.env) {
+            if (value.empty()) unsetenv(name.c_str());
+            else setenv(name.c_str(), value.c_str(), 1);
+        }
+        if (request.fileSizeLimit) {
+            // Ignored stays ignored across exec: the write fails with EFBIG
+            // instead of the signal ending the process.
+            signal(SIGXFSZ, SIG_IGN);
+            rlimit limit{};
+            getrlimit(RLIMIT_FSIZE, &limit);
+            limit.rlim_cur = *request.fileSizeLimit;
+            if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
+        }
+        const int devNull = open("/dev/null", O_RDONLY);
+        if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0
+            || dup2(errPipe[1], STDERR_FILENO) < 0)
+            _exit(126);
+        execv(args[0], args.data());
+        _exit(127);
+    }
+    close(outPipe[1]);
+    close(errPipe[1]);
+    if (pid < 0) {
+        close(outPipe[0]);
+        close(errPipe[0]);
+        return result;
+    }
+    result.started = true;
+
+    constexpr std::size_t kKeep = 1 << 20;  // enough for any message; a runaway child cannot fill our memory
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
+    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    std::string* sinks[2] = {&result.out, &result.err};
+    bool signalled = false;
+    int openPipes = 2;
+    while (openPipes > 0) {
+        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline
+                                                                              - std::chrono::steady_clock::now());
+        if (left.count() <= 0) {
+            result.timedOut = true;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+            break;
+        }
+        const int ready = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        if (ready < 0 && errno != EINTR) break;
+        for (int k = 0; k < 2; ++k) {
+            if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
+            char buffer[4096];
+            const ssize_t n = read(fds[k].fd, buffer, sizeof buffer);
+            if (n > 0) {
+                if (sinks[k]->size() < kKeep) sinks[k]->append(buffer, static_cast<std::size_t>(n));
+                if (!signalled && !request.signalWhenOut.empty()
+                    && result.out.find(request.signalWhenOut) != std::string::npos) {
+                    signalled = true;
+                    kill(pid, request.signal);
+                }
+            } else if (n == 0 || errno != EINTR) {
+                close(fds[k].fd);
+                fds[k].fd = -1;
+                --openPipes;
+            }
+        }
+    }
+    for (pollfd& f : fds)
+        if (f.fd >= 0) close(f.fd);
+
+    // Output closed: the child is ending (or a grandchild kept the pipes;
+    // then the deadline still applies).
+    int status = 0;
+    for (;;) {
+        const pid_t done = waitpid(pid, &status, WNOHANG);
+        if (done == pid) break;
+        if (std::chrono::steady_clock::now() >= deadline && !result.timedOut) {
+            result.timedOut = true;
+            kill(-pid, SIGKILL);
+            kill(pid, SIGKILL);
+        }
+        usleep(2000);  // polling for an exit, not waiting for work to happen
+    }
+    if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
+    if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+    return result;
+}
+
+// Lines in `text` ("a\n" is one; "a" without its newline is one too).
+inline int countLines(const std::string& text)
+{
+    int n = 0;
+    for (char c : text) n += c == '\n';
+    return n + (!text.empty() && text.back() != '\n');
+}
+
+}  // namespace fluid::test

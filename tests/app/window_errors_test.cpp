@@ -1,0 +1,153 @@
+// The window's failures, each one line on stderr and exit 1, in a private Xvfb:
+// a driver without OpenGL 3.3 core (Mesa's override), and settings that
+// cannot be saved at exit (RLIMIT_FSIZE: every write to a file fails, for
+// root too), where the settings file the user had must stay as it was.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <thread>
+
+#include "app/run_process.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+using fluid::test::countLines;
+using fluid::test::ProcessRequest;
+using fluid::test::ProcessResult;
+using fluid::test::runProcess;
+
+std::string describe(const ProcessResult& run)
+{
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal)
+        + (run.timedOut ? " (timed out)" : "") + "\nstdout:\n" + run.out + "stderr:\n" + run.err;
+}
+
+std::string contents(const fs::path& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+class WindowErrors : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dir_ = fs::temp_directory_path() / ("fluidsim-window-errors-test-" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_ / "config");
+        ASSERT_EQ(std::system("command -v Xvfb >/dev/null"), 0) << "Xvfb is not installed (scripts/setup.sh)";
+        for (int n = 300 + getpid() % 100; n < 500 && display_.empty(); ++n) {
+            if (fs::exists("/tmp/.X" + std::to_string(n) + "-lock")) continue;
+            const std::string name = ":" + std::to_string(n);
+            xvfb_ = fork();
+            ASSERT_GE(xvfb_, 0);
+            if (xvfb_ == 0) {
+                const std::string log = (dir_ / "xvfb.log").string();
+                if (!freopen(log.c_str(), "w", stdout) || !freopen(log.c_str(), "a", stderr)) _exit(126);
+                execlp("Xvfb", "Xvfb", name.c_str(), "-screen", "0", "800x600x24", "-nolisten", "tcp",
+                       static_cast<char*>(nullptr));
+                _exit(127);
+            }
+            // Hang detection only: the server is up when its socket is.
+            const fs::path socket = "/tmp/.X11-unix/X" + std::to_string(n);
+            for (int tries = 0; tries < 3000 && !fs::exists(socket) && waitpid(xvfb_, nullptr, WNOHANG) == 0; ++tries)
+                std::this_thread::sleep_for(std::chrono::milliseconds(10));
+            if (fs::exists(socket) && waitpid(xvfb_, nullptr, WNOHANG) == 0) display_ = name;
+            else stopXvfb();
+        }
+        ASSERT_FALSE(display_.empty()) << "Xvfb did not start:\n" << contents(dir_ / "xvfb.log");
+    }
+
+    void TearDown() override
+    {
+        stopXvfb();
+        fs::remove_all(dir_);
+    }
+
+    void stopXvfb()
+    {
+        if (xvfb_ <= 0) return;
+        kill(xvfb_, SIGTERM);
+        waitpid(xvfb_, nullptr, 0);
+        xvfb_ = -1;
+    }
+
+    ProcessRequest window(std::vector<std::string> flags)
+    {
+        ProcessRequest request;
+        request.argv = {FLUIDSIM_EXE, "--width", "320", "--height", "240", "--grid", "32"};
+        request.argv.insert(request.argv.end(), flags.begin(), flags.end());
+        request.env = {{"DISPLAY", display_}, {"WAYLAND_DISPLAY", ""}, {"HOME", dir_.string()},
+                       {"XDG_CONFIG_HOME", (dir_ / "config").string()}};
+        request.workDir = dir_.string();
+        return request;
+    }
+
+    fs::path dir_;
+    pid_t xvfb_ = -1;
+    std::string display_;
+};
+
+TEST_F(WindowErrors, NoOpenGl33GivesOneLineSayingWhatWasFoundAndExit1)
+{
+    ProcessRequest request = window({"--no-config"});
+    request.env.emplace_back("MESA_GL_VERSION_OVERRIDE", "3.0");
+    const ProcessResult run = runProcess(request);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.err.rfind("fluidsim: OpenGL 3.3 core needed; this driver gives OpenGL 3.0 ", 0), 0u) << run.err;
+    // --backend is a headless flag: the hint names the run that has it.
+    const std::string hint = "; fluidsim --headless --backend cpu runs without OpenGL\n";
+    EXPECT_TRUE(run.err.size() > hint.size() && run.err.substr(run.err.size() - hint.size()) == hint) << run.err;
+}
+
+// The window opens, SIGTERM closes it like Esc (settings saved at exit), and
+// every write to a file fails: one line, exit 1, the old settings intact.
+TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
+{
+    const fs::path settings = dir_ / "config" / "settings.ini";
+    const std::string previous = "# mine\nviscosity = 0.0002\n";
+    { std::ofstream(settings) << previous; }
+    ProcessRequest request = window({"--config", settings.string()});
+    request.fileSizeLimit = 0;
+    request.signalWhenOut = "Drag to paint";
+    request.signal = SIGTERM;
+    const ProcessResult run = runProcess(request);
+    EXPECT_EQ(run.signal, 0) << describe(run);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err,
+              "fluidsim: settings not saved: cannot write " + settings.string()
+                  + ": File too large (the file is left as it was)\n")
+        << describe(run);
+    EXPECT_EQ(contents(settings), previous);
+    for (const auto& entry : fs::directory_iterator(dir_ / "config"))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+}
+
+// The same run without the limit saves: the test above fails for the write,
+// not for anything else in this set-up.
+TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)
+{
+    const fs::path settings = dir_ / "config" / "settings.ini";
+    { std::ofstream(settings) << "# mine\nviscosity = 0.0002\n"; }
+    ProcessRequest request = window({"--config", settings.string()});
+    request.signalWhenOut = "Drag to paint";
+    const ProcessResult run = runProcess(request);
+    EXPECT_EQ(run.exitCode, 0) << describe(run);
+    EXPECT_EQ(run.err, "") << describe(run);
+    EXPECT_NE(contents(settings).find("viscosity = 2e-04"), std::string::npos) << contents(settings);
+    EXPECT_TRUE(fs::exists(dir_ / "config" / "imgui.ini"));
+}
+
+}  // namespace
