@@ -264,7 +264,8 @@ const std::vector<Flag>& flags()
          "(V4L2, default /dev/video0), video:FILE, images:DIR (a folder of pictures) or demo (a moving disc)",
          S::CommandLine,
          [](Options& o, const std::string& text) -> std::string {
-             if (text.empty()) return "expects camera[:DEVICE], video:FILE, images:DIR or demo";
+             if (auto problem = motionSourceProblem(text))
+                 return problem->substr(problem->find(' ') + 1) + ", got '" + printable(text) + "'";
              o.motionSource = text;
              return "";
          }},

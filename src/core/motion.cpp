@@ -54,6 +54,19 @@ std::optional<std::string> validate(const MotionParams& p)
     return std::nullopt;
 }
 
+std::optional<std::string> motionSourceProblem(const std::string& spec)
+{
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon);
+    const bool hasRest = colon != std::string::npos && colon + 1 < spec.size();
+    if (spec == "demo" || spec == "camera" || (kind == "camera" && hasRest)) return std::nullopt;
+    if (kind == "video" || kind == "images") {
+        if (hasRest) return std::nullopt;
+        return "--motion " + kind + ": needs a " + (kind == "video" ? "file" : "folder") + " after the colon";
+    }
+    return std::string("--motion expects camera[:DEVICE], video:FILE, images:DIR or demo");
+}
+
 MotionFrameConstants makeMotionFrameConstants(const MotionParams& motion, const SimParams& sim, double frameRate)
 {
     MotionFrameConstants k;

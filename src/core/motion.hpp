@@ -56,6 +56,11 @@ struct MotionLimits {
 // A message naming the first bad parameter and its accepted range, or nothing.
 std::optional<std::string> validate(const MotionParams& params);
 
+// What is wrong with the text of --motion (camera[:DEVICE], video:FILE,
+// images:DIR or demo), or nothing; whether the file or device opens is found
+// out when it is opened (src/motion/frame_source.hpp).
+std::optional<std::string> motionSourceProblem(const std::string& spec);
+
 // What motion_flow.frag and motion_blur.frag read (one frame).
 struct MotionFrameConstants {
     float threshold = 0.0f;      // brightness change below which a cell has no motion

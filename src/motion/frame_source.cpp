@@ -103,16 +103,14 @@ std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, doubl
 
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec)
 {
+    if (auto problem = motionSourceProblem(spec)) throw SourceError(*problem + ", got '" + spec + "'");
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);
     const std::string rest = colon == std::string::npos ? std::string() : spec.substr(colon + 1);
     if (kind == "camera") return openCamera(rest.empty() ? std::string("/dev/video0") : rest);
-    if (spec == "demo") return std::make_unique<DemoSource>();
-    if ((kind == "video" || kind == "images") && rest.empty())
-        throw SourceError("--motion " + kind + ": needs a " + (kind == "video" ? "file" : "folder") + " after the colon");
     if (kind == "video") return openVideo(rest);
     if (kind == "images") return openImageFolder(rest);
-    throw SourceError("--motion expects camera[:DEVICE], video:FILE, images:DIR or demo, got '" + spec + "'");
+    return std::make_unique<DemoSource>();
 }
 
 }  // namespace fluid::motion

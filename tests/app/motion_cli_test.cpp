@@ -100,6 +100,9 @@ TEST_F(MotionCli, ProblemsAreOneLine)
     EXPECT_NE(output.find("--scenario motion needs --motion SOURCE"), std::string::npos) << output;
     EXPECT_EQ(run("--headless --scenario cavity --motion images:frames --backend cpu", output), 2);
     EXPECT_NE(output.find("--motion would disturb the cavity flow"), std::string::npos) << output;
+    EXPECT_EQ(run("--headless --motion webcam", output), 2);
+    EXPECT_NE(output.find("--motion expects camera[:DEVICE], video:FILE, images:DIR or demo, got 'webcam'"),
+              std::string::npos) << output;
     EXPECT_EQ(run("--headless --motion-gain -1", output), 2);
     EXPECT_NE(output.find("--motion-gain expects a number in [0, 1000]"), std::string::npos) << output;
 
