@@ -50,6 +50,7 @@ double runDemo(float dt, float vorticity, int steps)
     test::EnergyBudget budget(p);
     double energy = 0.0;
     double worst = 0.0;
+    double worstSpeed = 0.0;
     for (int n = 0; n < steps; ++n) {
         const std::vector<Splat> splats = app::headless::scriptedSplats(app::Scenario::Demo, p, n);
         budget.addSplats(splats);
@@ -60,10 +61,16 @@ double runDemo(float dt, float vorticity, int steps)
         if (!bad.empty()) break;
         energy = test::kineticEnergy(v, p.cellSize());
         worst = std::fmax(worst, budget.ratio(energy));
+        worstSpeed = std::fmax(worstSpeed, budget.speedRatio(test::maxSpeed(v)));
     }
-    std::printf("[ measured ] vorticity %g, dt %g, %d steps: E = %.6g m^4/s^2, bound %.6g, worst sqrt(E)/bound %.4g\n",
+    std::printf("[ measured ] vorticity %g, dt %g, %d steps: E = %.6g m^4/s^2, bound %.6g, worst sqrt(E)/bound %.4g, "
+                "worst max speed/bound %.4g\n",
                 static_cast<double>(vorticity), static_cast<double>(dt), steps, energy,
-                budget.sqrtBound() * budget.sqrtBound(), worst);
+                budget.sqrtBound() * budget.sqrtBound(), worst, worstSpeed);
+    // The confined flow's bound is on its speed (energy_budget.cpp); here the
+    // brush's energy bound holds as well (measured 0.31 of it, unlimited 38
+    // to 64,000), and a blow-up breaks both.
+    EXPECT_LE(worstSpeed, test::EnergyBudget::kMaxConfinedSpeedRatio) << "the speed left the brush's bound";
     EXPECT_LE(worst, test::EnergyBudget::kMaxRatio) << "the energy left the brush's bound";
     return energy;
 }

@@ -64,16 +64,35 @@ double kineticEnergy(const Field& velocity, double cellSize)
     return 0.5 * sum * cellSize * cellSize;
 }
 
-double splatEnergy(const Splat& s, const PassConstants& k)
+namespace {
+
+struct KernelNorms {
+    double sumSquares = 0.0;  // sum K^2 over the cells
+    double max = 0.0;         // max K
+};
+
+KernelNorms kernelNorms(const Splat& s, const PassConstants& k)
 {
     const Field zero(k.width, k.height, 1);
     Field kernel(k.width, k.height, 1);
     reference::splat(zero, toCells(s, k), glm::vec4(1.0f, 0.0f, 0.0f, 0.0f), kernel, k, {1});
-    double sumK2 = 0.0;
-    for (float w : kernel.values()) sumK2 += static_cast<double>(w) * static_cast<double>(w);
+    KernelNorms n;
+    for (float w : kernel.values()) {
+        n.sumSquares += static_cast<double>(w) * static_cast<double>(w);
+        n.max = std::fmax(n.max, static_cast<double>(w));
+    }
+    return n;
+}
+
+double speedOf(const Splat& s) { return std::hypot(static_cast<double>(s.velocity.x), static_cast<double>(s.velocity.y)); }
+
+}  // namespace
+
+double splatEnergy(const Splat& s, const PassConstants& k)
+{
     const double h = k.cellSize;
-    const double v2 = static_cast<double>(s.velocity.x) * s.velocity.x + static_cast<double>(s.velocity.y) * s.velocity.y;
-    return 0.5 * v2 * sumK2 * h * h;
+    const double v = speedOf(s);
+    return 0.5 * v * v * kernelNorms(s, k).sumSquares * h * h;
 }
 
 EnergyBudget::EnergyBudget(const SimParams& params) : constants_(makePassConstants(params))
@@ -81,12 +100,17 @@ EnergyBudget::EnergyBudget(const SimParams& params) : constants_(makePassConstan
     const double u = constants_.lidSpeed;
     const double area = static_cast<double>(params.domainWidth) * static_cast<double>(params.domainHeight());
     lid_ = std::sqrt(0.5 * u * u * area);
+    lidSpeed_ = std::fabs(u);
 }
 
 void EnergyBudget::addSplats(std::span<const Splat> splats)
 {
+    const double h = constants_.cellSize;
     for (const Splat& s : splats) {
-        brush_ += std::sqrt(splatEnergy(s, constants_));
+        const KernelNorms kernel = kernelNorms(s, constants_);
+        const double v = speedOf(s);
+        brush_ += v * std::sqrt(0.5 * kernel.sumSquares) * h;
+        speed_ += v * kernel.max;
         if (s.addsDye) dye_ += std::fmax(std::fmax(std::fabs(s.dye.r), std::fabs(s.dye.g)), std::fabs(s.dye.b));
     }
 }
@@ -96,6 +120,22 @@ double EnergyBudget::ratio(double energy) const
     const double bound = sqrtBound();
     if (bound > 0.0) return std::sqrt(energy) / bound;
     return energy == 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
+}
+
+double EnergyBudget::speedRatio(double speed) const
+{
+    const double bound = speedBound();
+    if (bound > 0.0) return speed / bound;
+    return speed == 0.0 ? 0.0 : std::numeric_limits<double>::infinity();
+}
+
+double maxSpeed(const Field& velocity)
+{
+    double m = 0.0;
+    for (int j = 0; j < velocity.height(); ++j)
+        for (int i = 0; i < velocity.width(); ++i)
+            m = std::fmax(m, std::hypot(static_cast<double>(velocity.at(i, j, 0)), static_cast<double>(velocity.at(i, j, 1))));
+    return m;
 }
 
 std::string firstNonFinite(const Field& f, const char* name)
