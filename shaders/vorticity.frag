@@ -2,10 +2,20 @@
 // N = grad|w| / |grad|w||, pushing fluid around the vortex cores that numerical
 // diffusion smears out. The 1e-5 floor fades the force where |w| is flat
 // instead of amplifying noise. Mirror: reference::vorticity.
+//
+// Limiter (issue 9): unlimited, the force grows the velocity by a factor of
+// order (1 + 2 eps dt) per step (|w| ~ |u| / h near a core), and any eps dt
+// beyond ~1 blows up. The speed after the force is capped at the largest speed
+// among this cell and its four neighbours before it: confinement may turn and
+// redistribute the flow but never create a new maximum of |u|. Neighbours are
+// read raw (the mirror cell beyond a no-slip wall has the ghost's speed); the
+// top row of a box also counts the lid's speed, which its wall can drive.
 uniform sampler2D uVelocity;
 uniform sampler2D uCurl;
 uniform float uHalfInverseCellSize;  // 0.5 / h
 uniform float uVorticityScale;       // dt eps h
+
+float speedSquared(vec2 v) { return v.x * v.x + v.y * v.y; }
 
 void main()
 {
@@ -17,5 +27,16 @@ void main()
     vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
     float w = valueHere(uCurl).x;
     vec2 u = valueHere(uVelocity).xy;
-    fragResult = vec4(u + uVorticityScale * vec2(n.y * w, -n.x * w), 0.0, 0.0);
+    vec2 confined = u + uVorticityScale * vec2(n.y * w, -n.x * w);
+
+    float limit2 = max(max(speedSquared(u), speedSquared(scalarBeside(uVelocity, kLeft).xy)),
+                       max(speedSquared(scalarBeside(uVelocity, kRight).xy),
+                           max(speedSquared(scalarBeside(uVelocity, kBottom).xy),
+                               speedSquared(scalarBeside(uVelocity, kTop).xy))));
+#ifndef PERIODIC
+    if (thisCell().y == uGridSize.y - 1) limit2 = max(limit2, uLidSpeed * uLidSpeed);
+#endif
+    float s2 = speedSquared(confined);
+    if (s2 > limit2) confined *= sqrt(limit2) / sqrt(s2);
+    fragResult = vec4(confined, 0.0, 0.0);
 }

@@ -53,8 +53,8 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("gridWidth", p.gridWidth, "8..4096 cells");
     if (p.gridHeight < L::kMinGrid || p.gridHeight > L::kMaxGrid)
         return outOfRange("gridHeight", p.gridHeight, "8..4096 cells");
-    if (!finite(p.domainWidth) || p.domainWidth <= 0.0f || p.domainWidth > 1e6f)
-        return outOfRange("domainWidth", p.domainWidth, "(0, 1e6] m");
+    if (!finite(p.domainWidth) || p.domainWidth < L::kMinDomainWidth || p.domainWidth > L::kMaxDomainWidth)
+        return outOfRange("domainWidth", p.domainWidth, "[1e-6, 1e6] m");
     if (!finite(p.dt) || p.dt <= 0.0f || p.dt > L::kMaxDt)
         return outOfRange("dt", p.dt, "(0, 10] s");
     if (!finite(p.viscosity) || p.viscosity < 0.0f || p.viscosity > L::kMaxViscosity)

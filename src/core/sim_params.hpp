@@ -33,7 +33,7 @@ const char* toString(ViscositySolver solver);
 struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
-    float domainWidth = 1.0f;  // m; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
+    float domainWidth = 1.0f;  // m, [1e-6, 1e6]; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
 
     float dt = 1.0f / 60.0f;   // s, fixed simulation time step
     float viscosity = 1e-4f;   // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
@@ -62,6 +62,11 @@ struct SimLimits {
     static constexpr int kMaxGrid = 4096;
     static constexpr int kMaxIterations = 10000;
     static constexpr int kMaxMultigridCycles = 100;
+    // Below a micrometre, h^2 = (domainWidth / 4096)^2 and a = nu dt / h^2
+    // leave float's normal range at the other limits (a domain of 1e-30 m
+    // made NaN in the first step; found by tests/fuzz).
+    static constexpr float kMinDomainWidth = 1e-6f;  // m
+    static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
     static constexpr float kMaxViscosity = 100.0f;
 };

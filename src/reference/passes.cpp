@@ -84,6 +84,10 @@ float dot2(glm::vec2 a, glm::vec2 b) { return a.x * b.x + a.y * b.y; }
 // A compare and a select, which vectorise, where std::fmax is a library call.
 float atLeast(float x, float bound) { return x > bound ? x : bound; }
 
+// GLSL's max(a, b) of two non-negative numbers (squared speeds): a compare
+// and a select, so the two sides agree on every input.
+float atLeast2(float a, float b) { return a < b ? b : a; }
+
 // std::fmin(x, bound), under the same conditions.
 float atMost(float x, float bound) { return x < bound ? x : bound; }
 
@@ -239,10 +243,19 @@ void divergenceInterior(const float* __restrict below, const float* __restrict r
         out[i] = ((row[2 * i + 2] - row[2 * i - 2]) + (above[2 * i + 1] - below[2 * i + 1])) * halfInverseCellSize;
 }
 
-void vorticityInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
-                       const float* __restrict velocity, float* __restrict out, float halfInverseCellSize,
-                       float vorticityScale, int begin, int end)
+// The confinement limiter of vorticity.frag: `confined` scaled back to a
+// speed of sqrt(limit2) if it is faster.
+glm::vec2 limitSpeed(glm::vec2 confined, float limit2)
 {
+    const float s2 = dot2(confined, confined);
+    return s2 > limit2 ? confined * (std::sqrt(limit2) / std::sqrt(s2)) : confined;
+}
+
+void vorticityInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                       const RowsAround& us, float* __restrict out, float halfInverseCellSize, float vorticityScale,
+                       int begin, int end)
+{
+    const float* __restrict velocity = us.row;
     for (int i = begin; i < end; ++i) {
         const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
         const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
@@ -250,8 +263,15 @@ void vorticityInterior(const float* __restrict below, const float* __restrict ro
         const float nx = gx / length;
         const float ny = gy / length;
         const float w = row[i];
-        out[2 * i] = velocity[2 * i] + vorticityScale * (ny * w);
-        out[2 * i + 1] = velocity[2 * i + 1] + vorticityScale * (-nx * w);
+        const glm::vec2 u(velocity[2 * i], velocity[2 * i + 1]);
+        const glm::vec2 confined(u.x + vorticityScale * (ny * w), u.y + vorticityScale * (-nx * w));
+        const auto speed2 = [](const float* v) { return v[0] * v[0] + v[1] * v[1]; };
+        const float limit2 = atLeast2(atLeast2(dot2(u, u), speed2(velocity + 2 * i - 2)),
+                                      atLeast2(speed2(velocity + 2 * i + 2),
+                                               atLeast2(speed2(us.below + 2 * i), speed2(us.above + 2 * i))));
+        const glm::vec2 limited = limitSpeed(confined, limit2);
+        out[2 * i] = limited.x;
+        out[2 * i + 1] = limited.y;
     }
 }
 
@@ -353,12 +373,22 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
             const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
             const glm::vec2 n = g / std::fmax(std::sqrt(dot2(g, g)), 1e-5f);
             const float w = curlField.at(cell.x, cell.y);
-            store2(out, cell, load2(velocity, cell) + k.vorticityScale * glm::vec2(n.y * w, -n.x * w));
+            const glm::vec2 u = load2(velocity, cell);
+            const glm::vec2 confined = u + k.vorticityScale * glm::vec2(n.y * w, -n.x * w);
+            // The neighbours raw, as the shader's sampler returns them.
+            const auto speed2 = [&](glm::ivec2 c) {
+                const glm::vec2 v = load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
+                return dot2(v, v);
+            };
+            float limit2 = atLeast2(atLeast2(dot2(u, u), speed2(cell + kLeft)),
+                                    atLeast2(speed2(cell + kRight), atLeast2(speed2(cell + kBottom), speed2(cell + kTop))));
+            if (!k.periodic && cell.y == k.height - 1) limit2 = atLeast2(limit2, k.lidSpeed * k.lidSpeed);
+            store2(out, cell, limitSpeed(confined, limit2));
         },
         [&](int j) {
             const RowsAround ws = rowsAround(curlField, j);
-            vorticityInterior(ws.below, ws.row, ws.above, rowOf(velocity, j), rowOf(out, j), k.halfInverseCellSize,
-                              k.vorticityScale, kFirstInterior, endOfInterior(k));
+            vorticityInterior(ws.below, ws.row, ws.above, rowsAround(velocity, j), rowOf(out, j),
+                              k.halfInverseCellSize, k.vorticityScale, kFirstInterior, endOfInterior(k));
         });
 }
 

@@ -38,7 +38,10 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 // curl.frag: w = dv/dx - du/dy by central differences.
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec = {});
 
-// vorticity.frag: u += dt epsilon h (N x w), N = grad|w| / |grad|w||.
+// vorticity.frag: u += dt epsilon h (N x w), N = grad|w| / |grad|w||, then the
+// speed capped at the largest among the cell and its four neighbours before
+// (and, in the top row of a box, the lid's): confinement cannot make a new
+// maximum of |u| (issue 9).
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec = {});
 
 // divergence.frag: du/dx + dv/dy by central differences.

@@ -1,6 +1,8 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <limits>
+#include <string>
 
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
@@ -21,6 +23,7 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         {"gridWidth", [](SimParams& p) { p.gridWidth = 4; }},
         {"gridHeight", [](SimParams& p) { p.gridHeight = 5000; }},
         {"domainWidth", [](SimParams& p) { p.domainWidth = 0.0f; }},
+        {"domainWidth", [](SimParams& p) { p.domainWidth = 5e-7f; }},
         {"dt", [](SimParams& p) { p.dt = -0.1f; }},
         {"dt", [](SimParams& p) { p.dt = std::numeric_limits<float>::quiet_NaN(); }},
         {"viscosity", [](SimParams& p) { p.viscosity = -1e-3f; }},
@@ -65,6 +68,38 @@ TEST(PassConstants, ScaleWithCellSizeNotWithCellCount)
     EXPECT_FLOAT_EQ(f.dtOverCellSize, 2.0f * c.dtOverCellSize);
     EXPECT_FLOAT_EQ(c.halfInverseCellSize, 32.0f);
     EXPECT_FLOAT_EQ(coarse.domainHeight(), fine.domainHeight());
+}
+
+// Every corner of the accepted ranges gives constants the passes can use:
+// finite, and h^2 and the diffusion denominator still normal floats (a
+// domain of 1e-30 m made a = nu dt / h^2 infinite and the first step NaN).
+TEST(PassConstants, FiniteAtEveryCornerOfTheAcceptedRanges)
+{
+    using L = SimLimits;
+    for (int grid : {L::kMinGrid, L::kMaxGrid})
+        for (float domain : {L::kMinDomainWidth, L::kMaxDomainWidth})
+            for (float dt : {std::numeric_limits<float>::denorm_min(), L::kMaxDt})
+                for (float nu : {0.0f, L::kMaxViscosity})
+                    for (float rate : {0.0f, 1e4f}) {
+                        SimParams p;
+                        p.gridWidth = p.gridHeight = grid;
+                        p.domainWidth = domain;
+                        p.dt = dt;
+                        p.viscosity = nu;
+                        p.vorticity = p.velocityDissipation = p.dyeDissipation = rate;
+                        p.lidSpeed = 1e4f;
+                        ASSERT_FALSE(validate(p).has_value()) << *validate(p);
+                        const PassConstants k = makePassConstants(p);
+                        const std::string where = "grid " + std::to_string(grid) + ", domain "
+                            + std::to_string(domain) + ", dt " + std::to_string(dt) + ", nu " + std::to_string(nu);
+                        for (float c : {k.cellSize, k.halfInverseCellSize, k.cellSizeSquared, k.dtOverCellSize,
+                                        k.diffusionAlpha, k.diffusionInverseDenominator, k.velocityDecay, k.dyeDecay,
+                                        k.vorticityScale})
+                            EXPECT_TRUE(std::isfinite(c)) << where;
+                        EXPECT_TRUE(std::isnormal(k.cellSizeSquared)) << where;
+                        EXPECT_TRUE(std::isnormal(k.diffusionInverseDenominator)) << where;
+                        EXPECT_GT(k.velocityDecay, 0.0f) << where;
+                    }
 }
 
 TEST(PassConstants, DissipationAndLid)

@@ -147,7 +147,19 @@ Field vorticityPerCell(const Field& velocity, const Field& curlField, const Pass
         const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
         const glm::vec2 n = g / std::fmax(std::sqrt(g.x * g.x + g.y * g.y), 1e-5f);
         const float w = curlField.at(cell.x, cell.y);
-        store2(out, cell, load2(velocity, cell) + k.vorticityScale * glm::vec2(n.y * w, -n.x * w));
+        const glm::vec2 u = load2(velocity, cell);
+        const glm::vec2 confined = u + k.vorticityScale * glm::vec2(n.y * w, -n.x * w);
+        // The limiter: raw neighbours (clamped or wrapped), max as GLSL's.
+        const auto speed2 = [&](glm::ivec2 c) {
+            const glm::vec2 v = load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
+            return v.x * v.x + v.y * v.y;
+        };
+        const auto maxOf = [](float a, float b) { return a < b ? b : a; };
+        float limit2 = maxOf(maxOf(u.x * u.x + u.y * u.y, speed2(cell + kLeft)),
+                             maxOf(speed2(cell + kRight), maxOf(speed2(cell + kBottom), speed2(cell + kTop))));
+        if (!k.periodic && cell.y == k.height - 1) limit2 = maxOf(limit2, k.lidSpeed * k.lidSpeed);
+        const float s2 = confined.x * confined.x + confined.y * confined.y;
+        store2(out, cell, s2 > limit2 ? confined * (std::sqrt(limit2) / std::sqrt(s2)) : confined);
     });
     return out;
 }
@@ -342,6 +354,12 @@ TEST_P(FastPath, StencilsMatchPerCellBitForBit)
     EXPECT_EQ(firstBitDifference(scalarOut, curlPerCell(in.velocity, k)), "") << "curl";
     vorticity(in.velocity, in.scalar, velocityOut, k, exec());
     EXPECT_EQ(firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, k)), "") << "vorticity";
+    // Strong enough that the limiter binds at most cells, not only a few.
+    PassConstants strong = k;
+    strong.vorticityScale = 1e3f;
+    vorticity(in.velocity, in.scalar, velocityOut, strong, exec());
+    EXPECT_EQ(firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, strong)), "")
+        << "vorticity, limited";
     divergence(in.velocity, scalarOut, k, exec());
     EXPECT_EQ(firstBitDifference(scalarOut, divergencePerCell(in.velocity, k)), "") << "divergence";
     pressure(in.pressure, in.scalar, scalarOut, k, exec());

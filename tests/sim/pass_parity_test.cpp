@@ -85,6 +85,12 @@ Splat testPointSplat()
     return s;
 }
 
+SimParams strongVorticity(SimParams p)
+{
+    p.vorticity = 1e4f;
+    return p;
+}
+
 std::vector<PassCase> allPasses()
 {
     return {
@@ -102,6 +108,17 @@ std::vector<PassCase> allPasses()
         {"curl", Output::Curl, [](GpuSolver& g) { g.computeCurl(); }, [](CpuSolver& c) { c.computeCurl(); }},
         {"vorticity", Output::Velocity, [](GpuSolver& g) { g.applyVorticity(); },
          [](CpuSolver& c) { c.applyVorticity(); }},
+        // Confinement at its maximum strength: the speed limiter binds at
+        // most cells (issue 9).
+        {"vorticity_limited", Output::Velocity,
+         [](GpuSolver& g) {
+             g.setParams(strongVorticity(g.params()));
+             g.applyVorticity();
+         },
+         [](CpuSolver& c) {
+             c.setParams(strongVorticity(c.params()));
+             c.applyVorticity();
+         }},
         {"divergence", Output::Divergence, [](GpuSolver& g) { g.computeDivergence(); },
          [](CpuSolver& c) { c.computeDivergence(); }},
         {"pressure", Output::Pressure, [](GpuSolver& g) { g.solvePressure(); },

@@ -1,0 +1,338 @@
+// Seeded parameter fuzz (issue 11): random SimParams over every accepted
+// range, at its edges and inside, stepped with random painting on both
+// solvers. After every step: every field finite, the kinetic energy within
+// what the brush and the lid put in (fuzz/energy_budget.cpp derives the bound)
+// and the dye within what the brush put down.
+//
+// Set n of a run uses the seed FLUIDSIM_FUZZ_SEED + n (default kDefaultSeed)
+// and the run has FLUIDSIM_FUZZ_SETS sets (default kDefaultSets, the CI run).
+// A failure prints the one command that replays its set alone.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <limits>
+#include <sstream>
+#include <string>
+#include <type_traits>
+#include <vector>
+
+#include "fuzz/energy_budget.hpp"
+#include "reference/cpu_solver.hpp"
+#include "sim/gpu_solver.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid {
+namespace {
+
+constexpr std::uint64_t kDefaultSeed = 20261122;
+// Sets per backend in the CI run: about a minute on a loaded 2-core machine.
+constexpr int kDefaultSets = 24;
+
+// Work per set, in cell updates (cells x sweeps x steps): the grid of a set
+// with many iterations shrinks until it fits, so 10,000 sweeps are tried on
+// small grids and large grids get few sweeps. Keeps one set under ~1 s.
+constexpr double kMaxCellUpdatesPerSet = 1.5e8;
+
+std::uint64_t envOr(const char* name, std::uint64_t fallback)
+{
+    const char* text = std::getenv(name);
+    if (!text || !*text) return fallback;
+    return std::strtoull(text, nullptr, 10);
+}
+
+// splitmix64: a portable generator, so a seed replays the same set with any
+// standard library (std:: distributions are implementation-defined).
+class Random {
+public:
+    explicit Random(std::uint64_t seed) : state_(seed) {}
+    std::uint64_t next()
+    {
+        std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
+        z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+        z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+        return z ^ (z >> 31);
+    }
+    double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+    double uniform(double lo, double hi) { return lo + (hi - lo) * uniform(); }
+    double logUniform(double lo, double hi) { return lo * std::pow(hi / lo, uniform()); }
+    int integer(int lo, int hi) { return lo + static_cast<int>(next() % static_cast<std::uint64_t>(hi - lo + 1)); }
+    bool chance(double p) { return uniform() < p; }
+    template <typename T>
+    T oneOf(std::initializer_list<T> values)
+    {
+        return values.begin()[next() % values.size()];
+    }
+
+private:
+    std::uint64_t state_;
+};
+
+float f(double x) { return static_cast<float>(x); }
+
+// A rate in [0, max]: its edges a third of the time, else log-uniform inside.
+float rate(Random& r, double lo, double max)
+{
+    if (r.chance(1.0 / 3.0)) return f(r.oneOf({0.0, max}));
+    return f(r.logUniform(lo, max));
+}
+
+int count(Random& r, int max, int typicalMax)
+{
+    if (r.chance(0.35)) return r.oneOf({0, 1, max});
+    return r.integer(0, typicalMax);
+}
+
+int gridSide(Random& r)
+{
+    if (r.chance(0.25)) return r.oneOf({8, 9, 17});
+    if (r.chance(0.1)) return r.integer(150, 320);  // a few hundred
+    return r.integer(8, 96);
+}
+
+struct FuzzSet {
+    std::uint64_t seed = 0;
+    SimParams params;
+    int steps = 0;
+    std::vector<std::vector<Splat>> splats;  // per step
+};
+
+std::string describe(const SimParams& p)
+{
+    std::ostringstream o;
+    o << "grid " << p.gridWidth << "x" << p.gridHeight << ", domain " << p.domainWidth << " m, dt " << p.dt
+      << ", viscosity " << p.viscosity << " (" << toString(p.viscositySolver) << ", " << p.viscosityIterations
+      << " it), vorticity " << p.vorticity << ", dissipation v " << p.velocityDissipation << " dye "
+      << p.dyeDissipation << ", pressure " << toString(p.pressureSolver) << " (" << p.pressureIterations << " it, "
+      << p.multigridCycles << " cycles, warm start " << (p.warmStartPressure ? "on" : "off") << "), "
+      << toString(p.boundary) << ", lid " << p.lidSpeed << " m/s";
+    return o.str();
+}
+
+// Sweeps per step that cost a full pass over the grid, roughly.
+double sweepsPerStep(const SimParams& p)
+{
+    double sweeps = 30.0;  // splats, advection, curl, vorticity, divergence, gradient, read-back
+    sweeps += p.pressureSolver == PressureSolver::Jacobi ? p.pressureIterations : 12.0 * p.multigridCycles;
+    if (p.viscosity > 0.0f)
+        sweeps += p.viscositySolver == ViscositySolver::Jacobi ? p.viscosityIterations : 12.0 * 8.0;
+    return sweeps;
+}
+
+FuzzSet makeSet(std::uint64_t seed)
+{
+    Random r(seed);
+    FuzzSet set;
+    set.seed = seed;
+    SimParams& p = set.params;
+    p.gridWidth = gridSide(r);
+    p.gridHeight = gridSide(r);
+    p.domainWidth = r.chance(0.2) ? r.oneOf({SimLimits::kMinDomainWidth, SimLimits::kMaxDomainWidth})
+                                  : f(r.logUniform(1e-5, 1e5));
+    p.dt = r.chance(0.3) ? r.oneOf({std::numeric_limits<float>::denorm_min(), SimLimits::kMaxDt})
+                         : f(r.logUniform(1e-4, SimLimits::kMaxDt));
+    p.viscosity = rate(r, 1e-7, SimLimits::kMaxViscosity);
+    p.vorticity = rate(r, 1e-2, 1e4);
+    p.velocityDissipation = rate(r, 1e-3, 1e4);
+    p.dyeDissipation = rate(r, 1e-3, 1e4);
+    p.pressureSolver = r.chance(0.5) ? PressureSolver::Jacobi : PressureSolver::Multigrid;
+    p.pressureIterations = count(r, SimLimits::kMaxIterations, 100);
+    p.multigridCycles = count(r, SimLimits::kMaxMultigridCycles, 6);
+    p.viscositySolver = r.chance(0.5) ? ViscositySolver::Jacobi : ViscositySolver::Multigrid;
+    p.viscosityIterations = count(r, SimLimits::kMaxIterations, 60);
+    p.warmStartPressure = r.chance(0.5);
+    p.boundary = r.chance(0.5) ? BoundaryMode::Box : BoundaryMode::Periodic;
+    if (p.boundary == BoundaryMode::Box && r.chance(0.5)) {
+        const double speed = r.chance(0.3) ? 1e4 : r.logUniform(1e-3, 1e4);
+        p.lidSpeed = f(r.chance(0.5) ? speed : -speed);
+    }
+    set.steps = r.integer(5, 30);
+    const int budgetSteps = set.steps;
+    const auto paintedSteps = r.integer(1, set.steps);
+    // FLUIDSIM_FUZZ_STEPS: run every set this long instead (the painting is the
+    // same; the flow then evolves unforced), to see whether a growth compounds.
+    if (const auto steps = envOr("FLUIDSIM_FUZZ_STEPS", 0); steps > 0) set.steps = static_cast<int>(steps);
+
+    // Shrink the grid (keeping its aspect) until the set fits its work budget.
+    while (static_cast<double>(p.gridWidth) * p.gridHeight * sweepsPerStep(p) * budgetSteps > kMaxCellUpdatesPerSet
+           && (p.gridWidth > SimLimits::kMinGrid || p.gridHeight > SimLimits::kMinGrid)) {
+        p.gridWidth = std::max(SimLimits::kMinGrid, p.gridWidth * 2 / 3);
+        p.gridHeight = std::max(SimLimits::kMinGrid, p.gridHeight * 2 / 3);
+    }
+
+    // Painting: points and segments anywhere in (and a little beyond) the
+    // domain, radii from a fraction of a cell to half the domain.
+    const double w = p.domainWidth;
+    const double hgt = p.domainHeight();
+    const double h = p.cellSize();
+    set.splats.resize(static_cast<std::size_t>(std::max(set.steps, paintedSteps)));
+    for (int n = 0; n < std::min(paintedSteps, set.steps); ++n) {
+        const int splats = r.integer(0, 3);
+        for (int m = 0; m < splats; ++m) {
+            Splat s;
+            s.from = {f(r.uniform(-0.1, 1.1) * w), f(r.uniform(-0.1, 1.1) * hgt)};
+            s.to = r.chance(0.5) ? s.from : glm::vec2(f(r.uniform(-0.1, 1.1) * w), f(r.uniform(-0.1, 1.1) * hgt));
+            s.radius = r.chance(0.1) ? f(r.oneOf({1e-4 * h, 0.5 * std::max(w, hgt)}))
+                                     : f(r.logUniform(0.3 * h, 0.3 * std::max(w, hgt)));
+            const double speed = r.chance(0.1) ? 1e3 : r.logUniform(1e-3, 1e3);
+            const double angle = r.uniform(0.0, 6.283185307179586);
+            s.velocity = {f(speed * std::cos(angle)), f(speed * std::sin(angle))};
+            s.dye = {f(r.uniform(0.0, 10.0)), f(r.uniform(0.0, 10.0)), f(r.uniform(0.0, 10.0))};
+            s.addsDye = r.chance(0.7);
+            set.splats[static_cast<std::size_t>(n)].push_back(s);
+        }
+    }
+    return set;
+}
+
+template <typename Solver>
+constexpr const char* backendName()
+{
+    return std::is_same_v<Solver, GpuSolver> ? "GpuSolver" : "CpuSolver";
+}
+
+template <typename Solver>
+constexpr const char* suiteName()
+{
+    return std::is_same_v<Solver, GpuSolver> ? "FuzzGpu" : "FuzzCpu";
+}
+
+template <typename Solver>
+Solver makeSolver(const SimParams& p)
+{
+    // One thread: ctest runs the two fuzz tests side by side on two cores.
+    if constexpr (std::is_same_v<Solver, CpuSolver>)
+        return CpuSolver(p, 1);
+    else
+        return GpuSolver(p);
+}
+
+template <typename Solver>
+FluidState stateOf(const Solver& s)
+{
+    if constexpr (std::is_same_v<Solver, CpuSolver>)
+        return s.state();
+    else
+        return s.download();
+}
+
+struct SetResult {
+    std::string failure;  // empty: passed
+    double worstRatio = 0.0;       // sqrt(E) / energy bound, sets without confinement
+    double worstSpeedRatio = 0.0;  // max |u| / speed bound, sets without confinement
+    double worstConfinedSpeedRatio = 0.0;  // the same, sets with confinement
+};
+
+// Steps one set and checks it after every step.
+template <typename Solver>
+SetResult runSet(const FuzzSet& set)
+{
+    SetResult result;
+    const SimParams& p = set.params;
+    if (auto problem = validate(p)) {
+        result.failure = "the generator made an invalid set: " + *problem;
+        return result;
+    }
+    Solver solver = makeSolver<Solver>(p);
+    test::EnergyBudget budget(p);
+    const double h = p.cellSize();
+    for (int n = 0; n < set.steps; ++n) {
+        const auto& splats = set.splats[static_cast<std::size_t>(n)];
+        budget.addSplats(splats);
+        solver.step(splats);
+        const FluidState s = stateOf(solver);
+        std::string bad = test::firstNonFinite(s.velocity, "velocity");
+        if (bad.empty()) bad = test::firstNonFinite(s.pressure, "pressure");
+        if (bad.empty()) bad = test::firstNonFinite(s.dye, "dye");
+        std::ostringstream why;
+        if (!bad.empty()) why << "non-finite " << bad;
+        const double energy = test::kineticEnergy(s.velocity, h);
+        const double ratio = budget.ratio(energy);
+        const double speedRatio = budget.speedRatio(test::maxSpeed(s.velocity));
+        if (p.vorticity == 0.0f) {
+            result.worstRatio = std::fmax(result.worstRatio, ratio);
+            result.worstSpeedRatio = std::fmax(result.worstSpeedRatio, speedRatio);
+        } else {
+            result.worstConfinedSpeedRatio = std::fmax(result.worstConfinedSpeedRatio, speedRatio);
+        }
+        const double maxSpeedRatio = p.vorticity > 0.0f ? test::EnergyBudget::kMaxConfinedSpeedRatio
+                                                        : test::EnergyBudget::kMaxSpeedRatio;
+        if (bad.empty() && !(speedRatio <= maxSpeedRatio))
+            why << "max speed is " << speedRatio << " times the bound " << budget.speedBound() << " m/s (allowed "
+                << maxSpeedRatio << ")";
+        else if (bad.empty() && p.vorticity == 0.0f && !(ratio <= test::EnergyBudget::kMaxRatio))
+            why << "kinetic energy " << energy << " m^4/s^2 is " << ratio << "^2 times the bound "
+                << budget.sqrtBound() * budget.sqrtBound() << " (allowed " << test::EnergyBudget::kMaxRatio << "^2)";
+        // Advection blends (convex) and decays: no dye value can exceed what
+        // the brush put down; 1e-5 relative covers float rounding.
+        double dyeMax = 0.0;
+        for (float d : s.dye.values()) dyeMax = std::fmax(dyeMax, std::fabs(static_cast<double>(d)));
+        if (bad.empty() && dyeMax > budget.dyeBound() * (1.0 + 1e-5))
+            why << "dye " << dyeMax << " exceeds all the brush put down, " << budget.dyeBound();
+        if (!why.str().empty()) {
+            std::ostringstream out;
+            out << "after step " << n + 1 << " of " << set.steps << ": " << why.str();
+            result.failure = out.str();
+            return result;
+        }
+    }
+    return result;
+}
+
+template <typename Solver>
+void runFuzz()
+{
+    const std::uint64_t seed = envOr("FLUIDSIM_FUZZ_SEED", kDefaultSeed);
+    const auto sets = static_cast<int>(envOr("FLUIDSIM_FUZZ_SETS", kDefaultSets));
+    const char* backend = backendName<Solver>();
+    double worstRatio = 0.0;
+    double worstSpeedRatio = 0.0;
+    double worstConfinedSpeedRatio = 0.0;
+    int failures = 0;
+    const auto start = std::chrono::steady_clock::now();
+    for (int n = 0; n < sets; ++n) {
+        const FuzzSet set = makeSet(seed + static_cast<std::uint64_t>(n));
+        SetResult r;
+        try {
+            r = runSet<Solver>(set);
+        } catch (const std::exception& e) {
+            r.failure = std::string("threw: ") + e.what();
+        }
+        worstRatio = std::fmax(worstRatio, r.worstRatio);
+        worstSpeedRatio = std::fmax(worstSpeedRatio, r.worstSpeedRatio);
+        worstConfinedSpeedRatio = std::fmax(worstConfinedSpeedRatio, r.worstConfinedSpeedRatio);
+        if (std::getenv("FLUIDSIM_FUZZ_VERBOSE"))
+            std::printf("  set %llu: %s; worst sqrt(E)/bound %.4g, max speed/bound %.4g (confined %.4g)\n",
+                        static_cast<unsigned long long>(set.seed), describe(set.params).c_str(), r.worstRatio,
+                        r.worstSpeedRatio, r.worstConfinedSpeedRatio);
+        if (r.failure.empty()) continue;
+        ++failures;
+        ADD_FAILURE() << backend << ", set seed " << set.seed << ": " << r.failure << "\n  parameters: "
+                      << describe(set.params) << ", " << set.steps << " steps\n  replay: FLUIDSIM_FUZZ_SEED="
+                      << set.seed << " FLUIDSIM_FUZZ_SETS=1 FLUIDSIM_FUZZ_VERBOSE=1 tests/fuzz_tests"
+                      << " --gtest_filter='" << suiteName<Solver>() << ".*'  (in build/ci)";
+    }
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    // Printed, not asserted: the run's figures for the write-up, and the
+    // margin left under kMaxRatio.
+    std::printf("[ measured ] %s: %d sets from seed %llu, %d failed, %.1f s; worst ratios to the bounds: "
+                "sqrt(E) %.4g (allowed %.4g), max speed %.4g (allowed %.4g), with confinement %.4g (allowed %.4g)\n",
+                backend, sets, static_cast<unsigned long long>(seed), failures, seconds, worstRatio,
+                test::EnergyBudget::kMaxRatio, worstSpeedRatio, test::EnergyBudget::kMaxSpeedRatio,
+                worstConfinedSpeedRatio, test::EnergyBudget::kMaxConfinedSpeedRatio);
+}
+
+// Two tests, so that ctest runs the backends side by side; the CPU one needs no
+// GL context.
+TEST(FuzzCpu, RandomParameterSets) { runFuzz<CpuSolver>(); }
+
+class FuzzGpu : public test::GlTest {};
+
+TEST_F(FuzzGpu, RandomParameterSets) { runFuzz<GpuSolver>(); }
+
+}  // namespace
+}  // namespace fluid
