@@ -4,7 +4,9 @@
 // before each step, advanceTo() takes every frame due by then.
 #pragma once
 
+#include <cmath>
 #include <type_traits>
+#include <utility>
 
 #include "core/motion.hpp"
 #include "reference/cpu_solver.hpp"
@@ -40,8 +42,10 @@ public:
             const LumaFrame image = nextFrame();
             ++framesTaken_;
             if (image.empty()) break;
-            motion_.pushFrame(resampleToGrid(image, sim.gridWidth, sim.gridHeight, params_.mirror),
-                              makeMotionFrameConstants(params_, sim, frameRate_));
+            LumaFrame grid = resampleToGrid(image, sim.gridWidth, sim.gridHeight, params_.mirror);
+            if (changedBeyondThreshold(grid)) lastMotion_ = t;
+            motion_.pushFrame(grid, makeMotionFrameConstants(params_, sim, frameRate_));
+            previousGrid_ = std::move(grid);
         }
         if (params_.enabled && motion_.hasFrame())
             solver.addForceField(motion_.force(), makeForceFieldConstants(params_, sim, frameRate_));
@@ -50,11 +54,26 @@ public:
     void reset()
     {
         motion_.reset();
+        previousGrid_ = {};
     }
+    // Fluid time of the last frame in which some cell changed by the threshold
+    // or more (on the host, from the grid-sized frames): what the idle brush
+    // asks (src/app/idle_motion.hpp). Negative: never.
+    double lastMotion() const { return lastMotion_; }
     MotionFor<Solver>& motion() { return motion_; }
 
 private:
+    bool changedBeyondThreshold(const LumaFrame& grid) const
+    {
+        if (previousGrid_.luma.size() != grid.luma.size()) return false;
+        for (std::size_t n = 0; n < grid.luma.size(); ++n)
+            if (std::fabs(grid.luma[n] - previousGrid_.luma[n]) >= params_.threshold) return true;
+        return false;
+    }
+
     MotionFor<Solver> motion_;
+    LumaFrame previousGrid_;
+    double lastMotion_ = -1.0;
     MotionParams params_;
     double frameRate_;
     long framesTaken_ = 0;

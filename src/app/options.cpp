@@ -290,6 +290,14 @@ const std::vector<Flag>& flags()
          S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
         {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
          S::CommandLine, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
+        {"fullscreen", nullptr, "projector mode: full screen on --monitor, the panel and the cursor hidden "
+         "(F1 shows them, F11 switches between full screen and a window)", S::CommandLine,
+         [](Options& o, const std::string&) { o.fullscreen = true; return std::string(); }},
+        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::CommandLine,
+         intIn(1, 16, [](Options& o, int n) { o.monitor = n; })},
+        {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
+         "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
+         realIn(0, 86400, " s", [](Options& o, double v) { o.idleAfter = v; })},
         {"no-config", nullptr, "neither read nor write the settings file", S::CommandLine,
          [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
 
@@ -470,6 +478,7 @@ std::string formatConfig(const Options& o)
     out << "motion-blur = " << shortest(o.motion.timeBlur) << "\n";
     out << "motion-dye = " << shortest(o.motion.dye) << "\n";
     out << "mirror = " << (o.motion.mirror ? "on" : "off") << "\n";
+    out << "idle-after = " << shortest(static_cast<float>(o.idleAfter)) << "\n";
     return out.str();
 }
 
@@ -578,7 +587,8 @@ std::string helpText()
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
-    section("window", {"width", "height", "config", "no-config", "screenshot-dir"});
+    section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",
+                       "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
                                 "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"

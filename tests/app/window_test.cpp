@@ -185,11 +185,14 @@ protected:
         return status;
     }
 
-    void launchApp()
+    // --idle-after 0: no idle brush may paint into what the test measures.
+    void launchApp(const std::vector<std::string>& extra = {})
     {
-        app_ = Child({FLUIDSIM_EXE, "--no-config", "--width", std::to_string(kWidth), "--height",
-                      std::to_string(kHeight), "--grid", "96", "--screenshot-dir", (workDir_ / "shots").string()},
-                     {"DISPLAY=" + display_}, workDir_ / "fluidsim.log");
+        std::vector<std::string> argv = {FLUIDSIM_EXE, "--no-config", "--width", std::to_string(kWidth), "--height",
+                                         std::to_string(kHeight), "--grid", "96", "--idle-after", "0",
+                                         "--screenshot-dir", (workDir_ / "shots").string()};
+        argv.insert(argv.end(), extra.begin(), extra.end());
+        app_ = Child(argv, {"DISPLAY=" + display_}, workDir_ / "fluidsim.log");
         ASSERT_TRUE(app_.started());
         ASSERT_TRUE(waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("Drag to paint") != std::string::npos; },
                             60s))
@@ -321,6 +324,30 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
     // would go to a window that no longer exists (BadWindow).
     xdotoolChain("keydown --window " + window_ + " Escape");
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
+}
+
+// Projector mode: --fullscreen covers the screen (Xvfb's 1024x768) and hides
+// the panel, F1 brings the panel back, F11 turns it into a window of --width x
+// --height and back.
+TEST_F(WindowTest, FullscreenCoversTheScreenAndF11TogglesAWindow)
+{
+    launchApp({"--fullscreen"});
+    const auto geometry = [&] {
+        xdotoolChain("getwindowgeometry " + window_);
+        const auto at = lastXdotoolOutput_.find("Geometry: ");
+        return at == std::string::npos ? std::string("?") : lastXdotoolOutput_.substr(at + 10, lastXdotoolOutput_.find('\n', at) - at - 10);
+    };
+    EXPECT_TRUE(waitFor([&] { return geometry() == "1024x768"; }, 30s)) << "full screen is " << geometry();
+    const Image full = screenshot();
+    EXPECT_EQ(full.width, 1024);
+    // Panel hidden: the top-left corner shows the fluid's grid area, not the
+    // panel's title bar (the fluid is black at rest; the panel is lighter).
+    EXPECT_LT(full.maxIn(0, 0, 300, 20), 0.05f) << "the panel is showing in projector mode";
+    xdotoolChain(keys("F11"));
+    EXPECT_TRUE(waitFor([&] { return geometry() == std::to_string(kWidth) + "x" + std::to_string(kHeight); }, 30s))
+        << "F11 left a window of " << geometry();
+    xdotoolChain(keys("F11"));
+    EXPECT_TRUE(waitFor([&] { return geometry() == "1024x768"; }, 30s)) << "F11 again gave " << geometry();
 }
 
 }  // namespace

@@ -26,6 +26,7 @@
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
+#include "app/idle_motion.hpp"
 #include "app/motion_input.hpp"
 #include "app/window/field_display.hpp"
 #include "motion/frame_source.hpp"
@@ -94,7 +95,19 @@ void explainRefusedContext()
     throw platform::GlVersionError(found);
 }
 
-WindowPtr openWindow(int width, int height)
+// The monitor for --fullscreen: the n-th GLFW lists (1 = primary), or the
+// primary with a note when there are fewer.
+GLFWmonitor* chooseMonitor(int n)
+{
+    int count = 0;
+    GLFWmonitor** monitors = glfwGetMonitors(&count);
+    if (n >= 1 && n <= count) return monitors[n - 1];
+    std::fprintf(stderr, "fluidsim: --monitor %d: %d monitor%s found; using the primary\n", n, count,
+                 count == 1 ? "" : "s");
+    return glfwGetPrimaryMonitor();
+}
+
+WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
 {
     glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
     glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
@@ -104,7 +117,13 @@ WindowPtr openWindow(int width, int height)
 #ifndef NDEBUG
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);   // KHR_debug messages in debug builds
 #endif
-    WindowPtr window(glfwCreateWindow(width, height, "fluidsim", nullptr, nullptr));
+    if (fullscreenOn) {
+        if (const GLFWvidmode* mode = glfwGetVideoMode(fullscreenOn)) {
+            width = mode->width;
+            height = mode->height;
+        }
+    }
+    WindowPtr window(glfwCreateWindow(width, height, "fluidsim", fullscreenOn, nullptr));
     if (!window) {
         const std::string reason = glfwReason();
         explainRefusedContext();
@@ -221,7 +240,9 @@ struct Viewer {
     std::unique_ptr<GpuSolver> solver;
     std::unique_ptr<motion::FrameSource> motionSource;  // --motion; null without, or when it failed
     std::optional<MotionInput<GpuSolver>> motionInput;  // sized to the grid; remade with it
-    double motionSeconds = 0.0;                         // fluid time that frames are taken for
+    double motionSeconds = 0.0;                         // fluid time: frames and the idle brush follow it
+    IdleMotion idle{0.0};
+    bool cursorHidden = false;
     std::unique_ptr<FieldDisplay> display;
     std::unique_ptr<AsyncMax> residualReduction;  // the last solve's residual, for the panel
     int framesSinceResidual = 0;
@@ -245,8 +266,11 @@ struct Viewer {
     double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
     bool screenshotRequested = false;
 
-    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
+    Viewer(const Options& o, GLFWwindow* w)
+        : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
     {
+        idle = IdleMotion(o.idleAfter);
+        if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
         state.brush = o.brush;
@@ -389,11 +413,36 @@ struct Viewer {
             state.display.view = nextView(state.display.view);
             break;
         case GLFW_KEY_F1: state.visible = !state.visible; break;
+        case GLFW_KEY_F11: toggleFullscreen(); break;
         case GLFW_KEY_F12:
         case GLFW_KEY_P: screenshotRequested = true; break;
         case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE); break;
         default: break;
         }
+    }
+
+    // F11: full screen on the monitor of --monitor, or back to a window of
+    // --width x --height.
+    void toggleFullscreen()
+    {
+        if (GLFWmonitor* current = glfwGetWindowMonitor(window)) {
+            (void)current;
+            glfwSetWindowMonitor(window, nullptr, 64, 64, options.windowWidth, options.windowHeight, GLFW_DONT_CARE);
+            return;
+        }
+        GLFWmonitor* monitor = chooseMonitor(options.monitor);
+        const GLFWvidmode* mode = glfwGetVideoMode(monitor);
+        if (!mode) return;
+        glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
+    }
+
+    // Projector mode: in full screen with the panel hidden, so is the cursor.
+    void updateCursor()
+    {
+        const bool hide = glfwGetWindowMonitor(window) != nullptr && !state.visible;
+        if (hide == cursorHidden) return;
+        glfwSetInputMode(window, GLFW_CURSOR, hide ? GLFW_CURSOR_HIDDEN : GLFW_CURSOR_NORMAL);
+        cursorHidden = hide;
     }
 
     void applyPanel(const PanelActions& a)
@@ -492,7 +541,7 @@ struct Viewer {
         singleSteps = 0;
         const double stepSeconds = stepTimer.milliseconds() / 1000.0;  // negative until measured
         const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
-        const auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
+        auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
         simulatedSeconds += static_cast<double>(slices.size()) * static_cast<double>(state.params.dt);
         if (lastRunningFrame >= 0.0) {
             runningSeconds += now - lastRunningFrame;
@@ -500,6 +549,11 @@ struct Viewer {
         }
         lastRunningFrame = now;
         for (std::size_t k = 0; k < slices.size(); ++k) {
+            // Activity (a stroke, a held button, motion in the camera) holds the idle brush off.
+            if (!slices[k].empty() || held != Button::None) idle.noteActivity(motionSeconds);
+            if (motionInput && motionInput->lastMotion() >= 0.0) idle.noteActivity(motionInput->lastMotion());
+            if (auto wander = idle.splatFor(motionSeconds, static_cast<double>(state.params.dt), state.params))
+                slices[k].push_back(*wander);
             feedMotion();
             if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
             solver->step(slices[k]);
@@ -549,6 +603,7 @@ struct Viewer {
         collectResidual();
         stats.displayRange = display->range();
         applyPanel(drawPanel(state, stats));
+        updateCursor();
         // After the panel: it may just have reallocated the grid with a new shape.
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
@@ -623,7 +678,8 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
 {
     try {
         GlfwSession glfw;
-        WindowPtr window = openWindow(options.windowWidth, options.windowHeight);
+        GLFWmonitor* monitor = options.fullscreen ? chooseMonitor(options.monitor) : nullptr;
+        WindowPtr window = openWindow(options.windowWidth, options.windowHeight, monitor);
         for (const std::string& warning : warnings) std::fprintf(stderr, "fluidsim: %s\n", warning.c_str());
         // Ours first: ImGui's backend chains to callbacks installed before it.
         glfwSetKeyCallback(window.get(), keyCallback);
