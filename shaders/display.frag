@@ -15,6 +15,8 @@ uniform float uHeightPerPressure; // m of surface per m^2/s of pressure potentia
 uniform vec3 uLightDirection;     // unit, towards the light
 uniform float uShininess;         // Blinn-Phong exponent
 uniform float uDepth;             // m of water over the floor
+uniform sampler2D uBackground;    // RGBA32F picture under the water (uHasBackground), else tiles
+uniform int uHasBackground;
 
 out vec4 colour;
 
@@ -55,6 +57,23 @@ vec3 floorColour(vec2 position)
     return mix(tile, vec3(0.18, 0.28, 0.34), grout);
 }
 
+// The background picture stretched over the domain, bilinear between pixel
+// centres by hand (texelFetch), so the CPU (backgroundAt) can do the same
+// arithmetic; beyond the edge the edge pixel repeats.
+vec3 backgroundAt(vec2 position, vec2 domain)
+{
+    ivec2 last = textureSize(uBackground, 0) - 1;
+    vec2 p = position / domain * vec2(last + 1) - 0.5;
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 c = ivec2(base);
+    vec3 bottom = mix(texelFetch(uBackground, clamp(c, ivec2(0), last), 0).rgb,
+                      texelFetch(uBackground, clamp(c + ivec2(1, 0), ivec2(0), last), 0).rgb, f.x);
+    vec3 top = mix(texelFetch(uBackground, clamp(c + ivec2(0, 1), ivec2(0), last), 0).rgb,
+                   texelFetch(uBackground, clamp(c + ivec2(1, 1), ivec2(0), last), 0).rgb, f.x);
+    return mix(bottom, top, f.y);
+}
+
 // The surface z = uHeightPerPressure * p: its normal from central differences
 // one cell apart; the floor seen through it shifted along the slope (Snell's
 // law for small slopes: (1 - 1/1.33) depth slope, about a quarter); ink from
@@ -68,8 +87,9 @@ vec3 water(vec2 uv)
     float dy = k * texture(uField, uv + vec2(0.0, texel.y)).x - k * texture(uField, uv - vec2(0.0, texel.y)).x;
     vec3 n = normalize(vec3(-dx, -dy, 2.0 * uCellSize));
 
-    vec2 position = uv * (uGrid * uCellSize) + (uDepth * 0.25 / n.z) * n.xy;
-    vec3 body = floorColour(position);
+    vec2 domain = uGrid * uCellSize;
+    vec2 position = uv * domain + (uDepth * 0.25 / n.z) * n.xy;
+    vec3 body = uHasBackground != 0 ? backgroundAt(position, domain) : floorColour(position);
     vec3 ink = vec3(1.0) - exp(-max(texture(uDye, uv).rgb, 0.0) * uRange);
     float inkAmount = max(max(ink.r, ink.g), ink.b);
     body = body * (1.0 - inkAmount) + ink;

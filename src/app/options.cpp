@@ -255,6 +255,8 @@ const std::vector<Flag>& flags()
         {"shininess", "S", "water view: sharpness of the highlight, [1, 1000] (default 80)", S::Everywhere,
          realIn(DisplayLimits::kMinShininess, DisplayLimits::kMaxShininess, "",
                 [](Options& o, double v) { o.display.water.shininess = f(v); })},
+        {"background", "FILE", "water view: a picture under the water (PNG, JPEG, ...) instead of the tiles",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.background = p; })},
         {"water-depth", "M", "water view: metres of water over the tiled floor, [0, 10] (default 0.1)",
          S::Everywhere,
          realIn(0, DisplayLimits::kMaxDepth, " m", [](Options& o, double v) { o.display.water.depth = f(v); })},
@@ -584,7 +586,7 @@ std::string helpText()
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
              "exposure", "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
-            {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth"});
+            {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
     section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",

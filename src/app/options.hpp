@@ -39,6 +39,7 @@ struct Options {
     bool noConfig = false;   // ignore and never write the config file
     std::string screenshotDir = ".";  // where F12 / P saves PNGs
     bool configUnreadable = false;
+    std::string background;   // water view: a picture under the water (--background); "" = tiles
     bool fullscreen = false;  // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
     int monitor = 1;          // which monitor for --fullscreen, 1 = the primary
     double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never    // set when the file was broken: then it is not overwritten on exit

@@ -72,10 +72,11 @@ glm::vec3 water(const ViewUniforms& u, const Field& pressure, const Field& dye, 
 
     const glm::vec2 uv((static_cast<float>(i) + 0.5f) / static_cast<float>(pressure.width()),
                        (static_cast<float>(j) + 0.5f) / static_cast<float>(pressure.height()));
-    const glm::vec2 domain(static_cast<float>(pressure.width()) * u.cellSize,
-                           static_cast<float>(pressure.height()) * u.cellSize);
+    const glm::vec2 domain = glm::vec2(static_cast<float>(pressure.width()), static_cast<float>(pressure.height()))
+        * u.cellSize;
     const glm::vec2 position = uv * domain + (u.depth * 0.25f / n.z) * glm::vec2(n.x, n.y);
-    glm::vec3 body = floorColour(position);
+    glm::vec3 body = u.background && !u.background->empty() ? backgroundAt(*u.background, position, domain)
+                                                            : floorColour(position);
 
     glm::vec3 ink;
     for (int c = 0; c < 3; ++c) ink[c] = 1.0f - std::exp(-std::max(dye.at(i, j, c), 0.0f) * u.range);

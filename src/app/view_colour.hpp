@@ -6,6 +6,7 @@
 
 #include <glm/vec3.hpp>
 
+#include "app/background.hpp"
 #include "app/display_settings.hpp"
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
@@ -23,6 +24,7 @@ struct ViewUniforms {
     glm::vec3 lightDirection{0.0f, 0.0f, 1.0f};  // unit, towards the light
     float shininess = 80.0f;
     float depth = 0.1f;              // m
+    const BackgroundImage* background = nullptr;  // the picture under the water; null: tiles
 };
 
 // Standard gravity: the water view reads pressure as the height p / (rho g) of

@@ -4,7 +4,12 @@
 // view must look the same in a file as in the window.
 #include <gtest/gtest.h>
 
+#include <stb_image_write.h>
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <vector>
 #include <numbers>
 #include <string>
 
@@ -24,8 +29,9 @@ namespace {
 // highlight pow(n.h, shininess = 80) multiplies a relative error by 80, the
 // tile edges' smoothstep over 0.004 m of floor by ~250 per m of shift. Plus the
 // sampler's bilinear weights at a texel centre, 1 - O(1e-7) rather than 1.
-// Measured on llvmpipe: 1.1e-5 (water), 3.3e-6 (velocity: atan), <= 2e-7 (the
-// others).
+// Measured on llvmpipe: 1.5e-5 (water over a picture of random colours, whose
+// pixels jump by up to 1), 1.1e-5 (water), 3.3e-6 (velocity: atan), <= 2e-7
+// (the others).
 constexpr float kColourTolerance = 2e-5f;
 
 SimParams displayParams()
@@ -100,6 +106,47 @@ TEST_F(DisplayParityTest, EveryViewMatchesShadeCell)
             EXPECT_LE(worst, kColourTolerance);
         }
     }
+}
+
+// The water view over a picture (--background): the GPU's hand-made bilinear
+// read of the picture against backgroundAt.
+TEST_F(DisplayParityTest, WaterOverABackgroundMatchesShadeCell)
+{
+    const SimParams params = displayParams();
+    GpuSolver solver(params);
+    const FluidState state = displayState(params);
+    solver.upload(state);
+    // A 37x23 picture of random colours: coarser than the grid in one axis,
+    // so the reads fall between pixels in every way.
+    const std::string picture = (std::filesystem::temp_directory_path()
+                                 / ("fluidsim-background-" + std::to_string(getpid()) + ".png")).string();
+    const Field colours = test::randomField(37, 23, 3, 21u, 1.0f);
+    std::vector<unsigned char> pixels(static_cast<std::size_t>(37 * 23 * 3));
+    for (std::size_t n = 0; n < pixels.size(); ++n)
+        pixels[n] = static_cast<unsigned char>(127.5f + 127.5f * colours.data()[n]);
+    ASSERT_NE(stbi_write_png(picture.c_str(), 37, 23, 3, pixels.data(), 37 * 3), 0);
+    FieldDisplay display;
+    display.setBackground(picture);
+    std::filesystem::remove(picture);
+    ASSERT_EQ(display.background().width, 37);
+
+    DisplaySettings settings;
+    settings.view = FieldView::Water;
+    settings.water.relief = 3.0f;
+    gl::RenderTarget target(params.gridWidth, params.gridHeight, gl::TextureFormat::RGBA32F, "display parity");
+    display.draw(solver, {0, 0, params.gridWidth, params.gridHeight}, settings, target.framebuffer());
+    Field gpu(params.gridWidth, params.gridHeight, 4);
+    target.download(gpu.data());
+    ViewUniforms u = viewUniforms(settings, display.range(), params);
+    u.background = &display.background();
+    float worst = 0.0f;
+    for (int j = 0; j < params.gridHeight; ++j)
+        for (int i = 0; i < params.gridWidth; ++i) {
+            const glm::vec3 cpu = shadeCell(u, state.pressure, state.dye, i, j);
+            for (int c = 0; c < 3; ++c) worst = std::max(worst, std::fabs(gpu.at(i, j, c) - cpu[c]));
+        }
+    std::printf("[ measured ] water over a picture: max |GPU - CPU| = %.2g\n", static_cast<double>(worst));
+    EXPECT_LE(worst, kColourTolerance);
 }
 
 // The water view's look follows its parameters: flat water shows the floor

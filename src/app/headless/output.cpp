@@ -149,7 +149,7 @@ std::string writeFrame(const std::string& dir, int step, const FluidState& state
 }
 
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params)
+                           const SimParams& params, const BackgroundImage* background)
 {
     const FieldViewInfo& info = viewInfo(view.view);
     const PassConstants constants = makePassConstants(params);
@@ -175,7 +175,8 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
         const float largest = largestMagnitude(*source, info.colouring);
         range = largest > 0.0f ? largest : 1.0f;
     }
-    const ViewUniforms u = viewUniforms(view, range, params);
+    ViewUniforms u = viewUniforms(view, range, params);
+    u.background = background;
     return writeCells(dir, step, params.gridWidth, params.gridHeight, [&](int i, int j) {
         const glm::vec3 c = shadeCell(u, *source, state.dye, i, j);
         return Rgb{c.r, c.g, c.b};

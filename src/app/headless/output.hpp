@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/background.hpp"
 #include "app/display_settings.hpp"
 #include "app/atomic_file.hpp"
 #include "app/headless/measure.hpp"
@@ -54,6 +55,6 @@ std::string writeFrame(const std::string& dir, int step, const FluidState& state
 // computed from the velocity by the reference passes. An auto range is the
 // frame's own largest magnitude.
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params);
+                           const SimParams& params, const BackgroundImage* background = nullptr);
 
 }  // namespace fluid::app::headless

@@ -156,6 +156,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         }
         std::fflush(stdout);
 
+        // Read before the first step, like every input: a bad path fails at once.
+        const BackgroundImage background = spec.background.empty() ? BackgroundImage{} : loadBackground(spec.background);
         int frames = 0;
         std::string lastFrame;
         const FrameField shown =
@@ -166,7 +168,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params)
+            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background)
                                        : writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
             ++frames;
         };

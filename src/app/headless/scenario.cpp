@@ -77,6 +77,7 @@ ResolvedRun resolveRun(const Options& o)
     s.outDir = o.outDir;
     s.framesEvery = o.framesEvery;
     if (o.given("view")) s.frameView = o.display;
+    s.background = o.background;
     s.motionSource = o.motionSource;
     s.motion = o.motion;
     s.centerlinesFile = o.centerlinesFile;

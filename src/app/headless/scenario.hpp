@@ -36,6 +36,7 @@ struct RunSpec {
     // With --view: frames show this view coloured as the window does
     // (shadeCell); without, the dye (demo) or the speed |u| / U.
     std::optional<DisplaySettings> frameView;
+    std::string background;  // the water view's picture ("" = tiles)
     std::string motionSource;  // camera[:DEVICE], video:FILE or images:DIR; "" = none
     MotionParams motion;
     std::string centerlinesFile;

@@ -1,6 +1,7 @@
 #include "app/window/field_display.hpp"
 
 #include <algorithm>
+#include <cstdio>
 #include <cmath>
 #include <string>
 
@@ -46,9 +47,11 @@ FieldDisplay::FieldDisplay()
     uniforms_.lightDirection = displayProgram_.requiredUniform("uLightDirection");
     uniforms_.shininess = displayProgram_.requiredUniform("uShininess");
     uniforms_.depth = displayProgram_.requiredUniform("uDepth");
+    uniforms_.hasBackground = displayProgram_.requiredUniform("uHasBackground");
     displayProgram_.use();
     glUniform1i(displayProgram_.requiredUniform("uField"), 0);
     glUniform1i(displayProgram_.requiredUniform("uDye"), 1);
+    glUniform1i(displayProgram_.requiredUniform("uBackground"), 2);
     glUseProgram(0);
 }
 
@@ -114,7 +117,8 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     if (!usesRange(view.colouring)) lastRange_ = s.dyeExposure;
     else if (!s.autoRange) lastRange_ = s.fixedRange;
     else if (autoRange_ > 0.0f) lastRange_ = autoRange_;
-    const ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    u.background = &background_;
     int mode = static_cast<int>(u.colouring);
     if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) mode = 3;
 
@@ -133,6 +137,9 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glUniform3f(uniforms_.lightDirection, u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
     glUniform1f(uniforms_.shininess, u.shininess);
     glUniform1f(uniforms_.depth, u.depth);
+    glUniform1i(uniforms_.hasBackground, background_.empty() ? 0 : 1);
+    glActiveTexture(GL_TEXTURE2);
+    glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
     glBindSampler(1, linearSampler_.id());
@@ -143,6 +150,27 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindSampler(0, 0);
     glBindSampler(1, 0);
+}
+
+void FieldDisplay::setBackground(const std::string& path)
+{
+    background_ = {};
+    backgroundTexture_.reset();
+    if (path.empty()) return;
+    try {
+        background_ = loadBackground(path);
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fluidsim: %s; showing the tiled floor\n", e.what());
+        return;
+    }
+    backgroundTexture_ = gl::Texture::create();
+    glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, background_.width, background_.height, 0, GL_RGBA, GL_FLOAT,
+                 background_.rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void FieldDisplay::collectRange()

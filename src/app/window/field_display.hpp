@@ -3,6 +3,7 @@
 // field's largest magnitude comes from an AsyncMax, frames later).
 #pragma once
 
+#include "app/background.hpp"
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
 #include "app/window/async_max.hpp"
@@ -22,6 +23,10 @@ public:
     void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings, GLuint framebuffer = 0);
     // The range the last draw used (auto or fixed).
     float range() const { return lastRange_; }
+    // The water view's picture under the water ("" = the tiles). A picture
+    // that cannot be read is said once on stderr and the tiles stay.
+    void setBackground(const std::string& path);
+    const BackgroundImage& background() const { return background_; }
 
 private:
     void collectRange();
@@ -29,11 +34,13 @@ private:
     gl::Program displayProgram_;
     struct Uniforms {
         GLint mode = -1, range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
-              lightDirection = -1, shininess = -1, depth = -1;
+              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;   // smooth magnification for display
     AsyncMax rangeReduction_;
+    gl::Texture backgroundTexture_;
+    BackgroundImage background_;
     FieldView pendingView_ = FieldView::Dye;
     FieldView trackedView_ = FieldView::Dye;
     float autoRange_ = 0.0f;   // 0: not measured yet for the tracked view

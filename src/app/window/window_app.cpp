@@ -281,6 +281,7 @@ struct Viewer {
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
+        display->setBackground(o.background);
         residualReduction = std::make_unique<AsyncMax>();
         openMotionSource();
         allocateGrid();

@@ -1,0 +1,30 @@
+// The picture under the water in the water view (--background FILE): loaded
+// once, stretched over the domain, and sampled bilinearly between its pixel
+// centres, by display.frag on the GPU (texelFetch, the same arithmetic) and by
+// backgroundAt here, for shadeCell and the headless frames.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <glm/vec2.hpp>
+#include <glm/vec3.hpp>
+
+namespace fluid::app {
+
+struct BackgroundImage {
+    int width = 0;
+    int height = 0;
+    std::vector<float> rgba;  // [0, 1], rows bottom to top, 4 per pixel (alpha unused)
+    bool empty() const { return width <= 0 || height <= 0; }
+};
+
+// Reads a PNG, JPEG, BMP, TGA, GIF or PNM file; throws std::runtime_error with
+// one line naming the file and the reason.
+BackgroundImage loadBackground(const std::string& path);
+
+// The colour at `position` (m) of a domain of size `domain` (m) that the image
+// covers; beyond the edge the edge pixel repeats.
+glm::vec3 backgroundAt(const BackgroundImage& image, glm::vec2 position, glm::vec2 domain);
+
+}  // namespace fluid::app
