@@ -304,4 +304,16 @@ TEST_F(Cli, FuzzASettingsWarningDoesNotAddToAWindowThatCannotOpen)
     EXPECT_EQ(run.err.rfind("fluidsim: cannot initialise GLFW (is there a display?): ", 0), 0u) << describe(run);
 }
 
+// --until-steady with fewer steps than one steadiness check said "max |du/dt|
+// = nan m/s^2 > TOL": now it says why there is no measure.
+TEST_F(Cli, FuzzUntilSteadyWithTooFewStepsSaysWhyNotNan)
+{
+    const auto run = headlessRun(home_, {"--until-steady", "0.1", "--steps", "2"});
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err,
+              "fluidsim: no steady state within 2 steps (t = 0.0333333 s): too few steps to measure max |du/dt| "
+              "(measured every 10 steps)\n")
+        << describe(run);
+}
+
 }  // namespace

@@ -195,6 +195,14 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                          signal == SIGINT ? "SIGINT" : "SIGTERM", result.steps, result.time);
             return 128 + signal;
         }
+        if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
+            // Found by the CLI fuzz: "max |du/dt| = nan" said nothing about why.
+            std::fprintf(stderr,
+                         "fluidsim: no steady state within %d steps (t = %g s): too few steps to measure max |du/dt| "
+                         "(measured every %d steps)\n",
+                         result.steps, result.time, spec.steadyCheckEvery);
+            return 1;
+        }
         if (spec.steadyTolerance && !result.steady) {
             std::fprintf(stderr,
                          "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
