@@ -17,6 +17,9 @@ uniform float uShininess;         // Blinn-Phong exponent
 uniform float uDepth;             // m of water over the floor
 uniform sampler2D uBackground;    // RGBA32F picture under the water (uHasBackground), else tiles
 uniform int uHasBackground;
+// The camera's picture (motion input) over any view, at the grid's size.
+uniform sampler2D uOverlay;
+uniform float uOverlayOpacity;    // 0: not shown
 
 out vec4 colour;
 
@@ -123,5 +126,7 @@ void main()
     } else {
         rgb = water(uv);
     }
-    colour = vec4(clamp(rgb, 0.0, 1.0), 1.0);
+    rgb = clamp(rgb, 0.0, 1.0);
+    if (uOverlayOpacity > 0.0) rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);
+    colour = vec4(rgb, 1.0);
 }

@@ -75,6 +75,7 @@ void sanitize(DisplaySettings& s)
     clampOr(w.lightElevation, 0.0f, 90.0f, defaults.water.lightElevation);
     clampOr(w.shininess, L::kMinShininess, L::kMaxShininess, defaults.water.shininess);
     clampOr(w.depth, 0.0f, L::kMaxDepth, defaults.water.depth);
+    clampOr(s.cameraOverlay, 0.0f, 1.0f, defaults.cameraOverlay);
     w.lightAzimuth = std::isfinite(w.lightAzimuth) ? std::fmod(std::fmod(w.lightAzimuth, 360.0f) + 360.0f, 360.0f)
                                                    : defaults.water.lightAzimuth;
 }

@@ -61,6 +61,7 @@ struct DisplaySettings {
     float fixedRange = 1.0f;   // value given full colour when autoRange is off
     float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye) (also the ink in the water view)
     WaterLook water;
+    float cameraOverlay = 0.0f;  // opacity of the motion input's picture over the view, [0, 1]
     bool operator==(const DisplaySettings&) const = default;
 };
 

@@ -137,7 +137,9 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
         break;
     case ViewColouring::WaterSurface: rgb = water(u, field, dye, i, j); break;
     }
-    return glm::clamp(rgb, glm::vec3(0.0f), glm::vec3(1.0f));
+    rgb = glm::clamp(rgb, glm::vec3(0.0f), glm::vec3(1.0f));
+    if (u.overlay && u.overlayOpacity > 0.0f) rgb = mix(rgb, glm::vec3(u.overlay->at(i, j)), u.overlayOpacity);
+    return rgb;
 }
 
 }  // namespace fluid::app

@@ -25,6 +25,10 @@ struct ViewUniforms {
     float shininess = 80.0f;
     float depth = 0.1f;              // m
     const BackgroundImage* background = nullptr;  // the picture under the water; null: tiles
+    // The camera's picture over the view (grid-sized, 1 component), mixed in
+    // at this opacity; null or 0: not shown.
+    const Field* overlay = nullptr;
+    float overlayOpacity = 0.0f;
 };
 
 // Standard gravity: the water view reads pressure as the height p / (rho g) of

@@ -30,6 +30,7 @@ public:
     void reset();  // forget the last frame and the motion
     const Field& force() const { return average_; }  // m/s
     const Field& flow() const { return flow_; }      // the last frame's, before averaging
+    const Field& currentFrame() const { return current_; }
     bool hasFrame() const { return hasFrame_; }
 
 private:

@@ -22,6 +22,7 @@ public:
     void pushFrame(const LumaFrame& frame, const MotionFrameConstants& k);
     void reset();
     const gl::RenderTarget& force() const { return average_.read(); }  // m/s, RG32F
+    const gl::RenderTarget& currentFrame() const { return current_; }  // the last frame, R32F, for display
     bool hasFrame() const { return hasFrame_; }
 
     Field downloadForce() const;  // for tests

@@ -48,10 +48,12 @@ FieldDisplay::FieldDisplay()
     uniforms_.shininess = displayProgram_.requiredUniform("uShininess");
     uniforms_.depth = displayProgram_.requiredUniform("uDepth");
     uniforms_.hasBackground = displayProgram_.requiredUniform("uHasBackground");
+    uniforms_.overlayOpacity = displayProgram_.requiredUniform("uOverlayOpacity");
     displayProgram_.use();
     glUniform1i(displayProgram_.requiredUniform("uField"), 0);
     glUniform1i(displayProgram_.requiredUniform("uDye"), 1);
     glUniform1i(displayProgram_.requiredUniform("uBackground"), 2);
+    glUniform1i(displayProgram_.requiredUniform("uOverlay"), 3);
     glUseProgram(0);
 }
 
@@ -88,7 +90,8 @@ bool usesRange(ViewColouring colouring)
 
 }  // namespace
 
-void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& s, GLuint framebuffer)
+void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& s, GLuint framebuffer,
+                        GLuint overlay)
 {
     if (rect.empty()) return;
     const glm::ivec2 grid(solver.params().gridWidth, solver.params().gridHeight);
@@ -140,6 +143,10 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glUniform1i(uniforms_.hasBackground, background_.empty() ? 0 : 1);
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
+    glUniform1f(uniforms_.overlayOpacity, overlay != 0 ? s.cameraOverlay : 0.0f);
+    glActiveTexture(GL_TEXTURE3);
+    glBindTexture(GL_TEXTURE_2D, overlay);
+    glBindSampler(3, linearSampler_.id());
     glActiveTexture(GL_TEXTURE1);
     glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
     glBindSampler(1, linearSampler_.id());
@@ -150,6 +157,7 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindSampler(0, 0);
     glBindSampler(1, 0);
+    glBindSampler(3, 0);
 }
 
 void FieldDisplay::setBackground(const std::string& path)

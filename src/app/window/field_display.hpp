@@ -20,7 +20,10 @@ public:
 
     // Draws into `framebuffer` (0: the window's), inside `rect`. May run the
     // solver's diagnostics passes first (divergence and vorticity views).
-    void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings, GLuint framebuffer = 0);
+    // `overlay`: the camera's picture (sim::GpuMotion::currentFrame()), shown
+    // at settings.cameraOverlay; 0 = none.
+    void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings, GLuint framebuffer = 0,
+              GLuint overlay = 0);
     // The range the last draw used (auto or fixed).
     float range() const { return lastRange_; }
     // The water view's picture under the water ("" = the tiles). A picture
@@ -34,7 +37,7 @@ private:
     gl::Program displayProgram_;
     struct Uniforms {
         GLint mode = -1, range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
-              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1;
+              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1, overlayOpacity = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;   // smooth magnification for display

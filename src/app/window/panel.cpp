@@ -203,6 +203,8 @@ void motionSection(PanelState& s, const PanelStats& stats)
     if (m.dye > 0.0f) ImGui::ColorEdit3("motion colour", &m.dyeColour.x);
     ImGui::Checkbox("mirror", &m.mirror);
     tooltip("Flip the picture left-right: a camera facing the people in front of the wall.");
+    sliderFloat("show camera", &s.display.cameraOverlay, 0.0f, 1.0f, "%.2f",
+                "The camera's picture over the fluid, as the motion input sees it (0: hidden).", false);
 }
 
 void statsSection(const PanelStats& stats, bool paused)

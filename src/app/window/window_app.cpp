@@ -615,7 +615,8 @@ struct Viewer {
         glDisable(GL_SCISSOR_TEST);
         glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        display->draw(*solver, rect, state.display);
+        display->draw(*solver, rect, state.display, 0,
+                      motionInput ? motionInput->motion().currentFrame().texture() : 0);
 
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
