@@ -6,6 +6,7 @@
 #include <string>
 
 #include "motion/frame_source.hpp"
+#include "motion/live_source.hpp"
 
 extern "C" {
 #include <libavcodec/avcodec.h>
@@ -165,7 +166,8 @@ std::unique_ptr<FrameSource> openCamera(const std::string& device)
     avdevice_register_all();
     const AVInputFormat* v4l2 = av_find_input_format("video4linux2");
     if (!v4l2) throw SourceError("cannot open camera " + device + ": this FFmpeg has no video4linux2 input");
-    return std::make_unique<VideoSource>(device, v4l2, false, "camera " + device);
+    // A camera delivers in real time: read it on its own thread (LiveSource).
+    return std::make_unique<LiveSource>(std::make_unique<VideoSource>(device, v4l2, false, "camera " + device));
 }
 
 }  // namespace fluid::motion
