@@ -1,10 +1,10 @@
 #include "reference/cpu_solver.hpp"
 
-#include "reference/motion.hpp"
-
 #include <stdexcept>
 #include <string>
 
+#include "core/step_recipe.hpp"
+#include "reference/motion.hpp"
 #include "reference/pressure_residual.hpp"
 
 namespace fluid {
@@ -54,17 +54,7 @@ void CpuSolver::setParams(const SimParams& params)
     constants_ = makePassConstants(params_);
 }
 
-void CpuSolver::step(std::span<const Splat> splats)
-{
-    for (const Splat& s : splats) splat(s);
-    advect();
-    diffuse();
-    computeCurl();
-    applyVorticity();
-    computeDivergence();
-    solvePressure();
-    subtractGradient();
-}
+void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 
 void CpuSolver::splat(const Splat& s)
 {

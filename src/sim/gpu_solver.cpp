@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/step_recipe.hpp"
 #include "gl/errors.hpp"
 #include "sim/pass_program.hpp"
 
@@ -224,17 +225,7 @@ void GpuSolver::applyConstantUniforms()
 
 void GpuSolver::draw(const gl::RenderTarget& target) const { sim::drawFullscreen(target, emptyVertexArray_); }
 
-void GpuSolver::step(std::span<const Splat> splats)
-{
-    for (const Splat& s : splats) splat(s);
-    advect();
-    diffuse();
-    computeCurl();
-    applyVorticity();
-    computeDivergence();
-    solvePressure();
-    subtractGradient();
-}
+void GpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 
 void GpuSolver::splat(const Splat& s)
 {
