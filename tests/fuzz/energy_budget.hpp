@@ -24,10 +24,12 @@ class EnergyBudget {
 public:
     // Allowed measured / bound; energy_budget.cpp derives the bounds and
     // gives the measured worst cases these leave room over.
-    // sqrt(E) / sqrtBound() without vorticity confinement: measured 0.999.
+    // sqrt(E) / sqrtBound() without vorticity confinement: measured 1.0
+    // (equality: a single splat and a step that does nothing, dt 1e-45).
     static constexpr double kMaxRatio = 1.25;
-    // max |u| / speedBound() without confinement: measured 0.9992.
-    static constexpr double kMaxSpeedRatio = 1.25;
+    // max |u| / speedBound() without confinement: measured 1.135 (a lid at
+    // 1e4 m/s, where the projection overshoots the max norm).
+    static constexpr double kMaxSpeedRatio = 1.5;
     // max |u| / speedBound() with confinement, in at most 30 steps: measured 2.55.
     static constexpr double kMaxConfinedSpeedRatio = 8.0;
 
