@@ -18,12 +18,15 @@ constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
 
+// A pass's own uniforms must exist: a misspelt name throws (naming the program
+// and the uniform) instead of silently setting nothing. The grid uniforms of
+// common.glsl, set on every pass, may be unused by some.
 void setSampler(const gl::Program& p, const char* name, GLuint unit)
 {
-    glUniform1i(p.uniform(name), static_cast<GLint>(unit));
+    glUniform1i(p.requiredUniform(name), static_cast<GLint>(unit));
 }
 
-void setFloat(const gl::Program& p, const char* name, float value) { glUniform1f(p.uniform(name), value); }
+void setFloat(const gl::Program& p, const char* name, float value) { glUniform1f(p.requiredUniform(name), value); }
 
 SimParams validated(const SimParams& params)
 {
@@ -146,8 +149,8 @@ void GpuSolver::applyConstantUniforms()
         glUniform2i(p->uniform("uGridSize"), k.width, k.height);
         glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
                     1.0f / static_cast<float>(k.height));
-        setFloat(*p, "uLidSpeed", k.lidSpeed);
-        setFloat(*p, "uHalfInverseCellSize", k.halfInverseCellSize);
+        glUniform1f(p->uniform("uLidSpeed"), k.lidSpeed);
+        glUniform1f(p->uniform("uHalfInverseCellSize"), k.halfInverseCellSize);
     }
     const auto splatUniforms = [](const gl::Program& p) {
         return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
@@ -157,7 +160,7 @@ void GpuSolver::applyConstantUniforms()
     for (SplatPass& s : splatPasses_) {
         s.program.use();
         setSampler(s.program, "uSource", kUnit0);
-        setSampler(s.program, "uSource1", kUnit1);
+        glUniform1i(s.program.uniform("uSource1"), static_cast<GLint>(kUnit1));  // two-output variants only
         s.uniforms = splatUniforms(s.program);
     }
 
