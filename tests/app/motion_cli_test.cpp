@@ -3,7 +3,6 @@
 // backend, so it needs no GL), and the one-line refusals around it.
 #include <gtest/gtest.h>
 
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cmath>
@@ -14,6 +13,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "app/run_process.hpp"
 
 namespace {
 
@@ -31,15 +32,9 @@ protected:
 
     int run(const std::string& args, std::string& output)
     {
-        const fs::path out = dir_ / "output.txt";
-        const std::string command = "cd '" + dir_.string() + "' && HOME='" + dir_.string()
-            + "' DISPLAY= WAYLAND_DISPLAY= timeout 120 '" FLUIDSIM_EXE "' " + args + " >'" + out.string() + "' 2>&1";
-        const int status = std::system(command.c_str());
-        std::ifstream in(out);
-        std::stringstream text;
-        text << in.rdbuf();
-        output = text.str();
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
+        output = result.out + result.err;
+        return result.exitCode;
     }
 
     // 40x30 grey PGM frames of a disc crossing from right to left; `still`:

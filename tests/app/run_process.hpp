@@ -157,4 +157,23 @@ inline int countLines(const std::string& text)
     return n + (!text.empty() && text.back() != '\n');
 }
 
+// The fluidsim binary with `words` (split at spaces: no value with a space in
+// it), in `workDir`, with HOME there and no display: output is stdout then
+// stderr. For tests that check what a run prints and writes.
+inline ProcessResult runFluidsim(const std::string& executable, const std::string& words, const std::string& workDir)
+{
+    ProcessRequest request;
+    request.argv.push_back(executable);
+    std::size_t at = 0;
+    while (at < words.size()) {
+        const std::size_t end = std::min(words.find(' ', at), words.size());
+        if (end > at) request.argv.push_back(words.substr(at, end - at));
+        at = end + 1;
+    }
+    request.env = {{"HOME", workDir}, {"DISPLAY", ""}, {"WAYLAND_DISPLAY", ""}};
+    request.workDir = workDir;
+    request.timeoutSeconds = 120.0;
+    return runProcess(request);
+}
+
 }  // namespace fluid::test

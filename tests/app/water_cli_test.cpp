@@ -4,7 +4,6 @@
 
 #include <stb_image.h>
 #include <stb_image_write.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -13,6 +12,8 @@
 #include <sstream>
 #include <string>
 #include <vector>
+
+#include "app/run_process.hpp"
 
 namespace {
 
@@ -30,15 +31,9 @@ protected:
 
     int run(const std::string& args, std::string& output)
     {
-        const fs::path out = dir_ / "output.txt";
-        const std::string command = "cd '" + dir_.string() + "' && HOME='" + dir_.string()
-            + "' DISPLAY= WAYLAND_DISPLAY= timeout 120 '" FLUIDSIM_EXE "' " + args + " >'" + out.string() + "' 2>&1";
-        const int status = std::system(command.c_str());
-        std::ifstream in(out);
-        std::stringstream text;
-        text << in.rdbuf();
-        output = text.str();
-        return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
+        output = result.out + result.err;
+        return result.exitCode;
     }
 
     fs::path dir_;
