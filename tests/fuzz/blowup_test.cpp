@@ -16,14 +16,7 @@
 namespace fluid {
 namespace {
 
-template <typename Solver>
-Solver makeSolver(const SimParams& p)
-{
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return CpuSolver(p, 1);
-    else
-        return GpuSolver(p);
-}
+using test::makeSolver;
 
 template <typename Solver>
 Field velocityOf(const Solver& s)

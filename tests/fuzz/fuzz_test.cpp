@@ -25,6 +25,7 @@
 #include "fuzz/energy_budget.hpp"
 #include "reference/cpu_solver.hpp"
 #include "sim/gpu_solver.hpp"
+#include "support/backends.hpp"
 #include "support/gl_context.hpp"
 
 namespace fluid {
@@ -207,15 +208,7 @@ constexpr const char* suiteName()
     return std::is_same_v<Solver, GpuSolver> ? "FuzzGpu" : "FuzzCpu";
 }
 
-template <typename Solver>
-Solver makeSolver(const SimParams& p)
-{
-    // One thread: ctest runs the two fuzz tests side by side on two cores.
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return CpuSolver(p, 1);
-    else
-        return GpuSolver(p);
-}
+using test::makeSolver;
 
 template <typename Solver>
 FluidState stateOf(const Solver& s)

@@ -43,18 +43,7 @@ Field divergenceOf(const Solver& solver)
         return solver.divergenceField();
 }
 
-// The solver under test. The CPU one runs on one thread: these grids are tiny,
-// results do not depend on the thread count, and a pass-per-barrier OpenMP
-// loop on a loaded machine (other builds running) turns thousands of sweeps
-// from milliseconds into seconds.
-template <typename Solver>
-Solver makeSolver(const SimParams& params)
-{
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return CpuSolver(params, 1);
-    else
-        return Solver(params);
-}
+using test::makeSolver;
 
 template <typename Solver>
 const char* backendName()

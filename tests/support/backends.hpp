@@ -24,6 +24,19 @@ protected:
     }
 };
 
+// The solver under test. The CPU one runs on one thread: the grids of the
+// tests are small, results do not depend on the thread count, and ctest runs
+// two tests side by side on two cores (an OpenMP barrier per pass on a loaded
+// machine turns thousands of sweeps from milliseconds into seconds).
+template <typename Solver>
+Solver makeSolver(const SimParams& params)
+{
+    if constexpr (std::is_same_v<Solver, CpuSolver>)
+        return CpuSolver(params, 1);
+    else
+        return Solver(params);
+}
+
 // The order matters: tests/CMakeLists.txt labels type 0 cpu and type 1 gpu.
 using BothSolvers = ::testing::Types<CpuSolver, GpuSolver>;
 
