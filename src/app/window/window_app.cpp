@@ -30,6 +30,7 @@
 #include "app/window/screenshot.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
+#include "platform/driver_pin.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app {
@@ -71,6 +72,7 @@ WindowPtr openWindow(int width, int height)
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
     if (epoxy_gl_version() < 33) throw std::runtime_error("the window's context is older than OpenGL 3.3");
+    platform::keepGlDriverLoaded();  // sanitized builds only: see platform/driver_pin.hpp
 #ifndef NDEBUG
     gl::enableDebugOutput();
 #endif
