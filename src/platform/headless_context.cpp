@@ -1,5 +1,7 @@
 #include "platform/headless_context.hpp"
 
+#include "platform/driver_pin.hpp"
+
 #include <epoxy/egl.h>
 #include <epoxy/gl.h>
 
@@ -150,6 +152,7 @@ HeadlessContext::HeadlessContext() : impl_(std::make_unique<Impl>())
     if (!made && impl_->older) throw GlVersionError(*impl_->older);
     if (!made) throw ContextError("no OpenGL 3.3 core context without a display: " + why);
     requireGl33();
+    keepGlDriverLoaded();  // sanitized builds only: see driver_pin.hpp
 }
 
 HeadlessContext::~HeadlessContext() = default;

@@ -34,6 +34,7 @@
 #include "app/window/screenshot.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
+#include "platform/driver_pin.hpp"
 #include "platform/headless_context.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -131,6 +132,7 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
     platform::requireGl33();
+    platform::keepGlDriverLoaded();  // sanitized builds only: see platform/driver_pin.hpp
     windowOpen = true;
 #ifndef NDEBUG
     gl::enableDebugOutput();
