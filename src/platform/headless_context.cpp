@@ -68,6 +68,7 @@ struct HeadlessContext::Impl {
         std::optional<std::string> found;
         if (eglMakeCurrent(candidate, EGL_NO_SURFACE, EGL_NO_SURFACE, probe)) {
             found = describeCurrentGl();
+            keepGlDriverLoaded();  // the probe loaded the driver too (sanitized builds only)
             // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
             if (!glslTooOld() && epoxy_gl_version() >= 33) *found += " but no 3.3 core context";
             eglMakeCurrent(candidate, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
@@ -151,8 +152,8 @@ HeadlessContext::HeadlessContext() : impl_(std::make_unique<Impl>())
     }
     if (!made && impl_->older) throw GlVersionError(*impl_->older);
     if (!made) throw ContextError("no OpenGL 3.3 core context without a display: " + why);
+    keepGlDriverLoaded();  // sanitized builds only (see driver_pin.hpp); before a refusal, which unloads it
     requireGl33();
-    keepGlDriverLoaded();  // sanitized builds only: see driver_pin.hpp
 }
 
 HeadlessContext::~HeadlessContext() = default;

@@ -88,6 +88,7 @@ void explainRefusedContext()
     WindowPtr probe(glfwCreateWindow(64, 64, "fluidsim probe", nullptr, nullptr));
     if (!probe) return;
     glfwMakeContextCurrent(probe.get());
+    platform::keepGlDriverLoaded();  // the probe loaded the driver too (sanitized builds only)
     std::string found = platform::describeCurrentGl();
     // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
     if (!platform::glslTooOld() && epoxy_gl_version() >= 33) found += " but no 3.3 core context";
@@ -131,8 +132,8 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
     }
     glfwMakeContextCurrent(window.get());
     glfwSwapInterval(1);  // vsync
+    platform::keepGlDriverLoaded();  // sanitized builds only (platform/driver_pin.hpp); before a refusal
     platform::requireGl33();
-    platform::keepGlDriverLoaded();  // sanitized builds only: see platform/driver_pin.hpp
     windowOpen = true;
 #ifndef NDEBUG
     gl::enableDebugOutput();
