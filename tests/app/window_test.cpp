@@ -57,28 +57,51 @@ public:
     ~Child() { stop(); }
     Child(const Child&) = delete;
     Child& operator=(const Child&) = delete;
-    Child(Child&& other) noexcept : pid_(std::exchange(other.pid_, -1)) {}
+    Child(Child&& other) noexcept
+        : pid_(std::exchange(other.pid_, -1)), status_(other.status_), reaped_(std::exchange(other.reaped_, false))
+    {
+    }
     Child& operator=(Child&& other) noexcept
     {
         stop();
         pid_ = std::exchange(other.pid_, -1);
+        status_ = other.status_;
+        reaped_ = std::exchange(other.reaped_, false);
         return *this;
     }
 
     bool started() const { return pid_ > 0; }
-    bool running() const { return pid_ > 0 && waitpid(pid_, nullptr, WNOHANG) == 0; }
-    void stop()
+    bool running() const { return pid_ > 0 && !reaped() ; }
+    // Asks the child to end (SIGTERM, which the app takes as "quit": it exits
+    // 0 after its frame), kills it after 5 s; says how it ended: "exit N",
+    // "signal N", or "" when nothing was started.
+    std::string stop()
     {
-        if (pid_ <= 0) return;
-        kill(pid_, SIGTERM);
-        for (int n = 0; n < 50 && waitpid(pid_, nullptr, WNOHANG) == 0; ++n) std::this_thread::sleep_for(100ms);
-        kill(pid_, SIGKILL);
-        waitpid(pid_, nullptr, 0);
+        if (pid_ <= 0) return "";
+        if (!reaped()) kill(pid_, SIGTERM);
+        for (int n = 0; n < 50 && !reaped(); ++n) std::this_thread::sleep_for(100ms);
+        if (!reaped()) {
+            kill(pid_, SIGKILL);
+            waitpid(pid_, &status_, 0);
+            reaped_ = true;
+        }
         pid_ = -1;
+        reaped_ = false;
+        return WIFEXITED(status_) ? "exit " + std::to_string(WEXITSTATUS(status_))
+                                  : "signal " + std::to_string(WTERMSIG(status_));
     }
 
 private:
+    // Reaps the child if it has ended, keeping its status.
+    bool reaped() const
+    {
+        if (!reaped_ && waitpid(pid_, &status_, WNOHANG) == pid_) reaped_ = true;
+        return reaped_;
+    }
+
     pid_t pid_ = -1;
+    mutable int status_ = 0;
+    mutable bool reaped_ = false;
 };
 
 std::string readFile(const fs::path& path)
@@ -149,7 +172,15 @@ protected:
 
     void TearDown() override
     {
-        app_.stop();
+        // The app must end cleanly: a crash, a sanitizer report at exit (the
+        // asan run of scripts/test.sh) or an error exit fails the test here.
+        const std::string appEnded = app_.stop();
+        if (!appEnded.empty()) {
+            EXPECT_EQ(appEnded, "exit 0") << readFile(workDir_ / "fluidsim.log");
+            const std::string log = readFile(workDir_ / "fluidsim.log");
+            for (const char* report : {"Sanitizer", "runtime error:", "GL debug"})
+                EXPECT_EQ(log.find(report), std::string::npos) << report << " in the app's log:\n" << log;
+        }
         xvfb_.stop();
         if (!HasFailure()) fs::remove_all(workDir_);
         else std::printf("window test files kept in %s\n", workDir_.c_str());
