@@ -18,7 +18,14 @@ vec4 bilinear(vec4 a, vec4 b, vec4 c, vec4 d, vec2 f, float decay)
     return (bottom * (1.0 - f.y) + top * f.y) * decay;
 }
 
+// MacCormack's backward step (GpuSolver::advect) carries the forward result
+// back along the same velocity: there the velocity carried is another texture.
+#ifdef CARRIED_VELOCITY
+uniform sampler2D uCarriedVelocity;
+vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uCarriedVelocity, c), 0.0, 0.0); }
+#else
 vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0); }
+#endif
 
 void main()
 {

@@ -27,4 +27,11 @@ PassConstants makePassConstants(const SimParams& p)
     return c;
 }
 
+PassConstants backwardInTime(const PassConstants& k)
+{
+    PassConstants backward = k;
+    backward.dtOverCellSize = -k.dtOverCellSize;
+    return backward;
+}
+
 }  // namespace fluid

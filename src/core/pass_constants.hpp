@@ -26,4 +26,9 @@ struct PassConstants {
 
 PassConstants makePassConstants(const SimParams& params);
 
+// The constants of MacCormack's backward step: k with dt negated, so that the
+// back-trace runs forward along the same velocity (a sign flip: exact, the
+// same on both solvers). The step itself runs with decay 1.
+PassConstants backwardInTime(const PassConstants& k);
+
 }  // namespace fluid

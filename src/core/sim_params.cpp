@@ -32,6 +32,15 @@ const char* toString(ViscositySolver solver)
     return "unknown";
 }
 
+const char* toString(AdvectionScheme scheme)
+{
+    switch (scheme) {
+    case AdvectionScheme::SemiLagrangian: return "semi-lagrangian";
+    case AdvectionScheme::MacCormack: return "maccormack";
+    }
+    return "unknown";
+}
+
 namespace {
 
 template <typename T>
@@ -71,6 +80,9 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("multigridCycles", p.multigridCycles, "0..100");
     if (p.viscosityIterations < 0 || p.viscosityIterations > L::kMaxIterations)
         return outOfRange("viscosityIterations", p.viscosityIterations, "0..10000");
+    if (p.advection != AdvectionScheme::SemiLagrangian && p.advection != AdvectionScheme::MacCormack)
+        return std::string("advection = ") + std::to_string(static_cast<int>(p.advection))
+            + " is not a scheme; accepted: semi-lagrangian, maccormack";
     if (!finite(p.lidSpeed) || std::fabs(p.lidSpeed) > 1e4f)
         return outOfRange("lidSpeed", p.lidSpeed, "[-1e4, 1e4] m/s");
     if (p.lidSpeed != 0.0f && p.boundary != BoundaryMode::Box)

@@ -30,6 +30,14 @@ enum class ViscositySolver {
 
 const char* toString(ViscositySolver solver);
 
+enum class AdvectionScheme {
+    SemiLagrangian,  // one back-trace and a bilinear read (GPU Gems ch. 38): first order, numerically diffusive
+    MacCormack,      // Selle et al. 2008: that step forward, the same step backward, half the round trip's error
+                     // added back, limited to the values the back-trace read (docs/algorithm.md)
+};
+
+const char* toString(AdvectionScheme scheme);
+
 struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
@@ -47,6 +55,8 @@ struct SimParams {
     bool warmStartPressure = true; // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
     int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver
+
+    AdvectionScheme advection = AdvectionScheme::SemiLagrangian;  // of velocity and dye
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)

@@ -69,14 +69,36 @@ void CpuSolver::splat(const Splat& s)
 }
 
 // advect.frag writes both fields in one pass, each from the velocity before
-// it: here the dye goes first, so that it is carried by the same velocity.
+// it: here both go to the scratch fields first, so that the dye is carried by
+// the same velocity.
 void CpuSolver::advect()
 {
     reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, dyeScratch_, constants_, exec_);
-    state_.dye.swap(dyeScratch_);
     reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, velocityScratch_, constants_,
                       exec_);
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
+    state_.dye.swap(dyeScratch_);
     state_.velocity.swap(velocityScratch_);
+}
+
+// GpuSolver::correctByMacCormack: the scratch fields hold the forward step.
+void CpuSolver::correctByMacCormack()
+{
+    if (backwardDye_.size() == 0) {  // first use, as the GPU makes its targets
+        const int w = params_.gridWidth;
+        const int h = params_.gridHeight;
+        backwardVelocity_ = correctedVelocity_ = Field(w, h, 2);
+        backwardDye_ = correctedDye_ = Field(w, h, 4);
+    }
+    const PassConstants backward = backwardInTime(constants_);
+    reference::advect(state_.velocity, dyeScratch_, false, 1.0f, backwardDye_, backward, exec_);
+    reference::advect(state_.velocity, velocityScratch_, true, 1.0f, backwardVelocity_, backward, exec_);
+    reference::maccormack(state_.velocity, state_.dye, dyeScratch_, backwardDye_, false, constants_.dyeDecay,
+                          correctedDye_, constants_, exec_);
+    reference::maccormack(state_.velocity, state_.velocity, velocityScratch_, backwardVelocity_, true,
+                          constants_.velocityDecay, correctedVelocity_, constants_, exec_);
+    dyeScratch_.swap(correctedDye_);
+    velocityScratch_.swap(correctedVelocity_);
 }
 
 void CpuSolver::diffuse()

@@ -29,7 +29,7 @@ public:
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace
+    void advect();  // dye and velocity, along the same back-trace; by params().advection's scheme
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -72,6 +72,10 @@ private:
     reference::CpuMultigrid multigrid_;         // below pressure and divergence_
     reference::CpuMultigrid viscousMultigrid_;  // below velocity and diffusionRhs_
     Field pressureResidual_;
+    // GpuSolver's MacCormack fields: phi^^n, and the corrected phi^{n+1}.
+    Field backwardVelocity_, backwardDye_, correctedVelocity_, correctedDye_;
+
+    void correctByMacCormack();
 };
 
 }  // namespace fluid

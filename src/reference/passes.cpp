@@ -214,6 +214,68 @@ void advectRows(const Field& velocity, const Field& source, float decay, Field& 
     });
 }
 
+// --- MacCormack's correction ---------------------------------------------------
+
+// GLSL's min and max, operand for operand (they differ from std::fmin/fmax only
+// for NaN, and in which zero they return, which no comparison here can see).
+float glslMin(float x, float y) { return y < x ? y : x; }
+float glslMax(float x, float y) { return x < y ? y : x; }
+
+// maccormack.frag on Components floats of one cell: a, b, c, d are phi^n at the
+// four cells the back-trace read (bottom row, then top row).
+template <int Components>
+void correctCell(const float* __restrict forward, const float* __restrict original, const float* __restrict backward,
+                 const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                 const float* __restrict d, float decay, float* __restrict out)
+{
+    for (int n = 0; n < Components; ++n) {
+        const float lo = glslMin(glslMin(a[n], b[n]), glslMin(c[n], d[n])) * decay;
+        const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n])) * decay;
+        const float value = forward[n] + 0.5f * (original[n] * decay - backward[n]);
+        out[n] = glslMin(glslMax(value, lo), hi);
+    }
+}
+
+template <int Components, bool SourceIsVelocity>
+void maccormackRows(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
+                    float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    const int width = k.width;
+    const int height = k.height;
+    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
+    // advectRows' back-trace, operation for operation: the limiter must bound
+    // by the very cells the forward step read.
+    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = rowOf(velocity, j);
+        const float* forwardRow = rowOf(forward, j);
+        const float* originalRow = rowOf(original, j);
+        const float* backwardRow = rowOf(backward, j);
+        float* result = rowOf(out, j);
+        for (int i = 0; i < width; ++i) {
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * u[2 * i], lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * u[2 * i + 1], lo.y, hi.y));
+            const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
+            const float* here[] = {forwardRow + Components * i, originalRow + Components * i,
+                                   backwardRow + Components * i};
+            float* cellOut = result + Components * i;
+            if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
+                const float* bottomRow = rowOf(original, c0.y) + Components * c0.x;
+                const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
+                correctCell<Components>(here[0], here[1], here[2], bottomRow, bottomRow + Components, topRow,
+                                        topRow + Components, decay, cellOut);
+                continue;
+            }
+            const glm::vec4 a = sourceAt<SourceIsVelocity>(original, c0, k);
+            const glm::vec4 b = sourceAt<SourceIsVelocity>(original, c0 + kRight, k);
+            const glm::vec4 c = sourceAt<SourceIsVelocity>(original, c0 + kTop, k);
+            const glm::vec4 d = sourceAt<SourceIsVelocity>(original, c0 + kRight + kTop, k);
+            correctCell<Components>(here[0], here[1], here[2], &a[0], &b[0], &c[0], &d[0], decay, cellOut);
+        }
+    });
+}
+
 // --- interior rows of the stencil passes --------------------------------------
 // Each loops over the cells [begin, end) of one row; `below`, `row` and `above`
 // are rows j-1, j, j+1 of the stencil's input, other pointers row j of theirs.
@@ -319,6 +381,22 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
     case 2: advectRows<2, false>(velocity, source, decay, out, k, exec); break;
     case 3: advectRows<3, false>(velocity, source, decay, out, k, exec); break;
     default: advectRows<4, false>(velocity, source, decay, out, k, exec); break;
+    }
+}
+
+void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
+                bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    if (sourceIsVelocity) {
+        maccormackRows<2, true>(velocity, original, forward, backward, decay, out, k, exec);
+        return;
+    }
+    switch (original.components()) {
+    case 1: maccormackRows<1, false>(velocity, original, forward, backward, decay, out, k, exec); break;
+    case 2: maccormackRows<2, false>(velocity, original, forward, backward, decay, out, k, exec); break;
+    case 3: maccormackRows<3, false>(velocity, original, forward, backward, decay, out, k, exec); break;
+    default: maccormackRows<4, false>(velocity, original, forward, backward, decay, out, k, exec); break;
     }
 }
 

@@ -32,6 +32,16 @@ void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec = {});
 
+// maccormack.frag: MacCormack's correction (Selle et al. 2008) of the forward
+// step forward = advect(original) by the round trip's error: backward is
+// advect() of forward with backwardInTime(k) and decay 1 (the same
+// velocity, dt negated). out = forward + (decay original - backward) / 2,
+// clamped to decay times the range of `original` at the four cells the forward
+// back-trace read. `velocity` is the one that traced; the rest are the field
+// advected (the velocity itself when sourceIsVelocity).
+void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
+                bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec = {});
+
 // diffuse.frag: one Jacobi sweep of (1 - nu dt Laplacian) x = b.
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec = {});
 

@@ -17,6 +17,9 @@ namespace {
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
+constexpr GLuint kUnit3 = 3;
+constexpr GLuint kUnit4 = 4;
+constexpr GLuint kUnit5 = 5;
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
 // and the uniform) instead of silently setting nothing. The grid uniforms of
@@ -79,6 +82,7 @@ GpuSolver::GpuSolver(const SimParams& params)
             gl::RenderTarget(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed divergence");
         twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
     }
+    makeMacCormackTargets();
     buildPrograms();
     applyConstantUniforms();
     gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
@@ -94,6 +98,8 @@ void GpuSolver::buildPrograms()
                           (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
                               .c_str());
     advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
+    advectBackwardProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n#define CARRIED_VELOCITY 1\n");
+    maccormackProgram_ = buildPass("maccormack.frag", b, "#define TWO_OUTPUTS 1\n");
     diffuseProgram_ = buildPass("diffuse.frag", b);
     curlProgram_ = buildPass("curl.frag", b);
     vorticityProgram_ = buildPass("vorticity.frag", b);
@@ -112,6 +118,9 @@ void GpuSolver::buildPrograms()
     for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &diffusionRhs_, &pressure_.read(),
                                 &pressure_.write(), &dye_.read(), &dye_.write(), &curl_, &divergence_})
         t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&macCormack_.backwardDye, &macCormack_.backwardVelocity, &macCormack_.correctedDye,
+                                &macCormack_.correctedVelocity})
+        if (t->width() > 0) t->setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -127,6 +136,7 @@ void GpuSolver::setParams(const SimParams& params)
                                     + std::to_string(next.gridHeight));
     params_ = next;
     constants_ = makePassConstants(params_);
+    makeMacCormackTargets();
     if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
         mg->setBoundary(params_.boundary);
@@ -141,7 +151,8 @@ void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
     for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
-                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+                                 &splatPasses_[3].program, &advectProgram_, &advectBackwardProgram_,
+                                 &maccormackProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
                                  &pressureResidualProgram_, &addForceProgram_}) {
@@ -170,6 +181,25 @@ void GpuSolver::applyConstantUniforms()
     setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(advectProgram_, "uDyeDecay", k.dyeDecay);
     setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
+
+    advectBackwardProgram_.use();
+    setSampler(advectBackwardProgram_, "uVelocity", kUnit0);
+    setSampler(advectBackwardProgram_, "uSource", kUnit1);
+    setSampler(advectBackwardProgram_, "uCarriedVelocity", kUnit2);
+    setFloat(advectBackwardProgram_, "uDtOverCellSize", backwardInTime(k).dtOverCellSize);
+    setFloat(advectBackwardProgram_, "uDyeDecay", 1.0f);  // the correction applies the decay (maccormack.frag)
+    setFloat(advectBackwardProgram_, "uVelocityDecay", 1.0f);
+
+    maccormackProgram_.use();
+    setSampler(maccormackProgram_, "uVelocity", kUnit0);
+    setSampler(maccormackProgram_, "uSource", kUnit1);
+    setSampler(maccormackProgram_, "uForwardDye", kUnit2);
+    setSampler(maccormackProgram_, "uForwardVelocity", kUnit3);
+    setSampler(maccormackProgram_, "uBackwardDye", kUnit4);
+    setSampler(maccormackProgram_, "uBackwardVelocity", kUnit5);
+    setFloat(maccormackProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(maccormackProgram_, "uDyeDecay", k.dyeDecay);
+    setFloat(maccormackProgram_, "uVelocityDecay", k.velocityDecay);
 
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
@@ -262,8 +292,50 @@ void GpuSolver::advect()
     velocity_.read().bindTexture(kUnit0);
     dye_.read().bindTexture(kUnit1);
     sim::drawFullscreen(twoTargets_, dye_.write(), velocity_.write(), emptyVertexArray_);
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
     dye_.swap();
     velocity_.swap();
+}
+
+void GpuSolver::correctByMacCormack()
+{
+    MacCormackTargets& m = macCormack_;
+    // Backward: the forward step's results carried back along the same u^n.
+    advectBackwardProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    dye_.write().bindTexture(kUnit1);
+    velocity_.write().bindTexture(kUnit2);
+    sim::drawFullscreen(twoTargets_, m.backwardDye, m.backwardVelocity, emptyVertexArray_);
+
+    maccormackProgram_.use();
+    velocity_.read().bindTexture(kUnit0);
+    dye_.read().bindTexture(kUnit1);
+    dye_.write().bindTexture(kUnit2);
+    velocity_.write().bindTexture(kUnit3);
+    m.backwardDye.bindTexture(kUnit4);
+    m.backwardVelocity.bindTexture(kUnit5);
+    sim::drawFullscreen(twoTargets_, m.correctedDye, m.correctedVelocity, emptyVertexArray_);
+    // The corrected fields take the forward step's place on the write sides.
+    std::swap(dye_.write(), m.correctedDye);
+    std::swap(velocity_.write(), m.correctedVelocity);
+}
+
+void GpuSolver::makeMacCormackTargets()
+{
+    MacCormackTargets& m = macCormack_;
+    if (params_.advection != AdvectionScheme::MacCormack || m.backwardDye.width() > 0) return;
+    const int w = params_.gridWidth;
+    const int h = params_.gridHeight;
+    m.backwardDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack backward dye");
+    m.backwardVelocity = gl::RenderTarget(w, h, gl::TextureFormat::RG32F, "MacCormack backward velocity");
+    m.correctedDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack corrected dye");
+    m.correctedVelocity = gl::RenderTarget(w, h, gl::TextureFormat::RG32F, "MacCormack corrected velocity");
+    // The corrected ones become the fields, which the passes read with the wrap of the rule.
+    const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+    for (gl::RenderTarget* t : {&m.backwardDye, &m.backwardVelocity, &m.correctedDye, &m.correctedVelocity})
+        t->setWrap(wrap);
+    twoTargets_.check(m.backwardDye, m.backwardVelocity, "MacCormack backward dye and velocity");
+    twoTargets_.check(m.correctedDye, m.correctedVelocity, "MacCormack corrected dye and velocity");
 }
 
 void GpuSolver::diffuse()

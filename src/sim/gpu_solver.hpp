@@ -36,7 +36,7 @@ public:
 
     // The passes of step(), in step order.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace
+    void advect();  // dye and velocity, along the same back-trace; by params().advection's scheme
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -86,6 +86,11 @@ private:
     // compiled into the shaders (shaders/common.glsl), not a uniform.
     void buildPrograms();
     void applyConstantUniforms();
+    // MacCormack's backward step and correction, after advect.frag's forward
+    // step has written the write sides; leaves the corrected fields there.
+    void correctByMacCormack();
+    // Makes macCormack_ the first time the scheme is chosen.
+    void makeMacCormackTargets();
     void draw(const gl::RenderTarget& target) const;
     void drawCurl();
     void drawDivergence();
@@ -97,6 +102,8 @@ private:
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
+    gl::Program advectBackwardProgram_;  // MacCormack's backward step: advect.frag, dt negated
+    gl::Program maccormackProgram_;      // and its correction
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;
@@ -139,6 +146,12 @@ private:
     sim::GpuMultigrid multigrid_;         // below pressure_ and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below velocity_ and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
+    // MacCormack's intermediate fields: empty until the scheme is first chosen
+    // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
+    struct MacCormackTargets {
+        gl::RenderTarget backwardDye, backwardVelocity;    // phi^^n
+        gl::RenderTarget correctedDye, correctedVelocity;  // phi^{n+1}
+    } macCormack_;
 };
 
 }  // namespace fluid

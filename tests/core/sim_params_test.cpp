@@ -33,6 +33,8 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         {"pressureIterations", [](SimParams& p) { p.pressureIterations = -1; }},
         {"viscosityIterations", [](SimParams& p) { p.viscosityIterations = 20000; }},
         {"lidSpeed", [](SimParams& p) { p.lidSpeed = 1e9f; }},
+        // What a cast from a corrupt settings value would make.
+        {"advection", [](SimParams& p) { p.advection = static_cast<AdvectionScheme>(7); }},
         {"lidSpeed", [](SimParams& p) {
              p.boundary = BoundaryMode::Periodic;
              p.lidSpeed = 1.0f;

@@ -91,6 +91,12 @@ SimParams strongVorticity(SimParams p)
     return p;
 }
 
+SimParams withMacCormack(SimParams p)
+{
+    p.advection = AdvectionScheme::MacCormack;
+    return p;
+}
+
 std::vector<PassCase> allPasses()
 {
     return {
@@ -104,6 +110,27 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        // advect.frag forward, advect.frag backward (dt negated, the forward
+        // results carried), then maccormack.frag. On this random start the
+        // limiter binds at most cells.
+        {"advect_maccormack_dye", Output::Dye,
+         [](GpuSolver& g) {
+             g.setParams(withMacCormack(g.params()));
+             g.advect();
+         },
+         [](CpuSolver& c) {
+             c.setParams(withMacCormack(c.params()));
+             c.advect();
+         }},
+        {"advect_maccormack_velocity", Output::Velocity,
+         [](GpuSolver& g) {
+             g.setParams(withMacCormack(g.params()));
+             g.advect();
+         },
+         [](CpuSolver& c) {
+             c.setParams(withMacCormack(c.params()));
+             c.advect();
+         }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
         {"curl", Output::Curl, [](GpuSolver& g) { g.computeCurl(); }, [](CpuSolver& c) { c.computeCurl(); }},
         {"vorticity", Output::Velocity, [](GpuSolver& g) { g.applyVorticity(); },
