@@ -211,6 +211,12 @@ const std::vector<Flag>& flags()
         {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve with --viscosity-solver jacobi, "
          "0..10000 (default 20)", S::Everywhere,
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
+        {"advection", "semi-lagrangian|maccormack", "how velocity and dye are carried: one semi-Lagrangian "
+         "back-trace (first order), or MacCormack's forward-backward correction, limited (second order where "
+         "the flow is smooth; default semi-lagrangian)", S::Everywhere,
+         oneOf<AdvectionScheme>({{"semi-lagrangian", AdvectionScheme::SemiLagrangian},
+                                 {"maccormack", AdvectionScheme::MacCormack}},
+                                [](Options& o, AdvectionScheme m) { o.params.advection = m; })},
         {"dye-dissipation", "R", "dye decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
          realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.dyeDissipation = f(v); })},
         {"velocity-dissipation", "R", "velocity decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
@@ -456,6 +462,7 @@ std::string formatConfig(const Options& o)
     out << "multigrid-cycles = " << p.multigridCycles << "\n";
     out << "viscosity-solver = " << toString(p.viscositySolver) << "\n";
     out << "viscosity-iterations = " << p.viscosityIterations << "\n";
+    out << "advection = " << toString(p.advection) << "\n";
     out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
     out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
     out << "boundary = " << toString(p.boundary) << "\n";
@@ -580,7 +587,7 @@ std::string helpText()
     };
     section("simulation (also accepted in the settings file)",
             {"grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
-             "viscosity-solver", "viscosity-iterations", "dye-dissipation",
+             "viscosity-solver", "viscosity-iterations", "advection", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",

@@ -61,15 +61,29 @@ TEST_P(CavityRe100, MatchesGhiaAtSteadyState)
 {
     constexpr double kMaxUDeviation = 0.017;
     constexpr double kMaxVDeviation = 0.010;
-    const CavityRun run = runCavity(GetParam(), {"--until-steady", "1e-4", "--time", "30"});
+    const CavityRun run =
+        runCavity(GetParam(), {"--until-steady", "1e-4", "--time", "30", "--advection", "semi-lagrangian"});
     EXPECT_TRUE(run.result.steady) << "no steady state within 30 s";
     EXPECT_LE(run.uDeviation, kMaxUDeviation);
     EXPECT_LE(run.vDeviation, kMaxVDeviation);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, CavityRe100, ::testing::Values(Backend::Cpu, Backend::Gpu), backendName);
+// The same with MacCormack advection: the goal, within 0.008 of Ghia.
+// Measured at 64^2 (both backends): steady after 13.6 s; deviation u 0.0028,
+// v 0.0061 (semi-Lagrangian: 0.0113, 0.0068). The u profile, where the
+// numerical diffusion of the first-order scheme showed most (its extremum
+// -0.21 near y = 0.45 too shallow), is 4x closer. At 128^2 and 256^2 see
+// docs/validation.md.
+TEST_P(CavityRe100, MatchesGhiaWithin0008WithMacCormack)
+{
+    constexpr double kMaxDeviation = 0.008;
+    const CavityRun run = runCavity(GetParam(), {"--until-steady", "1e-4", "--time", "30", "--advection", "maccormack"});
+    EXPECT_TRUE(run.result.steady) << "no steady state within 30 s";
+    EXPECT_LE(run.uDeviation, kMaxDeviation);
+    EXPECT_LE(run.vDeviation, kMaxDeviation);
+}
 
-class CavityBackends : public test::GlTest {};
+INSTANTIATE_TEST_SUITE_P(Backends, CavityRe100, ::testing::Values(Backend::Cpu, Backend::Gpu), backendName);
 
 // The same cavity for the same 960 steps (t = 15 s, past steady) on both
 // backends: they run the same discretization with the same float32 operations
@@ -77,10 +91,16 @@ class CavityBackends : public test::GlTest {};
 // so the steady states must agree far more closely than either agrees with
 // Ghia: at least 100x closer. Measured: max |u_gpu - u_cpu| over the whole
 // field ~1e-6 m/s against a deviation from Ghia of ~7e-3.
-TEST_F(CavityBackends, AgreeFarMoreCloselyThanWithGhia)
+class CavityBackends : public test::GlTest, public ::testing::WithParamInterface<const char*> {};
+
+// Both advection schemes (the parameter). MacCormack measured: max |du| over
+// the field 3.3e-7 m/s (semi-Lagrangian 1.8e-7) against 0.0027 from Ghia: in
+// this smooth flow no rounding difference makes its limiter pick other bounds
+// (which can part the two runs, tests/sim/step_parity_test.cpp).
+TEST_P(CavityBackends, AgreeFarMoreCloselyThanWithGhia)
 {
     constexpr double kAgreementFactor = 100.0;
-    const std::vector<std::string> flags = {"--time", "15"};
+    const std::vector<std::string> flags = {"--time", "15", "--advection", GetParam()};
     const CavityRun cpu = runCavity(Backend::Cpu, flags);
     const CavityRun gpu = runCavity(Backend::Gpu, flags);
     ASSERT_EQ(cpu.result.steps, gpu.result.steps);
@@ -98,6 +118,11 @@ TEST_F(CavityBackends, AgreeFarMoreCloselyThanWithGhia)
     EXPECT_LE(fieldDifference * kAgreementFactor, closestToGhia);
     EXPECT_LE(lineDifference * kAgreementFactor, closestToGhia);
 }
+
+INSTANTIATE_TEST_SUITE_P(Schemes, CavityBackends, ::testing::Values("semi-lagrangian", "maccormack"),
+                         [](const ::testing::TestParamInfo<const char*>& scheme) {
+                             return std::string(scheme.param[0] == 's' ? "SemiLagrangian" : "MacCormack");
+                         });
 
 }  // namespace
 }  // namespace fluid::validation

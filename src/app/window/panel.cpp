@@ -68,6 +68,13 @@ void simulationSection(PanelState& s, PanelActions& actions)
     if (p.viscositySolver == ViscositySolver::Jacobi)
         sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
                   "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
+    int advection = p.advection == AdvectionScheme::MacCormack ? 1 : 0;
+    if (ImGui::Combo("advection", &advection, "semi-Lagrangian\0MacCormack\0\0"))
+        p.advection = advection == 1 ? AdvectionScheme::MacCormack : AdvectionScheme::SemiLagrangian;
+    tooltip("How velocity and dye are carried. semi-Lagrangian: one back-trace and a bilinear read, which "
+            "smears fine detail a little every step. MacCormack: that step forward and back again, half the "
+            "round trip's error added back and limited to the values read: sharper swirls and dye, three "
+            "passes instead of one.");
     sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
                 "Simulated seconds per step, fixed whatever the frame rate. Each frame runs as many steps as "
                 "wall-clock time asks for, up to the cap below.",
