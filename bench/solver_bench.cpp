@@ -171,6 +171,20 @@ void BM_GpuStepDefaults(benchmark::State& state)
     timeGpuSteps(state, p);
 }
 
+// The user's step (BM_GpuStepDefaults) with each advection scheme, so that
+// one run gives the cost of MacCormack as a ratio. Args: scheme (0
+// semi-Lagrangian, 1 MacCormack), grid size.
+void BM_GpuStepAdvection(benchmark::State& state)
+{
+    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    p.advection = state.range(0) == 1 ? fluid::AdvectionScheme::MacCormack : fluid::AdvectionScheme::SemiLagrangian;
+    state.SetLabel(toString(p.advection));
+    timeGpuSteps(state, p);
+}
+
 // Args: thread count, grid size.
 void BM_CpuStep(benchmark::State& state)
 {
@@ -383,8 +397,9 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 8> kPassNames{"splat",     "advect",     "diffuse",  "curl",
-                                                "vorticity", "divergence", "pressure", "gradient"};
+constexpr std::array<const char*, 9> kPassNames{"splat",      "advect",   "diffuse",  "curl",
+                                                "vorticity",  "divergence", "pressure", "gradient",
+                                                "advect_maccormack"};  // forward, backward, correction
 
 void BM_GpuPass(benchmark::State& state)
 {
@@ -399,13 +414,14 @@ void BM_GpuPass(benchmark::State& state)
         fluid::SimParams p = benchParams(grid);
         p.pressureIterations = 1;
         p.viscosityIterations = 1;
+        if (kPassNames[index] == std::string("advect_maccormack")) p.advection = fluid::AdvectionScheme::MacCormack;
         fluid::GpuSolver solver(p);
         const fluid::Splat splat = benchSplat(p);
         for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
-        const std::array<std::function<void()>, 8> passes{
+        const std::array<std::function<void()>, 9> passes{
             [&] { solver.splat(splat); },       [&] { solver.advect(); },        [&] { solver.diffuse(); },
             [&] { solver.computeCurl(); },      [&] { solver.applyVorticity(); }, [&] { solver.computeDivergence(); },
-            [&] { solver.solvePressure(); },    [&] { solver.subtractGradient(); }};
+            [&] { solver.solvePressure(); },    [&] { solver.subtractGradient(); }, [&] { solver.advect(); }};
         timePasses(state, grid, passes[index]);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
@@ -477,6 +493,11 @@ void issue8Args(benchmark::internal::Benchmark* b)
 // llvmpipe) worker threads, none of which the main thread's CPU clock sees.
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepDefaults)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepAdvection)
+    ->ArgNames({"scheme", ""})
+    ->ArgsProduct({{0, 1}, {128, 256}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepPeerConfig)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);

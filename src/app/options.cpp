@@ -213,7 +213,7 @@ const std::vector<Flag>& flags()
          intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
         {"advection", "semi-lagrangian|maccormack", "how velocity and dye are carried: one semi-Lagrangian "
          "back-trace (first order), or MacCormack's forward-backward correction, limited (second order where "
-         "the flow is smooth; default semi-lagrangian)", S::Everywhere,
+         "the flow is smooth; default maccormack)", S::Everywhere,
          oneOf<AdvectionScheme>({{"semi-lagrangian", AdvectionScheme::SemiLagrangian},
                                  {"maccormack", AdvectionScheme::MacCormack}},
                                 [](Options& o, AdvectionScheme m) { o.params.advection = m; })},

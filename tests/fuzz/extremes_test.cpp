@@ -1,7 +1,8 @@
 // Every corner of what the panel's sliders and the flags accept, on both
 // solvers (issue 9: "no accepted setting may blow up"): dt at the slider's
 // ends and the flag's maximum, vorticity at 0 and both maxima, viscosity and
-// dissipation at 0 and their maximum, no projection or multigrid, box, lid and periodic. A strong
+// dissipation at 0 and their maximum, no projection or multigrid, box, lid and periodic, both
+// advection schemes (MacCormack's limiter must keep it as bounded). A strong
 // stroke on the first steps, then the flow is left to itself. Every third step:
 // the fields finite, and the energy and top speed within what the brush and the lid
 // put in (fuzz/energy_budget.hpp, the bounds and factors the fuzz uses).
@@ -26,6 +27,7 @@ struct Corner {
     float dt, vorticity, viscosity, velocityDissipation;
     PressureSolver pressure;
     int boundary;  // 0 box, 1 box with a lid, 2 periodic
+    AdvectionScheme advection;
 };
 
 std::vector<Corner> corners()
@@ -39,7 +41,9 @@ std::vector<Corner> corners()
                 for (float viscosity : {0.0f, SimLimits::kMaxViscosity})  // the flag's ends (the slider's lie inside)
                     for (float dissipation : {0.0f, 1e4f})
                         for (PressureSolver pressure : {PressureSolver::Jacobi, PressureSolver::Multigrid})
-                            all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary});
+                            for (AdvectionScheme advection :
+                                 {AdvectionScheme::SemiLagrangian, AdvectionScheme::MacCormack})
+                                all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary, advection});
     return all;
 }
 
@@ -58,6 +62,7 @@ SimParams paramsAt(const Corner& c)
     p.multigridCycles = 2;     // the default (the fuzz covers 0 to 100 cycles)
     p.boundary = c.boundary == 2 ? BoundaryMode::Periodic : BoundaryMode::Box;
     p.lidSpeed = c.boundary == 1 ? 1.0f : 0.0f;
+    p.advection = c.advection;
     return p;
 }
 
@@ -95,7 +100,8 @@ void sweepCorners()
         solver.reset();  // every corner from rest
         SCOPED_TRACE(testing::Message() << "dt " << c.dt << ", vorticity " << c.vorticity << ", viscosity "
                                         << c.viscosity << ", dissipation " << c.velocityDissipation << ", "
-                                        << toString(c.pressure) << ", boundary " << c.boundary);
+                                        << toString(c.pressure) << ", boundary " << c.boundary << ", "
+                                        << toString(c.advection));
         test::EnergyBudget budget(p);
         for (int n = 0; n < kSteps; ++n) {
             std::vector<Splat> splats;
