@@ -56,7 +56,7 @@ struct SimParams {
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
     int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver
 
-    AdvectionScheme advection = AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §6: why the default)
+    AdvectionScheme advection = AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §8: why the default)
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
