@@ -10,6 +10,7 @@ const char* toString(BoundaryMode mode)
     switch (mode) {
     case BoundaryMode::Box: return "box";
     case BoundaryMode::Periodic: return "periodic";
+    case BoundaryMode::Tunnel: return "tunnel";
     }
     return "unknown";
 }
@@ -75,6 +76,8 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("lidSpeed", p.lidSpeed, "[-1e4, 1e4] m/s");
     if (p.lidSpeed != 0.0f && p.boundary != BoundaryMode::Box)
         return std::string("lidSpeed needs the box boundary; the periodic box has no walls");
+    if (!finite(p.inflowSpeed) || std::fabs(p.inflowSpeed) > 1e4f)
+        return outOfRange("inflowSpeed", p.inflowSpeed, "[-1e4, 1e4] m/s");
     return std::nullopt;
 }
 
