@@ -6,11 +6,14 @@
 #include <optional>
 #include <string>
 
+#include "core/field.hpp"
+
 namespace fluid {
 
 enum class BoundaryMode {
     Box,       // closed box: no-slip walls, pure Neumann pressure
     Periodic,  // wrap-around in x and y
+    Tunnel,    // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
 };
 
 const char* toString(BoundaryMode mode);
@@ -60,13 +63,15 @@ struct SimParams {
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
+    float inflowSpeed = 1.0f;  // m/s, +x speed of the tunnel's inflow; Tunnel mode only
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
     bool operator==(const SimParams&) const = default;
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 
-// Accepted ranges, shared by validate() and the help texts.
+// Accepted ranges: the parameter table (core/parameters.cpp) and validate()
+// read them; tests sweep them.
 struct SimLimits {
     static constexpr int kMinGrid = 8;
     static constexpr int kMaxGrid = 4096;
@@ -78,7 +83,10 @@ struct SimLimits {
     static constexpr float kMinDomainWidth = 1e-6f;  // m
     static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
-    static constexpr float kMaxViscosity = 100.0f;
+    static constexpr float kMaxViscosity = 100.0f;   // m^2/s
+    static constexpr float kMaxVorticity = 1e4f;     // 1/s
+    static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
+    static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
 };
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
@@ -88,6 +96,9 @@ inline bool pressureSolveIsEmpty(const SimParams& p)
 {
     return p.pressureSolver == PressureSolver::Multigrid ? p.multigridCycles == 0 : p.pressureIterations == 0;
 }
+
+// The grid each of FluidState's fields lives on under these parameters.
+FieldGrids fieldGrids(const SimParams& params);
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.

@@ -1,5 +1,6 @@
 #include "reference/cpu_solver.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -17,33 +18,45 @@ SimParams validated(const SimParams& params)
     return params;
 }
 
-void requireShape(const Field& f, const Field& like, const char* what)
+void throwIf(const std::optional<std::string>& problem, const char* function)
 {
-    if (!f.sameShape(like))
-        throw std::invalid_argument(std::string("CpuSolver::upload(): ") + what + " is " + std::to_string(f.width())
-                                    + "x" + std::to_string(f.height()) + "x" + std::to_string(f.components())
-                                    + ", expected " + std::to_string(like.width()) + "x" + std::to_string(like.height())
-                                    + "x" + std::to_string(like.components()));
+    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
 }
 
 }  // namespace
 
 CpuSolver::CpuSolver(const SimParams& params, int threads)
-    : params_(validated(params)), constants_(makePassConstants(params_)), exec_{threads}
+    : params_(validated(params)), constants_(makePassConstants(params_)), exec_{threads}, grids_(fieldGrids(params_))
 {
     const int w = params_.gridWidth;
     const int h = params_.gridHeight;
-    state_ = FluidState::zeros(w, h);
-    velocityScratch_ = Field(w, h, 2);
-    pressureScratch_ = Field(w, h, 1);
-    dyeScratch_ = Field(w, h, 4);
+    state_ = FluidState::zeros(grids_);
+    scratch_ = FluidState::zeros(grids_);
     diffusionRhs_ = Field(w, h, 2);
     divergence_ = Field(w, h, 1);
     curl_ = Field(w, h, 1);
     multigrid_ = reference::CpuMultigrid(w, h);
     viscousMultigrid_ = reference::CpuMultigrid(w, h, MultigridEquation::Viscous);
     pressureResidual_ = Field(w, h, 2);
+    solid_ = std::make_shared<const SolidMask>(Field(w, h, 1));
 }
+
+void CpuSolver::setObstacles(const Field& mask)
+{
+    requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "CpuSolver::setObstacles()");
+    solid_ = std::make_shared<const SolidMask>(mask);
+    for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
+    applyObstacles();
+}
+
+void CpuSolver::clearObstacles()
+{
+    solid_ = std::make_shared<const SolidMask>(Field(params_.gridWidth, params_.gridHeight, 1));
+    applyObstacles();
+}
+
+// A mask without a solid cell is no mask: the passes keep their fast paths.
+void CpuSolver::applyObstacles() { constants_.solid = solid_->any() ? solid_.get() : nullptr; }
 
 void CpuSolver::setParams(const SimParams& params)
 {
@@ -52,6 +65,7 @@ void CpuSolver::setParams(const SimParams& params)
         throw std::invalid_argument("CpuSolver::setParams(): the grid size is fixed for a solver's life");
     params_ = next;
     constants_ = makePassConstants(params_);
+    applyObstacles();
 }
 
 void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
@@ -59,12 +73,12 @@ void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 void CpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, velocityScratch_, constants_,
+    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity, constants_,
                      exec_);
-    state_.velocity.swap(velocityScratch_);
+    state_.velocity.swap(scratch_.velocity);
     if (s.addsDye) {
-        reference::splat(state_.dye, cells, {s.dye.r, s.dye.g, s.dye.b, 0.0f}, dyeScratch_, constants_, exec_);
-        state_.dye.swap(dyeScratch_);
+        reference::splat(state_.dye, cells, {s.dye.r, s.dye.g, s.dye.b, 0.0f}, scratch_.dye, constants_, exec_);
+        state_.dye.swap(scratch_.dye);
     }
 }
 
@@ -73,12 +87,12 @@ void CpuSolver::splat(const Splat& s)
 // the same velocity.
 void CpuSolver::advect()
 {
-    reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, dyeScratch_, constants_, exec_);
-    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, velocityScratch_, constants_,
+    reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, scratch_.dye, constants_, exec_);
+    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
                       exec_);
     if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
-    state_.dye.swap(dyeScratch_);
-    state_.velocity.swap(velocityScratch_);
+    state_.dye.swap(scratch_.dye);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 // GpuSolver::correctByMacCormack: the scratch fields hold the forward step.
@@ -91,14 +105,14 @@ void CpuSolver::correctByMacCormack()
         backwardDye_ = correctedDye_ = Field(w, h, 4);
     }
     const PassConstants backward = backwardInTime(constants_);
-    reference::advect(state_.velocity, dyeScratch_, false, 1.0f, backwardDye_, backward, exec_);
-    reference::advect(state_.velocity, velocityScratch_, true, 1.0f, backwardVelocity_, backward, exec_);
-    reference::maccormack(state_.velocity, state_.dye, dyeScratch_, backwardDye_, false, constants_.dyeDecay,
+    reference::advect(state_.velocity, scratch_.dye, false, 1.0f, backwardDye_, backward, exec_);
+    reference::advect(state_.velocity, scratch_.velocity, true, 1.0f, backwardVelocity_, backward, exec_);
+    reference::maccormack(state_.velocity, state_.dye, scratch_.dye, backwardDye_, false, constants_.dyeDecay,
                           correctedDye_, constants_, exec_);
-    reference::maccormack(state_.velocity, state_.velocity, velocityScratch_, backwardVelocity_, true,
+    reference::maccormack(state_.velocity, state_.velocity, scratch_.velocity, backwardVelocity_, true,
                           constants_.velocityDecay, correctedVelocity_, constants_, exec_);
-    dyeScratch_.swap(correctedDye_);
-    velocityScratch_.swap(correctedVelocity_);
+    scratch_.dye.swap(correctedDye_);
+    scratch_.velocity.swap(correctedVelocity_);
 }
 
 void CpuSolver::diffuse()
@@ -107,14 +121,14 @@ void CpuSolver::diffuse()
     if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(state_.velocity, velocityScratch_, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, velocityScratch_, constants_,
+        reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, scratch_.velocity, constants_,
                            exec_);
-        state_.velocity.swap(velocityScratch_);
+        state_.velocity.swap(scratch_.velocity);
     }
 }
 
@@ -127,8 +141,8 @@ void CpuSolver::computeCurl()
 void CpuSolver::applyVorticity()
 {
     if (constants_.vorticityScale == 0.0f) return;
-    reference::vorticity(state_.velocity, curl_, velocityScratch_, constants_, exec_);
-    state_.velocity.swap(velocityScratch_);
+    reference::vorticity(state_.velocity, curl_, scratch_.velocity, constants_, exec_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::computeDivergence() { reference::divergence(state_.velocity, divergence_, constants_, exec_); }
@@ -140,12 +154,12 @@ void CpuSolver::solvePressure()
     if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) state_.pressure.fill(0.0f);
     if (params_.pressureSolver == PressureSolver::Multigrid) {
         for (int n = 0; n < params_.multigridCycles; ++n)
-            multigrid_.vCycle(state_.pressure, pressureScratch_, divergence_, constants_, exec_);
+            multigrid_.vCycle(state_.pressure, scratch_.pressure, divergence_, constants_, exec_);
         return;
     }
     for (int n = 0; n < params_.pressureIterations; ++n) {
-        reference::pressure(state_.pressure, divergence_, pressureScratch_, constants_, exec_);
-        state_.pressure.swap(pressureScratch_);
+        reference::pressure(state_.pressure, divergence_, scratch_.pressure, constants_, exec_);
+        state_.pressure.swap(scratch_.pressure);
     }
 }
 
@@ -154,12 +168,12 @@ void CpuSolver::computePressureResidual()
     reference::pressureResidual(state_.pressure, divergence_, pressureResidual_, constants_, exec_);
 }
 
-void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, pressureScratch_, divergence_, constants_, exec_); }
+void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, scratch_.pressure, divergence_, constants_, exec_); }
 
 void CpuSolver::subtractGradient()
 {
-    reference::gradient(state_.velocity, state_.pressure, velocityScratch_, constants_, exec_);
-    state_.velocity.swap(velocityScratch_);
+    reference::gradient(state_.velocity, state_.pressure, scratch_.velocity, constants_, exec_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
@@ -169,41 +183,39 @@ void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
                                     + "x" + std::to_string(force.height()) + "x" + std::to_string(force.components())
                                     + ", expected " + std::to_string(params_.gridWidth) + "x"
                                     + std::to_string(params_.gridHeight) + "x2");
-    reference::addForceField(state_.velocity, state_.dye, force, velocityScratch_, dyeScratch_, k);
-    std::swap(state_.velocity, velocityScratch_);
-    std::swap(state_.dye, dyeScratch_);
+    reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k);
+    std::swap(state_.velocity, scratch_.velocity);
+    std::swap(state_.dye, scratch_.dye);
 }
 
 void CpuSolver::reset()
 {
-    for (Field* f : {&state_.velocity, &state_.pressure, &state_.dye, &velocityScratch_, &pressureScratch_,
-                     &dyeScratch_, &diffusionRhs_, &divergence_, &curl_})
-        f->fill(0.0f);
+    for (const FieldSpec& spec : kFieldSpecs)
+        for (FluidState* s : {&state_, &scratch_}) fieldOf(*s, spec).fill(0.0f);
+    for (Field* f : {&diffusionRhs_, &divergence_, &curl_}) f->fill(0.0f);
 }
 
 void CpuSolver::clearDye()
 {
     state_.dye.fill(0.0f);
-    dyeScratch_.fill(0.0f);
+    scratch_.dye.fill(0.0f);
 }
 
 void CpuSolver::upload(const FluidState& state)
 {
-    requireShape(state.velocity, state_.velocity, "velocity");
-    requireShape(state.pressure, state_.pressure, "pressure");
-    requireShape(state.dye, state_.dye, "dye");
+    throwIf(checkShapes(state, grids_), "CpuSolver::upload()");
     state_ = state;
 }
 
 void CpuSolver::uploadCurl(const Field& curl)
 {
-    requireShape(curl, curl_, "curl");
+    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "CpuSolver::uploadCurl()");
     curl_ = curl;
 }
 
 void CpuSolver::uploadDivergence(const Field& divergence)
 {
-    requireShape(divergence, divergence_, "divergence");
+    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "CpuSolver::uploadDivergence()");
     divergence_ = divergence;
 }
 

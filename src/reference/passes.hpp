@@ -32,7 +32,7 @@ void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec = {});
 
-// maccormack.frag: MacCormack's correction (Selle et al. 2008) of the forward
+// advect.frag's MACCORMACK variant (maccormack.glsl): MacCormack's correction (Selle et al. 2008) of the forward
 // step forward = advect(original) by the round trip's error: backward is
 // advect() of forward with backwardInTime(k) and decay 1 (the same
 // velocity, dt negated). out = forward + (decay original - backward) / 2,

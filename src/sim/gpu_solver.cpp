@@ -1,8 +1,10 @@
 #include "sim/gpu_solver.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
+#include "core/solid_mask.hpp"
 #include "core/step_recipe.hpp"
 #include "gl/errors.hpp"
 #include "sim/pass_program.hpp"
@@ -17,9 +19,10 @@ namespace {
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
-constexpr GLuint kUnit3 = 3;
+constexpr GLuint kSolidUnit = 3;  // uSolid, in every pass built with OBSTACLES
 constexpr GLuint kUnit4 = 4;
 constexpr GLuint kUnit5 = 5;
+constexpr GLuint kUnit6 = 6;
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
 // and the uniform) instead of silently setting nothing. The grid uniforms of
@@ -37,16 +40,19 @@ SimParams validated(const SimParams& params)
     return params;
 }
 
-void checkShape(const Field& f, int width, int height, int components, const char* what)
+void throwIf(const std::optional<std::string>& problem, const char* function)
 {
-    if (f.width() != width || f.height() != height || f.components() != components)
-        throw std::invalid_argument(std::string("GpuSolver::upload(): ") + what + " is " + std::to_string(f.width())
-                                    + "x" + std::to_string(f.height()) + "x" + std::to_string(f.components())
-                                    + ", expected " + std::to_string(width) + "x" + std::to_string(height) + "x"
-                                    + std::to_string(components));
+    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
 }
 
-// Whether the Jacobi sweeps run on four cells per texel (pressure_packed.frag).
+gl::TextureFormat formatFor(int components)
+{
+    return components == 1 ? gl::TextureFormat::R32F
+                           : (components == 2 ? gl::TextureFormat::RG32F : gl::TextureFormat::RGBA32F);
+}
+
+// Whether the grid allows the Jacobi sweeps on four cells per texel
+// (pressure_packed.frag); GpuSolver::packsPressure() says whether they run so.
 bool packs(const SimParams& p) { return p.gridWidth % 4 == 0; }
 
 Field downloadField(const gl::RenderTarget& target)
@@ -61,20 +67,24 @@ Field downloadField(const gl::RenderTarget& target)
 GpuSolver::GpuSolver(const SimParams& params)
     : params_(validated(params)),
       constants_(makePassConstants(params_)),
+      grids_(fieldGrids(params_)),
       emptyVertexArray_(gl::VertexArray::create()),
-      velocity_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "velocity"),
       diffusionRhs_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "diffusion rhs"),
-      pressure_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "pressure"),
-      dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
       pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_),
       viscousMultigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_,
                         MultigridEquation::Viscous),
-      twoTargets_(gl::TwoTargets::create())
+      twoTargets_(gl::TwoTargets::create()),
+      solid_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "obstacles"),
+      obstacleMask_(params_.gridWidth, params_.gridHeight, 1)
 {
-    twoTargets_.check(velocity_.write(), dye_.write(), "velocity and dye");
+    for (const FieldSpec& spec : kFieldSpecs) {
+        const GridSize g = grids_.of(spec.grid);
+        field(spec) = gl::PingPong(g.width, g.height, formatFor(spec.components), spec.name);
+    }
+    twoTargets_.check(velocity().write(), dye().write(), "velocity and dye");
     if (packs(params_)) {
         const int packedWidth = params_.gridWidth / 4;
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
@@ -91,33 +101,39 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
+    // The passes that read a neighbour or trace through the rule see the mask.
+    const std::string o = obstacles_ ? "#define OBSTACLES 1\n" : "";
     for (const bool line : {false, true})
         for (const bool withDye : {false, true})
             splatPass(line, withDye).program =
                 buildPass("splat.frag", b,
                           (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
                               .c_str());
-    advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
-    advectBackwardProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n#define CARRIED_VELOCITY 1\n");
-    maccormackProgram_ = buildPass("maccormack.frag", b, "#define TWO_OUTPUTS 1\n");
-    diffuseProgram_ = buildPass("diffuse.frag", b);
-    curlProgram_ = buildPass("curl.frag", b);
-    vorticityProgram_ = buildPass("vorticity.frag", b);
-    divergenceProgram_ = buildPass("divergence.frag", b);
-    pressureProgram_ = buildPass("pressure.frag", b);
+    advectProgram_ = buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n").c_str());
+    // MacCormack (docs/algorithm.md §3.2a): the backward step and the
+    // correction are advect.frag too, so that they trace and read exactly as
+    // the forward step does (walls, obstacles, the tunnel's inflow).
+    advectBackwardProgram_ = buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n#define CARRIED_VELOCITY 1\n").c_str());
+    maccormackProgram_ =
+        buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n#define MACCORMACK 1\n").c_str(), "maccormack.glsl");
+    diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
+    curlProgram_ = buildPass("curl.frag", b, o.c_str());
+    vorticityProgram_ = buildPass("vorticity.frag", b, o.c_str());
+    divergenceProgram_ = buildPass("divergence.frag", b, o.c_str());
+    pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = buildPass("unpack.frag", b);
-    gradientProgram_ = buildPass("gradient.frag", b);
-    pressureResidualProgram_ = buildPass("pressure_residual.frag", b);
+    gradientProgram_ = buildPass("gradient.frag", b, o.c_str());
+    pressureResidualProgram_ = buildPass("pressure_residual.frag", b, o.c_str());
     addForceProgram_ = buildPass("add_force.frag", b, "#define TWO_OUTPUTS 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &diffusionRhs_, &pressure_.read(),
-                                &pressure_.write(), &dye_.read(), &dye_.write(), &curl_, &divergence_})
-        t->setWrap(wrap);
+    for (gl::PingPong& f : fields_)
+        for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_}) t->setWrap(wrap);
     for (gl::RenderTarget* t : {&macCormack_.backwardDye, &macCormack_.backwardVelocity, &macCormack_.correctedDye,
                                 &macCormack_.correctedVelocity})
         if (t->width() > 0) t->setWrap(wrap);
@@ -162,6 +178,7 @@ void GpuSolver::applyConstantUniforms()
                     1.0f / static_cast<float>(k.height));
         glUniform1f(p->uniform("uLidSpeed"), k.lidSpeed);
         glUniform1f(p->uniform("uHalfInverseCellSize"), k.halfInverseCellSize);
+        glUniform1i(p->uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
     }
     const auto splatUniforms = [](const gl::Program& p) {
         return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
@@ -187,16 +204,16 @@ void GpuSolver::applyConstantUniforms()
     setSampler(advectBackwardProgram_, "uSource", kUnit1);
     setSampler(advectBackwardProgram_, "uCarriedVelocity", kUnit2);
     setFloat(advectBackwardProgram_, "uDtOverCellSize", backwardInTime(k).dtOverCellSize);
-    setFloat(advectBackwardProgram_, "uDyeDecay", 1.0f);  // the correction applies the decay (maccormack.frag)
+    setFloat(advectBackwardProgram_, "uDyeDecay", 1.0f);  // the correction applies the decay (maccormack.glsl)
     setFloat(advectBackwardProgram_, "uVelocityDecay", 1.0f);
 
     maccormackProgram_.use();
     setSampler(maccormackProgram_, "uVelocity", kUnit0);
     setSampler(maccormackProgram_, "uSource", kUnit1);
     setSampler(maccormackProgram_, "uForwardDye", kUnit2);
-    setSampler(maccormackProgram_, "uForwardVelocity", kUnit3);
-    setSampler(maccormackProgram_, "uBackwardDye", kUnit4);
-    setSampler(maccormackProgram_, "uBackwardVelocity", kUnit5);
+    setSampler(maccormackProgram_, "uForwardVelocity", kUnit4);
+    setSampler(maccormackProgram_, "uBackwardDye", kUnit5);
+    setSampler(maccormackProgram_, "uBackwardVelocity", kUnit6);
     setFloat(maccormackProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(maccormackProgram_, "uDyeDecay", k.dyeDecay);
     setFloat(maccormackProgram_, "uVelocityDecay", k.velocityDecay);
@@ -273,28 +290,67 @@ void GpuSolver::splat(const Splat& s)
     glUniform1f(u.inverseRadius, cells.inverseRadius);
     glUniform1f(u.lineScale, cells.lineScale);
     glUniform4f(u.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
-    velocity_.read().bindTexture(kUnit0);
+    velocity().read().bindTexture(kUnit0);
     if (!s.addsDye) {
-        draw(velocity_.write());
-        velocity_.swap();
+        draw(velocity().write());
+        velocity().swap();
         return;
     }
     glUniform4f(u.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-    dye_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
-    velocity_.swap();
-    dye_.swap();
+    dye().read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    velocity().swap();
+    dye().swap();
+}
+
+void GpuSolver::bindSolid() const
+{
+    if (obstacles_) solid_.bindTexture(kSolidUnit);
+}
+
+bool GpuSolver::packsPressure() const
+{
+    // The packed sweep knows the box's and the periodic rule's ghosts only:
+    // with obstacles or the tunnel's Dirichlet outflow the sweeps run on one
+    // cell per fragment (pressure.frag).
+    return packs(params_) && !obstacles_ && params_.boundary != BoundaryMode::Tunnel;
+}
+
+void GpuSolver::setObstacles(const Field& mask)
+{
+    requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "GpuSolver::setObstacles()");
+    obstacleMask_ = mask;
+    solid_.upload(mask.data());
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
+    if (!obstacles_) {
+        obstacles_ = true;
+        buildPrograms();  // a compile: only the first time
+        applyConstantUniforms();
+    }
+}
+
+void GpuSolver::clearObstacles()
+{
+    obstacleMask_.fill(0.0f);
+    solid_.clear(0.0f);
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->clearObstacles();
+    if (obstacles_) {
+        obstacles_ = false;
+        buildPrograms();
+        applyConstantUniforms();
+    }
 }
 
 void GpuSolver::advect()
 {
     advectProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    dye_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, dye_.write(), velocity_.write(), emptyVertexArray_);
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
+    dye().read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, dye().write(), velocity().write(), emptyVertexArray_);
     if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
-    dye_.swap();
-    velocity_.swap();
+    dye().swap();
+    velocity().swap();
 }
 
 void GpuSolver::correctByMacCormack()
@@ -302,30 +358,30 @@ void GpuSolver::correctByMacCormack()
     MacCormackTargets& m = macCormack_;
     // Backward: the forward step's results carried back along the same u^n.
     advectBackwardProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    dye_.write().bindTexture(kUnit1);
-    velocity_.write().bindTexture(kUnit2);
+    velocity().read().bindTexture(kUnit0);
+    dye().write().bindTexture(kUnit1);
+    velocity().write().bindTexture(kUnit2);
     sim::drawFullscreen(twoTargets_, m.backwardDye, m.backwardVelocity, emptyVertexArray_);
 
     maccormackProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    dye_.read().bindTexture(kUnit1);
-    dye_.write().bindTexture(kUnit2);
-    velocity_.write().bindTexture(kUnit3);
-    m.backwardDye.bindTexture(kUnit4);
-    m.backwardVelocity.bindTexture(kUnit5);
+    velocity().read().bindTexture(kUnit0);
+    dye().read().bindTexture(kUnit1);
+    dye().write().bindTexture(kUnit2);
+    velocity().write().bindTexture(kUnit4);
+    m.backwardDye.bindTexture(kUnit5);
+    m.backwardVelocity.bindTexture(kUnit6);
     sim::drawFullscreen(twoTargets_, m.correctedDye, m.correctedVelocity, emptyVertexArray_);
     // The corrected fields take the forward step's place on the write sides.
-    std::swap(dye_.write(), m.correctedDye);
-    std::swap(velocity_.write(), m.correctedVelocity);
+    std::swap(dye().write(), m.correctedDye);
+    std::swap(velocity().write(), m.correctedVelocity);
 }
 
 void GpuSolver::makeMacCormackTargets()
 {
     MacCormackTargets& m = macCormack_;
     if (params_.advection != AdvectionScheme::MacCormack || m.backwardDye.width() > 0) return;
-    const int w = params_.gridWidth;
-    const int h = params_.gridHeight;
+    const int w = dye().read().width();
+    const int h = dye().read().height();
     m.backwardDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack backward dye");
     m.backwardVelocity = gl::RenderTarget(w, h, gl::TextureFormat::RG32F, "MacCormack backward velocity");
     m.correctedDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack corrected dye");
@@ -344,18 +400,19 @@ void GpuSolver::diffuse()
     if (plan.empty()) return;
     // The advected velocity becomes the fixed right-hand side b; the first sweep
     // starts from x = b, so no copy is needed.
-    std::swap(diffusionRhs_, velocity_.read());
+    std::swap(diffusionRhs_, velocity().read());
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(velocity_, diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
     diffuseProgram_.use();
+    bindSolid();
     diffusionRhs_.bindTexture(kUnit1);
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        (n == 0 ? diffusionRhs_ : velocity_.read()).bindTexture(kUnit0);
-        draw(velocity_.write());
-        velocity_.swap();
+        (n == 0 ? diffusionRhs_ : velocity().read()).bindTexture(kUnit0);
+        draw(velocity().write());
+        velocity().swap();
     }
 }
 
@@ -368,7 +425,8 @@ void GpuSolver::computeCurl()
 void GpuSolver::drawCurl()
 {
     curlProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
     draw(curl_);
 }
 
@@ -376,10 +434,11 @@ void GpuSolver::applyVorticity()
 {
     if (constants_.vorticityScale == 0.0f) return;
     vorticityProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
     curl_.bindTexture(kUnit1);
-    draw(velocity_.write());
-    velocity_.swap();
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::computeDivergence() { drawDivergence(); }
@@ -387,7 +446,8 @@ void GpuSolver::computeDivergence() { drawDivergence(); }
 void GpuSolver::drawDivergence()
 {
     divergenceProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
     draw(divergence_);
 }
 
@@ -400,7 +460,8 @@ void GpuSolver::computeDiagnostics()
 void GpuSolver::computePressureResidual()
 {
     pressureResidualProgram_.use();
-    pressure_.read().bindTexture(kUnit0);
+    bindSolid();
+    pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
     draw(pressureResidual_);
 }
@@ -409,21 +470,22 @@ void GpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure_.read().clear(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure().read().clear(0.0f);
     if (params_.pressureSolver == PressureSolver::Multigrid) {
-        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure_, divergence_, emptyVertexArray_);
+        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
         return;
     }
-    if (packs(params_)) {
+    if (packsPressure()) {
         solvePressurePacked();
         return;
     }
     pressureProgram_.use();
+    bindSolid();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
-        pressure_.read().bindTexture(kUnit0);
-        draw(pressure_.write());
-        pressure_.swap();
+        pressure().read().bindTexture(kUnit0);
+        draw(pressure().write());
+        pressure().swap();
     }
 }
 
@@ -434,7 +496,7 @@ void GpuSolver::solvePressurePacked()
 {
     if (params_.pressureIterations == 0) return;
     packProgram_.use();
-    pressure_.read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
     sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
 
@@ -450,17 +512,18 @@ void GpuSolver::solvePressurePacked()
 
     unpackProgram_.use();
     packedPressure_.read().bindTexture(kUnit0);
-    draw(pressure_.write());
-    pressure_.swap();
+    draw(pressure().write());
+    pressure().swap();
 }
 
 void GpuSolver::subtractGradient()
 {
     gradientProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    pressure_.read().bindTexture(kUnit1);
-    draw(velocity_.write());
-    velocity_.swap();
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit1);
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
@@ -473,57 +536,53 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
     glUniform1f(addForceUniforms_.blend, k.blend);
     glUniform1f(addForceUniforms_.fullSpeed, k.fullSpeed);
     glUniform3f(addForceUniforms_.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
-    velocity_.read().bindTexture(kUnit0);
-    dye_.read().bindTexture(kUnit1);
+    velocity().read().bindTexture(kUnit0);
+    dye().read().bindTexture(kUnit1);
     force.bindTexture(kUnit2);
-    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
-    velocity_.swap();
-    dye_.swap();
+    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    velocity().swap();
+    dye().swap();
 }
 
 void GpuSolver::reset()
 {
-    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &pressure_.read(), &pressure_.write(),
-                                &dye_.read(), &dye_.write(), &diffusionRhs_, &divergence_, &curl_})
-        t->clear(0.0f);
+    for (gl::PingPong& f : fields_)
+        for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->clear(0.0f);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &divergence_, &curl_}) t->clear(0.0f);
 }
 
 void GpuSolver::clearDye()
 {
-    dye_.read().clear(0.0f);
-    dye_.write().clear(0.0f);
+    dye().read().clear(0.0f);
+    dye().write().clear(0.0f);
 }
 
 void GpuSolver::upload(const FluidState& state)
 {
-    const int w = params_.gridWidth;
-    const int h = params_.gridHeight;
-    checkShape(state.velocity, w, h, 2, "velocity");
-    checkShape(state.pressure, w, h, 1, "pressure");
-    checkShape(state.dye, w, h, 4, "dye");
-    velocity_.read().upload(state.velocity.data());
-    pressure_.read().upload(state.pressure.data());
-    dye_.read().upload(state.dye.data());
+    throwIf(checkShapes(state, grids_), "GpuSolver::upload()");
+    for (const FieldSpec& spec : kFieldSpecs) field(spec).read().upload(fieldOf(state, spec).data());
 }
 
 FluidState GpuSolver::download() const
 {
-    return {downloadField(velocity_.read()), downloadField(pressure_.read()), downloadField(dye_.read())};
+    FluidState state;
+    for (const FieldSpec& spec : kFieldSpecs) fieldOf(state, spec) = downloadField(field(spec).read());
+    return state;
 }
 
 void GpuSolver::uploadCurl(const Field& curl)
 {
-    checkShape(curl, params_.gridWidth, params_.gridHeight, 1, "curl");
+    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "GpuSolver::uploadCurl()");
     curl_.upload(curl.data());
 }
 
 void GpuSolver::uploadDivergence(const Field& divergence)
 {
-    checkShape(divergence, params_.gridWidth, params_.gridHeight, 1, "divergence");
+    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "GpuSolver::uploadDivergence()");
     divergence_.upload(divergence.data());
 }
 
-void GpuSolver::bindMultigrid() { multigrid_.bind(pressure_, divergence_, emptyVertexArray_); }
+void GpuSolver::bindMultigrid() { multigrid_.bind(pressure(), divergence_, emptyVertexArray_); }
 
 Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
 Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }

@@ -592,6 +592,12 @@ TYPED_TEST(Physics, BumpInUniformFlowMovesByUt)
     p.dt = 0.025f;
     p.viscosity = 0.0f;
     p.pressureIterations = 20;
+    // The exact centroid and mass below are properties of the linear
+    // semi-Lagrangian read. MacCormack's limiter is not linear: it clips the
+    // undershoot of the bump's tails and its crest, which here gains 3.0% dye
+    // and leaves the centroid 0.19 cells behind over the 40 steps
+    // (docs/validation.md §8).
+    p.advection = AdvectionScheme::SemiLagrangian;
     const int steps = 40;  // T = 1 s
     const double u = 0.7, v = -0.4;  // m/s: 0.56 and -0.32 cells per step
     const int w = p.gridWidth, hh = p.gridHeight;

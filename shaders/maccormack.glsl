@@ -1,11 +1,14 @@
 // MacCormack's correction of semi-Lagrangian advection (Selle, Fedkiw, Kim,
-// Liu and Osher, J. Sci. Comput. 35, 2008), for dye (output 0) and velocity
-// (output 1) in one draw, like advect.frag. GpuSolver::advect() runs, with
-// phi the field advected and A advect.frag's step:
+// Liu and Osher, J. Sci. Comput. 35, 2008): the header of advect.frag's
+// MACCORMACK variant, which draws it for dye (output 0) and velocity (output
+// 1) over the very back-trace and footprint of the forward step (walls,
+// obstacles, the tunnel's inflow alike). GpuSolver::advect() runs, with phi
+// the field advected and A advect.frag's step:
 //   forward   phi^^{n+1} = A(phi^n)                       advect.frag
 //   backward  phi^^n     = A^R(phi^^{n+1})                advect.frag, dt negated,
 //                                                         the same velocity u^n
 //   this      phi^{n+1}  = phi^^{n+1} + (phi^n - phi^^n) / 2, limited
+//                                                         advect.frag, MACCORMACK
 // The round trip A^R A would be the identity if A were exact; half its error
 // is the forward step's own to leading order, so adding it back cancels the
 // first-order error of the bilinear read (docs/algorithm.md).
@@ -26,46 +29,15 @@
 // Dissipation: the forward step multiplies by decay; the backward step runs
 // with decay 1, so it returns decay phi^n, not phi^n, and the correction and
 // the bounds use decay phi^n. Mirror: reference::maccormack.
-uniform sampler2D uVelocity;          // u^n: traces, and is the velocity's phi^n
-uniform sampler2D uSource;            // the dye's phi^n
-uniform sampler2D uForwardDye;        // phi^^{n+1}
+uniform sampler2D uForwardDye;        // phi^^{n+1}; advect.frag's uVelocity and uSource are phi^n
 uniform sampler2D uForwardVelocity;
 uniform sampler2D uBackwardDye;       // phi^^n
 uniform sampler2D uBackwardVelocity;
-uniform float uDtOverCellSize;        // dt / h, as advect.frag's forward step
-uniform float uDyeDecay;
-uniform float uVelocityDecay;
 
-vec4 corrected(vec4 forward, vec4 original, vec4 backward, vec4 a, vec4 b, vec4 c, vec4 d, float decay)
+// a, b, c, d: phi^n at the four cells of the forward step's bilinear read.
+vec4 maccormack(vec4 forward, vec4 original, vec4 backward, vec4 a, vec4 b, vec4 c, vec4 d, float decay)
 {
     vec4 lo = min(min(a, b), min(c, d)) * decay;
     vec4 hi = max(max(a, b), max(c, d)) * decay;
     return clamp(forward + 0.5 * (original * decay - backward), lo, hi);
-}
-
-vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0); }
-
-void main()
-{
-    // advect.frag's back-trace, operation for operation (keep them in step):
-    // the bounds must be the very cells the forward step read.
-    ivec2 cell = thisCell();
-    vec2 size = vec2(uGridSize);
-    vec2 u = valueHere(uVelocity).xy;
-    vec2 pos = vec2(cell) - uDtOverCellSize * u;
-#ifdef PERIODIC
-    pos = min(max(pos, -4.0 * size), 4.0 * size);
-    ivec2 c0 = ivec2(floor(pos));
-    c0 -= uGridSize * ivec2(floor((vec2(c0) + 0.5) / size));
-#else
-    pos = min(max(pos, vec2(-0.5)), size - 0.5);
-    ivec2 c0 = ivec2(floor(pos));
-#endif
-    fragResult = corrected(valueHere(uForwardDye), valueHere(uSource), valueHere(uBackwardDye), scalarNear(uSource, c0),
-                           scalarNear(uSource, c0 + kRight), scalarNear(uSource, c0 + kTop),
-                           scalarNear(uSource, c0 + kRight + kTop), uDyeDecay);
-    fragResult1 = corrected(vec4(valueHere(uForwardVelocity).xy, 0.0, 0.0), vec4(u, 0.0, 0.0),
-                            vec4(valueHere(uBackwardVelocity).xy, 0.0, 0.0), velocity4Near(c0),
-                            velocity4Near(c0 + kRight), velocity4Near(c0 + kTop), velocity4Near(c0 + kRight + kTop),
-                            uVelocityDecay);
 }
