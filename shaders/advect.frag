@@ -120,13 +120,23 @@ void main()
 #endif
 #ifdef MACCORMACK
     // MacCormack's correction (maccormack.glsl), limited by the four values
-    // this very footprint reads.
+    // this very footprint reads; where one of them is a ghost (a wall's,
+    // the inflow's, an obstacle's), the forward value.
+#ifdef PERIODIC
+    bool readsGhost = false;
+#else
+    bool readsGhost = any(lessThan(c0, ivec2(0))) || any(greaterThanEqual(c0 + 1, uGridSize));
+#endif
+#ifdef OBSTACLES
+    readsGhost = readsGhost || solidAt(c0) || solidAt(c0 + kRight) || solidAt(c0 + kTop) || solidAt(c0 + kRight + kTop);
+#endif
     fragResult = fluidOnly(maccormack(valueHere(uForwardDye), valueHere(uSource), valueHere(uBackwardDye), DYE_AT(c0),
-                                      DYE_AT(c0 + kRight), DYE_AT(c0 + kTop), DYE_AT(c0 + kRight + kTop), uDyeDecay));
+                                      DYE_AT(c0 + kRight), DYE_AT(c0 + kTop), DYE_AT(c0 + kRight + kTop), uDyeDecay,
+                                      readsGhost));
     fragResult1 = fluidOnly(maccormack(vec4(valueHere(uForwardVelocity).xy, 0.0, 0.0), vec4(u, 0.0, 0.0),
                                        vec4(valueHere(uBackwardVelocity).xy, 0.0, 0.0), VELOCITY_AT(c0),
                                        VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
-                                       VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay));
+                                       VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay, readsGhost));
 #else
     fragResult = fluidOnly(bilinear(DYE_AT(c0), DYE_AT(c0 + kRight), DYE_AT(c0 + kTop), DYE_AT(c0 + kRight + kTop), f,
                                     uDyeDecay));

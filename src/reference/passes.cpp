@@ -328,9 +328,15 @@ void maccormackCellAmongSolids(const Field& original, const float* forward, cons
     if (!k.periodic) nearest = clampCell(nearest, k);
     glm::vec4 ghost = sourceAt<SourceIsVelocity>(original, nearest, k);
     if constexpr (SourceIsVelocity) ghost = glm::vec4(-ghost.x, -ghost.y, 0.0f, 0.0f);
-    const auto corner = [&](glm::ivec2 c) {
-        return solidAt(c, k) ? ghost : sourceAt<SourceIsVelocity>(original, c, k);
+    const auto outside = [&](glm::ivec2 c) {
+        return !k.periodic && (c.x < 0 || c.y < 0 || c.x >= k.width || c.y >= k.height);
     };
+    for (const glm::ivec2 c : {c0, c0 + kRight, c0 + kTop, c0 + kRight + kTop})
+        if (solidAt(c, k) || outside(c)) {  // a ghost cell: the forward value (maccormack.glsl)
+            for (int n = 0; n < Components; ++n) out[n] = forward[n];
+            return;
+        }
+    const auto corner = [&](glm::ivec2 c) { return sourceAt<SourceIsVelocity>(original, c, k); };
     const glm::vec4 a = corner(c0);
     const glm::vec4 b = corner(c0 + kRight);
     const glm::vec4 c = corner(c0 + kTop);
@@ -372,6 +378,10 @@ void maccormackRows(const Field& velocity, const Field& original, const Field& f
                 const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
                 correctCell<Components>(here[0], here[1], here[2], bottomRow, bottomRow + Components, topRow,
                                         topRow + Components, decay, cellOut);
+                continue;
+            }
+            if (!k.periodic) {  // the footprint reads a ghost cell: the forward value (maccormack.glsl)
+                for (int n = 0; n < Components; ++n) cellOut[n] = here[0][n];
                 continue;
             }
             const glm::vec4 a = sourceAt<SourceIsVelocity>(original, c0, k);

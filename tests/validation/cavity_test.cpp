@@ -94,7 +94,7 @@ INSTANTIATE_TEST_SUITE_P(Backends, CavityRe100, ::testing::Values(Backend::Cpu, 
 class CavityBackends : public test::GlTest, public ::testing::WithParamInterface<const char*> {};
 
 // Both advection schemes (the parameter). MacCormack measured: max |du| over
-// the field 3.3e-7 m/s (semi-Lagrangian 1.8e-7) against 0.0027 from Ghia: in
+// the field 1.8e-7 m/s (semi-Lagrangian 1.8e-7) against 0.0027 from Ghia: in
 // this smooth flow no rounding difference makes its limiter pick other bounds
 // (which can part the two runs, tests/sim/step_parity_test.cpp).
 TEST_P(CavityBackends, AgreeFarMoreCloselyThanWithGhia)
