@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "core/field.hpp"
+
 namespace fluid {
 
 enum class BoundaryMode {
@@ -58,7 +60,8 @@ struct SimParams {
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 
-// Accepted ranges, shared by validate() and the help texts.
+// Accepted ranges: the parameter table (core/parameters.cpp) and validate()
+// read them; tests sweep them.
 struct SimLimits {
     static constexpr int kMinGrid = 8;
     static constexpr int kMaxGrid = 4096;
@@ -71,6 +74,9 @@ struct SimLimits {
     static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
     static constexpr float kMaxViscosity = 100.0f;
+    static constexpr float kMaxInflowSpeed = 1e3f;  // m/s   // m^2/s
+    static constexpr float kMaxVorticity = 1e4f;     // 1/s
+    static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
 };
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
@@ -80,6 +86,9 @@ inline bool pressureSolveIsEmpty(const SimParams& p)
 {
     return p.pressureSolver == PressureSolver::Multigrid ? p.multigridCycles == 0 : p.pressureIterations == 0;
 }
+
+// The grid each of FluidState's fields lives on under these parameters.
+FieldGrids fieldGrids(const SimParams& params);
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.
