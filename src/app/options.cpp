@@ -24,6 +24,7 @@ const char* toString(Scenario scenario)
     case Scenario::TaylorGreen: return "taylor-green";
     case Scenario::ShearWave: return "shear-wave";
     case Scenario::Motion: return "motion";
+    case Scenario::Tunnel: return "tunnel";
     }
     return "?";
 }
@@ -284,19 +285,22 @@ std::vector<Flag> makeFlags()
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
          S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave or motion (still water that only --motion "
-         "moves; default demo)", S::Headless,
+        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
+         "moves) or tunnel (a cylinder shedding vortices at Re = --reynolds; prints the Strouhal number); default demo", S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
                           {"shear-wave", Scenario::ShearWave},
-                          {"motion", Scenario::Motion}},
+                          {"motion", Scenario::Motion},
+                          {"tunnel", Scenario::Tunnel}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
         {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
         {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::Headless,
          realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
-        {"reynolds", "R", "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1), (0, 1e6]",
+        {"reynolds", "R",
+         "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the cylinder "
+         "(default 100), (0, 1e6]",
          S::Headless, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
         {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
          path([](Options& o, const std::string& p) { o.outDir = p; })},
@@ -304,6 +308,8 @@ std::vector<Flag> makeFlags()
          S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
         {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
          S::Headless, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
+        {"export-probe", "FILE", "tunnel: CSV t,v of the transverse velocity 2 D behind the cylinder, every step",
+         S::Headless, path([](Options& o, const std::string& p) { o.probeFile = p; })},
         {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step", S::Headless,
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
         {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
@@ -575,7 +581,7 @@ std::string helpText()
     section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",
                        "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
-                                "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
+                                "frames-every", "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"
            "Settings file: " << defaultConfigPath() << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
            "Flags apply to one run; what you change in the window's panel is saved there.\n"

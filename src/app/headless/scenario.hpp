@@ -10,6 +10,7 @@
 
 #include "app/display_settings.hpp"
 #include "app/options.hpp"
+#include "core/cylinder_wake.hpp"
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -41,6 +42,10 @@ struct RunSpec {
     MotionParams motion;
     std::string centerlinesFile;
     std::string energyFile;
+    std::string probeFile;  // tunnel: the probe's CSV
+    // Tunnel: the cylinder (its mask goes to the solver), the probe, D and U.
+    std::optional<CylinderWake> wake;
+    int settleSteps = 0;    // tunnel: the Strouhal number is measured from this step on
 
     double velocityScale = 1.0;  // U, m/s: lid speed or initial amplitude; scales outputs and the PNG colour map
     std::vector<std::string> notes;  // warnings for the user (e.g. physics the exact solution ignores)

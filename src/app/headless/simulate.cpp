@@ -31,6 +31,10 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
 
     RunResult result;
     FluidState state = initialState(spec.scenario, p);
+    if (spec.wake) {
+        solver.setObstacles(spec.wake->mask);
+        state = cylinderWakeStart(*spec.wake);
+    }
     solver.upload(state);
 
     // Motion input: frame k of the source is due at simulated time k / rate.
@@ -70,8 +74,9 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         result.interrupted = stopped;
         const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
         const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
-        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget;
+        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget || spec.wake;
         if (readsBack) state = solver.download();
+        if (spec.wake) result.probe.push_back(state.velocity.at(spec.wake->probe.x, spec.wake->probe.y, 1));
 
         if (spec.measureEveryStep) measure(t, state.velocity, &state.pressure);
         bool ending = lastOfBudget;
