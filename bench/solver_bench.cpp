@@ -383,7 +383,7 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 8> kPassNames{"splat",     "advect",     "diffuse",  "curl",
+constexpr std::array<const char*, 9> kPassNames{"splat",     "advect_dye", "advect",   "diffuse", "curl",
                                                 "vorticity", "divergence", "pressure", "gradient"};
 
 void BM_GpuPass(benchmark::State& state)
@@ -402,8 +402,9 @@ void BM_GpuPass(benchmark::State& state)
         fluid::GpuSolver solver(p);
         const fluid::Splat splat = benchSplat(p);
         for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
-        const std::array<std::function<void()>, 8> passes{
-            [&] { solver.splat(splat); },       [&] { solver.advect(); },        [&] { solver.diffuse(); },
+        const std::array<std::function<void()>, 9> passes{
+            [&] { solver.splat(splat); },       [&] { solver.advectDye(); },     [&] { solver.advect(); },
+            [&] { solver.diffuse(); },
             [&] { solver.computeCurl(); },      [&] { solver.applyVorticity(); }, [&] { solver.computeDivergence(); },
             [&] { solver.solvePressure(); },    [&] { solver.subtractGradient(); }};
         timePasses(state, grid, passes[index]);

@@ -81,6 +81,7 @@ struct FieldGrids {
 
     GridSize of(FieldGrid grid) const { return grid == FieldGrid::Dye ? dye : simulation; }
     static FieldGrids uniform(int width, int height) { return {{width, height}, {width, height}}; }
+    bool operator==(const FieldGrids&) const = default;
 };
 
 // The state a solver carries from one step to the next: a set of named fields,

@@ -2,17 +2,18 @@
 
 namespace fluid {
 
-PassConstants makePassConstants(const SimParams& p)
+PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
 {
     // Derived in double and rounded once to float, so both solvers see exactly
     // the same constants whatever their own arithmetic would have given.
-    const double h = static_cast<double>(p.domainWidth) / p.gridWidth;
+    const GridSize size = fieldGrids(p).of(grid);
+    const double h = static_cast<double>(p.domainWidth) / size.width;
     const double dt = p.dt;
     const double a = static_cast<double>(p.viscosity) * dt / (h * h);
 
     PassConstants c;
-    c.width = p.gridWidth;
-    c.height = p.gridHeight;
+    c.width = size.width;
+    c.height = size.height;
     c.periodic = p.boundary == BoundaryMode::Periodic;
     c.cellSize = static_cast<float>(h);
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
@@ -24,6 +25,8 @@ PassConstants makePassConstants(const SimParams& p)
     c.dyeDecay = static_cast<float>(1.0 / (1.0 + p.dyeDissipation * dt));
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
     c.lidSpeed = c.periodic ? 0.0f : p.lidSpeed;
+    c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
+    c.onVelocityGrid = size.width == p.gridWidth && size.height == p.gridHeight;
     return c;
 }
 

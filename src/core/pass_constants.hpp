@@ -21,9 +21,15 @@ struct PassConstants {
     float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
     float vorticityScale = 0.0f;   // dt * epsilon * h
     float lidSpeed = 0.0f;         // m/s
-
+    // The way from this grid to the simulation grid (where the velocity
+    // lives): simulation cells per cell of this grid, and whether the two are
+    // one grid (then a field's cell reads the velocity at its own cell).
+    float toVelocityCells = 1.0f;
+    bool onVelocityGrid = true;
 };
 
-PassConstants makePassConstants(const SimParams& params);
+// The constants of the passes on `grid`: its size and cell size, the same
+// dt and rates. FieldGrid::Simulation is the velocity's grid.
+PassConstants makePassConstants(const SimParams& params, FieldGrid grid = FieldGrid::Simulation);
 
 }  // namespace fluid

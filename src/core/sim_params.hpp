@@ -36,6 +36,11 @@ struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
     float domainWidth = 1.0f;  // m, [1e-6, 1e6]; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
+    // The dye's own grid, over the same domain: cells along x, 0 = the
+    // simulation grid's. Its height is dyeGridWidth * gridHeight / gridWidth
+    // (whole, so dye cells are square too: see dyeGridHeight()). A finer dye
+    // grid than the velocity's shows sharp colour for little cost.
+    int dyeGridWidth = 0;
 
     float dt = 1.0f / 60.0f;   // s, fixed simulation time step
     float viscosity = 1e-4f;   // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
@@ -54,6 +59,13 @@ struct SimParams {
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
+    // The dye grid's size in cells (the simulation grid's when dyeGridWidth is 0).
+    int dyeGridWidthOrDefault() const { return dyeGridWidth == 0 ? gridWidth : dyeGridWidth; }
+    int dyeGridHeight() const
+    {
+        return dyeGridWidth == 0 ? gridHeight
+                                 : static_cast<int>(static_cast<long long>(dyeGridWidth) * gridHeight / gridWidth);
+    }
     bool operator==(const SimParams&) const = default;
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
@@ -83,6 +95,12 @@ inline bool pressureSolveIsEmpty(const SimParams& p)
 
 // The grid each of FluidState's fields lives on under these parameters.
 FieldGrids fieldGrids(const SimParams& params);
+
+// The dye grid width nearest to `wanted` (at or above it, within the grid
+// limits) whose height dyeGridWidth * gridHeight / gridWidth is whole, for
+// callers that pick the simulation grid at run time (the window's aspect).
+// 0 stays 0 (the simulation grid).
+int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.

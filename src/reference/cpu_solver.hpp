@@ -23,13 +23,15 @@ public:
     void setParams(const SimParams& params);  // same grid size only, like GpuSolver
     const SimParams& params() const { return params_; }
     const PassConstants& constants() const { return constants_; }
+    const PassConstants& dyeConstants() const { return dyeConstants_; }
     void setThreads(int threads) { exec_.threads = threads; }
 
     void step(std::span<const Splat> splats = {});
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace
+    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advect();     // the velocity by itself
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -62,6 +64,7 @@ public:
 private:
     SimParams params_;
     PassConstants constants_;
+    PassConstants dyeConstants_;  // the passes on the dye's grid
     reference::Exec exec_;
 
     FieldGrids grids_;

@@ -32,6 +32,13 @@ void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec = {});
 
+// advect_scalar.frag: the same for a scalar field on the grid of k (dye on
+// its own grid, temperature), the velocity read at each cell's centre: its own
+// cell's on the simulation grid (k.onVelocityGrid), or bilinearly
+// interpolated there from `velocity` (whose grid's constants are velocityGrid).
+void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                  Field& out, const PassConstants& k, Exec exec = {});
+
 // diffuse.frag: one Jacobi sweep of (1 - nu dt Laplacian) x = b.
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec = {});
 

@@ -1,0 +1,36 @@
+// Semi-Lagrangian advection of a scalar field (dye, temperature: scalar rule)
+// on its own grid, which may be finer or coarser than the velocity's: trace
+// this cell's centre back by dt u, u the velocity bilinearly interpolated at
+// that centre on the simulation grid, and read the field there. Drawn before
+// the velocity's own advection, so every field moves with the same velocity.
+// ON_VELOCITY_GRID: the field shares the velocity's grid, u is this cell's.
+// One pass for every scalar field; a field is a uniform set, not a shader.
+// Mirror: reference::advectScalar.
+uniform sampler2D uVelocity;     // on the simulation grid
+uniform sampler2D uSource;       // the field, on this pass's grid
+uniform float uDtOverCellSize;   // dt / h, h this grid's cell size
+uniform float uDecay;            // 1 / (1 + rate dt)
+#ifndef ON_VELOCITY_GRID
+uniform ivec2 uVelocityGridSize; // cells of the simulation grid
+uniform float uToVelocityCells;  // simulation cells per cell of this grid
+#endif
+
+vec2 velocityHere()
+{
+#ifdef ON_VELOCITY_GRID
+    return valueHere(uVelocity).xy;
+#else
+    // This cell's centre in the simulation grid's cells.
+    vec2 p = (vec2(thisCell()) + 0.5) * uToVelocityCells - 0.5;
+    return velocityAtPoint(uVelocity, p, uVelocityGridSize);
+#endif
+}
+
+void main()
+{
+    ivec2 c0;
+    vec2 f;
+    traceCell(vec2(thisCell()) - uDtOverCellSize * velocityHere(), c0, f);
+    fragResult = bilinear(scalarNear(uSource, c0), scalarNear(uSource, c0 + kRight), scalarNear(uSource, c0 + kTop),
+                          scalarNear(uSource, c0 + kRight + kTop), f, uDecay);
+}
