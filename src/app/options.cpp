@@ -172,6 +172,19 @@ std::string applyRange(Options& o, const std::string& text)
     return "";
 }
 
+std::string applyDyeGrid(Options& o, const std::string& text)
+{
+    if (text == "0") {
+        o.params.dyeGridWidth = 0;
+        return "";
+    }
+    const std::string problem = intIn(SimLimits::kMinGrid, SimLimits::kMaxGrid, [](Options& options, int n) {
+        options.params.dyeGridWidth = n;
+    })(o, text);
+    if (!problem.empty()) return "expects 0 or " + problem.substr(std::string("expects ").size());
+    return "";
+}
+
 std::string applyView(Options& o, const std::string& text)
 {
     const std::optional<FieldView> view = fieldViewNamed(text);
@@ -189,6 +202,9 @@ const std::vector<Flag>& flags()
         {"grid", "N|auto", "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
          S::Everywhere, applyGrid},
+        {"dye-grid", "N", "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
+         "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
+         S::Everywhere, applyDyeGrid},
         {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
          realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
         {"viscosity", "NU", "kinematic viscosity in m^2/s, [0, 100] (default 1e-4)", S::Everywhere,
@@ -448,6 +464,7 @@ std::string formatConfig(const Options& o)
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
+    out << "dye-grid = " << p.dyeGridWidth << "\n";
     out << "dt = " << shortest(p.dt) << "\n";
     out << "viscosity = " << shortest(p.viscosity) << "\n";
     out << "vorticity = " << shortest(p.vorticity) << "\n";
@@ -579,7 +596,7 @@ std::string helpText()
         }
     };
     section("simulation (also accepted in the settings file)",
-            {"grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
+            {"grid", "dye-grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
              "viscosity-solver", "viscosity-iterations", "dye-dissipation",
              "velocity-dissipation", "boundary", "warm-start"});
     section("brush and display (also accepted in the settings file)",

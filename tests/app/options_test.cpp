@@ -57,6 +57,8 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
     };
     const std::vector<Case> cases = {
         {{"--grid", "3"}, "--grid expects auto or an integer in 8..4096, got '3'"},
+        {{"--dye-grid", "3"}, "--dye-grid expects 0 or an integer in 8..4096, got '3'"},
+        {{"--dye-grid", "auto"}, "--dye-grid expects 0 or an integer"},
         {{"--grid", "12.5"}, "--grid expects auto or an integer"},
         {{"--grid", "abc"}, "--grid"},
         {{"--grid", "0x100"}, "--grid expects auto or an integer"},
@@ -104,6 +106,7 @@ TEST(ConfigFile, RoundTripsEverySetting)
     SimParams& p = o.params;
     o.autoGrid = false;
     p.gridWidth = p.gridHeight = 192;
+    p.dyeGridWidth = 768;
     p.pressureSolver = PressureSolver::Jacobi;
     p.multigridCycles = 7;
     p.viscosity = 2.5e-5f;

@@ -179,7 +179,7 @@ ResolvedRun resolveRun(const Options& o)
 
 FluidState initialState(Scenario scenario, const SimParams& p)
 {
-    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
+    FluidState state = FluidState::zeros(fieldGrids(p));
     if (!hasExactSolution(scenario)) return state;
     state.velocity = exactVelocity(scenario, p, 0.0);
     return state;

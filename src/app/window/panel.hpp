@@ -16,6 +16,7 @@ struct PanelState {
     SimParams params;         // applied to the solver on the next step
     int gridShortSide = 256;  // cells on the window's short side (applied on request)
     bool autoGrid = true;     // pick gridShortSide by measuring (src/app/grid_picker.hpp)
+    int dyeGridShortSide = 0; // dye cells on the short side, 0: the simulation grid (applied on request)
     Brush brush;
     DisplaySettings display;
     MotionParams motion;      // motion input (--motion): shown when a source is open

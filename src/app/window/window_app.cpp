@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -203,6 +204,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     Options o = start;
     o.params = state.params;
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    o.params.dyeGridWidth = state.dyeGridShortSide;                    // and so is the dye's
     o.brush = state.brush;
     o.display = state.display;
     o.motion = state.motion;
@@ -275,6 +277,7 @@ struct Viewer {
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
+        state.dyeGridShortSide = o.params.dyeGridWidth;  // --dye-grid: on the short side, like --grid
         state.brush = o.brush;
         state.display = o.display;
         state.motion = o.motion;
@@ -340,6 +343,10 @@ struct Viewer {
         p.gridWidth = grid.x;
         p.gridHeight = grid.y;
         p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
+        // The dye grid follows the window's shape too, at the nearest width
+        // that gives whole (square) dye cells.
+        const double dyeWidth = static_cast<double>(state.dyeGridShortSide) * grid.x / shortSide;
+        p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
         return p;
     }
 
@@ -453,10 +460,12 @@ struct Viewer {
         if (a.resetDefaults) {
             const int shortSide = state.gridShortSide;
             const glm::ivec2 grid(state.params.gridWidth, state.params.gridHeight);
+            const int dyeGridWidth = state.params.dyeGridWidth;
             const float domain = state.params.domainWidth;
             state.params = SimParams{};
             state.params.gridWidth = grid.x;
             state.params.gridHeight = grid.y;
+            state.params.dyeGridWidth = dyeGridWidth;  // the grids change only on request
             state.params.domainWidth = domain;
             state.gridShortSide = shortSide;
             state.brush = Brush{};
