@@ -71,3 +71,26 @@ vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
                     vec4(velocityOnGrid(velocity, c0 + kRight + kTop, size), 0.0, 0.0), f, 1.0)
         .xy;
 }
+
+// scalarAt's rule (common.glsl) on a grid of `size` cells other than this pass's.
+vec4 scalarOnGrid(sampler2D field, ivec2 c, ivec2 size)
+{
+#ifdef PERIODIC
+    ivec2 inside = ivec2(c.x < 0 ? c.x + size.x : (c.x >= size.x ? c.x - size.x : c.x),
+                         c.y < 0 ? c.y + size.y : (c.y >= size.y ? c.y - size.y : c.y));
+    return texelFetch(field, inside, 0);
+#else
+    return texelFetch(field, clamp(c, ivec2(0), size - 1), 0);
+#endif
+}
+
+// A scalar field of `size` cells bilinearly interpolated at its point p
+// (p at most half a cell outside it).
+vec4 scalarAtPoint(sampler2D field, vec2 p, ivec2 size)
+{
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 c0 = ivec2(base);
+    return bilinear(scalarOnGrid(field, c0, size), scalarOnGrid(field, c0 + kRight, size),
+                    scalarOnGrid(field, c0 + kTop, size), scalarOnGrid(field, c0 + kRight + kTop, size), f, 1.0);
+}

@@ -23,9 +23,13 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.diffusionInverseDenominator = static_cast<float>(1.0 / (1.0 + 4.0 * a));
     c.velocityDecay = static_cast<float>(1.0 / (1.0 + p.velocityDissipation * dt));
     c.dyeDecay = static_cast<float>(1.0 / (1.0 + p.dyeDissipation * dt));
+    c.temperatureDecay = static_cast<float>(1.0 / (1.0 + p.cooling * dt));
+    c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
+    c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
     c.lidSpeed = c.periodic ? 0.0f : p.lidSpeed;
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
+    c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);
     c.onVelocityGrid = size.width == p.gridWidth && size.height == p.gridHeight;
     return c;
 }

@@ -19,12 +19,16 @@ struct PassConstants {
     float diffusionInverseDenominator = 1.0f;  // 1 / (1 + 4a)
     float velocityDecay = 1.0f;    // 1 / (1 + velocityDissipation dt)
     float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
+    float temperatureDecay = 1.0f; // 1 / (1 + cooling dt)
+    float buoyancyPerKelvin = 0.0f; // dt g / T0: m/s of upward velocity per step and kelvin
+    float buoyancyPerSmoke = 0.0f;  // dt g beta: m/s of downward velocity per step and unit of smoke
     float vorticityScale = 0.0f;   // dt * epsilon * h
     float lidSpeed = 0.0f;         // m/s
     // The way from this grid to the simulation grid (where the velocity
     // lives): simulation cells per cell of this grid, and whether the two are
     // one grid (then a field's cell reads the velocity at its own cell).
     float toVelocityCells = 1.0f;
+    float fromVelocityCells = 1.0f;  // its inverse: cells of this grid per simulation cell
     bool onVelocityGrid = true;
 };
 

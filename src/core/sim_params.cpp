@@ -102,6 +102,14 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("velocityDissipation", p.velocityDissipation, "[0, 1e4] 1/s");
     if (!finite(p.dyeDissipation) || p.dyeDissipation < 0.0f || p.dyeDissipation > 1e4f)
         return outOfRange("dyeDissipation", p.dyeDissipation, "[0, 1e4] 1/s");
+    if (!finite(p.gravity) || p.gravity < 0.0f || p.gravity > 1000.0f)
+        return outOfRange("gravity", p.gravity, "[0, 1000] m/s^2");
+    if (!finite(p.ambientTemperature) || p.ambientTemperature < 1.0f || p.ambientTemperature > 1e4f)
+        return outOfRange("ambientTemperature", p.ambientTemperature, "[1, 1e4] K");
+    if (!finite(p.smokeWeight) || p.smokeWeight < 0.0f || p.smokeWeight > 100.0f)
+        return outOfRange("smokeWeight", p.smokeWeight, "[0, 100]");
+    if (!finite(p.cooling) || p.cooling < 0.0f || p.cooling > 1e4f)
+        return outOfRange("cooling", p.cooling, "[0, 1e4] 1/s");
     if (p.pressureIterations < 0 || p.pressureIterations > L::kMaxIterations)
         return outOfRange("pressureIterations", p.pressureIterations, "0..10000");
     if (p.multigridCycles < 0 || p.multigridCycles > L::kMaxMultigridCycles)

@@ -55,6 +55,15 @@ struct SimParams {
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
     int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver
 
+    // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
+    // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
+    // smoke (the dye's mean of r, g, b): warm fluid rises, smoke weighs it down.
+    float gravity = 0.0f;               // m/s^2, [0, 1000], pointing down (-y); 0 turns smoke off: no
+                                        // buoyancy, and the temperature is neither carried nor cooled
+    float ambientTemperature = 293.15f; // K, T0, [1, 1e4]; an ideal gas expands by 1/T0 per kelvin
+    float smokeWeight = 0.0f;           // beta, [0, 100]: smoke's relative density excess per unit of s
+    float cooling = 0.0f;               // 1/s, [0, 1e4]: T - T0 decays as 1/(1 + rate dt) per step
+
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
 
@@ -84,6 +93,9 @@ struct SimLimits {
     static constexpr float kMaxDt = 10.0f;
     static constexpr float kMaxViscosity = 100.0f;
 };
+
+// Whether the smoke passes run (temperature advection and cooling, buoyancy).
+inline bool smokeIsOn(const SimParams& p) { return p.gravity > 0.0f; }
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
 // the step then does no projection, and the solvers clear the pressure so the

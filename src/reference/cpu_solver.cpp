@@ -59,9 +59,17 @@ void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 void CpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity, constants_,
-                     exec_);
-    state_.velocity.swap(scratch_.velocity);
+    // An emitter's splat pushes nothing: its velocity draw would change nothing.
+    if (s.velocity != glm::vec2(0.0f)) {
+        reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity,
+                         constants_, exec_);
+        state_.velocity.swap(scratch_.velocity);
+    }
+    if (s.heat != 0.0f) {
+        reference::splat(state_.temperature, cells, {s.heat, 0.0f, 0.0f, 0.0f}, scratch_.temperature, constants_,
+                         exec_);
+        state_.temperature.swap(scratch_.temperature);
+    }
     if (s.addsDye) {
         // The same splat in the dye grid's cells (its own cell size).
         reference::splat(state_.dye, toCells(s, dyeConstants_), {s.dye.r, s.dye.g, s.dye.b, 0.0f}, scratch_.dye,
@@ -75,6 +83,22 @@ void CpuSolver::advectDye()
     reference::advectScalar(state_.velocity, constants_, state_.dye, dyeConstants_.dyeDecay, scratch_.dye,
                             dyeConstants_, exec_);
     state_.dye.swap(scratch_.dye);
+}
+
+void CpuSolver::advectTemperature()
+{
+    if (!smokeIsOn(params_)) return;
+    reference::advectScalar(state_.velocity, constants_, state_.temperature, constants_.temperatureDecay,
+                            scratch_.temperature, constants_, exec_);
+    state_.temperature.swap(scratch_.temperature);
+}
+
+void CpuSolver::applyBuoyancy()
+{
+    if (!smokeIsOn(params_)) return;
+    reference::buoyancy(state_.velocity, state_.temperature, state_.dye, scratch_.velocity, constants_, dyeConstants_,
+                        exec_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::advect()

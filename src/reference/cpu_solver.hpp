@@ -31,7 +31,9 @@ public:
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
     void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();     // the velocity by itself
+    void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
     void applyVorticity();

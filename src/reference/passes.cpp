@@ -362,6 +362,52 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
     else advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
 }
 
+namespace {
+
+// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
+// interpolated at its point p.
+glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec4 a = scalarAt(field, c0, grid);
+    const glm::vec4 b = scalarAt(field, c0 + kRight, grid);
+    const glm::vec4 c = scalarAt(field, c0 + kTop, grid);
+    const glm::vec4 d = scalarAt(field, c0 + kRight + kTop, grid);
+    glm::vec4 out;
+    blendBilinear<4>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
+}
+
+}  // namespace
+
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec)
+{
+    assert(velocity.sameShape(out) && temperature.width() == k.width && temperature.height() == k.height);
+    const bool sharedGrid = dyeGrid.onVelocityGrid;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = rowOf(velocity, j);
+        const float* t = rowOf(temperature, j);
+        float* result = rowOf(out, j);
+        for (int i = 0; i < k.width; ++i) {
+            glm::vec4 d;
+            if (sharedGrid) {
+                d = load(dye, {i, j});
+            } else {
+                const glm::vec2 p((static_cast<float>(i) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f,
+                                  (static_cast<float>(j) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f);
+                d = scalarAtPoint(dye, p, dyeGrid);
+            }
+            const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
+            const float lift = k.buoyancyPerKelvin * t[i] - k.buoyancyPerSmoke * smoke;
+            result[2 * i] = u[2 * i];
+            result[2 * i + 1] = u[2 * i + 1] + lift;
+        }
+    });
+}
+
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));

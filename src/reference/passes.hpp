@@ -39,6 +39,12 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
 void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                   Field& out, const PassConstants& k, Exec exec = {});
 
+// buoyancy.frag: v += dt g ((T - T0) / T0 - beta s), s the smoke (the dye's
+// mean of r, g, b) at the cell's centre, read across grids when the dye has
+// its own (dyeGrid: its constants).
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec = {});
+
 // diffuse.frag: one Jacobi sweep of (1 - nu dt Laplacian) x = b.
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec = {});
 

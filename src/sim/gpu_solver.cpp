@@ -100,11 +100,13 @@ void GpuSolver::buildPrograms()
         // Velocity and dye in one draw only where they share a grid.
         splatPass(line, true).program =
             shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str()) : gl::Program();
-        dyeSplatPasses_[line ? 1u : 0u].program = shared ? gl::Program() : buildPass("splat.frag", b, shape);
+        dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
     }
     advectProgram_ = buildPass("advect.frag", b, "", "advection.glsl");
-    advectDyeProgram_ = buildPass("advect_scalar.frag", b, shared ? "#define ON_VELOCITY_GRID 1\n" : "",
-                                  "advection.glsl");
+    const char* onVelocityGrid = "#define ON_VELOCITY_GRID 1\n";
+    advectDyeProgram_ = buildPass("advect_scalar.frag", b, shared ? onVelocityGrid : "", "advection.glsl");
+    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, onVelocityGrid, "advection.glsl");
+    buoyancyProgram_ = buildPass("buoyancy.frag", b, shared ? onVelocityGrid : "", "advection.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b);
     curlProgram_ = buildPass("curl.frag", b);
     vorticityProgram_ = buildPass("vorticity.frag", b);
@@ -169,7 +171,8 @@ void GpuSolver::applyConstantUniforms()
                                  &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &pressureResidualProgram_, &addForce_.program})
+                                 &pressureResidualProgram_, &addForce_.program, &advectTemperatureProgram_,
+                                 &buoyancyProgram_})
         setGrid(*p, k);
     for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
                                  &addForceDye_.program})
@@ -201,6 +204,23 @@ void GpuSolver::applyConstantUniforms()
     if (!dyeOnVelocityGrid()) {
         glUniform2i(advectDyeProgram_.requiredUniform("uVelocityGridSize"), k.width, k.height);
         setFloat(advectDyeProgram_, "uToVelocityCells", dyeConstants_.toVelocityCells);
+    }
+
+    advectTemperatureProgram_.use();
+    setSampler(advectTemperatureProgram_, "uVelocity", kUnit0);
+    setSampler(advectTemperatureProgram_, "uSource", kUnit1);
+    setFloat(advectTemperatureProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(advectTemperatureProgram_, "uDecay", k.temperatureDecay);
+
+    buoyancyProgram_.use();
+    setSampler(buoyancyProgram_, "uVelocity", kUnit0);
+    setSampler(buoyancyProgram_, "uTemperature", kUnit1);
+    setSampler(buoyancyProgram_, "uDye", kUnit2);
+    setFloat(buoyancyProgram_, "uBuoyancyPerKelvin", k.buoyancyPerKelvin);
+    setFloat(buoyancyProgram_, "uBuoyancyPerSmoke", k.buoyancyPerSmoke);
+    if (!dyeOnVelocityGrid()) {
+        glUniform2i(buoyancyProgram_.requiredUniform("uDyeGridSize"), dyeConstants_.width, dyeConstants_.height);
+        setFloat(buoyancyProgram_, "uDyeCellsPerCell", dyeConstants_.fromVelocityCells);
     }
 
     diffuseProgram_.use();
@@ -274,28 +294,39 @@ void GpuSolver::splat(const Splat& s)
     const bool line = cells.length > 0.0f;
     // Velocity and dye in one draw where they share a grid; velocity alone
     // when the splat adds no dye.
-    const bool together = s.addsDye && dyeOnVelocityGrid();
-    const SplatPass& pass = splatPass(line, together);
-    setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
-    velocity().read().bindTexture(kUnit0);
-    if (together) {
-        glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-        dye().read().bindTexture(kUnit1);
-        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    // An emitter's splat pushes nothing: its velocity draw would change nothing.
+    const bool pushes = s.velocity != glm::vec2(0.0f);
+    const bool together = pushes && s.addsDye && dyeOnVelocityGrid();
+    if (pushes) {
+        const SplatPass& pass = splatPass(line, together);
+        setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
+        velocity().read().bindTexture(kUnit0);
+        if (together) {
+            glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
+            dye().read().bindTexture(kUnit1);
+            sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+            dye().swap();
+        } else {
+            draw(velocity().write());
+        }
         velocity().swap();
-        dye().swap();
-        return;
     }
-    draw(velocity().write());
-    velocity().swap();
-    if (!s.addsDye) return;
-    // The dye on its own grid: the same splat in that grid's cells.
-    const SplatInCells dyeCells = toCells(s, dyeConstants_);
-    const SplatPass& dyePass = dyeSplatPasses_[dyeCells.length > 0.0f ? 1u : 0u];
-    setSplatUniforms(dyePass, dyeCells, glm::vec4(s.dye, 0.0f));
-    dye().read().bindTexture(kUnit0);
-    draw(dye().write());
-    dye().swap();
+    if (s.addsDye && !together) {
+        // The dye on its own grid: the same splat in that grid's cells.
+        const SplatInCells dyeCells = toCells(s, dyeConstants_);
+        const SplatPass& dyePass = dyeSplatPasses_[dyeCells.length > 0.0f ? 1u : 0u];
+        setSplatUniforms(dyePass, dyeCells, glm::vec4(s.dye, 0.0f));
+        dye().read().bindTexture(kUnit0);
+        draw(dye().write());
+        dye().swap();
+    }
+    if (s.heat != 0.0f) {
+        // Heat on the temperature (the velocity's grid): the one-output splat.
+        setSplatUniforms(splatPass(line, false), cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
+        temperature().read().bindTexture(kUnit0);
+        draw(temperature().write());
+        temperature().swap();
+    }
 }
 
 void GpuSolver::setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value)
@@ -317,6 +348,27 @@ void GpuSolver::advectDye()
     dye().read().bindTexture(kUnit1);
     draw(dye().write());
     dye().swap();
+}
+
+void GpuSolver::advectTemperature()
+{
+    if (!smokeIsOn(params_)) return;
+    advectTemperatureProgram_.use();
+    velocity().read().bindTexture(kUnit0);
+    temperature().read().bindTexture(kUnit1);
+    draw(temperature().write());
+    temperature().swap();
+}
+
+void GpuSolver::applyBuoyancy()
+{
+    if (!smokeIsOn(params_)) return;
+    buoyancyProgram_.use();
+    velocity().read().bindTexture(kUnit0);
+    temperature().read().bindTexture(kUnit1);
+    dye().read().bindTexture(kUnit2);
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::advect()

@@ -40,7 +40,9 @@ public:
     // The passes of step(), in step order.
     void splat(const Splat& s);
     void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();     // the velocity by itself
+    void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -110,6 +112,7 @@ private:
     gl::PingPong& velocity() { return field(fieldSpec(FieldId::Velocity)); }
     gl::PingPong& pressure() { return field(fieldSpec(FieldId::Pressure)); }
     gl::PingPong& dye() { return field(fieldSpec(FieldId::Dye)); }
+    gl::PingPong& temperature() { return field(fieldSpec(FieldId::Temperature)); }
     const gl::PingPong& velocity() const { return field(fieldSpec(FieldId::Velocity)); }
     const gl::PingPong& pressure() const { return field(fieldSpec(FieldId::Pressure)); }
     const gl::PingPong& dye() const { return field(fieldSpec(FieldId::Dye)); }
@@ -123,6 +126,8 @@ private:
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     gl::Program advectProgram_;     // the velocity
     gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
+    gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
+    gl::Program buoyancyProgram_;
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;
@@ -154,8 +159,7 @@ private:
     // and 1): splatPass(line, withDye).
     std::array<SplatPass, 4> splatPasses_;
     SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
-    // Dye alone on the dye's own grid, point or line (empty when it shares the
-    // velocity's grid).
+    // Dye alone on the dye's own grid, point or line.
     std::array<SplatPass, 2> dyeSplatPasses_;
     void setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value);
 

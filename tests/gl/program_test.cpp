@@ -31,14 +31,15 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
                              "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
                              "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
                              "prolong_correction.frag", "pressure_residual.frag", "advect_scalar.frag",
-                             "add_force.frag"}) {
+                             "add_force.frag", "buoyancy.frag"}) {
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
         // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
         const bool multigrid = std::string(pass) == "smooth.frag" || std::string(pass) == "restrict_residual.frag"
             || std::string(pass) == "prolong_correction.frag";
         StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
         if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
-        if (std::string(pass).rfind("advect", 0) == 0) fragment.push_back(embedded("advection.glsl"));
+        if (std::string(pass).rfind("advect", 0) == 0 || std::string(pass) == "buoyancy.frag")
+            fragment.push_back(embedded("advection.glsl"));
         fragment.push_back(embedded(pass));
         Program p = Program::build({embedded("fullscreen.vert")}, fragment);
         EXPECT_NE(p.id(), 0u);
