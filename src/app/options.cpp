@@ -22,6 +22,7 @@ const char* toString(Scenario scenario)
     case Scenario::TaylorGreen: return "taylor-green";
     case Scenario::ShearWave: return "shear-wave";
     case Scenario::Motion: return "motion";
+    case Scenario::Smoke: return "smoke";
     }
     return "?";
 }
@@ -205,6 +206,16 @@ const std::vector<Flag>& flags()
         {"dye-grid", "N", "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
          "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
          S::Everywhere, applyDyeGrid},
+        {"gravity", "G", "smoke: gravity in m/s^2, [0, 1000]; warm fluid rises, smoke sinks (default 0: smoke off)",
+         S::Everywhere, realIn(0, 1e3, " m/s^2", [](Options& o, double v) { o.params.gravity = f(v); })},
+        {"ambient-temperature", "T0", "smoke: ambient temperature in K, [1, 1e4]; the buoyancy of T - T0 is "
+         "g (T - T0) / T0 (default 293.15)",
+         S::Everywhere, realIn(1, 1e4, " K", [](Options& o, double v) { o.params.ambientTemperature = f(v); })},
+        {"smoke-weight", "B", "smoke: relative density excess per unit of smoke, [0, 100]; sinks at g B s "
+         "(default 0)",
+         S::Everywhere, realIn(0, 100, "", [](Options& o, double v) { o.params.smokeWeight = f(v); })},
+        {"cooling", "R", "smoke: T - T0 decays at R in 1/s, [0, 1e4] (default 0)", S::Everywhere,
+         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.cooling = f(v); })},
         {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
          realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
         {"viscosity", "NU", "kinematic viscosity in m^2/s, [0, 100] (default 1e-4)", S::Everywhere,
@@ -249,6 +260,10 @@ const std::vector<Flag>& flags()
          realIn(0, 1e3, "", [](Options& o, double v) { o.brush.dyeAmount = f(v); })},
         {"dye-rate", "D", "dye per second at the centre of a brush held still, [0, 1000] 1/s (default 2)",
          S::Everywhere, realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.dyeRate = f(v); })},
+        {"emitter-heat", "Q", "heat an emitter (Shift+click) adds at its centre, [0, 1e5] K/s (default 300)",
+         S::Everywhere, realIn(0, 1e5, " K/s", [](Options& o, double v) { o.brush.emitterHeat = f(v); })},
+        {"emitter-smoke", "S", "smoke an emitter adds at its centre, [0, 1000] 1/s (default 1)", S::Everywhere,
+         realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.emitterSmoke = f(v); })},
         {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)", S::Everywhere,
          applyBrushColour},
         {"view", "FIELD", "field shown: " + fieldViewNames() + " (default dye)", S::Everywhere, applyView},
@@ -325,13 +340,15 @@ const std::vector<Flag>& flags()
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
          S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave or motion (still water that only --motion "
-         "moves; default demo)", S::Headless,
+        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
+         "moves) or smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given; default demo)",
+         S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
                           {"shear-wave", Scenario::ShearWave},
-                          {"motion", Scenario::Motion}},
+                          {"motion", Scenario::Motion},
+                          {"smoke", Scenario::Smoke}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
         {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
@@ -476,12 +493,18 @@ std::string formatConfig(const Options& o)
     out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
     out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
     out << "boundary = " << toString(p.boundary) << "\n";
+    out << "gravity = " << shortest(p.gravity) << "\n";
+    out << "ambient-temperature = " << shortest(p.ambientTemperature) << "\n";
+    out << "smoke-weight = " << shortest(p.smokeWeight) << "\n";
+    out << "cooling = " << shortest(p.cooling) << "\n";
     out << "warm-start = " << (p.warmStartPressure ? "on" : "off") << "\n";
     out << "max-steps-per-frame = " << o.maxStepsPerFrame << "\n";
     out << "splat-radius = " << shortest(b.radius) << "\n";
     out << "splat-force = " << shortest(b.force) << "\n";
     out << "dye-amount = " << shortest(b.dyeAmount) << "\n";
     out << "dye-rate = " << shortest(b.dyeRate) << "\n";
+    out << "emitter-heat = " << shortest(b.emitterHeat) << "\n";
+    out << "emitter-smoke = " << shortest(b.emitterSmoke) << "\n";
     out << "brush-colour = " << formatBrushColour(b) << "\n";
     out << "view = " << toString(d.view) << "\n";
     out << "colour-map = " << toString(d.scalarMap) << "\n";
@@ -598,9 +621,10 @@ std::string helpText()
     section("simulation (also accepted in the settings file)",
             {"grid", "dye-grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
              "viscosity-solver", "viscosity-iterations", "dye-dissipation",
-             "velocity-dissipation", "boundary", "warm-start"});
+             "velocity-dissipation", "boundary", "warm-start", "gravity", "ambient-temperature", "smoke-weight",
+             "cooling"});
     section("brush and display (also accepted in the settings file)",
-            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
+            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour", "view", "colour-map", "range",
              "exposure", "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});

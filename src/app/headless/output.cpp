@@ -161,6 +161,7 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     case ViewSource::Dye: break;
     case ViewSource::Velocity: source = &state.velocity; break;
     case ViewSource::Pressure: source = &state.pressure; break;
+    case ViewSource::Temperature: source = &state.temperature; break;
     case ViewSource::Divergence:
         derived = Field(params.gridWidth, params.gridHeight, 1);
         reference::divergence(state.velocity, derived, constants);

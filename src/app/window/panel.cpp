@@ -126,6 +126,27 @@ void simulationSection(PanelState& s, PanelActions& actions)
             "reallocates every field: the fluid restarts from rest.");
 }
 
+void smokeSection(PanelState& s, const PanelStats& stats)
+{
+    if (!ImGui::CollapsingHeader("Smoke")) return;
+    SimParams& p = s.params;
+    sliderFloat("gravity", &p.gravity, 0.0f, 20.0f, "%.2f m/s^2",
+                "Boussinesq buoyancy: warm fluid is pushed up at g (T - T0) / T0, smoke down at g beta s. 0 turns "
+                "smoke off (the temperature stands still).");
+    sliderFloat("ambient temperature", &p.ambientTemperature, 200.0f, 1000.0f, "%.1f K",
+                "T0: the temperature at which the fluid neither rises nor sinks; an ideal gas expands by 1/T0 per "
+                "kelvin.");
+    sliderFloat("smoke weight", &p.smokeWeight, 0.0f, 1.0f, "%.3f",
+                "beta: how much heavier than the air a unit of smoke (the dye's mean of r, g, b) makes it.");
+    sliderFloat("cooling", &p.cooling, 0.0f, 5.0f, "%.3f 1/s",
+                "T - T0 decays as 1/(1 + rate dt) per step (1/s): hot smoke slows as it cools.");
+    sliderFloat("emitter heat", &s.brush.emitterHeat, 0.0f, 2000.0f, "%.0f K/s",
+                "Heat a new emitter adds per second at its centre (K/s).");
+    sliderFloat("emitter smoke", &s.brush.emitterSmoke, 0.0f, 10.0f, "%.2f 1/s",
+                "Smoke (grey dye) a new emitter adds per second at its centre.");
+    ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
+}
+
 void brushSection(PanelState& s)
 {
     if (!ImGui::CollapsingHeader("Brush", ImGuiTreeNodeFlags_DefaultOpen)) return;
@@ -258,9 +279,11 @@ void statsSection(const PanelStats& stats, bool paused)
 void helpSection()
 {
     if (!ImGui::CollapsingHeader("Help")) return;
-    static constexpr std::array<std::array<const char*, 2>, 12> kKeys{{
+    static constexpr std::array<std::array<const char*, 2>, 14> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
+        {"Shift+click", "place a smoke emitter (needs gravity > 0)"},
+        {"E", "remove every emitter"},
         {"Space", "pause / resume"},
         {"N", "one step while paused"},
         {"R", "reset the fluid"},
@@ -319,6 +342,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
 
     simulationSection(state, actions);
     brushSection(state);
+    smokeSection(state, stats);
     displaySection(state, stats);
     motionSection(state, stats);
     statsSection(stats, state.paused);

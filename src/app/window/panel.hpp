@@ -37,6 +37,7 @@ struct PanelStats {
     std::string lastScreenshot;
     std::string motionSource;  // what --motion opened ("" = none), or why it could not
     bool motionActive = false;
+    int emitters = 0;        // smoke emitters placed with Shift+click
     std::string writeError;  // the last file that could not be written, and why (shown until the next success)
 };
 
