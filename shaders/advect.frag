@@ -1,7 +1,12 @@
 // Semi-Lagrangian advection of the velocity by itself: trace each cell centre
 // back by dt u and read the velocity there (velocity rule). The scalar fields
 // (dye, temperature) are carried by advect_scalar.frag, before this pass, by
-// the same velocity. Mirror: reference::advect.
+// the same velocity. The trace and the bilinear blend are advection.glsl's.
+//
+// OBSTACLES: the trace stops before it enters a solid (stopAtSolids), and a
+// solid corner of the bilinear footprint reads as the ghost of the cell
+// nearest the traced point (fluid, after the stop): -u, as the rules of
+// common.glsl mirror a cell across a face. Mirror: reference::advect.
 uniform sampler2D uVelocity;
 uniform float uDtOverCellSize;   // dt / h
 uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
@@ -14,6 +19,12 @@ void main()
     ivec2 c0;
     vec2 f;
     traceCell(vec2(thisCell()) - uDtOverCellSize * u, c0, f);
-    fragResult = bilinear(velocity4Near(c0), velocity4Near(c0 + kRight), velocity4Near(c0 + kTop),
-                          velocity4Near(c0 + kRight + kTop), f, uVelocityDecay);
+#ifdef OBSTACLES
+    vec4 nearestGhostVelocity = -velocity4Near(nearestOf(c0, f));
+#define VELOCITY_AT(c) (solidAt(c) ? nearestGhostVelocity : velocity4Near(c))
+#else
+#define VELOCITY_AT(c) velocity4Near(c)
+#endif
+    fragResult = fluidOnly(bilinear(VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
+                                    VELOCITY_AT(c0 + kRight + kTop), f, uVelocityDecay));
 }

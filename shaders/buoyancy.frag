@@ -2,7 +2,8 @@
 // upwards (+y), T - T0 this cell's temperature excess and s the smoke, the
 // dye's mean of r, g and b at this cell's centre (read across grids when the
 // dye has its own: ON_VELOCITY_GRID when it does not). An explicit force
-// step, before the projection, like the splats. Mirror: reference::buoyancy.
+// step, before the projection, like the splats. A solid cell (OBSTACLES)
+// stays at rest. Mirror: reference::buoyancy.
 uniform sampler2D uVelocity;
 uniform sampler2D uTemperature;    // T - T0, K, on this grid
 uniform sampler2D uDye;
@@ -28,5 +29,5 @@ void main()
 {
     vec2 u = valueHere(uVelocity).xy;
     float lift = uBuoyancyPerKelvin * valueHere(uTemperature).x - uBuoyancyPerSmoke * smokeHere();
-    fragResult = vec4(u.x, u.y + lift, 0.0, 0.0);
+    fragResult = fluidOnly(vec4(u.x, u.y + lift, 0.0, 0.0));
 }

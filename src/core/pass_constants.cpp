@@ -15,6 +15,7 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.width = size.width;
     c.height = size.height;
     c.periodic = p.boundary == BoundaryMode::Periodic;
+    c.tunnel = p.boundary == BoundaryMode::Tunnel;
     c.cellSize = static_cast<float>(h);
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
     c.cellSizeSquared = static_cast<float>(h * h);
@@ -27,7 +28,7 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
     c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
-    c.lidSpeed = c.periodic ? 0.0f : p.lidSpeed;
+    c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
     c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);
     c.onVelocityGrid = size.width == p.gridWidth && size.height == p.gridHeight;

@@ -13,6 +13,7 @@ namespace fluid {
 enum class BoundaryMode {
     Box,       // closed box: no-slip walls, pure Neumann pressure
     Periodic,  // wrap-around in x and y
+    Tunnel,    // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
 };
 
 const char* toString(BoundaryMode mode);
@@ -66,6 +67,7 @@ struct SimParams {
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
+    float inflowSpeed = 1.0f;  // m/s, +x speed of the tunnel's inflow; Tunnel mode only
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
     // The dye grid's size in cells (the simulation grid's when dyeGridWidth is 0).
@@ -79,7 +81,8 @@ struct SimParams {
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 
-// Accepted ranges, shared by validate() and the help texts.
+// Accepted ranges: the parameter table (core/parameters.cpp) and validate()
+// read them; tests sweep them.
 struct SimLimits {
     static constexpr int kMinGrid = 8;
     static constexpr int kMaxGrid = 4096;
@@ -91,7 +94,10 @@ struct SimLimits {
     static constexpr float kMinDomainWidth = 1e-6f;  // m
     static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
-    static constexpr float kMaxViscosity = 100.0f;
+    static constexpr float kMaxViscosity = 100.0f;   // m^2/s
+    static constexpr float kMaxVorticity = 1e4f;     // 1/s
+    static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
+    static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
 };
 
 // Whether the smoke passes run (temperature advection and cooling, buoyancy).

@@ -42,6 +42,30 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     multigrid_ = reference::CpuMultigrid(w, h);
     viscousMultigrid_ = reference::CpuMultigrid(w, h, MultigridEquation::Viscous);
     pressureResidual_ = Field(w, h, 2);
+    solid_ = std::make_shared<const SolidMask>(Field(w, h, 1));
+}
+
+void CpuSolver::setObstacles(const Field& mask)
+{
+    requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "CpuSolver::setObstacles()");
+    solid_ = std::make_shared<const SolidMask>(mask);
+    for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
+    applyObstacles();
+}
+
+void CpuSolver::clearObstacles()
+{
+    solid_ = std::make_shared<const SolidMask>(Field(params_.gridWidth, params_.gridHeight, 1));
+    applyObstacles();
+}
+
+// A mask without a solid cell is no mask: the passes keep their fast paths.
+// The dye sees them only on the velocity's grid, where the mask lives; on its
+// own grid it is carried by the velocity, which is zero in a solid.
+void CpuSolver::applyObstacles()
+{
+    constants_.solid = solid_->any() ? solid_.get() : nullptr;
+    dyeConstants_.solid = dyeConstants_.onVelocityGrid ? constants_.solid : nullptr;
 }
 
 void CpuSolver::setParams(const SimParams& params)
@@ -52,6 +76,7 @@ void CpuSolver::setParams(const SimParams& params)
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
+    applyObstacles();
 }
 
 void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
@@ -88,8 +113,11 @@ void CpuSolver::advectDye()
 void CpuSolver::advectTemperature()
 {
     if (!smokeIsOn(params_)) return;
+    // The tunnel's inflow streaks are dye's: air enters at the ambient temperature.
+    PassConstants k = constants_;
+    k.tunnel = false;
     reference::advectScalar(state_.velocity, constants_, state_.temperature, constants_.temperatureDecay,
-                            scratch_.temperature, constants_, exec_);
+                            scratch_.temperature, k, exec_);
     state_.temperature.swap(scratch_.temperature);
 }
 
