@@ -15,7 +15,7 @@
 namespace fluid::app {
 
 enum class Backend { Gpu, Cpu };
-enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Tunnel };
+enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke, Tunnel };
 
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);

@@ -39,6 +39,12 @@ constexpr float kGravity = 9.81f;
 // measured (or fixed) range of the field; `params` gives dt and the cell size.
 ViewUniforms viewUniforms(const DisplaySettings& settings, float range, const SimParams& params);
 
+// `f` at the cell centres of a width x height grid over the same domain,
+// bilinear between its cell centres, the edge cells repeating beyond them:
+// what a linear, clamp-to-edge sampler returns there (the display reads the
+// dye on its own grid this way).
+Field resampleBilinear(const Field& f, int width, int height);
+
 // The colour of cell (i, j) of `field` (the view's source), and `dye` for the
 // water view's ink (may be empty for the other views). Components in [0, 1].
 glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye, int i, int j);
