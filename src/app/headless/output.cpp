@@ -13,6 +13,7 @@
 
 #include "app/png.hpp"
 #include "app/view_colour.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/passes.hpp"
 
@@ -141,15 +142,18 @@ float largestMagnitude(const Field& f, ViewColouring colouring)
 }  // namespace
 
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
-                       double velocityScale)
+                       double velocityScale, const Field* obstacles)
 {
     const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
-    return writeCells(dir, step, state.velocity.width(), state.velocity.height(),
-                      [&](int i, int j) { return cellColour(state, i, j, field, inverseScale); });
+    const bool showObstacles = obstacles && obstacles->size() > 0;
+    return writeCells(dir, step, state.velocity.width(), state.velocity.height(), [&](int i, int j) {
+        if (showObstacles && isSolid(obstacles->at(i, j))) return Rgb{kObstacleColour.r, kObstacleColour.g, kObstacleColour.b};
+        return cellColour(state, i, j, field, inverseScale);
+    });
 }
 
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params, const BackgroundImage* background)
+                           const SimParams& params, const BackgroundImage* background, const Field* obstacles)
 {
     const FieldViewInfo& info = viewInfo(view.view);
     const PassConstants constants = makePassConstants(params);
@@ -177,6 +181,7 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     }
     ViewUniforms u = viewUniforms(view, range, params);
     u.background = background;
+    if (obstacles && obstacles->size() > 0) u.obstacles = obstacles;
     return writeCells(dir, step, params.gridWidth, params.gridHeight, [&](int i, int j) {
         const glm::vec3 c = shadeCell(u, *source, state.dye, i, j);
         return Rgb{c.r, c.g, c.b};

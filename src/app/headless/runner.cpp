@@ -168,8 +168,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background)
-                                       : writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
+            lastFrame = spec.frameView
+                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
         const RunResult result = simulate(spec, observer);
