@@ -11,13 +11,13 @@ ObstacleTool obstacleToolFor(MouseButton button, bool ctrl, bool shift, bool bru
     return ObstacleTool::Solid;
 }
 
-void ObstaclePainter::reset(Field mask, float cellSize)
+void ObstaclePainter::reset(Field mask, float cellSize, bool edited)
 {
     mask_ = std::move(mask);
     cellSize_ = cellSize;
     tool_ = ObstacleTool::None;
     changed_ = true;  // the solver has not seen this one yet
-    edited_ = false;
+    edited_ = edited;
 }
 
 void ObstaclePainter::press(glm::vec2 at, ObstacleTool tool, float radius)

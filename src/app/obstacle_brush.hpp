@@ -22,7 +22,8 @@ ObstacleTool obstacleToolFor(MouseButton button, bool ctrl, bool shift, bool bru
 class ObstaclePainter {
 public:
     // A new mask (a new grid, or the run's obstacles rebuilt); h in m.
-    void reset(Field mask, float cellSize);
+    // `edited`: it carries the user's strokes (a regridded edited mask).
+    void reset(Field mask, float cellSize, bool edited = false);
     const Field& mask() const { return mask_; }
 
     // A stroke: press paints a disc of `radius` (m) at the pointer, each move

@@ -60,6 +60,17 @@ Field loadObstacleMask(const std::string& path, int gridWidth, int gridHeight)
     return resampleCoverage(solidity.data(), image.width, image.height, gridWidth, gridHeight);
 }
 
+std::optional<std::string> obstacleFileProblem(const ObstacleOptions& o)
+{
+    if (o.file.empty()) return std::nullopt;
+    try {
+        loadObstacleMask(o.file, 1, 1);
+    } catch (const ObstacleError& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
 Field buildObstacleMask(const ObstacleOptions& o, const SimParams& params)
 {
     if (!o.any()) return {};

@@ -47,6 +47,10 @@ Obstacle shapeFor(const ObstacleOptions& options, const SimParams& params);
 // more than 4096 pixels a side.
 Field loadObstacleMask(const std::string& path, int gridWidth, int gridHeight);
 
+// --obstacles that cannot be read (as loadObstacleMask would throw): the
+// window refuses it before it opens, as the headless runner does.
+std::optional<std::string> obstacleFileProblem(const ObstacleOptions& options);
+
 // The union of the picture and the shape at the grid of `params`; an empty
 // Field when neither is asked for. Throws ObstacleError with one line: a file
 // as above, a degenerate shape or one that covers no cell, or a mask that

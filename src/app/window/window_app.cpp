@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -22,6 +23,9 @@
 #include "app/atomic_file.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
+#include "app/obstacle_brush.hpp"
+#include "app/obstacle_setup.hpp"
+#include "app/solver_obstacles.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
@@ -32,6 +36,7 @@
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "core/obstacles.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
 #include "platform/driver_pin.hpp"
@@ -259,6 +264,19 @@ struct Viewer {
     };
     std::vector<RawPointer> polled;
     Button held = Button::None;
+    // The obstacle brush: its gestures since the last poll (a press starts a
+    // stroke, moves extend it, ObstacleTool::None ends it), applied to the
+    // host mask at the next frame and uploaded before its steps.
+    ObstaclePainter obstacles;
+    struct RawObstacleEvent {
+        glm::dvec2 cursor;
+        ObstacleTool tool;
+        bool press;
+    };
+    std::vector<RawObstacleEvent> obstaclePolled;
+    ObstacleTool obstacleHeld = ObstacleTool::None;
+    int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
+    bool solverHasObstacles = false;     // a mask with solid cells was handed over
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     // For the summary at exit: frames drawn and fluid time simulated while running.
@@ -280,6 +298,7 @@ struct Viewer {
         state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
+        state.obstacleBrushRadius = o.obstacles.brushRadius;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
@@ -394,6 +413,8 @@ struct Viewer {
             state.params = p;
             stats.grid = grid;
             strokes.discard(glfwGetTime());  // a stroke in progress belongs to the old grid
+            solverHasObstacles = false;
+            placeObstacles(p, true);
         } catch (const std::exception& e) {
             if (!solver) throw;  // at start there is nothing to fall back to
             std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
@@ -402,6 +423,47 @@ struct Viewer {
             state.params.gridWidth = solver->params().gridWidth;
             state.params.gridHeight = solver->params().gridHeight;
             state.params.domainWidth = solver->params().domainWidth;
+        }
+    }
+
+    // The obstacles of a new grid: the user's strokes carried over
+    // (resampled) when there are any, else the run's --obstacles and
+    // --obstacle at this grid. A mask that cannot be made is said once, on
+    // the terminal and in the panel, and the window runs without it.
+    void placeObstacles(const SimParams& p, bool keepEdits)
+    {
+        Field mask;
+        const bool carried = keepEdits && obstacles.edited() && obstacles.mask().size() > 0;
+        if (carried) {
+            mask = resampleMask(obstacles.mask(), p.gridWidth, p.gridHeight);
+        } else {
+            try {
+                mask = buildObstacleMask(options.obstacles, p);
+                stats.obstacleNote.clear();
+            } catch (const ObstacleError& e) {
+                if (stats.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());
+                stats.obstacleNote = e.what();
+            }
+        }
+        if (mask.size() == 0) mask = emptyMask(p);
+        obstacles.reset(std::move(mask), p.cellSize(), carried);
+    }
+
+    // Hands the mask to the solver and the display when it changed (an upload
+    // between steps, never a read-back). An all-fluid mask goes to the
+    // solver only to take back solid cells it was given.
+    void uploadObstacles()
+    {
+        if (!obstacles.takeChanged()) return;
+        const Field& mask = obstacles.mask();
+        stats.solidCells = countSolid(mask);
+        display->setObstacles(mask);
+        if (stats.solidCells == 0 && !solverHasObstacles) return;
+        if (setSolverObstacles(*solver, mask)) {
+            solverHasObstacles = stats.solidCells > 0;
+        } else if (stats.solidCells > 0 && stats.obstacleNote.empty()) {
+            stats.obstacleNote = "this build's solver does not take obstacles yet: they are drawn, the fluid ignores them";
+            std::fprintf(stderr, "fluidsim: note: %s\n", stats.obstacleNote.c_str());
         }
     }
 
@@ -464,6 +526,10 @@ struct Viewer {
         }
         if (a.applyGrid) allocateGrid();
         if (a.resetFluid) solver->reset();
+        if (a.clearObstacles) obstacles.clear();
+        if (a.restoreObstacles) placeObstacles(state.params, false);
+        state.obstacleBrushRadius = std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f,
+                                               0.001f, 1.0f);
         if (a.clearDye) solver->clearDye();
         if (a.stepOnce) ++singleSteps;
         if (a.screenshot) screenshotRequested = true;
@@ -484,10 +550,39 @@ struct Viewer {
 
     // --- pointer input: every event, kept with the poll it came in ---------
 
-    void onCursor(glm::dvec2 cursor) { polled.push_back({cursor, held}); }
-
-    void onMouseButton(int button, int action)
+    void onCursor(glm::dvec2 cursor)
     {
+        polled.push_back({cursor, held});
+        if (obstacleHeld != ObstacleTool::None) obstaclePolled.push_back({cursor, obstacleHeld, false});
+    }
+
+    // Ctrl (or the panel's switch) turns a drag into an obstacle stroke
+    // (obstacleToolFor); otherwise the dye brush has the mouse.
+    bool onObstacleButton(int button, int action, int mods)
+    {
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        if (action == GLFW_RELEASE) {
+            if (obstacleHeld == ObstacleTool::None || button != obstacleButton) return false;
+            obstacleHeld = ObstacleTool::None;
+            obstaclePolled.push_back({cursor, ObstacleTool::None, false});
+            return true;
+        }
+        if (obstacleHeld != ObstacleTool::None || held != Button::None || ImGui::GetIO().WantCaptureMouse) return false;
+        if (button != GLFW_MOUSE_BUTTON_LEFT && button != GLFW_MOUSE_BUTTON_RIGHT) return false;
+        const ObstacleTool tool =
+            obstacleToolFor(button == GLFW_MOUSE_BUTTON_LEFT ? MouseButton::Left : MouseButton::Right,
+                            (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0, state.obstacleBrush);
+        if (tool == ObstacleTool::None) return false;
+        obstacleHeld = tool;
+        obstacleButton = button;
+        obstaclePolled.push_back({cursor, tool, true});
+        return true;
+    }
+
+    void onMouseButton(int button, int action, int mods)
+    {
+        if (onObstacleButton(button, action, mods)) return;
         Button next = held;
         if (action == GLFW_PRESS && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
             if (button == GLFW_MOUSE_BUTTON_LEFT) next = Button::Paint;
@@ -517,6 +612,13 @@ struct Viewer {
         strokes.addPoll(lastPoll, now, samples);
         polled.clear();
         lastPoll = now;
+        for (const RawObstacleEvent& e : obstaclePolled) {
+            const glm::vec2 at = cursorToDomain(e.cursor, windowSize, framebufferSize(), rect, domain);
+            if (e.press) obstacles.press(at, e.tool, state.obstacleBrushRadius);
+            else if (e.tool == ObstacleTool::None) obstacles.release();
+            else obstacles.moveTo(at);
+        }
+        obstaclePolled.clear();
     }
 
     // Time passes without the fluid (minimised): nothing is owed, nothing queued.
@@ -611,6 +713,7 @@ struct Viewer {
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
         queuePointerEvents(now, rect);
+        uploadObstacles();
         advanceFluid(now);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -659,10 +762,10 @@ void cursorCallback(GLFWwindow* window, double x, double y)
     if (auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window))) viewer->onCursor({x, y});
 }
 
-void mouseButtonCallback(GLFWwindow* window, int button, int action, int)
+void mouseButtonCallback(GLFWwindow* window, int button, int action, int mods)
 {
     auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
-    if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action);
+    if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action, mods);
 }
 
 }  // namespace
