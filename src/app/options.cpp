@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "core/parameters.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <charconv>
@@ -39,24 +41,14 @@ enum class Scope { CommandLine, Everywhere, Headless };
 
 struct Flag {
     const char* name;   // without "--"
-    const char* value;  // placeholder in --help; nullptr for switches
+    std::string value;  // placeholder in --help; "" for switches
     std::string help;   // includes the unit and the accepted range
     Scope scope;
     // Applies the value; returns an error message (without the flag name) or "".
     std::function<std::string(Options&, const std::string&)> apply;
 };
 
-std::optional<double> number(const std::string& text)
-{
-    // strtod would also take leading blanks and hexadecimal ("0x100"): a typo
-    // should not turn into a number.
-    if (text.empty() || std::isspace(static_cast<unsigned char>(text[0])) || text.find_first_of("xX") != std::string::npos)
-        return std::nullopt;
-    char* end = nullptr;
-    const double value = std::strtod(text.c_str(), &end);
-    if (end != text.c_str() + text.size() || !std::isfinite(value)) return std::nullopt;
-    return value;
-}
+std::optional<double> number(const std::string& text) { return parseNumber(text); }
 
 std::string formatRange(double lo, double hi, const char* unit)
 {
@@ -180,47 +172,30 @@ std::string applyView(Options& o, const std::string& text)
     return "";
 }
 
-const std::vector<Flag>& flags()
+// A row of the parameter table as a flag: its placeholder, its help line and
+// its parser, range and all.
+Flag parameterFlag(const Parameter& row)
 {
-    using L = SimLimits;
+    const std::string placeholder = row.placeholder ? row.placeholder : row.choiceNames("|");
+    return {row.key, placeholder, row.helpLine(), Scope::Everywhere,
+            [&row](Options& o, const std::string& text) -> std::string {
+                if (auto problem = row.parse(text, o.params)) return *problem + ", got '" + printable(text) + "'";
+                return "";
+            }};
+}
+
+std::vector<Flag> makeFlags()
+{
     using S = Scope;
-    static const std::vector<Flag> table = {
+    std::vector<Flag> table = {
         // Simulation parameters (command line and config file).
         {"grid", "N|auto", "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
          S::Everywhere, applyGrid},
-        {"dt", "S", "time step in seconds, (0, 10] (default 1/60)", S::Everywhere,
-         realIn(0, L::kMaxDt, " s", [](Options& o, double v) { o.params.dt = f(v); }, true)},
-        {"viscosity", "NU", "kinematic viscosity in m^2/s, [0, 100] (default 1e-4)", S::Everywhere,
-         realIn(0, L::kMaxViscosity, " m^2/s", [](Options& o, double v) { o.params.viscosity = f(v); })},
-        {"vorticity", "EPS", "vorticity confinement strength in 1/s, [0, 1e4] (default 0)", S::Everywhere,
-         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.vorticity = f(v); })},
-        {"pressure-solver", "jacobi|multigrid", "how the pressure is solved: Jacobi sweeps, or multigrid V-cycles "
-         "(default multigrid)", S::Everywhere,
-         oneOf<PressureSolver>({{"jacobi", PressureSolver::Jacobi}, {"multigrid", PressureSolver::Multigrid}},
-                               [](Options& o, PressureSolver m) { o.params.pressureSolver = m; })},
-        {"pressure-iterations", "N", "Jacobi sweeps of the pressure solve, 0..10000 (default 40)", S::Everywhere,
-         intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.pressureIterations = n; })},
-        {"multigrid-cycles", "N", "V-cycles of the multigrid pressure solve, 0..100 (default 2)", S::Everywhere,
-         intIn(0, L::kMaxMultigridCycles, [](Options& o, int n) { o.params.multigridCycles = n; })},
-        {"viscosity-solver", "jacobi|multigrid", "how the viscous step is solved: viscosity-iterations Jacobi "
-         "sweeps, or to a relative residual of 1e-3 (sweeps at small nu dt / h^2, multigrid V-cycles above; "
-         "default multigrid)", S::Everywhere,
-         oneOf<ViscositySolver>({{"jacobi", ViscositySolver::Jacobi}, {"multigrid", ViscositySolver::Multigrid}},
-                                [](Options& o, ViscositySolver m) { o.params.viscositySolver = m; })},
-        {"viscosity-iterations", "N", "Jacobi sweeps of the viscous solve with --viscosity-solver jacobi, "
-         "0..10000 (default 20)", S::Everywhere,
-         intIn(0, L::kMaxIterations, [](Options& o, int n) { o.params.viscosityIterations = n; })},
-        {"dye-dissipation", "R", "dye decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
-         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.dyeDissipation = f(v); })},
-        {"velocity-dissipation", "R", "velocity decay rate in 1/s, [0, 1e4] (default 0)", S::Everywhere,
-         realIn(0, 1e4, " 1/s", [](Options& o, double v) { o.params.velocityDissipation = f(v); })},
-        {"boundary", "box|periodic", "closed box with no-slip walls, or wrap-around (default box)", S::Everywhere,
-         oneOf<BoundaryMode>({{"box", BoundaryMode::Box}, {"periodic", BoundaryMode::Periodic}},
-                             [](Options& o, BoundaryMode m) { o.params.boundary = m; })},
-        {"warm-start", "on|off", "start the pressure solve from the last step's pressure (default on)",
-         S::Everywhere,
-         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.params.warmStartPressure = b; })},
+    };
+    // Simulation parameters: a flag per row of the parameter table.
+    for (const Parameter& row : parameters()) table.push_back(parameterFlag(row));
+    table.insert(table.end(), {
         {"max-steps-per-frame", "N", "window: the most steps a frame runs to keep up with real time, 1..16 "
          "(default 4)", S::Everywhere, intIn(1, 16, [](Options& o, int n) { o.maxStepsPerFrame = n; })},
 
@@ -313,7 +288,7 @@ const std::vector<Flag>& flags()
          S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
         {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
          S::CommandLine, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
-        {"fullscreen", nullptr, "projector mode: full screen on --monitor, the panel and the cursor hidden "
+        {"fullscreen", "", "projector mode: full screen on --monitor, the panel and the cursor hidden "
          "(F1 shows them, F11 switches between full screen and a window)", S::CommandLine,
          [](Options& o, const std::string&) { o.fullscreen = true; return std::string(); }},
         {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::CommandLine,
@@ -321,11 +296,11 @@ const std::vector<Flag>& flags()
         {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
          "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
          realIn(0, 86400, " s", [](Options& o, double v) { o.idleAfter = v; })},
-        {"no-config", nullptr, "neither read nor write the settings file", S::CommandLine,
+        {"no-config", "", "neither read nor write the settings file", S::CommandLine,
          [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
 
         // Headless runner.
-        {"headless", nullptr, "run without a window (EGL), then exit", S::CommandLine,
+        {"headless", "", "run without a window (EGL), then exit", S::CommandLine,
          [](Options& o, const std::string&) { o.headless = true; return std::string(); }},
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
          S::Headless,
@@ -356,7 +331,13 @@ const std::vector<Flag>& flags()
          realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
         {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::Headless,
          intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
-    };
+    });
+    return table;
+}
+
+const std::vector<Flag>& flags()
+{
+    static const std::vector<Flag> table = makeFlags();
     return table;
 }
 
@@ -393,14 +374,14 @@ ParseResult parseCommandLine(int argc, const char* const* argv, const Options& b
             r.error = "unknown flag --" + printable(name);
             return r;
         }
-        if (flag->value && !value) {
+        if (!flag->value.empty() && !value) {
             if (n + 1 >= argc) {
                 r.error = "--" + name + " needs a value (" + flag->value + ")";
                 return r;
             }
             value = argv[++n];
         }
-        if (!flag->value && value) {
+        if (flag->value.empty() && value) {
             r.error = "--" + name + " takes no value";
             return r;
         }
@@ -436,7 +417,7 @@ ParseResult parseConfig(const std::string& text, const Options& base)
         }
         const std::string name = trim(line.substr(0, eq));
         const Flag* flag = find(name);
-        if (!flag || flag->scope != Scope::Everywhere || !flag->value) {
+        if (!flag || flag->scope != Scope::Everywhere || flag->value.empty()) {
             r.error = where + "unknown setting '" + printable(name) + "'";
             return r;
         }
@@ -451,13 +432,7 @@ ParseResult parseConfig(const std::string& text, const Options& base)
 
 namespace {
 
-// The shortest text that reads back as the same float (0.003, not 0.00300000003).
-std::string shortest(float value)
-{
-    char text[32];
-    const auto result = std::to_chars(text, text + sizeof text, value);
-    return std::string(text, result.ptr);
-}
+std::string shortest(float value) { return shortestText(value); }
 
 }  // namespace
 
@@ -469,18 +444,7 @@ std::string formatConfig(const Options& o)
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
-    out << "dt = " << shortest(p.dt) << "\n";
-    out << "viscosity = " << shortest(p.viscosity) << "\n";
-    out << "vorticity = " << shortest(p.vorticity) << "\n";
-    out << "pressure-solver = " << toString(p.pressureSolver) << "\n";
-    out << "pressure-iterations = " << p.pressureIterations << "\n";
-    out << "multigrid-cycles = " << p.multigridCycles << "\n";
-    out << "viscosity-solver = " << toString(p.viscositySolver) << "\n";
-    out << "viscosity-iterations = " << p.viscosityIterations << "\n";
-    out << "dye-dissipation = " << shortest(p.dyeDissipation) << "\n";
-    out << "velocity-dissipation = " << shortest(p.velocityDissipation) << "\n";
-    out << "boundary = " << toString(p.boundary) << "\n";
-    out << "warm-start = " << (p.warmStartPressure ? "on" : "off") << "\n";
+    for (const Parameter& row : parameters()) out << row.key << " = " << row.format(p) << "\n";
     out << "max-steps-per-frame = " << o.maxStepsPerFrame << "\n";
     out << "splat-radius = " << shortest(b.radius) << "\n";
     out << "splat-force = " << shortest(b.force) << "\n";
@@ -583,26 +547,45 @@ std::vector<std::string> flagNames()
     return names;
 }
 
+namespace {
+
+// `text` broken at spaces into lines of at most `width` columns, the lines
+// after the first indented by `indent` (the first starts there already).
+std::string wrapped(const std::string& text, std::size_t indent, std::size_t width)
+{
+    std::string out, line;
+    std::istringstream words(text);
+    for (std::string word; words >> word;) {
+        if (!line.empty() && indent + line.size() + 1 + word.size() > width) {
+            out += line + "\n" + std::string(indent, ' ');
+            line.clear();
+        }
+        line += (line.empty() ? "" : " ") + word;
+    }
+    return out + line;
+}
+
+}  // namespace
+
 std::string helpText()
 {
     std::ostringstream out;
     out << "usage: fluidsim [options]\n\n"
            "A real-time 2D fluid (stable fluids, GPU Gems ch. 38) on the GPU. Opens a window to\n"
            "paint in; with --headless (or when there is no display) runs a scenario and exits.\n";
-    const auto section = [&](const char* title, std::initializer_list<const char*> names) {
+    const auto section = [&](const char* title, const std::vector<const char*>& names) {
         out << "\n" << title << ":\n";
         for (const char* name : names) {
             const Flag& flag = *find(name);
-            std::string left = std::string("  --") + flag.name + (flag.value ? std::string(" ") + flag.value : "");
+            std::string left = std::string("  --") + flag.name + (flag.value.empty() ? "" : " " + flag.value);
             if (left.size() < 30) left.resize(30, ' ');
             else left += "\n" + std::string(30, ' ');
-            out << left << flag.help << "\n";
+            out << left << wrapped(flag.help, 30, 100) << "\n";
         }
     };
-    section("simulation (also accepted in the settings file)",
-            {"grid", "dt", "viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles",
-             "viscosity-solver", "viscosity-iterations", "dye-dissipation",
-             "velocity-dissipation", "boundary", "warm-start"});
+    std::vector<const char*> simulation = {"grid"};
+    for (const Parameter& row : parameters()) simulation.push_back(row.key);
+    section("simulation (also accepted in the settings file)", simulation);
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
              "exposure", "max-steps-per-frame"});

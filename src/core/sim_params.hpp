@@ -56,7 +56,8 @@ struct SimParams {
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 
-// Accepted ranges, shared by validate() and the help texts.
+// Accepted ranges: the parameter table (core/parameters.cpp) and validate()
+// read them; tests sweep them.
 struct SimLimits {
     static constexpr int kMinGrid = 8;
     static constexpr int kMaxGrid = 4096;
@@ -68,7 +69,9 @@ struct SimLimits {
     static constexpr float kMinDomainWidth = 1e-6f;  // m
     static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
-    static constexpr float kMaxViscosity = 100.0f;
+    static constexpr float kMaxViscosity = 100.0f;   // m^2/s
+    static constexpr float kMaxVorticity = 1e4f;     // 1/s
+    static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
 };
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):

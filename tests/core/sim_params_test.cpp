@@ -28,10 +28,10 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         {"dt", [](SimParams& p) { p.dt = std::numeric_limits<float>::quiet_NaN(); }},
         {"viscosity", [](SimParams& p) { p.viscosity = -1e-3f; }},
         {"vorticity", [](SimParams& p) { p.vorticity = std::numeric_limits<float>::infinity(); }},
-        {"velocityDissipation", [](SimParams& p) { p.velocityDissipation = -1.0f; }},
-        {"dyeDissipation", [](SimParams& p) { p.dyeDissipation = -1.0f; }},
-        {"pressureIterations", [](SimParams& p) { p.pressureIterations = -1; }},
-        {"viscosityIterations", [](SimParams& p) { p.viscosityIterations = 20000; }},
+        {"velocity-dissipation", [](SimParams& p) { p.velocityDissipation = -1.0f; }},
+        {"dye-dissipation", [](SimParams& p) { p.dyeDissipation = -1.0f; }},
+        {"pressure-iterations", [](SimParams& p) { p.pressureIterations = -1; }},
+        {"viscosity-iterations", [](SimParams& p) { p.viscosityIterations = 20000; }},
         {"lidSpeed", [](SimParams& p) { p.lidSpeed = 1e9f; }},
         {"lidSpeed", [](SimParams& p) {
              p.boundary = BoundaryMode::Periodic;

@@ -2,6 +2,7 @@
 
 #include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
+#include "core/parameters.hpp"
 
 #include <imgui.h>
 
@@ -42,52 +43,55 @@ bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
     return changed;
 }
 
+// A row of the parameter table (core/parameters.hpp) as its control: a
+// slider over the row's drag range, a combo of its choices or a checkbox.
+void parameterControl(const Parameter& row, SimParams& p)
+{
+    switch (row.kind) {
+    case ParameterKind::Real: {
+        float value = static_cast<float>(row.get(p));
+        const std::string format = std::string(row.slider.format) + (*row.unit ? " " : "") + row.unit;
+        if (sliderFloat(row.label, &value, static_cast<float>(row.slider.min), static_cast<float>(row.slider.max),
+                        format.c_str(), row.help, row.slider.logarithmic))
+            row.set(p, value);
+        return;
+    }
+    case ParameterKind::Integer: {
+        int value = static_cast<int>(row.get(p));
+        if (sliderInt(row.label, &value, static_cast<int>(row.slider.min), static_cast<int>(row.slider.max), row.help))
+            row.set(p, value);
+        return;
+    }
+    case ParameterKind::Switch: {
+        bool on = row.get(p) != 0.0;
+        if (ImGui::Checkbox(row.label, &on)) row.set(p, on ? 1.0 : 0.0);
+        tooltip(row.help);
+        return;
+    }
+    case ParameterKind::Choice: {
+        const double current = row.get(p);
+        const char* preview = "?";
+        for (const ParameterChoice& c : row.choices)
+            if (c.value == current) preview = c.label;
+        if (ImGui::BeginCombo(row.label, preview)) {
+            for (const ParameterChoice& c : row.choices)
+                if (ImGui::Selectable(c.label, c.value == current)) row.set(p, c.value);
+            ImGui::EndCombo();
+        }
+        tooltip(row.help);
+        return;
+    }
+    }
+}
+
 void simulationSection(PanelState& s, PanelActions& actions)
 {
     if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    SimParams& p = s.params;
-    sliderFloat("viscosity", &p.viscosity, 0.0f, 0.1f, "%.2e m^2/s",
-                "Kinematic viscosity nu (m^2/s). Larger is thicker, like honey; 0 skips the diffusion passes.", true);
-    int solver = p.pressureSolver == PressureSolver::Multigrid ? 1 : 0;
-    if (ImGui::Combo("pressure solver", &solver, "Jacobi\0multigrid\0\0"))
-        p.pressureSolver = solver == 1 ? PressureSolver::Multigrid : PressureSolver::Jacobi;
-    tooltip("Jacobi sweeps (GPU Gems ch. 38) only spread pressure a few cells per sweep; multigrid V-cycles "
-            "correct every wavelength at once, so large-scale pressure is right within a step.");
-    if (p.pressureSolver == PressureSolver::Multigrid)
-        sliderInt("multigrid cycles", &p.multigridCycles, 0, 10,
-                  "V-cycles of the pressure solve per step; each cuts the residual about 5-10x.");
-    else
-        sliderInt("pressure iterations", &p.pressureIterations, 0, 500,
-                  "Jacobi sweeps of the pressure solve per step. More: less compressible fluid, slower steps.");
-    int viscous = p.viscositySolver == ViscositySolver::Multigrid ? 1 : 0;
-    if (ImGui::Combo("viscosity solver", &viscous, "Jacobi\0multigrid\0\0"))
-        p.viscositySolver = viscous == 1 ? ViscositySolver::Multigrid : ViscositySolver::Jacobi;
-    tooltip("multigrid: the implicit viscous step solved to a relative residual of 1e-3 at every viscosity "
-            "(a few Jacobi sweeps when viscosity is small, V-cycles when it is large). Jacobi: a fixed number "
-            "of sweeps, which leave thick fluids far from the solution.");
-    if (p.viscositySolver == ViscositySolver::Jacobi)
-        sliderInt("viscosity iterations", &p.viscosityIterations, 0, 200,
-                  "Jacobi sweeps of the implicit viscous step. Matters when viscosity is large.");
-    sliderFloat("time step", &p.dt, 0.001f, 0.1f, "%.4f s",
-                "Simulated seconds per step, fixed whatever the frame rate. Each frame runs as many steps as "
-                "wall-clock time asks for, up to the cap below.",
-                true);
+    for (const Parameter& row : parameters())
+        if (!row.shown || row.shown(s.params)) parameterControl(row, s.params);
     sliderInt("max steps per frame", &s.maxStepsPerFrame, 1, 16,
               "The most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of steps "
               "per frame) the fluid runs slower than real time rather than the frame rate collapsing.");
-    sliderFloat("vorticity", &p.vorticity, 0.0f, 100.0f, "%.2f 1/s",
-                "Vorticity confinement strength epsilon (1/s): puts back small swirls that the numerics smear out.");
-    sliderFloat("dye dissipation", &p.dyeDissipation, 0.0f, 5.0f, "%.3f 1/s",
-                "Dye fades as 1/(1 + rate dt) per step (1/s).");
-    sliderFloat("velocity dissipation", &p.velocityDissipation, 0.0f, 5.0f, "%.3f 1/s",
-                "Velocity fades as 1/(1 + rate dt) per step (1/s): a crude drag.");
-    int boundary = p.boundary == BoundaryMode::Box ? 0 : 1;
-    if (ImGui::Combo("boundary", &boundary, "closed box\0periodic\0\0"))
-        p.boundary = boundary == 0 ? BoundaryMode::Box : BoundaryMode::Periodic;
-    tooltip("Closed box: no-slip walls. Periodic: what leaves one side enters the opposite one.");
-    ImGui::Checkbox("warm-start pressure", &p.warmStartPressure);
-    tooltip("Start each pressure solve from the last step's pressure. With few iterations this is what lets "
-            "the projection converge over time; off restarts from zero (GPU Gems ch. 38).");
 
     // The preview shows the current size even when it came from --grid and is not in the list.
     const std::string preview = std::to_string(s.gridShortSide) + (s.autoGrid ? " (auto)" : "");

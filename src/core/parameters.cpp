@@ -1,0 +1,247 @@
+#include "core/parameters.hpp"
+
+#include <cctype>
+#include <charconv>
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+namespace fluid {
+
+namespace {
+
+using Kind = ParameterKind;
+using L = SimLimits;
+
+bool usesPressureJacobi(const SimParams& p) { return p.pressureSolver == PressureSolver::Jacobi; }
+bool usesPressureMultigrid(const SimParams& p) { return p.pressureSolver == PressureSolver::Multigrid; }
+bool usesViscousJacobi(const SimParams& p) { return p.viscositySolver == ViscositySolver::Jacobi; }
+
+// Rows by kind (designated initializers would read better, but GCC 12 warns
+// about every member they leave to its default).
+Parameter real(const char* key, const char* label, const char* placeholder, const char* unit, ParameterAccess access,
+               double min, double max, ParameterSlider slider, const char* help)
+{
+    Parameter row{key, label, placeholder, unit, help, Kind::Real, access};
+    row.min = min;
+    row.max = max;
+    row.slider = slider;
+    return row;
+}
+
+Parameter integer(const char* key, const char* label, ParameterAccess access, int max, int sliderMax,
+                  bool (*shown)(const SimParams&), const char* help)
+{
+    Parameter row{key, label, "N", "", help, Kind::Integer, access};
+    row.max = max;
+    row.slider = {0.0, static_cast<double>(sliderMax), false, "%g"};
+    row.shown = shown;
+    return row;
+}
+
+Parameter choice(const char* key, const char* label, ParameterAccess access, std::vector<ParameterChoice> choices,
+                 const char* help)
+{
+    Parameter row{key, label, nullptr, "", help, Kind::Choice, access};
+    row.choices = std::move(choices);
+    return row;
+}
+
+Parameter onOff(const char* key, const char* label, ParameterAccess access, const char* help)
+{
+    return {key, label, nullptr, "", help, Kind::Switch, access};
+}
+
+std::vector<Parameter> makeTable()
+{
+    const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
+    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 && static_cast<int>(ViscositySolver::Multigrid) == 1);
+    std::vector<Parameter> table;
+    Parameter dt = real("dt", "time step", "S", "s", memberAccess<&SimParams::dt>(), 0.0, L::kMaxDt,
+                        {0.001, 0.1, true, "%.4f"},
+                        "Simulated seconds per step, fixed whatever the frame rate: the window runs as many steps as "
+                        "wall-clock time asks for, up to max-steps-per-frame.");
+    dt.minOpen = true;
+    dt.defaultText = "1/60";
+    table.push_back(dt);
+    table.push_back(real("viscosity", "viscosity", "NU", "m^2/s", memberAccess<&SimParams::viscosity>(), 0.0,
+                         L::kMaxViscosity, {0.0, 0.1, true, "%.2e"},
+                         "Kinematic viscosity nu: larger is thicker, like honey; 0 skips the diffusion passes."));
+    table.push_back(real("vorticity", "vorticity", "EPS", "1/s", memberAccess<&SimParams::vorticity>(), 0.0,
+                         L::kMaxVorticity, {0.0, 100.0, false, "%.2f"},
+                         "Vorticity confinement strength epsilon: puts back small swirls that the numerics smear "
+                         "out; 0 skips it."));
+    table.push_back(real("dye-dissipation", "dye dissipation", "R", "1/s", memberAccess<&SimParams::dyeDissipation>(),
+                         0.0, L::kMaxDissipation, {0.0, 5.0, false, "%.3f"}, "Dye fades as 1/(1 + rate dt) per step."));
+    table.push_back(real("velocity-dissipation", "velocity dissipation", "R", "1/s",
+                         memberAccess<&SimParams::velocityDissipation>(), 0.0, L::kMaxDissipation,
+                         {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));
+    table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
+                           {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
+                            {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)}},
+                           "box: a closed box with no-slip walls. periodic: what leaves one side enters the "
+                           "opposite one."));
+    table.push_back(choice("pressure-solver", "pressure solver", memberAccess<&SimParams::pressureSolver>(), solvers,
+                           "How the pressure is solved. Jacobi sweeps (GPU Gems ch. 38) spread pressure a few cells "
+                           "per sweep; multigrid V-cycles correct every wavelength at once, so large-scale pressure "
+                           "is right within a step."));
+    table.push_back(integer("multigrid-cycles", "multigrid cycles", memberAccess<&SimParams::multigridCycles>(),
+                            L::kMaxMultigridCycles, 10, usesPressureMultigrid,
+                            "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x."));
+    table.push_back(integer("pressure-iterations", "pressure iterations", memberAccess<&SimParams::pressureIterations>(),
+                            L::kMaxIterations, 500, usesPressureJacobi,
+                            "Jacobi sweeps of the pressure solve per step (Jacobi pressure solver): more is less "
+                            "compressible and slower."));
+    table.push_back(onOff("warm-start", "warm-start pressure", memberAccess<&SimParams::warmStartPressure>(),
+                          "Start each pressure solve from the last step's pressure: with few iterations this is "
+                          "what lets the projection converge over time; off restarts from zero (GPU Gems ch. 38)."));
+    table.push_back(choice("viscosity-solver", "viscosity solver", memberAccess<&SimParams::viscositySolver>(), solvers,
+                           "How the implicit viscous step is solved. multigrid: to a relative residual of 1e-3 at "
+                           "every viscosity (a few Jacobi sweeps when nu dt / h^2 is small, V-cycles when it is "
+                           "large). Jacobi: viscosity-iterations sweeps, which leave thick fluids far from the "
+                           "solution."));
+    table.push_back(integer("viscosity-iterations", "viscosity iterations",
+                            memberAccess<&SimParams::viscosityIterations>(), L::kMaxIterations, 200, usesViscousJacobi,
+                            "Jacobi sweeps of the viscous step with the Jacobi viscosity solver; they matter when "
+                            "the viscosity is large."));
+    return table;
+}
+
+std::optional<int> parseInteger(std::string_view text)
+{
+    int value = 0;
+    const char* end = text.data() + text.size();
+    const auto [last, error] = std::from_chars(text.data(), end, value);
+    if (text.empty() || error != std::errc() || last != end) return std::nullopt;
+    return value;
+}
+
+}  // namespace
+
+std::string Parameter::choiceNames(const char* separator) const
+{
+    std::vector<const char*> names = {"on", "off"};
+    if (kind == Kind::Choice) {
+        names.clear();
+        for (const ParameterChoice& c : choices) names.push_back(c.name);
+    }
+    std::string text;
+    for (const char* name : names) {
+        if (!text.empty()) text.append(separator);
+        text.append(name);
+    }
+    return text;
+}
+
+bool Parameter::accepts(double value) const
+{
+    switch (kind) {
+    case Kind::Real:
+    case Kind::Integer:
+        return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
+    case Kind::Switch: return value == 0.0 || value == 1.0;
+    case Kind::Choice:
+        for (const ParameterChoice& c : choices)
+            if (value == c.value) return true;
+        return false;
+    }
+    return false;
+}
+
+std::string Parameter::range() const
+{
+    std::ostringstream out;
+    if (kind == Kind::Real) out << (minOpen ? "(" : "[") << min << ", " << max << "]" << (*unit ? " " : "") << unit;
+    else if (kind == Kind::Integer) out << min << ".." << max;
+    else out << choiceNames(", ");
+    return out.str();
+}
+
+std::string Parameter::format(const SimParams& p) const
+{
+    const double value = get(p);
+    switch (kind) {
+    case Kind::Real: return shortestText(static_cast<float>(value));
+    case Kind::Integer: return std::to_string(static_cast<int>(value));
+    case Kind::Switch: return value != 0.0 ? "on" : "off";
+    case Kind::Choice:
+        for (const ParameterChoice& c : choices)
+            if (value == c.value) return c.name;
+        return "?";
+    }
+    return "?";
+}
+
+std::optional<std::string> Parameter::parse(std::string_view text, SimParams& p) const
+{
+    switch (kind) {
+    case Kind::Real:
+        if (const auto v = parseNumber(text); v && accepts(*v)) {
+            set(p, *v);
+            return std::nullopt;
+        }
+        return "expects a number in " + range();
+    case Kind::Integer:
+        if (const auto v = parseInteger(text); v && accepts(*v)) {
+            set(p, *v);
+            return std::nullopt;
+        }
+        return "expects an integer in " + range();
+    case Kind::Switch:
+        if (text == "on" || text == "off") {
+            set(p, text == "on" ? 1.0 : 0.0);
+            return std::nullopt;
+        }
+        break;
+    case Kind::Choice:
+        for (const ParameterChoice& c : choices)
+            if (text == c.name) {
+                set(p, c.value);
+                return std::nullopt;
+            }
+        break;
+    }
+    return "expects one of " + range();
+}
+
+std::string Parameter::helpLine() const
+{
+    std::string line = help;
+    if (kind == Kind::Real || kind == Kind::Integer) line.append(" Range ").append(range()).append(",");
+    line.append(kind == Kind::Real || kind == Kind::Integer ? " default " : " Default ");
+    line.append(defaultText ? std::string(defaultText) : format(SimParams{})).append(".");
+    return line;
+}
+
+const std::vector<Parameter>& parameters()
+{
+    static const std::vector<Parameter> table = makeTable();
+    return table;
+}
+
+const Parameter* findParameter(std::string_view key)
+{
+    for (const Parameter& row : parameters())
+        if (key == row.key) return &row;
+    return nullptr;
+}
+
+std::optional<double> parseNumber(std::string_view text)
+{
+    const std::string s(text);
+    if (s.empty() || std::isspace(static_cast<unsigned char>(s[0])) || s.find_first_of("xX") != std::string::npos)
+        return std::nullopt;
+    char* end = nullptr;
+    const double value = std::strtod(s.c_str(), &end);
+    if (end != s.c_str() + s.size() || !std::isfinite(value)) return std::nullopt;
+    return value;
+}
+
+std::string shortestText(float value)
+{
+    char text[32];
+    const auto result = std::to_chars(text, text + sizeof text, value);
+    return std::string(text, result.ptr);
+}
+
+}  // namespace fluid
