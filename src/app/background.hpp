@@ -9,11 +9,11 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-#include "app/image_file.hpp"
+#include "image/image_file.hpp"
 
 namespace fluid::app {
 
-using BackgroundImage = Image;  // src/app/image_file.hpp
+using BackgroundImage = Image;  // src/image/image_file.hpp
 
 // Reads a PNG, JPEG, BMP, TGA, GIF or PNM file; throws std::runtime_error with
 // one line naming the file and the reason.

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <vector>
 
-#include "app/image_file.hpp"
+#include "image/image_file.hpp"
 
 namespace fluid::app {
 
@@ -52,11 +52,7 @@ Field loadObstacleMask(const std::string& path, int gridWidth, int gridHeight)
         throw ObstacleError(e.what());
     }
     std::vector<float> solidity(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
-    for (std::size_t n = 0; n < solidity.size(); ++n) {
-        const float* p = &image.rgba[4 * n];
-        const float luminance = 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];  // Rec. 709 weights
-        solidity[n] = p[3] * (1.0f - luminance);
-    }
+    for (std::size_t n = 0; n < solidity.size(); ++n) solidity[n] = image.rgba[4 * n + 3] * (1.0f - luminance(image, n));
     return resampleCoverage(solidity.data(), image.width, image.height, gridWidth, gridHeight);
 }
 

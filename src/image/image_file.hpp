@@ -1,12 +1,14 @@
 // Reading a picture file (PNG, JPEG, BMP, TGA, GIF, PNM through stb_image)
-// into RGBA floats, rows bottom to top like a Field: the one loader of the
-// app's pictures (the water view's background, obstacle masks).
+// into RGBA floats, rows bottom to top like a Field: the one loader of every
+// picture fluidsim reads (the water view's background, obstacle masks, the
+// frames of an image folder for motion input).
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
-namespace fluid::app {
+namespace fluid {
 
 struct Image {
     int width = 0;
@@ -20,4 +22,11 @@ struct Image {
 // or naming the size when a side exceeds maxSide pixels.
 Image readImage(const std::string& path, const std::string& what, int maxSide);
 
-}  // namespace fluid::app
+// Pixel n's luminance, Rec. 709 weights on the stored (not linearised) values.
+inline float luminance(const Image& image, std::size_t n)
+{
+    const float* p = &image.rgba[4 * n];
+    return 0.2126f * p[0] + 0.7152f * p[1] + 0.0722f * p[2];
+}
+
+}  // namespace fluid

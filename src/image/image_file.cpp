@@ -1,4 +1,4 @@
-#include "app/image_file.hpp"
+#include "image/image_file.hpp"
 
 #include <stb_image.h>
 
@@ -6,7 +6,7 @@
 #include <stdexcept>
 #include <system_error>
 
-namespace fluid::app {
+namespace fluid {
 
 Image readImage(const std::string& path, const std::string& what, int maxSide)
 {
@@ -37,4 +37,4 @@ Image readImage(const std::string& path, const std::string& what, int maxSide)
     return image;
 }
 
-}  // namespace fluid::app
+}  // namespace fluid
