@@ -34,6 +34,8 @@ const char* toString(ViscositySolver solver)
     return "unknown";
 }
 
+FieldGrids fieldGrids(const SimParams& p) { return FieldGrids::uniform(p.gridWidth, p.gridHeight); }
+
 namespace {
 
 template <typename T>

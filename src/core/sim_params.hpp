@@ -6,6 +6,8 @@
 #include <optional>
 #include <string>
 
+#include "core/field.hpp"
+
 namespace fluid {
 
 enum class BoundaryMode {
@@ -81,6 +83,9 @@ inline bool pressureSolveIsEmpty(const SimParams& p)
 {
     return p.pressureSolver == PressureSolver::Multigrid ? p.multigridCycles == 0 : p.pressureIterations == 0;
 }
+
+// The grid each of FluidState's fields lives on under these parameters.
+FieldGrids fieldGrids(const SimParams& params);
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.

@@ -1,5 +1,6 @@
 #include "reference/cpu_solver.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -17,26 +18,20 @@ SimParams validated(const SimParams& params)
     return params;
 }
 
-void requireShape(const Field& f, const Field& like, const char* what)
+void throwIf(const std::optional<std::string>& problem, const char* function)
 {
-    if (!f.sameShape(like))
-        throw std::invalid_argument(std::string("CpuSolver::upload(): ") + what + " is " + std::to_string(f.width())
-                                    + "x" + std::to_string(f.height()) + "x" + std::to_string(f.components())
-                                    + ", expected " + std::to_string(like.width()) + "x" + std::to_string(like.height())
-                                    + "x" + std::to_string(like.components()));
+    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
 }
 
 }  // namespace
 
 CpuSolver::CpuSolver(const SimParams& params, int threads)
-    : params_(validated(params)), constants_(makePassConstants(params_)), exec_{threads}
+    : params_(validated(params)), constants_(makePassConstants(params_)), exec_{threads}, grids_(fieldGrids(params_))
 {
     const int w = params_.gridWidth;
     const int h = params_.gridHeight;
-    state_ = FluidState::zeros(w, h);
-    velocityScratch_ = Field(w, h, 2);
-    pressureScratch_ = Field(w, h, 1);
-    dyeScratch_ = Field(w, h, 4);
+    state_ = FluidState::zeros(grids_);
+    scratch_ = FluidState::zeros(grids_);
     diffusionRhs_ = Field(w, h, 2);
     divergence_ = Field(w, h, 1);
     curl_ = Field(w, h, 1);
@@ -59,12 +54,12 @@ void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 void CpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, velocityScratch_, constants_,
+    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity, constants_,
                      exec_);
-    state_.velocity.swap(velocityScratch_);
+    state_.velocity.swap(scratch_.velocity);
     if (s.addsDye) {
-        reference::splat(state_.dye, cells, {s.dye.r, s.dye.g, s.dye.b, 0.0f}, dyeScratch_, constants_, exec_);
-        state_.dye.swap(dyeScratch_);
+        reference::splat(state_.dye, cells, {s.dye.r, s.dye.g, s.dye.b, 0.0f}, scratch_.dye, constants_, exec_);
+        state_.dye.swap(scratch_.dye);
     }
 }
 
@@ -72,11 +67,11 @@ void CpuSolver::splat(const Splat& s)
 // it: here the dye goes first, so that it is carried by the same velocity.
 void CpuSolver::advect()
 {
-    reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, dyeScratch_, constants_, exec_);
-    state_.dye.swap(dyeScratch_);
-    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, velocityScratch_, constants_,
+    reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, scratch_.dye, constants_, exec_);
+    state_.dye.swap(scratch_.dye);
+    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
                       exec_);
-    state_.velocity.swap(velocityScratch_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::diffuse()
@@ -85,14 +80,14 @@ void CpuSolver::diffuse()
     if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(state_.velocity, velocityScratch_, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, velocityScratch_, constants_,
+        reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, scratch_.velocity, constants_,
                            exec_);
-        state_.velocity.swap(velocityScratch_);
+        state_.velocity.swap(scratch_.velocity);
     }
 }
 
@@ -105,8 +100,8 @@ void CpuSolver::computeCurl()
 void CpuSolver::applyVorticity()
 {
     if (constants_.vorticityScale == 0.0f) return;
-    reference::vorticity(state_.velocity, curl_, velocityScratch_, constants_, exec_);
-    state_.velocity.swap(velocityScratch_);
+    reference::vorticity(state_.velocity, curl_, scratch_.velocity, constants_, exec_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::computeDivergence() { reference::divergence(state_.velocity, divergence_, constants_, exec_); }
@@ -118,12 +113,12 @@ void CpuSolver::solvePressure()
     if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) state_.pressure.fill(0.0f);
     if (params_.pressureSolver == PressureSolver::Multigrid) {
         for (int n = 0; n < params_.multigridCycles; ++n)
-            multigrid_.vCycle(state_.pressure, pressureScratch_, divergence_, constants_, exec_);
+            multigrid_.vCycle(state_.pressure, scratch_.pressure, divergence_, constants_, exec_);
         return;
     }
     for (int n = 0; n < params_.pressureIterations; ++n) {
-        reference::pressure(state_.pressure, divergence_, pressureScratch_, constants_, exec_);
-        state_.pressure.swap(pressureScratch_);
+        reference::pressure(state_.pressure, divergence_, scratch_.pressure, constants_, exec_);
+        state_.pressure.swap(scratch_.pressure);
     }
 }
 
@@ -132,12 +127,12 @@ void CpuSolver::computePressureResidual()
     reference::pressureResidual(state_.pressure, divergence_, pressureResidual_, constants_, exec_);
 }
 
-void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, pressureScratch_, divergence_, constants_, exec_); }
+void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, scratch_.pressure, divergence_, constants_, exec_); }
 
 void CpuSolver::subtractGradient()
 {
-    reference::gradient(state_.velocity, state_.pressure, velocityScratch_, constants_, exec_);
-    state_.velocity.swap(velocityScratch_);
+    reference::gradient(state_.velocity, state_.pressure, scratch_.velocity, constants_, exec_);
+    state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
@@ -147,41 +142,39 @@ void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
                                     + "x" + std::to_string(force.height()) + "x" + std::to_string(force.components())
                                     + ", expected " + std::to_string(params_.gridWidth) + "x"
                                     + std::to_string(params_.gridHeight) + "x2");
-    reference::addForceField(state_.velocity, state_.dye, force, velocityScratch_, dyeScratch_, k);
-    std::swap(state_.velocity, velocityScratch_);
-    std::swap(state_.dye, dyeScratch_);
+    reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k);
+    std::swap(state_.velocity, scratch_.velocity);
+    std::swap(state_.dye, scratch_.dye);
 }
 
 void CpuSolver::reset()
 {
-    for (Field* f : {&state_.velocity, &state_.pressure, &state_.dye, &velocityScratch_, &pressureScratch_,
-                     &dyeScratch_, &diffusionRhs_, &divergence_, &curl_})
-        f->fill(0.0f);
+    for (const FieldSpec& spec : kFieldSpecs)
+        for (FluidState* s : {&state_, &scratch_}) fieldOf(*s, spec).fill(0.0f);
+    for (Field* f : {&diffusionRhs_, &divergence_, &curl_}) f->fill(0.0f);
 }
 
 void CpuSolver::clearDye()
 {
     state_.dye.fill(0.0f);
-    dyeScratch_.fill(0.0f);
+    scratch_.dye.fill(0.0f);
 }
 
 void CpuSolver::upload(const FluidState& state)
 {
-    requireShape(state.velocity, state_.velocity, "velocity");
-    requireShape(state.pressure, state_.pressure, "pressure");
-    requireShape(state.dye, state_.dye, "dye");
+    throwIf(checkShapes(state, grids_), "CpuSolver::upload()");
     state_ = state;
 }
 
 void CpuSolver::uploadCurl(const Field& curl)
 {
-    requireShape(curl, curl_, "curl");
+    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "CpuSolver::uploadCurl()");
     curl_ = curl;
 }
 
 void CpuSolver::uploadDivergence(const Field& divergence)
 {
-    requireShape(divergence, divergence_, "divergence");
+    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "CpuSolver::uploadDivergence()");
     divergence_ = divergence;
 }
 

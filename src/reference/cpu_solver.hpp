@@ -47,6 +47,8 @@ public:
     void upload(const FluidState& state);
     FluidState download() const { return state_; }
     const FluidState& state() const { return state_; }
+    // The grid each field lives on.
+    const FieldGrids& grids() const { return grids_; }
     void uploadCurl(const Field& curl);
     void uploadDivergence(const Field& divergence);
     const Field& curlField() const { return curl_; }
@@ -62,10 +64,9 @@ private:
     PassConstants constants_;
     reference::Exec exec_;
 
-    FluidState state_;       // the "read" side of every ping-pong pair
-    Field velocityScratch_;  // the "write" sides
-    Field pressureScratch_;
-    Field dyeScratch_;
+    FieldGrids grids_;
+    FluidState state_;    // the "read" side of every ping-pong pair
+    FluidState scratch_;  // the "write" sides
     Field diffusionRhs_;
     Field divergence_;
     Field curl_;

@@ -1,5 +1,6 @@
 #include "sim/gpu_solver.hpp"
 
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -34,13 +35,15 @@ SimParams validated(const SimParams& params)
     return params;
 }
 
-void checkShape(const Field& f, int width, int height, int components, const char* what)
+void throwIf(const std::optional<std::string>& problem, const char* function)
 {
-    if (f.width() != width || f.height() != height || f.components() != components)
-        throw std::invalid_argument(std::string("GpuSolver::upload(): ") + what + " is " + std::to_string(f.width())
-                                    + "x" + std::to_string(f.height()) + "x" + std::to_string(f.components())
-                                    + ", expected " + std::to_string(width) + "x" + std::to_string(height) + "x"
-                                    + std::to_string(components));
+    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
+}
+
+gl::TextureFormat formatFor(int components)
+{
+    return components == 1 ? gl::TextureFormat::R32F
+                           : (components == 2 ? gl::TextureFormat::RG32F : gl::TextureFormat::RGBA32F);
 }
 
 // Whether the Jacobi sweeps run on four cells per texel (pressure_packed.frag).
@@ -58,11 +61,9 @@ Field downloadField(const gl::RenderTarget& target)
 GpuSolver::GpuSolver(const SimParams& params)
     : params_(validated(params)),
       constants_(makePassConstants(params_)),
+      grids_(fieldGrids(params_)),
       emptyVertexArray_(gl::VertexArray::create()),
-      velocity_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "velocity"),
       diffusionRhs_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "diffusion rhs"),
-      pressure_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "pressure"),
-      dye_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "dye"),
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
       pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
@@ -71,7 +72,11 @@ GpuSolver::GpuSolver(const SimParams& params)
                         MultigridEquation::Viscous),
       twoTargets_(gl::TwoTargets::create())
 {
-    twoTargets_.check(velocity_.write(), dye_.write(), "velocity and dye");
+    for (const FieldSpec& spec : kFieldSpecs) {
+        const GridSize g = grids_.of(spec.grid);
+        field(spec) = gl::PingPong(g.width, g.height, formatFor(spec.components), spec.name);
+    }
+    twoTargets_.check(velocity().write(), dye().write(), "velocity and dye");
     if (packs(params_)) {
         const int packedWidth = params_.gridWidth / 4;
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
@@ -109,9 +114,9 @@ void GpuSolver::buildPrograms()
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &diffusionRhs_, &pressure_.read(),
-                                &pressure_.write(), &dye_.read(), &dye_.write(), &curl_, &divergence_})
-        t->setWrap(wrap);
+    for (gl::PingPong& f : fields_)
+        for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_}) t->setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -243,27 +248,27 @@ void GpuSolver::splat(const Splat& s)
     glUniform1f(u.inverseRadius, cells.inverseRadius);
     glUniform1f(u.lineScale, cells.lineScale);
     glUniform4f(u.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
-    velocity_.read().bindTexture(kUnit0);
+    velocity().read().bindTexture(kUnit0);
     if (!s.addsDye) {
-        draw(velocity_.write());
-        velocity_.swap();
+        draw(velocity().write());
+        velocity().swap();
         return;
     }
     glUniform4f(u.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-    dye_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
-    velocity_.swap();
-    dye_.swap();
+    dye().read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    velocity().swap();
+    dye().swap();
 }
 
 void GpuSolver::advect()
 {
     advectProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    dye_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, dye_.write(), velocity_.write(), emptyVertexArray_);
-    dye_.swap();
-    velocity_.swap();
+    velocity().read().bindTexture(kUnit0);
+    dye().read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, dye().write(), velocity().write(), emptyVertexArray_);
+    dye().swap();
+    velocity().swap();
 }
 
 void GpuSolver::diffuse()
@@ -272,18 +277,18 @@ void GpuSolver::diffuse()
     if (plan.empty()) return;
     // The advected velocity becomes the fixed right-hand side b; the first sweep
     // starts from x = b, so no copy is needed.
-    std::swap(diffusionRhs_, velocity_.read());
+    std::swap(diffusionRhs_, velocity().read());
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(velocity_, diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
     diffuseProgram_.use();
     diffusionRhs_.bindTexture(kUnit1);
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        (n == 0 ? diffusionRhs_ : velocity_.read()).bindTexture(kUnit0);
-        draw(velocity_.write());
-        velocity_.swap();
+        (n == 0 ? diffusionRhs_ : velocity().read()).bindTexture(kUnit0);
+        draw(velocity().write());
+        velocity().swap();
     }
 }
 
@@ -296,7 +301,7 @@ void GpuSolver::computeCurl()
 void GpuSolver::drawCurl()
 {
     curlProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    velocity().read().bindTexture(kUnit0);
     draw(curl_);
 }
 
@@ -304,10 +309,10 @@ void GpuSolver::applyVorticity()
 {
     if (constants_.vorticityScale == 0.0f) return;
     vorticityProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    velocity().read().bindTexture(kUnit0);
     curl_.bindTexture(kUnit1);
-    draw(velocity_.write());
-    velocity_.swap();
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::computeDivergence() { drawDivergence(); }
@@ -315,7 +320,7 @@ void GpuSolver::computeDivergence() { drawDivergence(); }
 void GpuSolver::drawDivergence()
 {
     divergenceProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
+    velocity().read().bindTexture(kUnit0);
     draw(divergence_);
 }
 
@@ -328,7 +333,7 @@ void GpuSolver::computeDiagnostics()
 void GpuSolver::computePressureResidual()
 {
     pressureResidualProgram_.use();
-    pressure_.read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
     draw(pressureResidual_);
 }
@@ -337,9 +342,9 @@ void GpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure_.read().clear(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure().read().clear(0.0f);
     if (params_.pressureSolver == PressureSolver::Multigrid) {
-        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure_, divergence_, emptyVertexArray_);
+        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
         return;
     }
     if (packs(params_)) {
@@ -349,9 +354,9 @@ void GpuSolver::solvePressure()
     pressureProgram_.use();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
-        pressure_.read().bindTexture(kUnit0);
-        draw(pressure_.write());
-        pressure_.swap();
+        pressure().read().bindTexture(kUnit0);
+        draw(pressure().write());
+        pressure().swap();
     }
 }
 
@@ -362,7 +367,7 @@ void GpuSolver::solvePressurePacked()
 {
     if (params_.pressureIterations == 0) return;
     packProgram_.use();
-    pressure_.read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
     sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
 
@@ -378,17 +383,17 @@ void GpuSolver::solvePressurePacked()
 
     unpackProgram_.use();
     packedPressure_.read().bindTexture(kUnit0);
-    draw(pressure_.write());
-    pressure_.swap();
+    draw(pressure().write());
+    pressure().swap();
 }
 
 void GpuSolver::subtractGradient()
 {
     gradientProgram_.use();
-    velocity_.read().bindTexture(kUnit0);
-    pressure_.read().bindTexture(kUnit1);
-    draw(velocity_.write());
-    velocity_.swap();
+    velocity().read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit1);
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
@@ -401,57 +406,53 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
     glUniform1f(addForceUniforms_.blend, k.blend);
     glUniform1f(addForceUniforms_.fullSpeed, k.fullSpeed);
     glUniform3f(addForceUniforms_.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
-    velocity_.read().bindTexture(kUnit0);
-    dye_.read().bindTexture(kUnit1);
+    velocity().read().bindTexture(kUnit0);
+    dye().read().bindTexture(kUnit1);
     force.bindTexture(kUnit2);
-    sim::drawFullscreen(twoTargets_, velocity_.write(), dye_.write(), emptyVertexArray_);
-    velocity_.swap();
-    dye_.swap();
+    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    velocity().swap();
+    dye().swap();
 }
 
 void GpuSolver::reset()
 {
-    for (gl::RenderTarget* t : {&velocity_.read(), &velocity_.write(), &pressure_.read(), &pressure_.write(),
-                                &dye_.read(), &dye_.write(), &diffusionRhs_, &divergence_, &curl_})
-        t->clear(0.0f);
+    for (gl::PingPong& f : fields_)
+        for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->clear(0.0f);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &divergence_, &curl_}) t->clear(0.0f);
 }
 
 void GpuSolver::clearDye()
 {
-    dye_.read().clear(0.0f);
-    dye_.write().clear(0.0f);
+    dye().read().clear(0.0f);
+    dye().write().clear(0.0f);
 }
 
 void GpuSolver::upload(const FluidState& state)
 {
-    const int w = params_.gridWidth;
-    const int h = params_.gridHeight;
-    checkShape(state.velocity, w, h, 2, "velocity");
-    checkShape(state.pressure, w, h, 1, "pressure");
-    checkShape(state.dye, w, h, 4, "dye");
-    velocity_.read().upload(state.velocity.data());
-    pressure_.read().upload(state.pressure.data());
-    dye_.read().upload(state.dye.data());
+    throwIf(checkShapes(state, grids_), "GpuSolver::upload()");
+    for (const FieldSpec& spec : kFieldSpecs) field(spec).read().upload(fieldOf(state, spec).data());
 }
 
 FluidState GpuSolver::download() const
 {
-    return {downloadField(velocity_.read()), downloadField(pressure_.read()), downloadField(dye_.read())};
+    FluidState state;
+    for (const FieldSpec& spec : kFieldSpecs) fieldOf(state, spec) = downloadField(field(spec).read());
+    return state;
 }
 
 void GpuSolver::uploadCurl(const Field& curl)
 {
-    checkShape(curl, params_.gridWidth, params_.gridHeight, 1, "curl");
+    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "GpuSolver::uploadCurl()");
     curl_.upload(curl.data());
 }
 
 void GpuSolver::uploadDivergence(const Field& divergence)
 {
-    checkShape(divergence, params_.gridWidth, params_.gridHeight, 1, "divergence");
+    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "GpuSolver::uploadDivergence()");
     divergence_.upload(divergence.data());
 }
 
-void GpuSolver::bindMultigrid() { multigrid_.bind(pressure_, divergence_, emptyVertexArray_); }
+void GpuSolver::bindMultigrid() { multigrid_.bind(pressure(), divergence_, emptyVertexArray_); }
 
 Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
 Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }

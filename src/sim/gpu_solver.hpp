@@ -74,9 +74,12 @@ public:
     void bindMultigrid();
 
     // Current textures, for display.
-    GLuint velocityTexture() const { return velocity_.read().texture(); }
-    GLuint dyeTexture() const { return dye_.read().texture(); }
-    GLuint pressureTexture() const { return pressure_.read().texture(); }
+    GLuint velocityTexture() const { return velocity().read().texture(); }
+    GLuint dyeTexture() const { return dye().read().texture(); }
+    GLuint pressureTexture() const { return pressure().read().texture(); }
+    GLuint texture(FieldId id) const { return field(fieldSpec(id)).read().texture(); }
+    // The grid each field lives on.
+    const FieldGrids& grids() const { return grids_; }
     GLuint divergenceTexture() const { return divergence_.texture(); }
     GLuint curlTexture() const { return curl_.texture(); }
     GLuint pressureResidualTexture() const { return pressureResidual_.texture(); }
@@ -91,8 +94,22 @@ private:
     void drawDivergence();
     void solvePressurePacked();
 
+    // One ping-pong pair per row of kFieldSpecs, on the field's own grid.
+    gl::PingPong& field(const FieldSpec& spec) { return fields_[static_cast<std::size_t>(&spec - kFieldSpecs)]; }
+    const gl::PingPong& field(const FieldSpec& spec) const
+    {
+        return fields_[static_cast<std::size_t>(&spec - kFieldSpecs)];
+    }
+    gl::PingPong& velocity() { return field(fieldSpec(FieldId::Velocity)); }
+    gl::PingPong& pressure() { return field(fieldSpec(FieldId::Pressure)); }
+    gl::PingPong& dye() { return field(fieldSpec(FieldId::Dye)); }
+    const gl::PingPong& velocity() const { return field(fieldSpec(FieldId::Velocity)); }
+    const gl::PingPong& pressure() const { return field(fieldSpec(FieldId::Pressure)); }
+    const gl::PingPong& dye() const { return field(fieldSpec(FieldId::Dye)); }
+
     SimParams params_;
     PassConstants constants_;
+    FieldGrids grids_;
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
@@ -127,17 +144,15 @@ private:
     std::array<SplatPass, 4> splatPasses_;
     SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
 
-    gl::PingPong velocity_;
+    std::array<gl::PingPong, kFieldCount> fields_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
-    gl::PingPong pressure_;
-    gl::PingPong dye_;
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
     gl::RenderTarget pressureResidual_;   // r and h^2 div: made on demand for the panel
     gl::PingPong packedPressure_;         // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
-    sim::GpuMultigrid multigrid_;         // below pressure_ and divergence_
-    sim::GpuMultigrid viscousMultigrid_;  // below velocity_ and diffusionRhs_
+    sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
+    sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
 };
 

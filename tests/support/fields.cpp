@@ -17,10 +17,21 @@ Field randomField(int width, int height, int components, std::uint32_t seed, flo
     return f;
 }
 
+FluidState randomState(const FieldGrids& grids, std::uint32_t seed, float velocityAmplitude)
+{
+    FluidState state;
+    std::uint32_t fieldSeed = seed;
+    for (const FieldSpec& spec : kFieldSpecs) {
+        const GridSize g = grids.of(spec.grid);
+        const float amplitude = &spec == &fieldSpec(FieldId::Velocity) ? velocityAmplitude : 1.0f;
+        fieldOf(state, spec) = randomField(g.width, g.height, spec.components, fieldSeed++, amplitude);
+    }
+    return state;
+}
+
 FluidState randomState(int width, int height, std::uint32_t seed, float velocityAmplitude)
 {
-    return {randomField(width, height, 2, seed, velocityAmplitude), randomField(width, height, 1, seed + 1),
-            randomField(width, height, 4, seed + 2)};
+    return randomState(FieldGrids::uniform(width, height), seed, velocityAmplitude);
 }
 
 FieldError compareFields(const Field& a, const Field& b)

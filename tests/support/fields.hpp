@@ -11,6 +11,9 @@ namespace fluid::test {
 
 // Uniform values in [-amplitude, amplitude], reproducible from the seed.
 Field randomField(int width, int height, int components, std::uint32_t seed, float amplitude = 1.0f);
+// Every field of kFieldSpecs random on its own grid, each from its own seed
+// (seed, seed + 1, ... in table order); the velocity within +-velocityAmplitude.
+FluidState randomState(const FieldGrids& grids, std::uint32_t seed, float velocityAmplitude = 1.0f);
 FluidState randomState(int width, int height, std::uint32_t seed, float velocityAmplitude = 1.0f);
 
 struct FieldError {
