@@ -13,6 +13,7 @@
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
 #include "core/multigrid.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "platform/headless_context.hpp"
 
@@ -149,6 +150,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (!spec.centerlinesFile.empty()) centerlinesCsv.emplace(spec.centerlinesFile);
 
         printHeader(spec);
+        if (spec.obstacles.size() > 0)
+            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles), spec.obstacles.size());
         std::optional<platform::HeadlessContext> context;
         if (spec.backend == Backend::Gpu) {
             context.emplace();
