@@ -8,5 +8,5 @@ void main()
     vec2 ur = velocityBeside(uVelocity, kRight);
     vec2 ub = velocityBeside(uVelocity, kBottom);
     vec2 ut = velocityBeside(uVelocity, kTop);
-    fragResult = vec4(((ur.y - ul.y) - (ut.x - ub.x)) * uHalfInverseCellSize, 0.0, 0.0, 0.0);
+    fragResult = fluidOnly(vec4(((ur.y - ul.y) - (ut.x - ub.x)) * uHalfInverseCellSize, 0.0, 0.0, 0.0));
 }

@@ -9,11 +9,10 @@ uniform float uInverseDenominator;  // 1 / (1 + 4a)
 
 void main()
 {
-    ivec2 cell = thisCell();
-    vec2 xl = velocityAt(uX, cell + kLeft);
-    vec2 xr = velocityAt(uX, cell + kRight);
-    vec2 xb = velocityAt(uX, cell + kBottom);
-    vec2 xt = velocityAt(uX, cell + kTop);
-    vec2 rhs = texelFetch(uB, cell, 0).xy;
-    fragResult = vec4((rhs + uAlpha * ((xl + xr) + (xb + xt))) * uInverseDenominator, 0.0, 0.0);
+    vec2 xl = velocityBeside(uX, kLeft);
+    vec2 xr = velocityBeside(uX, kRight);
+    vec2 xb = velocityBeside(uX, kBottom);
+    vec2 xt = velocityBeside(uX, kTop);
+    vec2 rhs = valueHere(uB).xy;
+    fragResult = fluidOnly(vec4((rhs + uAlpha * ((xl + xr) + (xb + xt))) * uInverseDenominator, 0.0, 0.0));
 }

@@ -6,10 +6,10 @@ uniform float uHalfInverseCellSize;  // 0.5 / h
 
 void main()
 {
-    float pl = scalarBeside(uPressure, kLeft).x;
-    float pr = scalarBeside(uPressure, kRight).x;
-    float pb = scalarBeside(uPressure, kBottom).x;
-    float pt = scalarBeside(uPressure, kTop).x;
+    float pl = pressureBeside(uPressure, kLeft);
+    float pr = pressureBeside(uPressure, kRight);
+    float pb = pressureBeside(uPressure, kBottom);
+    float pt = pressureBeside(uPressure, kTop);
     vec2 g = vec2(pr - pl, pt - pb) * uHalfInverseCellSize;
-    fragResult = vec4(valueHere(uVelocity).xy - g, 0.0, 0.0);
+    fragResult = fluidOnly(vec4(valueHere(uVelocity).xy - g, 0.0, 0.0));
 }

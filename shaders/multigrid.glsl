@@ -1,6 +1,7 @@
 // Prepended (after common.glsl) to the three multigrid passes: the value a
 // level holds for the equation the pass was built for (src/core/multigrid.hpp).
-// Pressure: one float, read through the scalar rule. VISCOUS: a velocity
+// Pressure: one float, read through the pressure rule (the scalar rule; the
+// tunnel's outflow is Dirichlet on every level). VISCOUS: a velocity
 // correction, two floats read through the velocity rule, whose lid term is
 // uLidSpeed (the grid's on level 0, zero below).
 // valueAt (any cell, ghosts by the rule) and valueIn (a cell inside) read
@@ -14,16 +15,38 @@ Value valueIn(sampler2D field, ivec2 c) { return texture(field, centreOf(c)).xy;
 Value valueFetched(sampler2D field, ivec2 c) { return texelFetch(field, c, 0).xy; }
 #else
 #define Value float
-Value valueAt(sampler2D field, ivec2 c) { return scalarNear(field, c).x; }
+Value valueAt(sampler2D field, ivec2 c) { return pressureNear(field, c); }
 Value valueIn(sampler2D field, ivec2 c) { return texture(field, centreOf(c)).x; }
 Value valueFetched(sampler2D field, ivec2 c) { return texelFetch(field, c, 0).x; }
 #endif
 
+#ifdef OBSTACLES
+// The ghost a solid neighbour of a cell holding `here` is (common.glsl's
+// rule): the cell itself for the pressure, minus it for a velocity.
+#ifdef VISCOUS
+Value solidGhost(Value here) { return -here; }
+#else
+Value solidGhost(Value here) { return here; }
+#endif
+// Neighbour c of a cell holding `here`, on the level whose uSolid is bound.
+Value neighbourOf(sampler2D field, ivec2 c, Value here) { return solidAt(c) ? solidGhost(here) : valueAt(field, c); }
+
+// The sum of the four neighbours, in the order every pass adds them. `cell`
+// may lie beyond the grid (a restriction's missing child, whose result is
+// dropped): `here` is then read at the clamped cell, as residual() reads it.
+Value neighbourSum(sampler2D field, ivec2 cell)
+{
+    Value here = valueIn(field, min(cell, uGridSize - 1));
+    return (neighbourOf(field, cell + kLeft, here) + neighbourOf(field, cell + kRight, here))
+         + (neighbourOf(field, cell + kBottom, here) + neighbourOf(field, cell + kTop, here));
+}
+#else
 // The sum of the four neighbours, in the order every pass adds them.
 Value neighbourSum(sampler2D field, ivec2 cell)
 {
     return (valueAt(field, cell + kLeft) + valueAt(field, cell + kRight))
          + (valueAt(field, cell + kBottom) + valueAt(field, cell + kTop));
 }
+#endif
 
 vec4 asResult(Value v) { return vec4(v, vec3(0.0)); }

@@ -6,10 +6,10 @@ uniform float uCellSizeSquared;  // h^2
 
 void main()
 {
-    float pl = scalarBeside(uPressure, kLeft).x;
-    float pr = scalarBeside(uPressure, kRight).x;
-    float pb = scalarBeside(uPressure, kBottom).x;
-    float pt = scalarBeside(uPressure, kTop).x;
+    float pl = pressureBeside(uPressure, kLeft);
+    float pr = pressureBeside(uPressure, kRight);
+    float pb = pressureBeside(uPressure, kBottom);
+    float pt = pressureBeside(uPressure, kTop);
     float div = valueHere(uDivergence).x;
-    fragResult = vec4(((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25, 0.0, 0.0, 0.0);
+    fragResult = fluidOnly(vec4(((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25, 0.0, 0.0, 0.0));
 }

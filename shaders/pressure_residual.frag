@@ -8,12 +8,11 @@ uniform float uCellSizeSquared;  // h^2
 
 void main()
 {
-    ivec2 cell = thisCell();
-    float pl = scalarAt(uPressure, cell + kLeft).x;
-    float pr = scalarAt(uPressure, cell + kRight).x;
-    float pb = scalarAt(uPressure, cell + kBottom).x;
-    float pt = scalarAt(uPressure, cell + kTop).x;
-    float s = uCellSizeSquared * texelFetch(uDivergence, cell, 0).x;
-    float r = s - ((pl + pr) + (pb + pt) - 4.0 * texelFetch(uPressure, cell, 0).x);
-    fragResult = vec4(r, s, 0.0, 0.0);
+    float pl = pressureBeside(uPressure, kLeft);
+    float pr = pressureBeside(uPressure, kRight);
+    float pb = pressureBeside(uPressure, kBottom);
+    float pt = pressureBeside(uPressure, kTop);
+    float s = uCellSizeSquared * valueHere(uDivergence).x;
+    float r = s - ((pl + pr) + (pb + pt) - 4.0 * valueHere(uPressure).x);
+    fragResult = fluidOnly(vec4(r, s, 0.0, 0.0));
 }

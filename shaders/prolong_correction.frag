@@ -4,7 +4,11 @@
 // and I (weights 1/4, 3/4), an odd i = 2I + 1 between I and I + 1 (3/4, 1/4).
 // Drawn at the fine level's size; uGridSize is the COARSE level's, whose
 // boundary rule supplies the ghosts (VISCOUS: the homogeneous velocity rule,
-// uLidSpeed = 0). Mirror: reference::prolongCorrection.
+// uLidSpeed = 0).
+// OBSTACLES: uSolid is the coarse level's mask. A solid coarse cell of the
+// footprint reads as the ghost (multigrid.glsl's solidGhost) of this cell's
+// parent, which is fluid whenever this cell is (src/core/solid_mask.hpp).
+// Mirror: reference::prolongCorrection.
 uniform sampler2D uIterate;     // the fine level's iterate
 uniform sampler2D uCorrection;  // the coarse level's iterate
 
@@ -13,10 +17,18 @@ void main()
     ivec2 cell = thisCell();
     ivec2 base = (cell - 1) >> 1;  // floor((i - 1) / 2): the sign is extended
     vec2 f = vec2(equal(cell & 1, ivec2(0))) * 0.5 + 0.25;  // weight of base + 1
+#ifdef OBSTACLES
+    Value parent = valueIn(uCorrection, min(cell >> 1, uGridSize - 1));  // a third child's is the last cell
+    Value a = neighbourOf(uCorrection, base, parent);
+    Value b = neighbourOf(uCorrection, base + kRight, parent);
+    Value c = neighbourOf(uCorrection, base + kTop, parent);
+    Value d = neighbourOf(uCorrection, base + kRight + kTop, parent);
+#else
     Value a = valueAt(uCorrection, base);
     Value b = valueAt(uCorrection, base + kRight);
     Value c = valueAt(uCorrection, base + kTop);
     Value d = valueAt(uCorrection, base + kRight + kTop);
+#endif
     Value bottom = a * (1.0 - f.x) + b * f.x;
     Value top = c * (1.0 - f.x) + d * f.x;
     Value e = bottom * (1.0 - f.y) + top * f.y;

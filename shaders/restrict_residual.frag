@@ -4,7 +4,7 @@
 // scaled equation and averaged (sum / 4) for the VISCOUS one;
 // src/core/multigrid.hpp derives both.
 // Drawn at the coarse level's size; uGridSize is the FINE level's, which the
-// boundary rule reads. Mirror: reference::restrictResidual.
+// boundary rule reads; so is uSolid (OBSTACLES). Mirror: reference::restrictResidual.
 uniform sampler2D uIterate;  // the fine level's iterate
 uniform sampler2D uRhs;      // the fine level's right-hand side (div u / b on level 0)
 uniform ivec2 uExtraChild;   // per axis, the fine index of a third child, or -1
@@ -26,6 +26,9 @@ Value residual(ivec2 c, bool child)
     Value r = rhs - (x - uAlpha * (n - 4.0 * x));
 #else
     Value r = uRhsScale * rhs - (n - 4.0 * x);
+#endif
+#ifdef OBSTACLES
+    child = child && !solidAt(c);  // a solid child has no equation: no residual
 #endif
     return child && all(lessThan(c, uGridSize)) ? r : Value(0.0);
 }

@@ -7,6 +7,7 @@
 // diffuse.frag's sweep, under-relaxed.
 // ZERO_GUESS (a coarse level's first sweep): x = 0 everywhere, so nothing but
 // the right-hand side is read and the level needs no clear.
+// OBSTACLES: uSolid is this level's mask; solid cells hold 0.
 // Mirror: reference::smooth.
 uniform sampler2D uIterate;   // the level's iterate x
 uniform sampler2D uRhs;       // div u / b on level 0, the restricted residual below
@@ -32,9 +33,9 @@ void main()
     ivec2 cell = thisCell();
     Value rhs = valueIn(uRhs, cell);
 #ifdef ZERO_GUESS
-    fragResult = asResult(uWeight * jacobiValue(Value(0.0), rhs));
+    fragResult = fluidOnly(asResult(uWeight * jacobiValue(Value(0.0), rhs)));
 #else
     Value x = valueIn(uIterate, cell);
-    fragResult = asResult(x + uWeight * (jacobiValue(neighbourSum(uIterate, cell), rhs) - x));
+    fragResult = fluidOnly(asResult(x + uWeight * (jacobiValue(neighbourSum(uIterate, cell), rhs) - x)));
 #endif
 }

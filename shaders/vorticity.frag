@@ -8,8 +8,10 @@
 // beyond ~1 blows up. The speed after the force is capped at the largest speed
 // among this cell and its four neighbours before it: confinement may turn and
 // redistribute the flow but never create a new maximum of |u|. Neighbours are
-// read raw (the mirror cell beyond a no-slip wall has the ghost's speed); the
-// top row of a box also counts the lid's speed, which its wall can drive.
+// read raw (the mirror cell beyond a no-slip wall has the ghost's speed; a
+// solid neighbour reads as this cell); the top row of a box also counts the
+// lid's speed, which its wall can drive, and the tunnel's first column the
+// inflow's.
 uniform sampler2D uVelocity;
 uniform sampler2D uCurl;
 uniform float uHalfInverseCellSize;  // 0.5 / h
@@ -33,10 +35,12 @@ void main()
                        max(speedSquared(scalarBeside(uVelocity, kRight).xy),
                            max(speedSquared(scalarBeside(uVelocity, kBottom).xy),
                                speedSquared(scalarBeside(uVelocity, kTop).xy))));
-#ifndef PERIODIC
+#if defined(TUNNEL)
+    if (thisCell().x == 0) limit2 = max(limit2, uLidSpeed * uLidSpeed);  // the inflow's speed
+#elif !defined(PERIODIC)
     if (thisCell().y == uGridSize.y - 1) limit2 = max(limit2, uLidSpeed * uLidSpeed);
 #endif
     float s2 = speedSquared(confined);
     if (s2 > limit2) confined *= sqrt(limit2) / sqrt(s2);
-    fragResult = vec4(confined, 0.0, 0.0);
+    fragResult = fluidOnly(vec4(confined, 0.0, 0.0));
 }

@@ -15,6 +15,7 @@ using L = SimLimits;
 
 bool usesPressureJacobi(const SimParams& p) { return p.pressureSolver == PressureSolver::Jacobi; }
 bool usesPressureMultigrid(const SimParams& p) { return p.pressureSolver == PressureSolver::Multigrid; }
+bool usesTunnel(const SimParams& p) { return p.boundary == BoundaryMode::Tunnel; }
 bool usesViscousJacobi(const SimParams& p) { return p.viscositySolver == ViscositySolver::Jacobi; }
 
 // Rows by kind (designated initializers would read better, but GCC 12 warns
@@ -78,9 +79,16 @@ std::vector<Parameter> makeTable()
                          {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
-                            {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)}},
+                            {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},
+                            {"tunnel", "wind tunnel", static_cast<int>(BoundaryMode::Tunnel)}},
                            "box: a closed box with no-slip walls. periodic: what leaves one side enters the "
-                           "opposite one."));
+                           "opposite one. tunnel: a wind tunnel, inflow at inflow-speed on the left, outflow on "
+                           "the right, slip walls at the top and bottom."));
+    Parameter inflow = real("inflow-speed", "inflow speed", "U", "m/s", memberAccess<&SimParams::inflowSpeed>(), 0.0,
+                            L::kMaxInflowSpeed, {0.0, 5.0, false, "%.2f"},
+                            "Speed of the wind tunnel's inflow at the left wall (boundary tunnel).");
+    inflow.shown = usesTunnel;
+    table.push_back(inflow);
     table.push_back(choice("pressure-solver", "pressure solver", memberAccess<&SimParams::pressureSolver>(), solvers,
                            "How the pressure is solved. Jacobi sweeps (GPU Gems ch. 38) spread pressure a few cells "
                            "per sweep; multigrid V-cycles correct every wavelength at once, so large-scale pressure "

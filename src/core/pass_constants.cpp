@@ -14,6 +14,7 @@ PassConstants makePassConstants(const SimParams& p)
     c.width = p.gridWidth;
     c.height = p.gridHeight;
     c.periodic = p.boundary == BoundaryMode::Periodic;
+    c.tunnel = p.boundary == BoundaryMode::Tunnel;
     c.cellSize = static_cast<float>(h);
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
     c.cellSizeSquared = static_cast<float>(h * h);
@@ -23,7 +24,7 @@ PassConstants makePassConstants(const SimParams& p)
     c.velocityDecay = static_cast<float>(1.0 / (1.0 + p.velocityDissipation * dt));
     c.dyeDecay = static_cast<float>(1.0 / (1.0 + p.dyeDissipation * dt));
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
-    c.lidSpeed = c.periodic ? 0.0f : p.lidSpeed;
+    c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
     return c;
 }
 

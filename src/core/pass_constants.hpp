@@ -5,12 +5,16 @@
 
 #include "core/sim_params.hpp"
 
+
 namespace fluid {
+
+class SolidMask;
 
 struct PassConstants {
     int width = 0;                 // cells
     int height = 0;                // cells
     bool periodic = false;
+    bool tunnel = false;           // inflow left, outflow right, slip top and bottom
     float cellSize = 0.0f;         // h, m
     float halfInverseCellSize = 0.0f;  // 0.5 / h: central differences span 2h
     float cellSizeSquared = 0.0f;  // h^2, scales the divergence in the pressure Jacobi
@@ -20,8 +24,15 @@ struct PassConstants {
     float velocityDecay = 1.0f;    // 1 / (1 + velocityDissipation dt)
     float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
     float vorticityScale = 0.0f;   // dt * epsilon * h
-    float lidSpeed = 0.0f;         // m/s
-
+    // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
+    // or the tunnel's inflow (normal, +x). One uniform carries either: the
+    // rules (and the multigrid's homogeneous error equation, where it is 0
+    // below level 0) treat both alike.
+    float lidSpeed = 0.0f;
+    // The obstacles of this grid, part of the boundary context the rules read
+    // (src/reference/boundary.hpp); null: none (all fluid). Set by the solver,
+    // not derived from SimParams; the GPU reads its own texture of the mask.
+    const SolidMask* solid = nullptr;
 };
 
 PassConstants makePassConstants(const SimParams& params);

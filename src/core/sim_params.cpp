@@ -12,6 +12,7 @@ const char* toString(BoundaryMode mode)
     switch (mode) {
     case BoundaryMode::Box: return "box";
     case BoundaryMode::Periodic: return "periodic";
+    case BoundaryMode::Tunnel: return "tunnel";
     }
     return "unknown";
 }

@@ -13,6 +13,7 @@ namespace fluid {
 enum class BoundaryMode {
     Box,       // closed box: no-slip walls, pure Neumann pressure
     Periodic,  // wrap-around in x and y
+    Tunnel,    // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
 };
 
 const char* toString(BoundaryMode mode);
@@ -52,6 +53,7 @@ struct SimParams {
 
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
+    float inflowSpeed = 1.0f;  // m/s, +x speed of the tunnel's inflow; Tunnel mode only
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
     bool operator==(const SimParams&) const = default;
@@ -74,6 +76,7 @@ struct SimLimits {
     static constexpr float kMaxViscosity = 100.0f;   // m^2/s
     static constexpr float kMaxVorticity = 1e4f;     // 1/s
     static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
+    static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
 };
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):

@@ -38,7 +38,25 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     multigrid_ = reference::CpuMultigrid(w, h);
     viscousMultigrid_ = reference::CpuMultigrid(w, h, MultigridEquation::Viscous);
     pressureResidual_ = Field(w, h, 2);
+    solid_ = std::make_shared<const SolidMask>(Field(w, h, 1));
 }
+
+void CpuSolver::setObstacles(const Field& mask)
+{
+    requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "CpuSolver::setObstacles()");
+    solid_ = std::make_shared<const SolidMask>(mask);
+    for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
+    applyObstacles();
+}
+
+void CpuSolver::clearObstacles()
+{
+    solid_ = std::make_shared<const SolidMask>(Field(params_.gridWidth, params_.gridHeight, 1));
+    applyObstacles();
+}
+
+// A mask without a solid cell is no mask: the passes keep their fast paths.
+void CpuSolver::applyObstacles() { constants_.solid = solid_->any() ? solid_.get() : nullptr; }
 
 void CpuSolver::setParams(const SimParams& params)
 {
@@ -47,6 +65,7 @@ void CpuSolver::setParams(const SimParams& params)
         throw std::invalid_argument("CpuSolver::setParams(): the grid size is fixed for a solver's life");
     params_ = next;
     constants_ = makePassConstants(params_);
+    applyObstacles();
 }
 
 void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }

@@ -3,12 +3,14 @@
 // OpenMP. Results do not depend on the thread count.
 #pragma once
 
+#include <memory>
 #include <span>
 
 #include "core/field.hpp"
 #include "core/motion.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
+#include "core/solid_mask.hpp"
 #include "core/splat.hpp"
 #include "reference/multigrid.hpp"
 #include "reference/passes.hpp"
@@ -42,6 +44,13 @@ public:
     // (reference::CpuMotion::force()) where there is motion; dye is added there.
     void addForceField(const Field& force, const ForceFieldConstants& k);
 
+    // Obstacles (src/core/solid_mask.hpp): mask is gridWidth x gridHeight x 1,
+    // 1 = solid, 0 = fluid; another shape throws std::invalid_argument. Takes
+    // effect from the next pass; may change between any two steps.
+    void setObstacles(const Field& mask);
+    void clearObstacles();  // all fluid
+    const Field& obstacles() const { return solid_->cells(); }
+
     void reset();
     void clearDye();
     void upload(const FluidState& state);
@@ -60,6 +69,8 @@ public:
     void bindMultigrid();
 
 private:
+    void applyObstacles();  // points the constants (and the multigrids) at the mask, or at none
+
     SimParams params_;
     PassConstants constants_;
     reference::Exec exec_;
@@ -73,6 +84,10 @@ private:
     reference::CpuMultigrid multigrid_;         // below pressure and divergence_
     reference::CpuMultigrid viscousMultigrid_;  // below velocity and diffusionRhs_
     Field pressureResidual_;
+    // All fluid unless setObstacles(). On the heap, so that constants_.solid
+    // stays valid when the solver is moved (or copied: a copy shares it until
+    // either sets new obstacles).
+    std::shared_ptr<const SolidMask> solid_;
 };
 
 }  // namespace fluid

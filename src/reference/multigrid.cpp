@@ -9,6 +9,7 @@
 // per component exactly as GLSL's vec2 ones do.
 #include "reference/multigrid.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <type_traits>
@@ -36,7 +37,7 @@ void forEachRowOf(const Field& out, Exec exec, RowBody&& body)
 // shaders/multigrid.glsl: valueAt (through the equation's boundary rule),
 // valueIn (a cell inside the grid), and storing a result.
 template <typename V> V valueAt(const Field& f, glm::ivec2 c, const PassConstants& k);
-template <> float valueAt<float>(const Field& f, glm::ivec2 c, const PassConstants& k) { return scalar1At(f, c, k); }
+template <> float valueAt<float>(const Field& f, glm::ivec2 c, const PassConstants& k) { return pressureAt(f, c, k); }
 template <> glm::vec2 valueAt<glm::vec2>(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
     return velocityAt(f, c, k);
@@ -53,9 +54,25 @@ void store(Field& f, glm::ivec2 c, glm::vec2 v)
     f.at(c.x, c.y, 1) = v.y;
 }
 
+// multigrid.glsl's solidGhost and neighbourOf: a solid neighbour of a cell
+// holding `here` reads as the cell (pressure) or minus it (velocity).
+float solidGhost(float here) { return here; }
+glm::vec2 solidGhost(glm::vec2 here) { return -here; }
+
+template <typename V>
+V neighbourOf(const Field& f, glm::ivec2 c, V here, const PassConstants& k)
+{
+    return solidAt(c, k) ? solidGhost(here) : valueAt<V>(f, c, k);
+}
+
 template <typename V>
 V neighbourSum(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
+    if (k.solid != nullptr) {
+        const V here = valueIn<V>(f, {std::min(c.x, k.width - 1), std::min(c.y, k.height - 1)});
+        return (neighbourOf<V>(f, c + kLeft, here, k) + neighbourOf<V>(f, c + kRight, here, k))
+            + (neighbourOf<V>(f, c + kBottom, here, k) + neighbourOf<V>(f, c + kTop, here, k));
+    }
     return (valueAt<V>(f, c + kLeft, k) + valueAt<V>(f, c + kRight, k))
         + (valueAt<V>(f, c + kBottom, k) + valueAt<V>(f, c + kTop, k));
 }
@@ -94,6 +111,7 @@ void smoothAs(const Field& x, const Field& rhs, const LevelOperator& op, bool ze
               const PassConstants& k, Exec exec)
 {
     const auto cellAt = [&](glm::ivec2 cell) {
+        if (solidAt(cell, k)) return store(out, cell, V(0.0f));  // fluidOnly
         const V b = valueIn<V>(rhs, cell);
         if (zeroGuess) {
             store(out, cell, op.weight * jacobiValue(V(0.0f), b, op));
@@ -110,7 +128,16 @@ void smoothAs(const Field& x, const Field& rhs, const LevelOperator& op, bool ze
             return;
         }
         cellAt({0, j});
-        smoothPressureRow(x, rhs, op, zeroGuess, out, j, 1, width - 1);
+        const ColumnSpan near = k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
+        if (near.empty()) {
+            smoothPressureRow(x, rhs, op, zeroGuess, out, j, 1, width - 1);
+        } else {
+            const int begin = std::clamp(near.begin, 1, width - 1);
+            const int end = std::clamp(near.end, begin, width - 1);
+            smoothPressureRow(x, rhs, op, zeroGuess, out, j, 1, begin);
+            for (int i = begin; i < end; ++i) cellAt({i, j});
+            smoothPressureRow(x, rhs, op, zeroGuess, out, j, end, width - 1);
+        }
         cellAt({width - 1, j});
     });
 }
@@ -125,6 +152,7 @@ V residual(const Field& x, const Field& rhs, const LevelOperator& op, glm::ivec2
     const V b = valueIn<V>(rhs, inside);
     const V r = op.equation == MultigridEquation::Viscous ? b - (centre - op.alpha * (n - 4.0f * centre))
                                                           : op.rhsScale * b - (n - 4.0f * centre);
+    child = child && !solidAt(c, k);  // a solid child has no equation: no residual
     return child && c.x < k.width && c.y < k.height ? r : V(0.0f);
 }
 
@@ -150,7 +178,8 @@ void restrictAs(const Field& x, const Field& rhs, const LevelOperator& op, Field
     // The pressure's inside cells on plain indexing: children 2I, 2I + 1 and
     // their neighbours 2I - 1 .. 2I + 2 lie in the fine grid, and there is no
     // third child (it would be fine index 2I + 2 = width - 1).
-    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell;
+    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell
+        && fineK.solid == nullptr;
     const auto inside = [](int coarse, int fineCells) { return coarse >= 1 && 2 * coarse + 3 <= fineCells - 1; };
     const std::size_t fineWidth = static_cast<std::size_t>(fineK.width);
     forEachRowOf(coarseOut, exec, [&](int j) {
@@ -180,10 +209,13 @@ void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConsta
     const auto cellAt = [&](glm::ivec2 cell) {
         const glm::ivec2 base{(cell.x - 1) >> 1, (cell.y - 1) >> 1};  // C++20: >> extends the sign
         const glm::vec2 f{weightOfNext(cell.x), weightOfNext(cell.y)};
-        const V a = valueAt<V>(coarse, base, coarseK);
-        const V b = valueAt<V>(coarse, base + kRight, coarseK);
-        const V c = valueAt<V>(coarse, base + kTop, coarseK);
-        const V d = valueAt<V>(coarse, base + kRight + kTop, coarseK);
+        // A solid coarse cell reads as the ghost of this cell's parent.
+        const V parent =
+            valueIn<V>(coarse, {std::min(cell.x >> 1, coarseK.width - 1), std::min(cell.y >> 1, coarseK.height - 1)});
+        const V a = neighbourOf<V>(coarse, base, parent, coarseK);
+        const V b = neighbourOf<V>(coarse, base + kRight, parent, coarseK);
+        const V c = neighbourOf<V>(coarse, base + kTop, parent, coarseK);
+        const V d = neighbourOf<V>(coarse, base + kRight + kTop, parent, coarseK);
         const V bottom = a * (1.0f - f.x) + b * f.x;
         const V top = c * (1.0f - f.x) + d * f.x;
         const V e = bottom * (1.0f - f.y) + top * f.y;
@@ -192,7 +224,7 @@ void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConsta
     // Scalars' inside cells on plain indexing: both coarse cells of the
     // interpolation lie in the coarse grid (for a scalar the rule inside is the
     // identity, whatever the equation).
-    const bool fastPath = std::is_same_v<V, float> && !exec.perCell;
+    const bool fastPath = std::is_same_v<V, float> && !exec.perCell && coarseK.solid == nullptr;
     const auto inside = [](int fine, int coarseCells) { return fine >= 1 && ((fine - 1) >> 1) + 1 <= coarseCells - 1; };
     const int width = out.width();
     const std::size_t coarseWidth = static_cast<std::size_t>(coarseK.width);
@@ -268,8 +300,9 @@ double relativePressureResidual(const Field& p, const Field& div, const PassCons
     for (int j = 0; j < k.height; ++j)
         for (int i = 0; i < k.width; ++i) {
             const glm::ivec2 c{i, j};
-            const double neighbours = static_cast<double>(scalar1At(p, c + kLeft, k)) + scalar1At(p, c + kRight, k)
-                + scalar1At(p, c + kBottom, k) + scalar1At(p, c + kTop, k);
+            if (solidAt(c, k)) continue;  // no equation there
+            const double neighbours = static_cast<double>(pressureBeside(p, c, kLeft, k))
+                + pressureBeside(p, c, kRight, k) + pressureBeside(p, c, kBottom, k) + pressureBeside(p, c, kTop, k);
             const double s = h2 * div.at(i, j);
             const double r = s - (neighbours - 4.0 * p.at(i, j));
             residual += r * r;
@@ -288,10 +321,11 @@ double relativeViscousResidual(const Field& x, const Field& b, const PassConstan
         for (int j = 0; j < k.height; ++j)
             for (int i = 0; i < k.width; ++i) {
                 const glm::ivec2 c{i, j};
+                if (solidAt(c, k)) continue;
                 for (int m = 0; m < 2; ++m) {
-                    const double neighbours = static_cast<double>(velocityAt(u, c + kLeft, k)[m])
-                        + velocityAt(u, c + kRight, k)[m] + velocityAt(u, c + kBottom, k)[m]
-                        + velocityAt(u, c + kTop, k)[m];
+                    const double neighbours = static_cast<double>(velocityBeside(u, c, kLeft, k)[m])
+                        + velocityBeside(u, c, kRight, k)[m] + velocityBeside(u, c, kBottom, k)[m]
+                        + velocityBeside(u, c, kTop, k)[m];
                     const double centre = u.at(i, j, m);
                     const double r = b.at(i, j, m) - (centre - a * (neighbours - 4.0 * centre));
                     sum += r * r;
@@ -346,7 +380,20 @@ const Field& CpuMultigrid::rhsOf(int level) const
 
 PassConstants CpuMultigrid::constantsOf(int level) const
 {
-    return levelConstants(k_, levels_[static_cast<std::size_t>(level)], operatorOf(level));
+    PassConstants c = levelConstants(k_, levels_[static_cast<std::size_t>(level)], operatorOf(level));
+    // Level 0's mask is the solver's (k_); a coarser level's is derived from it
+    // by setObstacles(), and a level without a solid cell needs none.
+    if (level > 0 && k_.solid != nullptr && static_cast<std::size_t>(level) < solid_.size()) {
+        const SolidMask& mask = solid_[static_cast<std::size_t>(level)];
+        c.solid = mask.any() ? &mask : nullptr;
+    }
+    return c;
+}
+
+void CpuMultigrid::setObstacles(const Field& mask)
+{
+    solid_.clear();
+    for (Field& level : solidPyramid(mask, levels_)) solid_.emplace_back(std::move(level));
 }
 
 void CpuMultigrid::smooth(int level, bool zeroGuess)

@@ -11,6 +11,7 @@
 #include "core/field.hpp"
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
+#include "core/solid_mask.hpp"
 #include "reference/passes.hpp"
 
 namespace fluid::reference {
@@ -63,6 +64,12 @@ public:
     void restrictResidual(int level);
     void prolongCorrection(int level);
 
+    // The obstacles of level 0 (the grid's size): derives every level's mask
+    // (src/core/solid_mask.hpp). They apply while the level-0 constants given
+    // to bind() carry a mask (PassConstants::solid).
+    void setObstacles(const Field& mask);
+    const SolidMask& solidLevel(int level) const { return solid_[static_cast<std::size_t>(level)]; }
+
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
     MultigridEquation equation() const { return equation_; }
@@ -87,6 +94,7 @@ private:
     std::vector<Field> iterate_;  // index 0 unused: level 0 is the solver's
     std::vector<Field> scratch_;
     std::vector<Field> rhs_;
+    std::vector<SolidMask> solid_;  // per level, index 0 included; empty until setObstacles()
 
     Field* x_ = nullptr;
     Field* xScratch_ = nullptr;

@@ -11,6 +11,7 @@
 // equality.
 #include "reference/passes.hpp"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 
@@ -38,7 +39,9 @@ void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
 
 // The seam between the two versions of a stencil pass: borderCell(cell) for
 // every cell with a neighbour outside the grid (the first and last row and
-// column), interiorRow(j) for the cells 1 .. width-2 of every other row j.
+// column) or a solid one (or itself solid: the columns of k.solid's
+// nearSolid span), interiorRow(j, begin, end) for the other cells [begin, end)
+// of every other row j.
 template <typename BorderCell, typename InteriorRow>
 void forEachCellSplitAtBorder(const PassConstants& k, Exec exec, BorderCell&& borderCell, InteriorRow&& interiorRow)
 {
@@ -50,7 +53,16 @@ void forEachCellSplitAtBorder(const PassConstants& k, Exec exec, BorderCell&& bo
             return;
         }
         borderCell(glm::ivec2(0, j));
-        interiorRow(j);
+        const ColumnSpan near = k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
+        if (near.empty()) {
+            interiorRow(j, 1, width - 1);
+        } else {
+            const int begin = std::clamp(near.begin, 1, width - 1);
+            const int end = std::clamp(near.end, begin, width - 1);
+            interiorRow(j, 1, begin);
+            for (int i = begin; i < end; ++i) borderCell(glm::ivec2(i, j));
+            interiorRow(j, end, width - 1);
+        }
         borderCell(glm::ivec2(width - 1, j));
     });
 }
@@ -65,9 +77,6 @@ struct RowsAround {
 
 RowsAround rowsAround(const Field& f, int j) { return {rowOf(f, j - 1), rowOf(f, j), rowOf(f, j + 1)}; }
 
-// Interior cells of a row: 1 .. width-2.
-constexpr int kFirstInterior = 1;
-int endOfInterior(const PassConstants& k) { return k.width - 1; }
 
 // --- per-cell helpers --------------------------------------------------------
 
@@ -152,13 +161,22 @@ void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& o
 
 // --- advection ---------------------------------------------------------------
 
+// advect.frag's inflowDye: the tunnel's dye beyond the inflow, 8 bands, each
+// 1/32 of the height.
+glm::vec4 inflowDye(int j, const PassConstants& k)
+{
+    const bool inside = j >= 0 && j < k.height;
+    const int slot = inside ? (j * 32) / k.height : 0;
+    return (slot & 3) == 2 ? glm::vec4(1.0f, 1.0f, 1.0f, 0.0f) : glm::vec4(0.0f);
+}
+
 // The source's value at cell c through its boundary rule, for back-traces whose
 // bilinear footprint leaves the grid.
 template <bool SourceIsVelocity>
 glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
 {
     if constexpr (SourceIsVelocity) return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
-    else return scalarAt(source, c, k);
+    else return k.tunnel && c.x < 0 ? inflowDye(c.y, k) : scalarAt(source, c, k);
 }
 
 // The bilinear blend of advect.frag on Components floats, from the cells a, b
@@ -172,6 +190,58 @@ void blendBilinear(const float* __restrict a, const float* __restrict b, const f
         const float top = c[n] * (1.0f - f.x) + d[n] * f.x;
         out[n] = (bottom * (1.0f - f.y) + top * f.y) * decay;
     }
+}
+
+// advect.frag's nearestCell: the cell whose centre is nearest to p (ties up).
+glm::ivec2 nearestCell(glm::vec2 p)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    return glm::ivec2(base) + glm::ivec2(p.x - base.x >= 0.5f ? 1 : 0, p.y - base.y >= 0.5f ? 1 : 0);
+}
+
+// advect.frag's stopAtSolids: the trace from start to pos in equal steps of at
+// most half a cell per axis (at most 16), up to the last point whose nearest
+// cell is fluid.
+glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
+{
+    const glm::vec2 d = pos - start;
+    const float longest = atLeast(std::fabs(d.x), std::fabs(d.y));
+    const float steps = atMost(atLeast(std::ceil(2.0f * longest), 1.0f), 16.0f);
+    const glm::vec2 stride(d.x / steps, d.y / steps);
+    glm::vec2 reached = start;
+    const int n = static_cast<int>(steps);
+    for (int s = 1; s <= n; ++s) {
+        const glm::vec2 q(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
+        if (solidAt(nearestCell(q), k)) break;
+        reached = q;
+    }
+    return reached;
+}
+
+// advect.frag with OBSTACLES, one cell: the trace stopped at solids, solid
+// corners read as the ghost of the cell nearest the traced point.
+template <int Components, bool SourceIsVelocity>
+void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, glm::vec2 pos, float* out,
+                           const PassConstants& k)
+{
+    if (solidAt(cell, k)) {  // fluidOnly
+        for (int n = 0; n < Components; ++n) out[n] = 0.0f;
+        return;
+    }
+    pos = stopAtSolids(glm::vec2(cell), pos, k);
+    const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
+    const glm::vec2 f = pos - base;
+    const glm::ivec2 c0(base);
+    glm::ivec2 nearest = c0 + glm::ivec2(f.x >= 0.5f ? 1 : 0, f.y >= 0.5f ? 1 : 0);
+    if (!k.periodic) nearest = clampCell(nearest, k);
+    glm::vec4 ghost = sourceAt<SourceIsVelocity>(source, nearest, k);
+    if constexpr (SourceIsVelocity) ghost = glm::vec4(-ghost.x, -ghost.y, 0.0f, 0.0f);
+    const auto corner = [&](glm::ivec2 c) { return solidAt(c, k) ? ghost : sourceAt<SourceIsVelocity>(source, c, k); };
+    const glm::vec4 a = corner(c0);
+    const glm::vec4 b = corner(c0 + kRight);
+    const glm::vec4 c = corner(c0 + kTop);
+    const glm::vec4 d = corner(c0 + kRight + kTop);
+    blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, out);
 }
 
 // std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
@@ -196,6 +266,10 @@ void advectRows(const Field& velocity, const Field& source, float decay, Field& 
             const glm::vec2 f = pos - base;
             const glm::ivec2 c0(base);
             float* cellOut = result + Components * i;
+            if (k.solid != nullptr) {
+                advectCellAmongSolids<Components, SourceIsVelocity>(source, decay, glm::ivec2(i, j), pos, cellOut, k);
+                continue;
+            }
             // A footprint inside the grid reads the cells themselves under either
             // rule (wrapping changes nothing there, mirroring does not apply).
             if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
@@ -328,17 +402,18 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const glm::vec2 xl = velocityAt(x, cell + kLeft, k);
-            const glm::vec2 xr = velocityAt(x, cell + kRight, k);
-            const glm::vec2 xb = velocityAt(x, cell + kBottom, k);
-            const glm::vec2 xt = velocityAt(x, cell + kTop, k);
+            if (solidAt(cell, k)) return store2(out, cell, glm::vec2(0.0f));  // fluidOnly
+            const glm::vec2 xl = velocityBeside(x, cell, kLeft, k);
+            const glm::vec2 xr = velocityBeside(x, cell, kRight, k);
+            const glm::vec2 xb = velocityBeside(x, cell, kBottom, k);
+            const glm::vec2 xt = velocityBeside(x, cell, kTop, k);
             const glm::vec2 rhs = load2(b, cell);
             store2(out, cell, (rhs + k.diffusionAlpha * ((xl + xr) + (xb + xt))) * k.diffusionInverseDenominator);
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround xs = rowsAround(x, j);
             diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
-                            k.diffusionInverseDenominator, kFirstInterior, endOfInterior(k));
+                            k.diffusionInverseDenominator, begin, end);
         });
 }
 
@@ -347,16 +422,19 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-            const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-            const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-            const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+            if (solidAt(cell, k)) {
+                out.at(cell.x, cell.y) = 0.0f;
+                return;
+            }
+            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
+            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
+            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
+            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
             out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround us = rowsAround(velocity, j);
-            curlInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, kFirstInterior,
-                         endOfInterior(k));
+            curlInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
         });
 }
 
@@ -366,29 +444,33 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const float wl = std::fabs(scalar1At(curlField, cell + kLeft, k));
-            const float wr = std::fabs(scalar1At(curlField, cell + kRight, k));
-            const float wb = std::fabs(scalar1At(curlField, cell + kBottom, k));
-            const float wt = std::fabs(scalar1At(curlField, cell + kTop, k));
+            if (solidAt(cell, k)) return store2(out, cell, glm::vec2(0.0f));
+            const float wl = std::fabs(scalar1Beside(curlField, cell, kLeft, k));
+            const float wr = std::fabs(scalar1Beside(curlField, cell, kRight, k));
+            const float wb = std::fabs(scalar1Beside(curlField, cell, kBottom, k));
+            const float wt = std::fabs(scalar1Beside(curlField, cell, kTop, k));
             const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
             const glm::vec2 n = g / std::fmax(std::sqrt(dot2(g, g)), 1e-5f);
             const float w = curlField.at(cell.x, cell.y);
             const glm::vec2 u = load2(velocity, cell);
             const glm::vec2 confined = u + k.vorticityScale * glm::vec2(n.y * w, -n.x * w);
-            // The neighbours raw, as the shader's sampler returns them.
+            // The neighbours raw, as the shader's sampler returns them (a
+            // solid one reads as this cell).
             const auto speed2 = [&](glm::ivec2 c) {
-                const glm::vec2 v = load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
+                const glm::vec2 v =
+                    solidAt(c, k) ? u : load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
                 return dot2(v, v);
             };
             float limit2 = atLeast2(atLeast2(dot2(u, u), speed2(cell + kLeft)),
                                     atLeast2(speed2(cell + kRight), atLeast2(speed2(cell + kBottom), speed2(cell + kTop))));
-            if (!k.periodic && cell.y == k.height - 1) limit2 = atLeast2(limit2, k.lidSpeed * k.lidSpeed);
+            if (k.tunnel ? cell.x == 0 : !k.periodic && cell.y == k.height - 1)
+                limit2 = atLeast2(limit2, k.lidSpeed * k.lidSpeed);
             store2(out, cell, limitSpeed(confined, limit2));
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround ws = rowsAround(curlField, j);
             vorticityInterior(ws.below, ws.row, ws.above, rowsAround(velocity, j), rowOf(out, j),
-                              k.halfInverseCellSize, k.vorticityScale, kFirstInterior, endOfInterior(k));
+                              k.halfInverseCellSize, k.vorticityScale, begin, end);
         });
 }
 
@@ -397,16 +479,19 @@ void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec 
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-            const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-            const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-            const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+            if (solidAt(cell, k)) {
+                out.at(cell.x, cell.y) = 0.0f;
+                return;
+            }
+            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
+            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
+            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
+            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
             out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround us = rowsAround(velocity, j);
-            divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, kFirstInterior,
-                               endOfInterior(k));
+            divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
         });
 }
 
@@ -416,16 +501,20 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const float pl = scalar1At(p, cell + kLeft, k);
-            const float pr = scalar1At(p, cell + kRight, k);
-            const float pb = scalar1At(p, cell + kBottom, k);
-            const float pt = scalar1At(p, cell + kTop, k);
+            if (solidAt(cell, k)) {
+                out.at(cell.x, cell.y) = 0.0f;
+                return;
+            }
+            const float pl = pressureBeside(p, cell, kLeft, k);
+            const float pr = pressureBeside(p, cell, kRight, k);
+            const float pb = pressureBeside(p, cell, kBottom, k);
+            const float pt = pressureBeside(p, cell, kTop, k);
             out.at(cell.x, cell.y) = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);
             pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared,
-                             kFirstInterior, endOfInterior(k));
+                             begin, end);
         });
 }
 
@@ -435,17 +524,18 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            const float pl = scalar1At(p, cell + kLeft, k);
-            const float pr = scalar1At(p, cell + kRight, k);
-            const float pb = scalar1At(p, cell + kBottom, k);
-            const float pt = scalar1At(p, cell + kTop, k);
+            if (solidAt(cell, k)) return store2(out, cell, glm::vec2(0.0f));
+            const float pl = pressureBeside(p, cell, kLeft, k);
+            const float pr = pressureBeside(p, cell, kRight, k);
+            const float pb = pressureBeside(p, cell, kBottom, k);
+            const float pt = pressureBeside(p, cell, kTop, k);
             const glm::vec2 g = glm::vec2(pr - pl, pt - pb) * k.halfInverseCellSize;
             store2(out, cell, load2(velocity, cell) - g);
         },
-        [&](int j) {
+        [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);
             gradientInterior(ps.below, ps.row, ps.above, rowOf(velocity, j), rowOf(out, j), k.halfInverseCellSize,
-                             kFirstInterior, endOfInterior(k));
+                             begin, end);
         });
 }
 

@@ -1,5 +1,8 @@
 #include "sim/gpu_multigrid.hpp"
 
+#include <string>
+
+#include "core/solid_mask.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid::sim {
@@ -9,6 +12,12 @@ namespace {
 // Texture units, fixed per sampler name so they are set once per program.
 constexpr GLint kIterateUnit = 0;
 constexpr GLint kSecondUnit = 1;  // the right-hand side, or the coarse correction
+constexpr GLint kSolidUnit = 3;   // the level's obstacle mask (GpuSolver's unit for its own)
+
+gl::Wrap wrapOf(BoundaryMode boundary)
+{
+    return boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+}
 
 }  // namespace
 
@@ -34,25 +43,59 @@ void GpuMultigrid::setBoundary(BoundaryMode boundary)
     if (boundary != boundary_) buildPrograms(boundary);
 }
 
+void GpuMultigrid::setObstacles(const Field& mask)
+{
+    const std::vector<Field> pyramid = solidPyramid(mask, levels_);
+    if (solid_.empty())
+        for (const MultigridLevel& l : levels_)
+            solid_.emplace_back(l.width, l.height, gl::TextureFormat::R32F, "multigrid obstacles");
+    for (std::size_t l = 0; l < levels_.size(); ++l) {
+        solid_[l].upload(pyramid[l].data());
+        solid_[l].setWrap(wrapOf(boundary_));
+    }
+    if (!obstacles_) {
+        obstacles_ = true;
+        buildPrograms(boundary_);
+    }
+}
+
+void GpuMultigrid::clearObstacles()
+{
+    if (!obstacles_) return;
+    obstacles_ = false;
+    buildPrograms(boundary_);
+}
+
+void GpuMultigrid::bindSolid(int level) const
+{
+    if (obstacles_) solid_[static_cast<std::size_t>(level)].bindTexture(kSolidUnit);
+}
+
 void GpuMultigrid::buildPrograms(BoundaryMode boundary)
 {
     const bool viscous = equation_ == MultigridEquation::Viscous;
-    const char* equation = viscous ? "#define VISCOUS 1\n" : "";
+    const std::string obstacles = obstacles_ ? "#define OBSTACLES 1\n" : "";
+    const std::string equation = obstacles + (viscous ? "#define VISCOUS 1\n" : "");
+    const std::string zeroGuess = equation + "#define ZERO_GUESS 1\n";
     const char* header = "multigrid.glsl";
-    smooth_ = buildPass("smooth.frag", boundary, equation, header);
-    smoothFromZero_ = buildPass("smooth.frag", boundary,
-                                viscous ? "#define VISCOUS 1\n#define ZERO_GUESS 1\n" : "#define ZERO_GUESS 1\n", header);
-    restrict_ = buildPass("restrict_residual.frag", boundary, equation, header);
-    prolong_ = buildPass("prolong_correction.frag", boundary, equation, header);
+    smooth_ = buildPass("smooth.frag", boundary, equation.c_str(), header);
+    smoothFromZero_ = buildPass("smooth.frag", boundary, zeroGuess.c_str(), header);
+    restrict_ = buildPass("restrict_residual.frag", boundary, equation.c_str(), header);
+    prolong_ = buildPass("prolong_correction.frag", boundary, equation.c_str(), header);
     boundary_ = boundary;
 
     // The passes read the levels through the sampler, whose wrap mode is the
     // boundary rule (level 0's textures are the solver's, which sets theirs).
-    const gl::Wrap wrap = boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
+    const gl::Wrap wrap = wrapOf(boundary);
     for (std::size_t l = 1; l < levels_.size(); ++l) {
         iterate_[l].read().setWrap(wrap);
         iterate_[l].write().setWrap(wrap);
         rhs_[l].setWrap(wrap);
+    }
+    for (gl::RenderTarget& mask : solid_) mask.setWrap(wrap);
+    for (const gl::Program* p : {&smooth_, &smoothFromZero_, &restrict_, &prolong_}) {
+        p->use();
+        glUniform1i(p->uniform("uSolid"), kSolidUnit);  // -1 (ignored) without OBSTACLES
     }
 
     // Every uniform the pass uses is looked up once and must exist; samplers
@@ -147,6 +190,7 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
     }
     const gl::Program& program = zeroGuess ? smoothFromZero_ : smooth_;
     program.use();
+    bindSolid(level);
     setLevelUniforms(zeroGuess ? smoothFromZeroUniforms_ : smoothUniforms_, level);
     x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
@@ -157,6 +201,7 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
 void GpuMultigrid::restrictResidual(int level)
 {
     restrict_.use();
+    bindSolid(level);
     setLevelUniforms(restrictUniforms_, level);  // the fine level's: its boundary rule applies
     const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
     const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
@@ -170,6 +215,7 @@ void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
     prolong_.use();
+    bindSolid(level + 1);
     setLevelUniforms(prolongUniforms_, level + 1);  // the coarse level's: its ghosts are read
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);

@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "core/field.hpp"
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
@@ -28,6 +29,12 @@ public:
 
     // Rebuilds the passes for another boundary rule (a compile, so only on a change).
     void setBoundary(BoundaryMode boundary);
+    // Obstacles: mask is level 0's (the grid's size, 1 = solid); every level's
+    // is derived from it (src/core/solid_mask.hpp) and uploaded. The first
+    // call rebuilds the passes with OBSTACLES, clearObstacles() without.
+    void setObstacles(const Field& mask);
+    void clearObstacles();
+
     // The grid's constants (h^2, a, the lid), from which each level's are made.
     void setConstants(const PassConstants& k) { k_ = k; }
 
@@ -66,6 +73,7 @@ private:
         GLint extraChild = -1;
     };
     void buildPrograms(BoundaryMode boundary);
+    void bindSolid(int level) const;
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
     void setLevelUniforms(const Uniforms& u, int level) const;
@@ -76,6 +84,8 @@ private:
     PassConstants k_{};
     MultigridEquation equation_ = MultigridEquation::Pressure;
     BoundaryMode boundary_{};
+    bool obstacles_ = false;              // the passes are built with OBSTACLES
+    std::vector<gl::RenderTarget> solid_;  // every level's mask, level 0 included
 
     gl::Program smooth_;
     gl::Program smoothFromZero_;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/solid_mask.hpp"
 #include "core/step_recipe.hpp"
 #include "gl/errors.hpp"
 #include "sim/pass_program.hpp"
@@ -18,6 +19,7 @@ namespace {
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
+constexpr GLuint kSolidUnit = 3;  // uSolid, in every pass built with OBSTACLES
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
 // and the uniform) instead of silently setting nothing. The grid uniforms of
@@ -46,7 +48,8 @@ gl::TextureFormat formatFor(int components)
                            : (components == 2 ? gl::TextureFormat::RG32F : gl::TextureFormat::RGBA32F);
 }
 
-// Whether the Jacobi sweeps run on four cells per texel (pressure_packed.frag).
+// Whether the grid allows the Jacobi sweeps on four cells per texel
+// (pressure_packed.frag); GpuSolver::packsPressure() says whether they run so.
 bool packs(const SimParams& p) { return p.gridWidth % 4 == 0; }
 
 Field downloadField(const gl::RenderTarget& target)
@@ -70,7 +73,9 @@ GpuSolver::GpuSolver(const SimParams& params)
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_),
       viscousMultigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_,
                         MultigridEquation::Viscous),
-      twoTargets_(gl::TwoTargets::create())
+      twoTargets_(gl::TwoTargets::create()),
+      solid_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "obstacles"),
+      obstacleMask_(params_.gridWidth, params_.gridHeight, 1)
 {
     for (const FieldSpec& spec : kFieldSpecs) {
         const GridSize g = grids_.of(spec.grid);
@@ -92,31 +97,33 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
+    // The passes that read a neighbour or trace through the rule see the mask.
+    const std::string o = obstacles_ ? "#define OBSTACLES 1\n" : "";
     for (const bool line : {false, true})
         for (const bool withDye : {false, true})
             splatPass(line, withDye).program =
                 buildPass("splat.frag", b,
                           (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
                               .c_str());
-    advectProgram_ = buildPass("advect.frag", b, "#define TWO_OUTPUTS 1\n");
-    diffuseProgram_ = buildPass("diffuse.frag", b);
-    curlProgram_ = buildPass("curl.frag", b);
-    vorticityProgram_ = buildPass("vorticity.frag", b);
-    divergenceProgram_ = buildPass("divergence.frag", b);
-    pressureProgram_ = buildPass("pressure.frag", b);
+    advectProgram_ = buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n").c_str());
+    diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
+    curlProgram_ = buildPass("curl.frag", b, o.c_str());
+    vorticityProgram_ = buildPass("vorticity.frag", b, o.c_str());
+    divergenceProgram_ = buildPass("divergence.frag", b, o.c_str());
+    pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = buildPass("unpack.frag", b);
-    gradientProgram_ = buildPass("gradient.frag", b);
-    pressureResidualProgram_ = buildPass("pressure_residual.frag", b);
+    gradientProgram_ = buildPass("gradient.frag", b, o.c_str());
+    pressureResidualProgram_ = buildPass("pressure_residual.frag", b, o.c_str());
     addForceProgram_ = buildPass("add_force.frag", b, "#define TWO_OUTPUTS 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
-    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_}) t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_}) t->setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -156,6 +163,7 @@ void GpuSolver::applyConstantUniforms()
                     1.0f / static_cast<float>(k.height));
         glUniform1f(p->uniform("uLidSpeed"), k.lidSpeed);
         glUniform1f(p->uniform("uHalfInverseCellSize"), k.halfInverseCellSize);
+        glUniform1i(p->uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
     }
     const auto splatUniforms = [](const gl::Program& p) {
         return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
@@ -261,9 +269,48 @@ void GpuSolver::splat(const Splat& s)
     dye().swap();
 }
 
+void GpuSolver::bindSolid() const
+{
+    if (obstacles_) solid_.bindTexture(kSolidUnit);
+}
+
+bool GpuSolver::packsPressure() const
+{
+    // The packed sweep knows the box's and the periodic rule's ghosts only:
+    // with obstacles or the tunnel's Dirichlet outflow the sweeps run on one
+    // cell per fragment (pressure.frag).
+    return packs(params_) && !obstacles_ && params_.boundary != BoundaryMode::Tunnel;
+}
+
+void GpuSolver::setObstacles(const Field& mask)
+{
+    requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "GpuSolver::setObstacles()");
+    obstacleMask_ = mask;
+    solid_.upload(mask.data());
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
+    if (!obstacles_) {
+        obstacles_ = true;
+        buildPrograms();  // a compile: only the first time
+        applyConstantUniforms();
+    }
+}
+
+void GpuSolver::clearObstacles()
+{
+    obstacleMask_.fill(0.0f);
+    solid_.clear(0.0f);
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->clearObstacles();
+    if (obstacles_) {
+        obstacles_ = false;
+        buildPrograms();
+        applyConstantUniforms();
+    }
+}
+
 void GpuSolver::advect()
 {
     advectProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
     sim::drawFullscreen(twoTargets_, dye().write(), velocity().write(), emptyVertexArray_);
@@ -284,6 +331,7 @@ void GpuSolver::diffuse()
         return;
     }
     diffuseProgram_.use();
+    bindSolid();
     diffusionRhs_.bindTexture(kUnit1);
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
         (n == 0 ? diffusionRhs_ : velocity().read()).bindTexture(kUnit0);
@@ -301,6 +349,7 @@ void GpuSolver::computeCurl()
 void GpuSolver::drawCurl()
 {
     curlProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
     draw(curl_);
 }
@@ -309,6 +358,7 @@ void GpuSolver::applyVorticity()
 {
     if (constants_.vorticityScale == 0.0f) return;
     vorticityProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
     curl_.bindTexture(kUnit1);
     draw(velocity().write());
@@ -320,6 +370,7 @@ void GpuSolver::computeDivergence() { drawDivergence(); }
 void GpuSolver::drawDivergence()
 {
     divergenceProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
     draw(divergence_);
 }
@@ -333,6 +384,7 @@ void GpuSolver::computeDiagnostics()
 void GpuSolver::computePressureResidual()
 {
     pressureResidualProgram_.use();
+    bindSolid();
     pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
     draw(pressureResidual_);
@@ -347,11 +399,12 @@ void GpuSolver::solvePressure()
         for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
         return;
     }
-    if (packs(params_)) {
+    if (packsPressure()) {
         solvePressurePacked();
         return;
     }
     pressureProgram_.use();
+    bindSolid();
     divergence_.bindTexture(kUnit1);
     for (int n = 0; n < params_.pressureIterations; ++n) {
         pressure().read().bindTexture(kUnit0);
@@ -390,6 +443,7 @@ void GpuSolver::solvePressurePacked()
 void GpuSolver::subtractGradient()
 {
     gradientProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
     pressure().read().bindTexture(kUnit1);
     draw(velocity().write());

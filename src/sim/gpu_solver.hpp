@@ -59,6 +59,15 @@ public:
     // after a step, before computeDiagnostics() overwrites the divergence.
     void computePressureResidual();
 
+    // Obstacles (src/core/solid_mask.hpp): mask is gridWidth x gridHeight x 1,
+    // 1 = solid, 0 = fluid; another shape throws std::invalid_argument. An
+    // upload (and, the first time, a rebuild of the passes with OBSTACLES);
+    // allowed between any two steps, e.g. every frame while painting.
+    void setObstacles(const Field& mask);
+    void clearObstacles();  // all fluid; the passes are rebuilt without OBSTACLES
+    const Field& obstacles() const { return obstacleMask_; }
+    GLuint obstaclesTexture() const { return solid_.texture(); }
+
     void reset();     // everything to zero
     void clearDye();
     void upload(const FluidState& state);
@@ -93,6 +102,8 @@ private:
     void drawCurl();
     void drawDivergence();
     void solvePressurePacked();
+    bool packsPressure() const;  // the Jacobi sweeps run on four cells per texel
+    void bindSolid() const;      // the mask to its unit, for the passes built with OBSTACLES
 
     // One ping-pong pair per row of kFieldSpecs, on the field's own grid.
     gl::PingPong& field(const FieldSpec& spec) { return fields_[static_cast<std::size_t>(&spec - kFieldSpecs)]; }
@@ -113,6 +124,7 @@ private:
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
+    bool obstacles_ = false;            // the programs are built with OBSTACLES
     gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
@@ -154,6 +166,8 @@ private:
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
+    gl::RenderTarget solid_;              // R32F obstacle mask, 1 = solid
+    Field obstacleMask_;                  // its host copy (all fluid unless set)
 };
 
 }  // namespace fluid

@@ -269,16 +269,22 @@ protected:
     Image screenshot()
     {
         const fs::path dir = workDir_ / "shots";
-        const auto count = [&] {
-            return fs::exists(dir) ? std::distance(fs::directory_iterator(dir), fs::directory_iterator()) : 0;
+        // Finished screenshots only: the app writes NAME.png.partial-XXXXXX
+        // and renames it to NAME.png when complete (app/atomic_file.hpp);
+        // taking the temporary raced with that rename.
+        const auto finished = [&] {
+            std::vector<fs::path> shots;
+            if (fs::exists(dir))
+                for (const auto& entry : fs::directory_iterator(dir))
+                    if (entry.path().extension() == ".png") shots.push_back(entry.path());
+            return shots;
         };
-        const auto before = count();
+        const auto before = finished().size();
         xdotoolChain(keys("F12"));
-        EXPECT_TRUE(waitFor([&] { return count() > before; }, 30s)) << "no screenshot appeared in " << dir;
+        EXPECT_TRUE(waitFor([&] { return finished().size() > before; }, 30s)) << "no screenshot appeared in " << dir;
         fs::path newest;
-        for (const auto& entry : fs::directory_iterator(dir))
-            if (newest.empty() || entry.path().filename() > newest.filename()) newest = entry.path();
-        // Wait until the PNG is complete (the writer may still be at it).
+        for (const fs::path& shot : finished())
+            if (newest.empty() || shot.filename() > newest.filename()) newest = shot;
         Image image;
         waitFor([&] { image = load(newest); return image.width > 0; }, 10s);
         fs::rename(newest, workDir_ / ("shot-" + std::to_string(shots_++) + ".png"));

@@ -11,6 +11,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/obstacles.hpp"
 
 namespace fluid {
 namespace {
@@ -30,7 +31,11 @@ constexpr double kPassL2 = 1e-6;
 constexpr double kCycleMaxRel = 2e-5;
 constexpr double kCycleL2 = 3e-5;
 
-enum class Walls { Box, Lid, Periodic };
+// Solids: the box with obstacles (every level's mask derived from the grid's),
+// PeriodicSolids wrapped, Tunnel with the Dirichlet outflow on every level.
+enum class Walls { Box, Lid, Periodic, Tunnel, Solids, PeriodicSolids, TunnelSolids };
+
+bool hasSolids(Walls w) { return w == Walls::Solids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids; }
 
 struct Grid {
     const char* name;
@@ -44,7 +49,9 @@ SimParams paramsFor(Walls walls, Grid grid)
     p.gridHeight = grid.height;
     p.pressureSolver = PressureSolver::Multigrid;
     p.multigridCycles = 1;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
+    p.boundary = walls == Walls::Periodic || walls == Walls::PeriodicSolids ? BoundaryMode::Periodic
+               : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
+                                                                         : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     return p;
 }
@@ -85,10 +92,14 @@ Field download(const gl::RenderTarget& target)
 }
 
 // Random contents in every level of both pyramids, the same on both sides.
-void fillPyramids(GpuSolver& gpu, CpuSolver& cpu, const SimParams& p)
+void fillPyramids(GpuSolver& gpu, CpuSolver& cpu, const SimParams& p, Walls walls)
 {
     const FluidState state = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
+    if (hasSolids(walls)) {
+        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    }
     gpu.upload(state);
     cpu.upload(state);
     gpu.uploadDivergence(divergence);
@@ -119,7 +130,19 @@ Field cpuOutput(CpuSolver& c, Output o)
     return o.rhs ? c.multigrid().rhs(o.level) : c.multigrid().iterate(o.level);
 }
 
-const char* name(Walls w) { return w == Walls::Box ? "Box" : w == Walls::Lid ? "Lid" : "Periodic"; }
+const char* name(Walls w)
+{
+    switch (w) {
+    case Walls::Box: return "Box";
+    case Walls::Lid: return "Lid";
+    case Walls::Periodic: return "Periodic";
+    case Walls::Tunnel: return "Tunnel";
+    case Walls::Solids: return "Solids";
+    case Walls::PeriodicSolids: return "PeriodicSolids";
+    case Walls::TunnelSolids: return "TunnelSolids";
+    }
+    return "?";
+}
 
 class MultigridPassParity : public test::GlTest,
                             public ::testing::WithParamInterface<std::tuple<std::size_t, Walls, Grid>> {};
@@ -131,7 +154,7 @@ TEST_P(MultigridPassParity, GpuMatchesCpu)
     const SimParams p = paramsFor(walls, grid);
     GpuSolver gpu(p);
     CpuSolver cpu(p);
-    fillPyramids(gpu, cpu, p);
+    fillPyramids(gpu, cpu, p, walls);
     const Field before = cpuOutput(cpu, pass.output);
 
     pass.onGpu(gpu.multigrid());
@@ -153,7 +176,8 @@ constexpr Grid kOdd{"45x37", 45, 37};
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, MultigridPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, 7),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel, Walls::Solids,
+                                                              Walls::PeriodicSolids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd)),
                          [](const ::testing::TestParamInfo<MultigridPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].name) + "_"
@@ -170,7 +194,7 @@ TEST_P(MultigridCycleParity, TwoVCyclesMatch)
     p.multigridCycles = 2;
     GpuSolver gpu(p);
     CpuSolver cpu(p);
-    fillPyramids(gpu, cpu, p);
+    fillPyramids(gpu, cpu, p, walls);
     gpu.solvePressure();
     cpu.solvePressure();
     const Field g = gpu.download().pressure;
@@ -183,7 +207,8 @@ TEST_P(MultigridCycleParity, TwoVCyclesMatch)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllWalls, MultigridCycleParity,
-                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel, Walls::Solids,
+                                                              Walls::PeriodicSolids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd)),
                          [](const ::testing::TestParamInfo<MultigridCycleParity::ParamType>& param) {
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name;

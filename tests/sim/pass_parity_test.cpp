@@ -1,8 +1,10 @@
 // Each GPU pass against its CPU mirror: the same seeded random fields go into
 // both solvers, one pass runs alone on each, and the outputs are compared by
 // max abs error (relative to the largest reference value) and relative L2.
-// Every pass is checked in the closed box, the box with a moving lid, and the
-// periodic box, on a non-square grid (a swapped i/j shows).
+// Every pass is checked in the closed box, the box with a moving lid, the
+// periodic box and the tunnel, on a non-square grid (a swapped i/j shows),
+// each also with obstacles (tests/support/obstacles.hpp: thin, on walls,
+// wrapped).
 #include <gtest/gtest.h>
 
 #include <functional>
@@ -12,6 +14,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/obstacles.hpp"
 
 namespace fluid {
 namespace {
@@ -26,7 +29,7 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Walls { Box, Lid, Periodic };
+enum class Walls { Box, Lid, Periodic, Tunnel, BoxSolids, LidSolids, PeriodicSolids, TunnelSolids };
 
 const char* name(Walls w)
 {
@@ -34,8 +37,18 @@ const char* name(Walls w)
     case Walls::Box: return "Box";
     case Walls::Lid: return "Lid";
     case Walls::Periodic: return "Periodic";
+    case Walls::Tunnel: return "Tunnel";
+    case Walls::BoxSolids: return "BoxSolids";
+    case Walls::LidSolids: return "LidSolids";
+    case Walls::PeriodicSolids: return "PeriodicSolids";
+    case Walls::TunnelSolids: return "TunnelSolids";
     }
     return "?";
+}
+
+bool hasSolids(Walls w)
+{
+    return w == Walls::BoxSolids || w == Walls::LidSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
 }
 
 SimParams paramsFor(Walls walls)
@@ -52,8 +65,11 @@ SimParams paramsFor(Walls walls)
     // Different decays, so that advect.frag giving a field the other's shows.
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
-    p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
+    const bool periodic = walls == Walls::Periodic || walls == Walls::PeriodicSolids;
+    const bool tunnel = walls == Walls::Tunnel || walls == Walls::TunnelSolids;
+    p.boundary = periodic ? BoundaryMode::Periodic : tunnel ? BoundaryMode::Tunnel : BoundaryMode::Box;
+    p.lidSpeed = walls == Walls::Lid || walls == Walls::LidSolids ? 1.0f : 0.0f;
+    p.inflowSpeed = 0.8f;
     return p;
 }
 
@@ -165,8 +181,9 @@ TEST_P(PassParity, GpuMatchesCpu)
     const SimParams p = paramsFor(walls);
 
     // Velocities up to 1 m/s trace back up to ~0.8 cells: every bilinear
-    // weight and every boundary branch gets exercised.
-    const FluidState input = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
+    // weight and every boundary branch gets exercised. With obstacles up to
+    // 3 m/s (~2.4 cells): traces of up to 5 steps, stopped at solids.
+    const FluidState input = test::randomState(p.gridWidth, p.gridHeight, 1234, hasSolids(walls) ? 3.0f : 1.0f);
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
     const Field curl = test::randomField(p.gridWidth, p.gridHeight, 1, 77, 10.0f);
 
@@ -178,6 +195,10 @@ TEST_P(PassParity, GpuMatchesCpu)
     cpu.uploadDivergence(divergence);
     gpu.uploadCurl(curl);
     cpu.uploadCurl(curl);
+    if (hasSolids(walls)) {
+        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    }
 
     pass.onGpu(gpu);
     pass.onCpu(cpu);
@@ -211,7 +232,9 @@ TEST_P(PassParity, GpuMatchesCpu)
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic)),
+                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::BoxSolids, Walls::LidSolids,
+                                                              Walls::PeriodicSolids, Walls::TunnelSolids)),
                          [](const ::testing::TestParamInfo<PassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_"
                                  + name(std::get<1>(param.param));
@@ -243,6 +266,10 @@ TEST_P(PressureSweepsParity, GpuMatchesCpu)
     cpu.upload(input);
     gpu.uploadDivergence(divergence);
     cpu.uploadDivergence(divergence);
+    if (hasSolids(walls)) {  // the packed sweeps are bypassed: pressure.frag with the mask
+        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    }
     gpu.solvePressure();
     cpu.solvePressure();
 
@@ -260,7 +287,8 @@ TEST_P(PressureSweepsParity, GpuMatchesCpu)
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, PressureSweepsParity,
-                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::BoxSolids, Walls::PeriodicSolids),
                                             ::testing::Values(Grid{45, 37}, Grid{48, 40}, Grid{8, 8}, Grid{12, 9})),
                          [](const ::testing::TestParamInfo<PressureSweepsParity::ParamType>& param) {
                              const Grid g = std::get<1>(param.param);

@@ -13,6 +13,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/obstacles.hpp"
 
 namespace fluid {
 namespace {
@@ -32,8 +33,22 @@ constexpr double kPassL2 = 1e-6;
 constexpr double kSolveMaxRel = 3e-5;
 constexpr double kSolveL2 = 1e-5;
 
-enum class Walls { Box, Lid, Periodic };
-const char* name(Walls w) { return w == Walls::Box ? "Box" : w == Walls::Lid ? "Lid" : "Periodic"; }
+// Tunnel: the inflow's 2U on level 0; Solids: the box with obstacles on
+// every level; TunnelSolids both.
+enum class Walls { Box, Lid, Periodic, Tunnel, Solids, TunnelSolids };
+const char* name(Walls w)
+{
+    switch (w) {
+    case Walls::Box: return "Box";
+    case Walls::Lid: return "Lid";
+    case Walls::Periodic: return "Periodic";
+    case Walls::Tunnel: return "Tunnel";
+    case Walls::Solids: return "Solids";
+    case Walls::TunnelSolids: return "TunnelSolids";
+    }
+    return "?";
+}
+bool hasSolids(Walls w) { return w == Walls::Solids || w == Walls::TunnelSolids; }
 
 struct Grid {
     const char* name;
@@ -47,8 +62,11 @@ SimParams paramsFor(Walls walls, Grid grid, float viscosity)
     SimParams p;
     p.gridWidth = grid.width;
     p.gridHeight = grid.height;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
+    p.boundary = walls == Walls::Periodic                               ? BoundaryMode::Periodic
+               : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
+                                                                        : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
+    p.inflowSpeed = 0.8f;
     p.viscosity = viscosity;
     return p;
 }
@@ -88,7 +106,7 @@ Field download(const gl::RenderTarget& target)
 
 // Both pyramids, level 0 included, filled with the same random values.
 struct Pyramids {
-    Pyramids(const SimParams& p)
+    Pyramids(const SimParams& p, bool solids)
         : k(makePassConstants(p)),
           gpu(p.gridWidth, p.gridHeight, p.boundary, k, MultigridEquation::Viscous),
           cpu(p.gridWidth, p.gridHeight, MultigridEquation::Viscous),
@@ -104,6 +122,13 @@ struct Pyramids {
         for (gl::RenderTarget* t : {&x0.read(), &x0.write(), &b0}) t->setWrap(wrap);
         x0.read().upload(cpuX0.data());
         b0.upload(cpuB0.data());
+        if (solids) {
+            const Field mask = test::mixedObstacles(p.gridWidth, p.gridHeight);
+            solidMask = SolidMask(mask);
+            k.solid = &solidMask;
+            gpu.setObstacles(mask);
+            cpu.setObstacles(mask);
+        }
         gpu.bind(x0, b0, vao);
         cpu.bind(cpuX0, cpuScratch, cpuB0, k, {});
         for (int l = 1; l < gpu.levelCount(); ++l) {
@@ -128,6 +153,7 @@ struct Pyramids {
         return o.rhs ? cpu.rhs(o.level) : cpu.iterate(o.level);
     }
 
+    SolidMask solidMask;  // level 0's, when there are obstacles
     PassConstants k;
     sim::GpuMultigrid gpu;
     reference::CpuMultigrid cpu;
@@ -144,7 +170,7 @@ TEST_P(ViscousPassParity, GpuMatchesCpu)
 {
     const auto [index, walls, grid, viscosity] = GetParam();
     const Pass pass = allPasses()[index];
-    Pyramids pyramids(paramsFor(walls, grid, viscosity));
+    Pyramids pyramids(paramsFor(walls, grid, viscosity), hasSolids(walls));
     const Field before = pyramids.cpuOutput(pass.output);
 
     pass.onGpu(pyramids.gpu);
@@ -164,7 +190,8 @@ TEST_P(ViscousPassParity, GpuMatchesCpu)
 // nu = 1e-4 (a ~ 0.01 on these grids) and 1 (a ~ 100).
 INSTANTIATE_TEST_SUITE_P(AllPasses, ViscousPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, 8),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(1e-4f, 1.0f)),
                          [](const ::testing::TestParamInfo<ViscousPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].name) + "_"
@@ -185,6 +212,10 @@ TEST_P(ViscousSolveParity, DiffuseMatches)
     const FluidState state = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
     gpu.upload(state);
     cpu.upload(state);
+    if (hasSolids(walls)) {
+        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    }
     gpu.diffuse();
     cpu.diffuse();
     const ViscousSolvePlan plan = planViscousSolve(p, cpu.constants());
@@ -201,7 +232,8 @@ TEST_P(ViscousSolveParity, DiffuseMatches)
 
 // nu = 0.03 (a ~ 1.1: 3 cycles) and 10 (a ~ 380: 6 cycles).
 INSTANTIATE_TEST_SUITE_P(AllWalls, ViscousSolveParity,
-                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(0.03f, 10.0f)),
                          [](const ::testing::TestParamInfo<ViscousSolveParity::ParamType>& param) {
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name
