@@ -1,7 +1,6 @@
 // Obstacles end to end, as `fluidsim --headless --obstacle circle` runs them
-// on either solver: the mask the flags make reaches the solver (through
-// setSolverObstacles, the window's path too), the fluid does not enter it,
-// and the demo's left jet, which blows at it, is turned aside.
+// on either solver: the mask the flags make reaches the solver
+// (setObstacles), and the fluid does not enter it.
 #include <gtest/gtest.h>
 
 #include <cmath>

@@ -7,7 +7,6 @@
 
 #include "app/headless/measure.hpp"
 #include "app/motion_input.hpp"
-#include "app/solver_obstacles.hpp"
 #include "motion/frame_source.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/cpu_solver.hpp"
@@ -33,9 +32,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     RunResult result;
     FluidState state = initialState(spec.scenario, p);
     solver.upload(state);
-    if (spec.obstacles.size() > 0 && !setSolverObstacles(solver, spec.obstacles))
-        std::fprintf(stderr, "fluidsim: note: this build's solvers do not take obstacles yet: they are drawn, the "
-                             "fluid ignores them\n");
+    if (spec.obstacles.size() > 0) solver.setObstacles(spec.obstacles);  // an upload, before the first step
 
     // Motion input: frame k of the source is due at simulated time k / rate.
     std::unique_ptr<motion::FrameSource> source;

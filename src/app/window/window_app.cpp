@@ -25,7 +25,6 @@
 #include "app/input.hpp"
 #include "app/obstacle_brush.hpp"
 #include "app/obstacle_setup.hpp"
-#include "app/solver_obstacles.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
@@ -276,7 +275,7 @@ struct Viewer {
     std::vector<RawObstacleEvent> obstaclePolled;
     ObstacleTool obstacleHeld = ObstacleTool::None;
     int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
-    bool solverHasObstacles = false;     // a mask with solid cells was handed over
+    bool solverHasObstacles = false;     // the solver holds a mask (it had solid cells once)
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     // For the summary at exit: frames drawn and fluid time simulated while running.
@@ -451,7 +450,8 @@ struct Viewer {
 
     // Hands the mask to the solver and the display when it changed (an upload
     // between steps, never a read-back). An all-fluid mask goes to the
-    // solver only to take back solid cells it was given.
+    // solver only to take back solid cells it was given: the solver's first
+    // obstacles switch its passes to the obstacle rules (a compile).
     void uploadObstacles()
     {
         if (!obstacles.takeChanged()) return;
@@ -459,12 +459,11 @@ struct Viewer {
         stats.solidCells = countSolid(mask);
         display->setObstacles(mask);
         if (stats.solidCells == 0 && !solverHasObstacles) return;
-        if (setSolverObstacles(*solver, mask)) {
-            solverHasObstacles = stats.solidCells > 0;
-        } else if (stats.solidCells > 0 && stats.obstacleNote.empty()) {
-            stats.obstacleNote = "this build's solver does not take obstacles yet: they are drawn, the fluid ignores them";
-            std::fprintf(stderr, "fluidsim: note: %s\n", stats.obstacleNote.c_str());
-        }
+        // Erasing every solid cell keeps the solver's obstacle passes (an
+        // all-fluid mask): clearObstacles() would recompile them, and again at
+        // the next stroke.
+        solver->setObstacles(mask);
+        solverHasObstacles = true;
     }
 
     void onKey(int key)
