@@ -159,6 +159,15 @@ void BM_GpuStepPeerConfig(benchmark::State& state)
     timeGpuSteps(state, peerParams(static_cast<int>(state.range(0))));
 }
 
+// The peer's configuration with the dye on its own grid (the peer runs
+// velocity 128, dye 1024). Args: velocity grid, dye grid (0: the velocity's).
+void BM_GpuStepPeerDyeGrid(benchmark::State& state)
+{
+    fluid::SimParams p = peerParams(static_cast<int>(state.range(0)));
+    p.dyeGridWidth = static_cast<int>(state.range(1));
+    timeGpuSteps(state, p);
+}
+
 // The step with every default (multigrid pressure, the viscous solve planned
 // to its tolerance) at the bench's viscosity and vorticity: what a user gets.
 // Compare with 0eef30c's BM_GpuStep, its defaults (40 + 20 Jacobi sweeps).
@@ -383,7 +392,7 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 8> kPassNames{"splat",     "advect",     "diffuse",  "curl",
+constexpr std::array<const char*, 9> kPassNames{"splat",     "advect_dye", "advect",   "diffuse", "curl",
                                                 "vorticity", "divergence", "pressure", "gradient"};
 
 void BM_GpuPass(benchmark::State& state)
@@ -402,8 +411,9 @@ void BM_GpuPass(benchmark::State& state)
         fluid::GpuSolver solver(p);
         const fluid::Splat splat = benchSplat(p);
         for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
-        const std::array<std::function<void()>, 8> passes{
-            [&] { solver.splat(splat); },       [&] { solver.advect(); },        [&] { solver.diffuse(); },
+        const std::array<std::function<void()>, 9> passes{
+            [&] { solver.splat(splat); },       [&] { solver.advectDye(); },     [&] { solver.advect(); },
+            [&] { solver.diffuse(); },
             [&] { solver.computeCurl(); },      [&] { solver.applyVorticity(); }, [&] { solver.computeDivergence(); },
             [&] { solver.solvePressure(); },    [&] { solver.subtractGradient(); }};
         timePasses(state, grid, passes[index]);
@@ -478,6 +488,14 @@ void issue8Args(benchmark::internal::Benchmark* b)
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepDefaults)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepPeerConfig)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepPeerDyeGrid)
+    ->Args({128, 1024})
+    ->Args({256, 256})
+    ->Args({128, 0})
+    ->Args({256, 1024})
+    ->ArgNames({"velocity", "dye"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -132,7 +132,8 @@ void main()
     }
     rgb = clamp(rgb, 0.0, 1.0);
     if (uHasObstacles != 0) {
-        ivec2 cell = clamp(ivec2(uv * uGrid), ivec2(0), ivec2(uGrid) - 1);
+        ivec2 size = textureSize(uObstacles, 0);  // the velocity grid; the shown field may be finer (dye)
+        ivec2 cell = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);
         if (texelFetch(uObstacles, cell, 0).x > 0.5) rgb = vec3(0.45, 0.42, 0.40);
     }
     if (uOverlayOpacity > 0.0) rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);

@@ -24,6 +24,7 @@ const char* toString(Scenario scenario)
     case Scenario::TaylorGreen: return "taylor-green";
     case Scenario::ShearWave: return "shear-wave";
     case Scenario::Motion: return "motion";
+    case Scenario::Smoke: return "smoke";
     }
     return "?";
 }
@@ -164,6 +165,19 @@ std::string applyRange(Options& o, const std::string& text)
     return "";
 }
 
+std::string applyDyeGrid(Options& o, const std::string& text)
+{
+    if (text == "0") {
+        o.params.dyeGridWidth = 0;
+        return "";
+    }
+    const std::string problem = intIn(SimLimits::kMinGrid, SimLimits::kMaxGrid, [](Options& options, int n) {
+        options.params.dyeGridWidth = n;
+    })(o, text);
+    if (!problem.empty()) return "expects 0 or " + problem.substr(std::string("expects ").size());
+    return "";
+}
+
 std::string applyView(Options& o, const std::string& text)
 {
     const std::optional<FieldView> view = fieldViewNamed(text);
@@ -192,6 +206,9 @@ std::vector<Flag> makeFlags()
         {"grid", "N|auto", "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
          S::Everywhere, applyGrid},
+        {"dye-grid", "N", "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
+         "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
+         S::Everywhere, applyDyeGrid},
     };
     // Simulation parameters: a flag per row of the parameter table.
     for (const Parameter& row : parameters()) table.push_back(parameterFlag(row));
@@ -208,6 +225,10 @@ std::vector<Flag> makeFlags()
          realIn(0, 1e3, "", [](Options& o, double v) { o.brush.dyeAmount = f(v); })},
         {"dye-rate", "D", "dye per second at the centre of a brush held still, [0, 1000] 1/s (default 2)",
          S::Everywhere, realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.dyeRate = f(v); })},
+        {"emitter-heat", "Q", "heat an emitter (Shift+click) adds at its centre, [0, 1e5] K/s (default 300)",
+         S::Everywhere, realIn(0, 1e5, " K/s", [](Options& o, double v) { o.brush.emitterHeat = f(v); })},
+        {"emitter-smoke", "S", "smoke an emitter adds at its centre, [0, 1000] 1/s (default 1)", S::Everywhere,
+         realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.emitterSmoke = f(v); })},
         {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)", S::Everywhere,
          applyBrushColour},
         {"view", "FIELD", "field shown: " + fieldViewNames() + " (default dye)", S::Everywhere, applyView},
@@ -305,13 +326,15 @@ std::vector<Flag> makeFlags()
         {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
          S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave or motion (still water that only --motion "
-         "moves; default demo)", S::Headless,
+        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
+         "moves) or smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given; default demo)",
+         S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
                           {"shear-wave", Scenario::ShearWave},
-                          {"motion", Scenario::Motion}},
+                          {"motion", Scenario::Motion},
+                          {"smoke", Scenario::Smoke}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
         {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
@@ -444,12 +467,15 @@ std::string formatConfig(const Options& o)
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
+    out << "dye-grid = " << p.dyeGridWidth << "\n";
     for (const Parameter& row : parameters()) out << row.key << " = " << row.format(p) << "\n";
     out << "max-steps-per-frame = " << o.maxStepsPerFrame << "\n";
     out << "splat-radius = " << shortest(b.radius) << "\n";
     out << "splat-force = " << shortest(b.force) << "\n";
     out << "dye-amount = " << shortest(b.dyeAmount) << "\n";
     out << "dye-rate = " << shortest(b.dyeRate) << "\n";
+    out << "emitter-heat = " << shortest(b.emitterHeat) << "\n";
+    out << "emitter-smoke = " << shortest(b.emitterSmoke) << "\n";
     out << "brush-colour = " << formatBrushColour(b) << "\n";
     out << "view = " << toString(d.view) << "\n";
     out << "colour-map = " << toString(d.scalarMap) << "\n";
@@ -583,11 +609,11 @@ std::string helpText()
             out << left << wrapped(flag.help, 30, 100) << "\n";
         }
     };
-    std::vector<const char*> simulation = {"grid"};
+    std::vector<const char*> simulation = {"grid", "dye-grid"};
     for (const Parameter& row : parameters()) simulation.push_back(row.key);
     section("simulation (also accepted in the settings file)", simulation);
     section("brush and display (also accepted in the settings file)",
-            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "brush-colour", "view", "colour-map", "range",
+            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour", "view", "colour-map", "range",
              "exposure", "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});

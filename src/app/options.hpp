@@ -16,7 +16,7 @@
 namespace fluid::app {
 
 enum class Backend { Gpu, Cpu };
-enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion };
+enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke };
 
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);

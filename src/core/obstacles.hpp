@@ -111,4 +111,17 @@ inline int paintDisc(Field& mask, glm::vec2 centre, float radius, float cellSize
 
 int countSolid(const Field& mask);
 
+// The mask's value under cell (i, j) of a field of width x height cells over
+// the same domain (the dye may have a finer grid than the mask's velocity
+// grid): the mask cell that holds that cell's centre, in float arithmetic as
+// display.frag finds it (uv = (i + 1/2) / width, then uv x mask width).
+inline float obstacleAt(const Field& mask, int i, int j, int width, int height)
+{
+    const float u = (static_cast<float>(i) + 0.5f) / static_cast<float>(width);
+    const float v = (static_cast<float>(j) + 0.5f) / static_cast<float>(height);
+    const int x = static_cast<int>(u * static_cast<float>(mask.width()));
+    const int y = static_cast<int>(v * static_cast<float>(mask.height()));
+    return mask.at(x < mask.width() ? x : mask.width() - 1, y < mask.height() ? y : mask.height() - 1);
+}
+
 }  // namespace fluid

@@ -25,13 +25,17 @@ public:
     void setParams(const SimParams& params);  // same grid size only, like GpuSolver
     const SimParams& params() const { return params_; }
     const PassConstants& constants() const { return constants_; }
+    const PassConstants& dyeConstants() const { return dyeConstants_; }
     void setThreads(int threads) { exec_.threads = threads; }
 
     void step(std::span<const Splat> splats = {});
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace
+    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
+    void advect();     // the velocity by itself
+    void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -73,6 +77,7 @@ private:
 
     SimParams params_;
     PassConstants constants_;
+    PassConstants dyeConstants_;  // the passes on the dye's grid
     reference::Exec exec_;
 
     FieldGrids grids_;

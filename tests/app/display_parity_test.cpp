@@ -61,6 +61,7 @@ Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource source)
     case ViewSource::Dye: return state.dye;
     case ViewSource::Velocity: return state.velocity;
     case ViewSource::Pressure: return state.pressure;
+    case ViewSource::Temperature: return state.temperature;
     case ViewSource::Divergence: return solver.downloadDivergence();  // after computeDiagnostics()
     case ViewSource::Curl: return solver.downloadCurl();
     }

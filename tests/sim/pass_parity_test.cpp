@@ -118,7 +118,7 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"splat_point_dye", Output::Dye, [](GpuSolver& g) { g.splat(testPointSplat()); },
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
-        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
         {"curl", Output::Curl, [](GpuSolver& g) { g.computeCurl(); }, [](CpuSolver& c) { c.computeCurl(); }},

@@ -69,7 +69,10 @@ void printHeader(const RunSpec& s)
                 viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
-    if (s.scenario != Scenario::Demo && s.scenario != Scenario::Motion)
+    if (s.scenario == Scenario::Smoke)
+        std::printf(", gravity %g m/s^2, T0 %g K, smoke weight %g, cooling %g 1/s", d(p.gravity),
+                    d(p.ambientTemperature), d(p.smokeWeight), d(p.cooling));
+    if (s.scenario != Scenario::Demo && s.scenario != Scenario::Motion && s.scenario != Scenario::Smoke)
         std::printf(", CFL %g", s.velocityScale * d(p.dt) / d(p.cellSize()));
     std::printf("\n");
 }
@@ -164,7 +167,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         int frames = 0;
         std::string lastFrame;
         const FrameField shown =
-            spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion ? FrameField::Dye : FrameField::Speed;
+            spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion || spec.scenario == Scenario::Smoke
+            ? FrameField::Dye
+            : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
         observer.stopRequested = [] { return stopSignal != 0; };

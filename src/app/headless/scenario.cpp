@@ -31,7 +31,12 @@ constexpr double kCavitySteadyTolerance = 1e-4;
 constexpr double kSteadyCapTime = 1000.0;  // s
 constexpr long kMaxSteps = 100'000'000;
 
-bool isValidationFlow(Scenario s) { return s != Scenario::Demo && s != Scenario::Motion; }
+bool isValidationFlow(Scenario s) { return s != Scenario::Demo && s != Scenario::Motion && s != Scenario::Smoke; }
+
+// The smoke scenario's defaults: standard gravity, and heat that fades in a
+// couple of seconds so the plume does not fill the box with warm air.
+constexpr float kSmokeGravity = 9.81f;  // m/s^2
+constexpr float kSmokeCooling = 0.5f;   // 1/s
 
 std::string format(double v)
 {
@@ -57,7 +62,8 @@ double defaultCfl(Scenario scenario)
     case Scenario::TaylorGreen:
     case Scenario::ShearWave: return 0.5;
     case Scenario::Demo:
-    case Scenario::Motion: return 0.0;  // the window's dt
+    case Scenario::Motion:
+    case Scenario::Smoke: return 0.0;  // the window's dt
     }
     return 0.0;
 }
@@ -115,6 +121,12 @@ ResolvedRun resolveRun(const Options& o)
     switch (scenario) {
     case Scenario::Demo:
     case Scenario::Motion:
+        s.velocityScale = 1.0;
+        break;
+    case Scenario::Smoke:
+        if (!o.given("gravity")) p.gravity = kSmokeGravity;
+        if (!o.given("cooling")) p.cooling = kSmokeCooling;
+        if (p.gravity == 0.0f) s.notes.push_back("gravity is 0: the smoke will not rise");
         s.velocityScale = 1.0;
         break;
     case Scenario::Cavity:
@@ -188,14 +200,30 @@ ResolvedRun resolveRun(const Options& o)
 
 FluidState initialState(Scenario scenario, const SimParams& p)
 {
-    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
+    FluidState state = FluidState::zeros(fieldGrids(p));
     if (!hasExactSolution(scenario)) return state;
     state.velocity = exactVelocity(scenario, p, 0.0);
     return state;
 }
 
+std::vector<Emitter> scenarioEmitters(Scenario scenario, const SimParams& p)
+{
+    if (scenario != Scenario::Smoke) return {};
+    // One fire a tenth of the way up, in the middle.
+    Emitter e;
+    e.position = {0.5f * p.domainWidth, 0.1f * p.domainHeight()};
+    e.radius = 0.04f * p.domainWidth;
+    e.smokeRate = 3.0f;  // 1/s: dense enough to show in the frames at exposure 1
+    return {e};
+}
+
 std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& p, int step)
 {
+    if (scenario == Scenario::Smoke) {
+        std::vector<Splat> splats;
+        for (const Emitter& e : scenarioEmitters(scenario, p)) splats.push_back(emitterSplat(e, p.dt));
+        return splats;
+    }
     if (scenario != Scenario::Demo) return {};
     // Three jets (left, right, bottom) whose aim sweeps slowly from side to side
     // and whose colours cycle, so any run length gives a moving picture. Forces

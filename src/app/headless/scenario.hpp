@@ -10,6 +10,7 @@
 
 #include "app/display_settings.hpp"
 #include "app/options.hpp"
+#include "core/emitter.hpp"
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -65,6 +66,8 @@ double defaultCfl(Scenario scenario);
 FluidState initialState(Scenario scenario, const SimParams& params);
 
 // The scripted input of step `step` (the demo's jets; nothing for the others).
+// The fixed smoke sources of a scenario (smoke: one, low in the middle).
+std::vector<Emitter> scenarioEmitters(Scenario scenario, const SimParams& params);
 std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& params, int step);
 
 // Exact solutions (Taylor-Green and the shear wave only). The velocity is

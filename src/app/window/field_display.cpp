@@ -69,6 +69,7 @@ GLuint sourceTexture(const GpuSolver& solver, ViewSource source)
     case ViewSource::Pressure: return solver.pressureTexture();
     case ViewSource::Divergence: return solver.divergenceTexture();
     case ViewSource::Curl: return solver.curlTexture();
+    case ViewSource::Temperature: return solver.texture(FieldId::Temperature);
     }
     return solver.dyeTexture();
 }

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "app/atomic_file.hpp"
+#include "core/emitter.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/obstacle_brush.hpp"
@@ -207,6 +208,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     Options o = start;
     o.params = state.params;
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    o.params.dyeGridWidth = state.dyeGridShortSide;                    // and so is the dye's
     o.brush = state.brush;
     o.display = state.display;
     o.motion = state.motion;
@@ -276,6 +278,7 @@ struct Viewer {
     ObstacleTool obstacleHeld = ObstacleTool::None;
     int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
     bool solverHasObstacles = false;     // the solver holds a mask (it had solid cells once)
+    std::vector<Emitter> emitters;  // smoke sources placed with Shift+click (E removes them)
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     // For the summary at exit: frames drawn and fluid time simulated while running.
@@ -292,6 +295,7 @@ struct Viewer {
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
+        state.dyeGridShortSide = o.params.dyeGridWidth;  // --dye-grid: on the short side, like --grid
         state.brush = o.brush;
         state.display = o.display;
         state.motion = o.motion;
@@ -358,6 +362,10 @@ struct Viewer {
         p.gridWidth = grid.x;
         p.gridHeight = grid.y;
         p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
+        // The dye grid follows the window's shape too, at the nearest width
+        // that gives whole (square) dye cells.
+        const double dyeWidth = static_cast<double>(state.dyeGridShortSide) * grid.x / shortSide;
+        p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
         return p;
     }
 
@@ -473,6 +481,7 @@ struct Viewer {
         case GLFW_KEY_N: ++singleSteps; break;
         case GLFW_KEY_R: solver->reset(); break;
         case GLFW_KEY_C: solver->clearDye(); break;
+        case GLFW_KEY_E: emitters.clear(); break;
         case GLFW_KEY_V:
             state.display.view = nextView(state.display.view);
             break;
@@ -514,10 +523,12 @@ struct Viewer {
         if (a.resetDefaults) {
             const int shortSide = state.gridShortSide;
             const glm::ivec2 grid(state.params.gridWidth, state.params.gridHeight);
+            const int dyeGridWidth = state.params.dyeGridWidth;
             const float domain = state.params.domainWidth;
             state.params = SimParams{};
             state.params.gridWidth = grid.x;
             state.params.gridHeight = grid.y;
+            state.params.dyeGridWidth = dyeGridWidth;  // the grids change only on request
             state.params.domainWidth = domain;
             state.gridShortSide = shortSide;
             state.brush = Brush{};
@@ -582,6 +593,11 @@ struct Viewer {
     void onMouseButton(int button, int action, int mods)
     {
         if (onObstacleButton(button, action, mods)) return;
+        if (action == GLFW_PRESS && button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_SHIFT) != 0
+            && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
+            placeEmitter();
+            return;
+        }
         Button next = held;
         if (action == GLFW_PRESS && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
             if (button == GLFW_MOUSE_BUTTON_LEFT) next = Button::Paint;
@@ -596,6 +612,31 @@ struct Viewer {
         glm::dvec2 cursor;
         glfwGetCursorPos(window, &cursor.x, &cursor.y);
         polled.push_back({cursor, held});
+    }
+
+    // Shift+click: a smoke emitter under the cursor, of the brush's radius and rates.
+    void placeEmitter()
+    {
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        glm::ivec2 windowSize;
+        glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
+        const glm::ivec2 fb = framebufferSize();
+        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
+        const glm::vec2 domain(state.params.domainWidth, state.params.domainHeight());
+        Emitter e;
+        e.position = cursorToDomain(cursor, windowSize, fb, rect, domain);
+        e.radius = state.brush.radius;
+        e.heatRate = state.brush.emitterHeat;
+        e.smokeRate = state.brush.emitterSmoke;
+        emitters.push_back(e);
+    }
+
+    // The step's splats and every emitter's.
+    std::vector<Splat> withEmitters(std::vector<Splat> splats) const
+    {
+        for (const Emitter& e : emitters) splats.push_back(emitterSplat(e, state.params.dt));
+        return splats;
     }
 
     // Hands the events of the last poll to the stroke queue, in domain coordinates.
@@ -639,7 +680,7 @@ struct Viewer {
             lastRunningFrame = -1.0;
             clock.hold(now);
             for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
-            for (; singleSteps > 0; --singleSteps) solver->step();
+            for (; singleSteps > 0; --singleSteps) solver->step(withEmitters({}));
             return;
         }
         singleSteps = 0;
@@ -660,7 +701,7 @@ struct Viewer {
                 slices[k].push_back(*wander);
             feedMotion();
             if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
-            solver->step(slices[k]);
+            solver->step(withEmitters(std::move(slices[k])));
             if (k == 0) stepTimer.end();
         }
         if (!slices.empty()) measureResidual();
@@ -706,6 +747,7 @@ struct Viewer {
         stats.realTimeFactor = clock.realTimeFactor();
         collectResidual();
         stats.displayRange = display->range();
+        stats.emitters = static_cast<int>(emitters.size());
         applyPanel(drawPanel(state, stats));
         updateCursor();
         // After the panel: it may just have reallocated the grid with a new shape.
