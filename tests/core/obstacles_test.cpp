@@ -281,6 +281,17 @@ TEST(ResampleTest, RegriddingAMaskKeepsItsShape)
     EXPECT_NEAR(countSolid(regridded), countSolid(direct), 0.05 * countSolid(direct));
 }
 
+TEST(ResampleTest, ObstacleAtReadsTheMaskCellUnderAFinerGridsCell)
+{
+    Field mask(4, 3, 1);
+    for (int j = 0; j < 3; ++j)
+        for (int i = 0; i < 4; ++i) mask.at(i, j) = static_cast<float>(10 * j + i);
+    for (int k : {1, 2, 3, 4}) {
+        for (int j = 0; j < 3 * k; ++j)
+            for (int i = 0; i < 4 * k; ++i) EXPECT_EQ(obstacleAt(mask, i, j, 4 * k, 3 * k), mask.at(i / k, j / k)) << k;
+    }
+}
+
 TEST(ObstacleBrushTest, DiscPaintsAndErasesTheCellsWithinItsRadius)
 {
     const SimParams p = grid(100);
