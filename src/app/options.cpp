@@ -280,6 +280,27 @@ std::vector<Flag> makeFlags()
         {"mirror", "on|off", "flip the camera image left-right, as a mirror (default on)", S::Everywhere,
          oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.motion.mirror = b; })},
 
+        // Obstacles (src/app/obstacle_setup.hpp).
+        {"obstacles", "FILE", "solid obstacles from a picture (PNG, ...) stretched over the domain: opaque dark "
+         "pixels are solid, white or transparent ones fluid (a cell is solid where its pixels average over half)",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.obstacles.file = p; })},
+        {"obstacle", "SHAPE", "a solid body at 1/4 of the width, centred: circle, plate, wing (NACA 2412) or nacaMPTT "
+         "(e.g. naca0012)", S::CommandLine,
+         [](Options& o, const std::string& text) -> std::string {
+             if (auto problem = obstacleShapeProblem(text)) return *problem + ", got '" + printable(text) + "'";
+             o.obstacles.shape = text;
+             return "";
+         }},
+        {"obstacle-size", "M", "circle diameter, plate length or wing chord in m, (0, 1e6] (default 0.1, 0.15, 0.25 "
+         "of the short side)", S::CommandLine,
+         realIn(0, 1e6, " m", [](Options& o, double v) { o.obstacles.size = f(v); }, true)},
+        {"obstacle-angle", "DEG", "degrees nose-up to the flow along +x, [-180, 180] (default: plate 90, across the "
+         "flow; wing 5, its angle of attack)", S::CommandLine,
+         realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); })},
+        {"obstacle-brush", "R", "window: radius of the obstacle brush in m, [0.001, 1] (default 0.02); Ctrl+drag "
+         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::CommandLine,
+         realIn(0.001, 1, " m", [](Options& o, double v) { o.obstacles.brushRadius = f(v); })},
+
         // Window.
         {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
          intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
@@ -605,6 +626,8 @@ std::string helpText()
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
+    section("obstacles (window and headless)",
+            {"obstacles", "obstacle", "obstacle-size", "obstacle-angle", "obstacle-brush"});
     section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",
                        "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",

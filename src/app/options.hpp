@@ -9,6 +9,7 @@
 
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
+#include "app/obstacle_setup.hpp"
 #include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
@@ -47,6 +48,9 @@ struct Options {
     // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
     std::string motionSource;
     MotionParams motion;
+
+    // Obstacles (window and headless): --obstacles, --obstacle and their sizes.
+    ObstacleOptions obstacles;
 
     // Headless runner.
     bool headless = false;

@@ -16,6 +16,7 @@
 #include "app/headless/simulate.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "platform/headless_context.hpp"
 
@@ -186,6 +187,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (!spec.probeFile.empty()) probeCsv.emplace(spec.probeFile);
 
         printHeader(spec);
+        if (spec.obstacles.size() > 0)
+            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles), spec.obstacles.size());
         std::optional<platform::HeadlessContext> context;
         if (spec.backend == Backend::Gpu) {
             context.emplace();
@@ -208,8 +211,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background)
-                                       : writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
+            lastFrame = spec.frameView
+                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
         const RunResult result = simulate(spec, observer);

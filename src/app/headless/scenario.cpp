@@ -215,6 +215,15 @@ ResolvedRun resolveRun(const Options& o)
 
     if (auto problem = validate(p)) return fail(*problem);
     if (auto problem = validate(s.motion)) return fail(*problem);
+    // The obstacles at the run's grid: a file that cannot be read, or a shape
+    // that cannot be drawn here, is refused before anything runs.
+    try {
+        s.obstacles = buildObstacleMask(o.obstacles, p);
+    } catch (const ObstacleError& e) {
+        return fail(e.what());
+    }
+    if (o.obstacles.any() && hasExactSolution(scenario))
+        s.notes.push_back("obstacles are in the flow: it departs from the solution it is compared with");
 
     if (isValidationFlow(scenario)) {
         if (p.vorticity > 0.0f)

@@ -39,6 +39,7 @@ struct RunSpec {
     // (shadeCell); without, the dye (demo) or the speed |u| / U.
     std::optional<DisplaySettings> frameView;
     std::string background;  // the water view's picture ("" = tiles)
+    Field obstacles;  // the solid mask at the grid (src/core/obstacles.hpp); empty = no obstacles
     std::string motionSource;  // camera[:DEVICE], video:FILE or images:DIR; "" = none
     MotionParams motion;
     std::string centerlinesFile;

@@ -36,6 +36,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         state = cylinderWakeStart(*spec.wake);
     }
     solver.upload(state);
+    if (spec.obstacles.size() > 0) solver.setObstacles(spec.obstacles);  // an upload, before the first step
 
     // Motion input: frame k of the source is due at simulated time k / rate.
     std::unique_ptr<motion::FrameSource> source;
