@@ -3,7 +3,9 @@
 # fluidsim, paints a few strokes with xdotool, saves with F12.
 # Usage: scripts/screenshot.sh [output.png] [extra fluidsim flags...]
 #   (default docs/images/fluidsim.png; the README's water view:
-#    scripts/screenshot.sh docs/images/water.png --view water --water-relief 3)
+#    scripts/screenshot.sh docs/images/water.png --view water --water-relief 3;
+#    rising smoke, two emitters placed with Shift+click instead of strokes:
+#    SCENE=smoke scripts/screenshot.sh docs/images/smoke.png --gravity 9.81 --cooling 0.3 --dye-grid 480)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/images/fluidsim.png}
@@ -34,11 +36,23 @@ stroke() {  # button x0 y0 x1 y1
   xdotool mouseup "$1"
   sleep 0.3
 }
-stroke 1 480 600 640 380
-stroke 1 1040 200 820 330
-stroke 1 700 120 760 330
-stroke 1 560 260 700 420
-sleep 3
+if [[ "${SCENE:-strokes}" == smoke ]]; then
+  # F1 hides the panel; Shift+click: a smoke emitter under the pointer; then
+  # let the plumes rise.
+  xdotool key --window "$wid" F1
+  sleep 0.5
+  for x in 440 660; do
+    xdotool mousemove --window "$wid" "$x" 640 keydown shift click 1 keyup shift
+    sleep 0.3
+  done
+  sleep "${SMOKE_SECONDS:-8}"
+else
+  stroke 1 480 600 640 380
+  stroke 1 1040 200 820 330
+  stroke 1 700 120 760 330
+  stroke 1 560 260 700 420
+  sleep 3
+fi
 xdotool key --window "$wid" F12
 for _ in $(seq 50); do ls "$work"/*.png >/dev/null 2>&1 && break; sleep 0.2; done
 sleep 0.5

@@ -1,21 +1,42 @@
 // Motion pushes the fluid: where the motion field m (m/s) is, the velocity
 // moves the fraction w of the way to m, w = blend |m| / (|m| + fullSpeed), and
 // dye is added in proportion to w. Still input (m = 0) changes nothing, and
-// the velocity never overshoots m. Outputs: velocity (0), dye (1).
-// Mirror: reference::addForceField.
-uniform sampler2D uVelocity;
+// the velocity never overshoots m. Outputs: velocity (0), and dye (1) with
+// TWO_OUTPUTS (the dye on the velocity's grid). DYE_ON_OWN_GRID: drawn on the
+// dye's own grid, dye alone, each dye cell weighted by the motion of the
+// simulation cell its centre lies in. Mirror: reference::addForceField.
 uniform sampler2D uDye;
 uniform sampler2D uForce;
 uniform float uBlend;      // 1 - exp(-gain dt)
 uniform float uFullSpeed;  // m/s: motion this fast weighs 1/2
 uniform vec3 uDyeAdded;    // dye per step where w = 1
+#ifdef DYE_ON_OWN_GRID
+uniform float uToVelocityCells;  // simulation cells per dye cell
+#else
+uniform sampler2D uVelocity;
+#endif
+
+float weight(vec2 m)
+{
+    float speed = sqrt(m.x * m.x + m.y * m.y);
+    return uBlend * (speed / (speed + uFullSpeed));
+}
 
 void main()
 {
+#ifdef DYE_ON_OWN_GRID
+    // One multiply, exactly rounded on both sides, then floor: the same cell
+    // on the CPU.
+    ivec2 forceCell = min(ivec2(floor((vec2(thisCell()) + 0.5) * uToVelocityCells)), textureSize(uForce, 0) - 1);
+    float w = weight(texelFetch(uForce, forceCell, 0).xy);
+    fragResult = valueHere(uDye) + vec4(w * uDyeAdded, 0.0);
+#else
     vec2 m = valueHere(uForce).xy;
-    float speed = sqrt(m.x * m.x + m.y * m.y);
-    float w = uBlend * (speed / (speed + uFullSpeed));
+    float w = weight(m);
     vec2 u = valueHere(uVelocity).xy;
     fragResult = vec4(u + w * (m - u), 0.0, 0.0);
+#ifdef TWO_OUTPUTS
     fragResult1 = valueHere(uDye) + vec4(w * uDyeAdded, 0.0);
+#endif
+#endif
 }

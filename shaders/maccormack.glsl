@@ -1,14 +1,14 @@
 // MacCormack's correction of semi-Lagrangian advection (Selle, Fedkiw, Kim,
-// Liu and Osher, J. Sci. Comput. 35, 2008): the header of advect.frag's
-// MACCORMACK variant, which draws it for dye (output 0) and velocity (output
-// 1) over the very back-trace and footprint of the forward step (walls,
-// obstacles, the tunnel's inflow alike). GpuSolver::advect() runs, with phi
-// the field advected and A advect.frag's step:
-//   forward   phi^^{n+1} = A(phi^n)                       advect.frag
-//   backward  phi^^n     = A^R(phi^^{n+1})                advect.frag, dt negated,
+// Liu and Osher, J. Sci. Comput. 35, 2008): the header of the MACCORMACK
+// variants of advect.frag (the velocity) and advect_scalar.frag (dye,
+// temperature), drawn over the very back-trace and footprint of the forward
+// step (walls, obstacles, the tunnel's inflow alike). GpuSolver runs, per
+// field, with phi the field advected and A its advection pass:
+//   forward   phi^^{n+1} = A(phi^n)                       the pass itself
+//   backward  phi^^n     = A^R(phi^^{n+1})                the pass, dt negated,
 //                                                         the same velocity u^n
 //   this      phi^{n+1}  = phi^^{n+1} + (phi^n - phi^^n) / 2, limited
-//                                                         advect.frag, MACCORMACK
+//                                                         the pass, MACCORMACK
 // The round trip A^R A would be the identity if A were exact; half its error
 // is the forward step's own to leading order, so adding it back cancels the
 // first-order error of the bilinear read (docs/algorithm.md).
@@ -29,22 +29,33 @@
 // Dissipation: the forward step multiplies by decay; the backward step runs
 // with decay 1, so it returns decay phi^n, not phi^n, and the correction and
 // the bounds use decay phi^n. Mirror: reference::maccormack.
-uniform sampler2D uForwardDye;        // phi^^{n+1}; advect.frag's uVelocity and uSource are phi^n
-uniform sampler2D uForwardVelocity;
-uniform sampler2D uBackwardDye;       // phi^^n
-uniform sampler2D uBackwardVelocity;
+uniform sampler2D uForward;   // phi^^{n+1}; the pass's own source is phi^n
+uniform sampler2D uBackward;  // phi^^n
 
-// a, b, c, d: phi^n at the four cells of the forward step's bilinear read.
-// readsGhost: one of them is a ghost cell, whose value is an extrapolation
-// (2 U - u beyond the lid, -u beyond a wall or in an obstacle), not a value of
-// the flow: as a bound it would let the result reach 2 |U| + |u| (a fuzzed lid
-// at 1e4 m/s made 1.7x the largest speed put in). There the forward,
-// semi-Lagrangian value stands: first order in the layer of cells whose trace
-// reaches a wall, and bounded as that scheme is.
-vec4 maccormack(vec4 forward, vec4 original, vec4 backward, vec4 a, vec4 b, vec4 c, vec4 d, float decay,
-                bool readsGhost)
+// Whether the forward footprint at c0 reads a ghost cell, whose value is an
+// extrapolation (2 U - u beyond the lid, -u beyond a wall or in an obstacle,
+// the inflow's), not a value of the flow: as a bound it would let the result
+// reach 2 |U| + |u| (a fuzzed lid at 1e4 m/s made 1.7x the largest speed put
+// in). There the forward, semi-Lagrangian value stands: first order in the
+// layer of cells whose trace reaches a wall, and bounded as that scheme is.
+bool readsGhost(ivec2 c0)
+{
+#ifdef PERIODIC
+    bool ghost = false;
+#else
+    bool ghost = any(lessThan(c0, ivec2(0))) || any(greaterThanEqual(c0 + 1, uGridSize));
+#endif
+#ifdef OBSTACLES
+    ghost = ghost || solidAt(c0) || solidAt(c0 + kRight) || solidAt(c0 + kTop) || solidAt(c0 + kRight + kTop);
+#endif
+    return ghost;
+}
+
+// forward, original, backward: phi^^{n+1}, phi^n, phi^^n here; a, b, c, d:
+// phi^n at the four cells of the forward step's bilinear read.
+vec4 maccormack(vec4 forward, vec4 original, vec4 backward, vec4 a, vec4 b, vec4 c, vec4 d, float decay, bool ghost)
 {
     vec4 lo = min(min(a, b), min(c, d)) * decay;
     vec4 hi = max(max(a, b), max(c, d)) * decay;
-    return readsGhost ? forward : clamp(forward + 0.5 * (original * decay - backward), lo, hi);
+    return ghost ? forward : clamp(forward + 0.5 * (original * decay - backward), lo, hi);
 }

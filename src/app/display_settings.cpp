@@ -8,7 +8,7 @@ namespace fluid::app {
 
 namespace {
 
-constexpr std::array<FieldViewInfo, 6> kViews = {{
+constexpr std::array<FieldViewInfo, 7> kViews = {{
     {FieldView::Dye, "dye", ViewSource::Dye, ViewColouring::ToneMappedDye, false,
      "Dye, shown as 1 - exp(-exposure * dye)."},
     {FieldView::Velocity, "velocity", ViewSource::Velocity, ViewColouring::DirectionAndSpeed, false,
@@ -21,6 +21,8 @@ constexpr std::array<FieldViewInfo, 6> kViews = {{
     {FieldView::Water, "water", ViewSource::Pressure, ViewColouring::WaterSurface, false,
      "A water surface whose height is the pressure (p / rho g): lit, reflecting the sky, refracting a "
      "tiled floor; dye shows as ink."},
+    {FieldView::Temperature, "temperature", ViewSource::Temperature, ViewColouring::Scalar, false,
+     "Temperature T - T0 (K) over the ambient: the smoke's heat (moves with gravity > 0)."},
 }};
 
 }  // namespace

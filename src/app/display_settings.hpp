@@ -12,10 +12,10 @@
 
 namespace fluid::app {
 
-enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity, Water };
+enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity, Water, Temperature };
 
 // The solver field a view reads.
-enum class ViewSource { Dye, Velocity, Pressure, Divergence, Curl };
+enum class ViewSource { Dye, Velocity, Pressure, Divergence, Curl, Temperature };
 // How a view turns values into colour: the branches of shaders/display.frag
 // (uMode), mirrored by shadeCell.
 enum class ViewColouring { ToneMappedDye = 0, DirectionAndSpeed = 1, Scalar = 2, WaterSurface = 4 };

@@ -76,6 +76,8 @@ void sanitize(Brush& b)
     fix(b.force, 0.0f, 1e3f, defaults.force);
     fix(b.dyeAmount, 0.0f, 1e3f, defaults.dyeAmount);
     fix(b.dyeRate, 0.0f, 1e3f, defaults.dyeRate);
+    fix(b.emitterHeat, 0.0f, 1e5f, defaults.emitterHeat);
+    fix(b.emitterSmoke, 0.0f, 1e3f, defaults.emitterSmoke);
     for (int c = 0; c < 3; ++c) fix(b.colour[c], 0.0f, 1.0f, defaults.colour[c]);
 }
 

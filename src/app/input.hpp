@@ -46,6 +46,9 @@ struct Brush {
     float dyeRate = 2.0f;    // 1/s, dye added per second at the centre of a brush held still
     bool fixedColour = false;
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
+    // Smoke emitters placed with the mouse (Shift+click), each of the brush's radius.
+    float emitterHeat = 300.0f;  // K/s added to T - T0 at an emitter's centre
+    float emitterSmoke = 1.0f;   // 1/s, smoke added at an emitter's centre
     bool operator==(const Brush&) const = default;
 };
 

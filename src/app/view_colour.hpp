@@ -29,7 +29,15 @@ struct ViewUniforms {
     // at this opacity; null or 0: not shown.
     const Field* overlay = nullptr;
     float overlayOpacity = 0.0f;
+    // The obstacle mask (1 component, the velocity grid's size): solid cells
+    // show kObstacleColour, under the camera's picture; null: none. A field on
+    // another grid (the dye's) reads it through obstacleAt.
+    const Field* obstacles = nullptr;
 };
+
+// Solid obstacles in every view: a mid grey that stands apart from the dye's
+// black, the diverging map's white and the water's blues.
+constexpr glm::vec3 kObstacleColour{0.45f, 0.42f, 0.40f};
 
 // Standard gravity: the water view reads pressure as the height p / (rho g) of
 // a free surface.
@@ -38,6 +46,12 @@ constexpr float kGravity = 9.81f;
 // What display.frag receives for this view and these settings. `range` is the
 // measured (or fixed) range of the field; `params` gives dt and the cell size.
 ViewUniforms viewUniforms(const DisplaySettings& settings, float range, const SimParams& params);
+
+// `f` at the cell centres of a width x height grid over the same domain,
+// bilinear between its cell centres, the edge cells repeating beyond them:
+// what a linear, clamp-to-edge sampler returns there (the display reads the
+// dye on its own grid this way).
+Field resampleBilinear(const Field& f, int width, int height);
 
 // The colour of cell (i, j) of `field` (the view's source), and `dye` for the
 // water view's ink (may be empty for the other views). Components in [0, 1].

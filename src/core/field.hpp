@@ -63,7 +63,7 @@ private:
 };
 
 // Which grid a field lives on. Velocity and pressure share the simulation
-// grid; the dye has its own, which may be finer than the velocity's
+// grid (and so does the temperature); the dye has its own, which may be finer than the velocity's
 // (SimParams::dyeGridWidth): colour detail is cheap, projection is not.
 enum class FieldGrid { Simulation, Dye };
 
@@ -81,6 +81,7 @@ struct FieldGrids {
 
     GridSize of(FieldGrid grid) const { return grid == FieldGrid::Dye ? dye : simulation; }
     static FieldGrids uniform(int width, int height) { return {{width, height}, {width, height}}; }
+    bool operator==(const FieldGrids&) const = default;
 };
 
 // The state a solver carries from one step to the next: a set of named fields,
@@ -91,7 +92,8 @@ struct FieldGrids {
 struct FluidState {
     Field velocity;  // 2 components, m/s
     Field pressure;  // 1 component, m^2/s (p dt / rho: the projection's potential)
-    Field dye;       // 4 components, dimensionless concentration
+    Field dye;       // 4 components, dimensionless concentration (smoke: the mean of r, g, b)
+    Field temperature;  // 1 component, K: T - T0, the excess over the ambient temperature (SimParams)
 
     static FluidState zeros(const FieldGrids& grids);
     static FluidState zeros(int width, int height) { return zeros(FieldGrids::uniform(width, height)); }
@@ -108,12 +110,13 @@ struct FieldSpec {
 
 // Index of a field in kFieldSpecs, for solvers that keep one texture or
 // buffer per field in an array.
-enum class FieldId { Velocity, Pressure, Dye };
+enum class FieldId { Velocity, Pressure, Dye, Temperature };
 
 inline constexpr FieldSpec kFieldSpecs[] = {
     {"velocity", 2, FieldGrid::Simulation, &FluidState::velocity, "m/s"},
     {"pressure", 1, FieldGrid::Simulation, &FluidState::pressure, "m^2/s"},
     {"dye", 4, FieldGrid::Dye, &FluidState::dye, "1"},
+    {"temperature", 1, FieldGrid::Simulation, &FluidState::temperature, "K"},
 };
 inline constexpr std::size_t kFieldCount = std::size(kFieldSpecs);
 

@@ -16,6 +16,7 @@ using L = SimLimits;
 bool usesPressureJacobi(const SimParams& p) { return p.pressureSolver == PressureSolver::Jacobi; }
 bool usesPressureMultigrid(const SimParams& p) { return p.pressureSolver == PressureSolver::Multigrid; }
 bool usesTunnel(const SimParams& p) { return p.boundary == BoundaryMode::Tunnel; }
+bool usesSmoke(const SimParams& p) { return smokeIsOn(p); }
 bool usesViscousJacobi(const SimParams& p) { return p.viscositySolver == ViscositySolver::Jacobi; }
 
 // Rows by kind (designated initializers would read better, but GCC 12 warns
@@ -97,6 +98,27 @@ std::vector<Parameter> makeTable()
                             "Speed of the wind tunnel's inflow at the left wall (boundary tunnel).");
     inflow.shown = usesTunnel;
     table.push_back(inflow);
+    // Smoke (Boussinesq buoyancy, docs/algorithm.md): gravity 0 turns it off.
+    table.push_back(real("gravity", "gravity", "G", "m/s^2", memberAccess<&SimParams::gravity>(), 0.0, 1000.0,
+                         {0.0, 20.0, false, "%.2f"},
+                         "Smoke: warm fluid is pushed up at g (T - T0) / T0, smoke down at g beta s; 0 turns smoke "
+                         "off (the temperature is neither carried nor cooled)."));
+    Parameter ambient = real("ambient-temperature", "ambient temperature", "T0", "K",
+                             memberAccess<&SimParams::ambientTemperature>(), 1.0, 1e4, {200.0, 1000.0, false, "%.1f"},
+                             "Smoke: T0, where the fluid neither rises nor sinks; an ideal gas expands by 1/T0 per "
+                             "kelvin.");
+    ambient.shown = usesSmoke;
+    table.push_back(ambient);
+    Parameter weight = real("smoke-weight", "smoke weight", "B", "", memberAccess<&SimParams::smokeWeight>(), 0.0, 100.0,
+                            {0.0, 1.0, false, "%.3f"},
+                            "Smoke: beta, how much heavier than the air a unit of smoke (the dye's mean of r, g, b) "
+                            "makes it.");
+    weight.shown = usesSmoke;
+    table.push_back(weight);
+    Parameter cooling = real("cooling", "cooling", "R", "1/s", memberAccess<&SimParams::cooling>(), 0.0, 1e4,
+                             {0.0, 5.0, false, "%.3f"}, "Smoke: T - T0 decays as 1/(1 + rate dt) per step.");
+    cooling.shown = usesSmoke;
+    table.push_back(cooling);
     table.push_back(choice("pressure-solver", "pressure solver", memberAccess<&SimParams::pressureSolver>(), solvers,
                            "How the pressure is solved. Jacobi sweeps (GPU Gems ch. 38) spread pressure a few cells "
                            "per sweep; multigrid V-cycles correct every wavelength at once, so large-scale pressure "

@@ -2,17 +2,18 @@
 
 namespace fluid {
 
-PassConstants makePassConstants(const SimParams& p)
+PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
 {
     // Derived in double and rounded once to float, so both solvers see exactly
     // the same constants whatever their own arithmetic would have given.
-    const double h = static_cast<double>(p.domainWidth) / p.gridWidth;
+    const GridSize size = fieldGrids(p).of(grid);
+    const double h = static_cast<double>(p.domainWidth) / size.width;
     const double dt = p.dt;
     const double a = static_cast<double>(p.viscosity) * dt / (h * h);
 
     PassConstants c;
-    c.width = p.gridWidth;
-    c.height = p.gridHeight;
+    c.width = size.width;
+    c.height = size.height;
     c.periodic = p.boundary == BoundaryMode::Periodic;
     c.tunnel = p.boundary == BoundaryMode::Tunnel;
     c.cellSize = static_cast<float>(h);
@@ -23,8 +24,14 @@ PassConstants makePassConstants(const SimParams& p)
     c.diffusionInverseDenominator = static_cast<float>(1.0 / (1.0 + 4.0 * a));
     c.velocityDecay = static_cast<float>(1.0 / (1.0 + p.velocityDissipation * dt));
     c.dyeDecay = static_cast<float>(1.0 / (1.0 + p.dyeDissipation * dt));
+    c.temperatureDecay = static_cast<float>(1.0 / (1.0 + p.cooling * dt));
+    c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
+    c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
     c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
+    c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
+    c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);
+    c.onVelocityGrid = size.width == p.gridWidth && size.height == p.gridHeight;
     return c;
 }
 

@@ -23,6 +23,9 @@ struct PassConstants {
     float diffusionInverseDenominator = 1.0f;  // 1 / (1 + 4a)
     float velocityDecay = 1.0f;    // 1 / (1 + velocityDissipation dt)
     float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
+    float temperatureDecay = 1.0f; // 1 / (1 + cooling dt)
+    float buoyancyPerKelvin = 0.0f; // dt g / T0: m/s of upward velocity per step and kelvin
+    float buoyancyPerSmoke = 0.0f;  // dt g beta: m/s of downward velocity per step and unit of smoke
     float vorticityScale = 0.0f;   // dt * epsilon * h
     // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
     // or the tunnel's inflow (normal, +x). One uniform carries either: the
@@ -33,9 +36,17 @@ struct PassConstants {
     // (src/reference/boundary.hpp); null: none (all fluid). Set by the solver,
     // not derived from SimParams; the GPU reads its own texture of the mask.
     const SolidMask* solid = nullptr;
+    // The way from this grid to the simulation grid (where the velocity
+    // lives): simulation cells per cell of this grid, and whether the two are
+    // one grid (then a field's cell reads the velocity at its own cell).
+    float toVelocityCells = 1.0f;
+    float fromVelocityCells = 1.0f;  // its inverse: cells of this grid per simulation cell
+    bool onVelocityGrid = true;
 };
 
-PassConstants makePassConstants(const SimParams& params);
+// The constants of the passes on `grid`: its size and cell size, the same
+// dt and rates. FieldGrid::Simulation is the velocity's grid.
+PassConstants makePassConstants(const SimParams& params, FieldGrid grid = FieldGrid::Simulation);
 
 // The constants of MacCormack's backward step: k with dt negated, so that the
 // back-trace runs forward along the same velocity (a sign flip: exact, the

@@ -2,7 +2,9 @@
 
 #include "core/parameters.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <numeric>
 #include <sstream>
 
 namespace fluid {
@@ -44,7 +46,27 @@ const char* toString(AdvectionScheme scheme)
     return "unknown";
 }
 
-FieldGrids fieldGrids(const SimParams& p) { return FieldGrids::uniform(p.gridWidth, p.gridHeight); }
+FieldGrids fieldGrids(const SimParams& p)
+{
+    return {{p.gridWidth, p.gridHeight}, {p.dyeGridWidthOrDefault(), p.dyeGridHeight()}};
+}
+
+int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight)
+{
+    if (wanted <= 0 || gridWidth <= 0 || gridHeight <= 0) return 0;
+    // Heights are whole for the multiples of gridWidth / gcd(gridWidth, gridHeight).
+    const int step = gridWidth / std::gcd(gridWidth, gridHeight);
+    const int up = (wanted + step - 1) / step * step;
+    const int down = std::max(up - step, step);
+    const auto fits = [&](int w) {
+        const long long h = static_cast<long long>(w) * gridHeight / gridWidth;
+        return w >= SimLimits::kMinGrid && w <= SimLimits::kMaxGrid && h >= SimLimits::kMinGrid
+            && h <= SimLimits::kMaxGrid;
+    };
+    if (fits(up)) return up;
+    if (fits(down)) return down;
+    return 0;  // none fits: the dye stays on the simulation grid
+}
 
 namespace {
 
@@ -67,6 +89,19 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("gridWidth", p.gridWidth, "8..4096 cells");
     if (p.gridHeight < L::kMinGrid || p.gridHeight > L::kMaxGrid)
         return outOfRange("gridHeight", p.gridHeight, "8..4096 cells");
+    if (p.dyeGridWidth != 0) {
+        if (p.dyeGridWidth < L::kMinGrid || p.dyeGridWidth > L::kMaxGrid)
+            return outOfRange("dyeGridWidth", p.dyeGridWidth, "0 (the simulation grid) or 8..4096 cells");
+        if (static_cast<long long>(p.dyeGridWidth) * p.gridHeight % p.gridWidth != 0) {
+            std::ostringstream out;
+            out << "dyeGridWidth = " << p.dyeGridWidth << " gives no whole dye grid height on the " << p.gridWidth
+                << "x" << p.gridHeight << " grid (dyeGridWidth * gridHeight / gridWidth must be whole); "
+                << wholeDyeGridWidth(p.dyeGridWidth, p.gridWidth, p.gridHeight) << " does";
+            return out.str();
+        }
+        if (p.dyeGridHeight() < L::kMinGrid || p.dyeGridHeight() > L::kMaxGrid)
+            return outOfRange("dye grid height", p.dyeGridHeight(), "8..4096 cells");
+    }
     if (!finite(p.domainWidth) || p.domainWidth < L::kMinDomainWidth || p.domainWidth > L::kMaxDomainWidth)
         return outOfRange("domainWidth", p.domainWidth, "[1e-6, 1e6] m");
     // Every knob of the parameter table, by the range written in its row.

@@ -45,6 +45,11 @@ struct SimParams {
     int gridWidth = 256;   // cells along x
     int gridHeight = 256;  // cells along y
     float domainWidth = 1.0f;  // m, [1e-6, 1e6]; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
+    // The dye's own grid, over the same domain: cells along x, 0 = the
+    // simulation grid's. Its height is dyeGridWidth * gridHeight / gridWidth
+    // (whole, so dye cells are square too: see dyeGridHeight()). A finer dye
+    // grid than the velocity's shows sharp colour for little cost.
+    int dyeGridWidth = 0;
 
     float dt = 1.0f / 60.0f;   // s, fixed simulation time step
     float viscosity = 1e-4f;   // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
@@ -61,11 +66,27 @@ struct SimParams {
 
     AdvectionScheme advection = AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §8: why the default)
 
+    // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
+    // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
+    // smoke (the dye's mean of r, g, b): warm fluid rises, smoke weighs it down.
+    float gravity = 0.0f;               // m/s^2, [0, 1000], pointing down (-y); 0 turns smoke off: no
+                                        // buoyancy, and the temperature is neither carried nor cooled
+    float ambientTemperature = 293.15f; // K, T0, [1, 1e4]; an ideal gas expands by 1/T0 per kelvin
+    float smokeWeight = 0.0f;           // beta, [0, 100]: smoke's relative density excess per unit of s
+    float cooling = 0.0f;               // 1/s, [0, 1e4]: T - T0 decays as 1/(1 + rate dt) per step
+
     BoundaryMode boundary = BoundaryMode::Box;
     float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
     float inflowSpeed = 1.0f;  // m/s, +x speed of the tunnel's inflow; Tunnel mode only
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
+    // The dye grid's size in cells (the simulation grid's when dyeGridWidth is 0).
+    int dyeGridWidthOrDefault() const { return dyeGridWidth == 0 ? gridWidth : dyeGridWidth; }
+    int dyeGridHeight() const
+    {
+        return dyeGridWidth == 0 ? gridHeight
+                                 : static_cast<int>(static_cast<long long>(dyeGridWidth) * gridHeight / gridWidth);
+    }
     bool operator==(const SimParams&) const = default;
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
@@ -89,6 +110,9 @@ struct SimLimits {
     static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
 };
 
+// Whether the smoke passes run (temperature advection and cooling, buoyancy).
+inline bool smokeIsOn(const SimParams& p) { return p.gravity > 0.0f; }
+
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
 // the step then does no projection, and the solvers clear the pressure so the
 // gradient pass cannot keep subtracting a stale one.
@@ -99,6 +123,12 @@ inline bool pressureSolveIsEmpty(const SimParams& p)
 
 // The grid each of FluidState's fields lives on under these parameters.
 FieldGrids fieldGrids(const SimParams& params);
+
+// The dye grid width nearest to `wanted` (at or above it, within the grid
+// limits) whose height dyeGridWidth * gridHeight / gridWidth is whole, for
+// callers that pick the simulation grid at run time (the window's aspect).
+// 0 stays 0 (the simulation grid).
+int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.

@@ -28,6 +28,7 @@ struct Splat {
     glm::vec2 velocity{0.0f};    // m/s, added times K: a momentum of velocity * pi r^2 per unit density
     glm::vec3 dye{0.0f};         // dye added times K: dye * pi r^2 in all
     bool addsDye = true;         // false: push the fluid only (right-drag)
+    float heat = 0.0f;           // K added to T - T0 times K: a smoke emitter's (src/core/emitter.hpp)
 };
 
 // Below this length (in radii) a segment is evaluated as a point at its

@@ -26,7 +26,11 @@ void throwIf(const std::optional<std::string>& problem, const char* function)
 }  // namespace
 
 CpuSolver::CpuSolver(const SimParams& params, int threads)
-    : params_(validated(params)), constants_(makePassConstants(params_)), exec_{threads}, grids_(fieldGrids(params_))
+    : params_(validated(params)),
+      constants_(makePassConstants(params_)),
+      dyeConstants_(makePassConstants(params_, FieldGrid::Dye)),
+      exec_{threads},
+      grids_(fieldGrids(params_))
 {
     const int w = params_.gridWidth;
     const int h = params_.gridHeight;
@@ -56,15 +60,22 @@ void CpuSolver::clearObstacles()
 }
 
 // A mask without a solid cell is no mask: the passes keep their fast paths.
-void CpuSolver::applyObstacles() { constants_.solid = solid_->any() ? solid_.get() : nullptr; }
+// The dye sees them only on the velocity's grid, where the mask lives; on its
+// own grid it is carried by the velocity, which is zero in a solid.
+void CpuSolver::applyObstacles()
+{
+    constants_.solid = solid_->any() ? solid_.get() : nullptr;
+    dyeConstants_.solid = dyeConstants_.onVelocityGrid ? constants_.solid : nullptr;
+}
 
 void CpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
-    if (next.gridWidth != params_.gridWidth || next.gridHeight != params_.gridHeight)
-        throw std::invalid_argument("CpuSolver::setParams(): the grid size is fixed for a solver's life");
+    if (fieldGrids(next) != grids_)
+        throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
     params_ = next;
     constants_ = makePassConstants(params_);
+    dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
     applyObstacles();
 }
 
@@ -73,46 +84,83 @@ void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 void CpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity, constants_,
-                     exec_);
-    state_.velocity.swap(scratch_.velocity);
+    // An emitter's splat pushes nothing: its velocity draw would change nothing.
+    if (s.velocity != glm::vec2(0.0f)) {
+        reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity,
+                         constants_, exec_);
+        state_.velocity.swap(scratch_.velocity);
+    }
+    if (s.heat != 0.0f) {
+        reference::splat(state_.temperature, cells, {s.heat, 0.0f, 0.0f, 0.0f}, scratch_.temperature, constants_,
+                         exec_);
+        state_.temperature.swap(scratch_.temperature);
+    }
     if (s.addsDye) {
-        reference::splat(state_.dye, cells, {s.dye.r, s.dye.g, s.dye.b, 0.0f}, scratch_.dye, constants_, exec_);
+        // The same splat in the dye grid's cells (its own cell size).
+        reference::splat(state_.dye, toCells(s, dyeConstants_), {s.dye.r, s.dye.g, s.dye.b, 0.0f}, scratch_.dye,
+                         dyeConstants_, exec_);
         state_.dye.swap(scratch_.dye);
     }
 }
 
-// advect.frag writes both fields in one pass, each from the velocity before
-// it: here both go to the scratch fields first, so that the dye is carried by
-// the same velocity.
-void CpuSolver::advect()
+void CpuSolver::advectDye()
 {
-    reference::advect(state_.velocity, state_.dye, false, constants_.dyeDecay, scratch_.dye, constants_, exec_);
-    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
-                      exec_);
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
+    reference::advectScalar(state_.velocity, constants_, state_.dye, dyeConstants_.dyeDecay, scratch_.dye,
+                            dyeConstants_, exec_);
+    if (params_.advection == AdvectionScheme::MacCormack)
+        correctByMacCormack(state_.dye, scratch_.dye, false, dyeConstants_.dyeDecay, dyeConstants_, macCormackDye_);
     state_.dye.swap(scratch_.dye);
+}
+
+void CpuSolver::advectTemperature()
+{
+    if (!smokeIsOn(params_)) return;
+    // The tunnel's inflow streaks are dye's: air enters at the ambient temperature.
+    PassConstants k = constants_;
+    k.tunnel = false;
+    reference::advectScalar(state_.velocity, constants_, state_.temperature, constants_.temperatureDecay,
+                            scratch_.temperature, k, exec_);
+    if (params_.advection == AdvectionScheme::MacCormack)
+        correctByMacCormack(state_.temperature, scratch_.temperature, false, constants_.temperatureDecay, k,
+                            macCormackTemperature_);
+    state_.temperature.swap(scratch_.temperature);
+}
+
+void CpuSolver::applyBuoyancy()
+{
+    if (!smokeIsOn(params_)) return;
+    reference::buoyancy(state_.velocity, state_.temperature, state_.dye, scratch_.velocity, constants_, dyeConstants_,
+                        exec_);
     state_.velocity.swap(scratch_.velocity);
 }
 
-// GpuSolver::correctByMacCormack: the scratch fields hold the forward step.
-void CpuSolver::correctByMacCormack()
+void CpuSolver::advect()
 {
-    if (backwardDye_.size() == 0) {  // first use, as the GPU makes its targets
-        const int w = params_.gridWidth;
-        const int h = params_.gridHeight;
-        backwardVelocity_ = correctedVelocity_ = Field(w, h, 2);
-        backwardDye_ = correctedDye_ = Field(w, h, 4);
+    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
+                      exec_);
+    if (params_.advection == AdvectionScheme::MacCormack)
+        correctByMacCormack(state_.velocity, scratch_.velocity, true, constants_.velocityDecay, constants_,
+                            macCormackVelocity_);
+    state_.velocity.swap(scratch_.velocity);
+}
+
+void CpuSolver::correctByMacCormack(const Field& original, Field& forward, bool isVelocity, float decay,
+                                    const PassConstants& k, MacCormackScratch& scratch)
+{
+    if (!scratch.backward.sameShape(forward))
+        scratch.backward = scratch.corrected = Field(forward.width(), forward.height(), forward.components());
+    // Backward: the forward result carried back along the same velocity, dt negated, decay 1.
+    const PassConstants backward = backwardInTime(k);
+    if (isVelocity) {
+        reference::advect(state_.velocity, forward, true, 1.0f, scratch.backward, backward, exec_);
+        reference::maccormack(state_.velocity, original, forward, scratch.backward, true, decay, scratch.corrected, k,
+                              exec_);
+    } else {
+        reference::advectScalar(state_.velocity, constants_, forward, 1.0f, scratch.backward, backward, exec_);
+        reference::maccormackScalar(state_.velocity, constants_, original, forward, scratch.backward, decay,
+                                    scratch.corrected, k, exec_);
     }
-    const PassConstants backward = backwardInTime(constants_);
-    reference::advect(state_.velocity, scratch_.dye, false, 1.0f, backwardDye_, backward, exec_);
-    reference::advect(state_.velocity, scratch_.velocity, true, 1.0f, backwardVelocity_, backward, exec_);
-    reference::maccormack(state_.velocity, state_.dye, scratch_.dye, backwardDye_, false, constants_.dyeDecay,
-                          correctedDye_, constants_, exec_);
-    reference::maccormack(state_.velocity, state_.velocity, scratch_.velocity, backwardVelocity_, true,
-                          constants_.velocityDecay, correctedVelocity_, constants_, exec_);
-    scratch_.dye.swap(correctedDye_);
-    scratch_.velocity.swap(correctedVelocity_);
+    forward.swap(scratch.corrected);
 }
 
 void CpuSolver::diffuse()
@@ -183,7 +231,8 @@ void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
                                     + "x" + std::to_string(force.height()) + "x" + std::to_string(force.components())
                                     + ", expected " + std::to_string(params_.gridWidth) + "x"
                                     + std::to_string(params_.gridHeight) + "x2");
-    reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k);
+    reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k,
+                             dyeConstants_.toVelocityCells);
     std::swap(state_.velocity, scratch_.velocity);
     std::swap(state_.dye, scratch_.dye);
 }

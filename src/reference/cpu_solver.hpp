@@ -25,13 +25,17 @@ public:
     void setParams(const SimParams& params);  // same grid size only, like GpuSolver
     const SimParams& params() const { return params_; }
     const PassConstants& constants() const { return constants_; }
+    const PassConstants& dyeConstants() const { return dyeConstants_; }
     void setThreads(int threads) { exec_.threads = threads; }
 
     void step(std::span<const Splat> splats = {});
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace; by params().advection's scheme
+    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
+    void advect();     // the velocity by itself
+    void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -73,6 +77,7 @@ private:
 
     SimParams params_;
     PassConstants constants_;
+    PassConstants dyeConstants_;  // the passes on the dye's grid
     reference::Exec exec_;
 
     FieldGrids grids_;
@@ -88,10 +93,17 @@ private:
     // stays valid when the solver is moved (or copied: a copy shares it until
     // either sets new obstacles).
     std::shared_ptr<const SolidMask> solid_;
-    // GpuSolver's MacCormack fields: phi^^n, and the corrected phi^{n+1}.
-    Field backwardVelocity_, backwardDye_, correctedVelocity_, correctedDye_;
+    // GpuSolver's MacCormack fields, one pair per advected field: phi^^n,
+    // and the corrected phi^{n+1}; made at first use, as the GPU makes its targets.
+    struct MacCormackScratch {
+        Field backward, corrected;
+    };
+    MacCormackScratch macCormackVelocity_, macCormackDye_, macCormackTemperature_;
 
-    void correctByMacCormack();
+    // GpuSolver::correctByMacCormack: `forward` holds the forward step of
+    // `original` (on the grid of k); leaves the corrected field there.
+    void correctByMacCormack(const Field& original, Field& forward, bool isVelocity, float decay,
+                             const PassConstants& k, MacCormackScratch& scratch);
 };
 
 }  // namespace fluid

@@ -51,17 +51,40 @@ void motionBlur(const Field& average, const Field& flow, Field& out, float keep)
             for (int c = 0; c < 2; ++c) out.at(i, j, c) = keep * average.at(i, j, c) + (1.0f - keep) * flow.at(i, j, c);
 }
 
+namespace {
+
+// The weight w of add_force.frag for the motion m of one simulation cell.
+float forceWeight(const Field& force, int i, int j, const ForceFieldConstants& k)
+{
+    const float mx = force.at(i, j, 0), my = force.at(i, j, 1);
+    const float speed = std::sqrt(mx * mx + my * my);
+    return k.blend * (speed / (speed + k.fullSpeed));
+}
+
+// The simulation cell under the centre of dye cell i: one multiply, exactly
+// rounded on both sides, then floor.
+int forceCell(int i, float toVelocityCells, int last)
+{
+    return std::min(static_cast<int>(std::floor((static_cast<float>(i) + 0.5f) * toVelocityCells)), last);
+}
+
+}  // namespace
+
 void addForceField(const Field& velocity, const Field& dye, const Field& force, Field& outVelocity, Field& outDye,
-                   const ForceFieldConstants& k)
+                   const ForceFieldConstants& k, float dyeToVelocityCells)
 {
     for (int j = 0; j < velocity.height(); ++j)
         for (int i = 0; i < velocity.width(); ++i) {
             const float mx = force.at(i, j, 0), my = force.at(i, j, 1);
-            const float speed = std::sqrt(mx * mx + my * my);
-            const float w = k.blend * (speed / (speed + k.fullSpeed));
+            const float w = forceWeight(force, i, j, k);
             const float ux = velocity.at(i, j, 0), uy = velocity.at(i, j, 1);
             outVelocity.at(i, j, 0) = ux + w * (mx - ux);
             outVelocity.at(i, j, 1) = uy + w * (my - uy);
+        }
+    for (int j = 0; j < dye.height(); ++j)
+        for (int i = 0; i < dye.width(); ++i) {
+            const float w = forceWeight(force, forceCell(i, dyeToVelocityCells, force.width() - 1),
+                                        forceCell(j, dyeToVelocityCells, force.height() - 1), k);
             for (int c = 0; c < 3; ++c) outDye.at(i, j, c) = dye.at(i, j, c) + w * k.dye[c];
             outDye.at(i, j, 3) = dye.at(i, j, 3);
         }

@@ -16,9 +16,11 @@ void motionFlow(const Field& previous, const Field& current, Field& out, const M
 void motionBlur(const Field& average, const Field& flow, Field& out, float keep);
 
 // add_force.frag: the velocity moves towards the motion where there is motion,
-// and dye is added there.
+// and dye is added there. The dye may be on its own grid: a dye cell takes the
+// motion of the simulation cell its centre lies in (dyeToVelocityCells:
+// simulation cells per dye cell, 1 on a shared grid).
 void addForceField(const Field& velocity, const Field& dye, const Field& force, Field& outVelocity, Field& outDye,
-                   const ForceFieldConstants& k);
+                   const ForceFieldConstants& k, float dyeToVelocityCells = 1.0f);
 
 // The motion of a stream of frames: the last frame and the averaged motion.
 class CpuMotion {

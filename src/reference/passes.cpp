@@ -247,8 +247,43 @@ void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, gl
 // std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
 float clampTrace(float x, float lo, float hi) { return atMost(atLeast(x, lo), hi); }
 
-template <int Components, bool SourceIsVelocity>
-void advectRows(const Field& velocity, const Field& source, float decay, Field& out, const PassConstants& k, Exec exec)
+// advection.glsl's velocityAtPoint: the velocity bilinearly interpolated at
+// the point p of the simulation grid (whose constants are velocityGrid).
+glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
+    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
+    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
+    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
+    glm::vec2 out;
+    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
+}
+
+// advect_scalar.frag's velocityHere: the velocity at cell (i, j) of the grid of
+// k, its own (u: row j of the velocity) or interpolated at its centre.
+template <bool OnVelocityGrid>
+glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid, const float* u, int i, int j,
+                       const PassConstants& k)
+{
+    if constexpr (OnVelocityGrid) {
+        return {u[2 * i], u[2 * i + 1]};
+    } else {
+        const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
+                          (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
+        return velocityAtPoint(velocity, p, velocityGrid);
+    }
+}
+
+// One advection pass over the grid of k. OnVelocityGrid: the field shares the
+// velocity's grid and each cell reads its own velocity; otherwise the velocity
+// is interpolated at the cell's centre on the simulation grid (velocityGrid).
+template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+void advectRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay, Field& out,
+                const PassConstants& k, Exec exec)
 {
     const int width = k.width;
     const int height = k.height;
@@ -257,11 +292,12 @@ void advectRows(const Field& velocity, const Field& source, float decay, Field& 
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     forEachRow(k, exec, [&](int j) {
-        const float* u = rowOf(velocity, j);
+        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * u[2 * i], lo.x, hi.x),
-                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * u[2 * i + 1], lo.y, hi.y));
+            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
             const glm::vec2 f = pos - base;
             const glm::ivec2 c0(base);
@@ -286,6 +322,18 @@ void advectRows(const Field& velocity, const Field& source, float decay, Field& 
             blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, cellOut);
         }
     });
+}
+
+template <bool OnVelocityGrid>
+void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                      Field& out, const PassConstants& k, Exec exec)
+{
+    switch (source.components()) {
+    case 1: advectRows<1, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
+    case 2: advectRows<2, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
+    case 3: advectRows<3, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
+    default: advectRows<4, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
+    }
 }
 
 // --- MacCormack's correction ---------------------------------------------------
@@ -344,9 +392,10 @@ void maccormackCellAmongSolids(const Field& original, const float* forward, cons
     correctCell<Components>(forward, here, backward, &a[0], &b[0], &c[0], &d[0], decay, out);
 }
 
-template <int Components, bool SourceIsVelocity>
-void maccormackRows(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
-                    float decay, Field& out, const PassConstants& k, Exec exec)
+template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                    const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                    Exec exec)
 {
     const int width = k.width;
     const int height = k.height;
@@ -356,39 +405,41 @@ void maccormackRows(const Field& velocity, const Field& original, const Field& f
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     forEachRow(k, exec, [&](int j) {
-        const float* u = rowOf(velocity, j);
+        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
         const float* forwardRow = rowOf(forward, j);
         const float* originalRow = rowOf(original, j);
         const float* backwardRow = rowOf(backward, j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * u[2 * i], lo.x, hi.x),
-                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * u[2 * i + 1], lo.y, hi.y));
+            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
-            const float* here[] = {forwardRow + Components * i, originalRow + Components * i,
+            const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
                                    backwardRow + Components * i};
             float* cellOut = result + Components * i;
             if (k.solid != nullptr) {
-                maccormackCellAmongSolids<Components, SourceIsVelocity>(original, here[0], here[1], here[2], decay,
+                maccormackCellAmongSolids<Components, SourceIsVelocity>(original, cellValues[0], cellValues[1],
+                                                                        cellValues[2], decay,
                                                                         glm::ivec2(i, j), pos, cellOut, k);
                 continue;
             }
             if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
                 const float* bottomRow = rowOf(original, c0.y) + Components * c0.x;
                 const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
-                correctCell<Components>(here[0], here[1], here[2], bottomRow, bottomRow + Components, topRow,
+                correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components, topRow,
                                         topRow + Components, decay, cellOut);
                 continue;
             }
             if (!k.periodic) {  // the footprint reads a ghost cell: the forward value (maccormack.glsl)
-                for (int n = 0; n < Components; ++n) cellOut[n] = here[0][n];
+                for (int n = 0; n < Components; ++n) cellOut[n] = cellValues[0][n];
                 continue;
             }
             const glm::vec4 a = sourceAt<SourceIsVelocity>(original, c0, k);
             const glm::vec4 b = sourceAt<SourceIsVelocity>(original, c0 + kRight, k);
             const glm::vec4 c = sourceAt<SourceIsVelocity>(original, c0 + kTop, k);
             const glm::vec4 d = sourceAt<SourceIsVelocity>(original, c0 + kRight + kTop, k);
-            correctCell<Components>(here[0], here[1], here[2], &a[0], &b[0], &c[0], &d[0], decay, cellOut);
+            correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay, cellOut);
         }
     });
 }
@@ -489,32 +540,102 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    if (sourceIsVelocity) {
-        advectRows<2, true>(velocity, source, decay, out, k, exec);
-        return;
-    }
-    switch (source.components()) {
-    case 1: advectRows<1, false>(velocity, source, decay, out, k, exec); break;
-    case 2: advectRows<2, false>(velocity, source, decay, out, k, exec); break;
-    case 3: advectRows<3, false>(velocity, source, decay, out, k, exec); break;
-    default: advectRows<4, false>(velocity, source, decay, out, k, exec); break;
+    if (sourceIsVelocity) advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
+    else advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
+}
+
+void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                  Field& out, const PassConstants& k, Exec exec)
+{
+    assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
+    if (k.onVelocityGrid) advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
+    else advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+namespace {
+
+// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
+// interpolated at its point p.
+glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec4 a = scalarAt(field, c0, grid);
+    const glm::vec4 b = scalarAt(field, c0 + kRight, grid);
+    const glm::vec4 c = scalarAt(field, c0 + kTop, grid);
+    const glm::vec4 d = scalarAt(field, c0 + kRight + kTop, grid);
+    glm::vec4 out;
+    blendBilinear<4>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
+}
+
+}  // namespace
+
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec)
+{
+    assert(velocity.sameShape(out) && temperature.width() == k.width && temperature.height() == k.height);
+    const bool sharedGrid = dyeGrid.onVelocityGrid;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = rowOf(velocity, j);
+        const float* t = rowOf(temperature, j);
+        float* result = rowOf(out, j);
+        for (int i = 0; i < k.width; ++i) {
+            glm::vec4 d;
+            if (sharedGrid) {
+                d = load(dye, {i, j});
+            } else {
+                const glm::vec2 p((static_cast<float>(i) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f,
+                                  (static_cast<float>(j) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f);
+                d = scalarAtPoint(dye, p, dyeGrid);
+            }
+            const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
+            const float lift = k.buoyancyPerKelvin * t[i] - k.buoyancyPerSmoke * smoke;
+            const bool solid = solidAt({i, j}, k);  // fluidOnly
+            result[2 * i] = solid ? 0.0f : u[2 * i];
+            result[2 * i + 1] = solid ? 0.0f : u[2 * i + 1] + lift;
+        }
+    });
+}
+
+namespace {
+
+template <bool OnVelocityGrid>
+void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                          Exec exec)
+{
+    const auto rows = [&]<int Components>() {
+        maccormackRows<Components, false, OnVelocityGrid>(velocity, velocityGrid, original, forward, backward, decay,
+                                                          out, k, exec);
+    };
+    switch (original.components()) {
+    case 1: rows.template operator()<1>(); break;
+    case 2: rows.template operator()<2>(); break;
+    case 3: rows.template operator()<3>(); break;
+    default: rows.template operator()<4>(); break;
     }
 }
+
+}  // namespace
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    if (sourceIsVelocity) {
-        maccormackRows<2, true>(velocity, original, forward, backward, decay, out, k, exec);
-        return;
-    }
-    switch (original.components()) {
-    case 1: maccormackRows<1, false>(velocity, original, forward, backward, decay, out, k, exec); break;
-    case 2: maccormackRows<2, false>(velocity, original, forward, backward, decay, out, k, exec); break;
-    case 3: maccormackRows<3, false>(velocity, original, forward, backward, decay, out, k, exec); break;
-    default: maccormackRows<4, false>(velocity, original, forward, backward, decay, out, k, exec); break;
-    }
+    if (sourceIsVelocity) maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
+    else maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
+}
+
+void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                      const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                      Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    assert(original.width() == k.width && original.height() == k.height);
+    if (k.onVelocityGrid) maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    else maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
 }
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)

@@ -32,6 +32,19 @@ void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec = {});
 
+// advect_scalar.frag: the same for a scalar field on the grid of k (dye on
+// its own grid, temperature), the velocity read at each cell's centre: its own
+// cell's on the simulation grid (k.onVelocityGrid), or bilinearly
+// interpolated there from `velocity` (whose grid's constants are velocityGrid).
+void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                  Field& out, const PassConstants& k, Exec exec = {});
+
+// buoyancy.frag: v += dt g ((T - T0) / T0 - beta s), s the smoke (the dye's
+// mean of r, g, b) at the cell's centre, read across grids when the dye has
+// its own (dyeGrid: its constants).
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec = {});
+
 // advect.frag's MACCORMACK variant (maccormack.glsl): MacCormack's correction (Selle et al. 2008) of the forward
 // step forward = advect(original) by the round trip's error: backward is
 // advect() of forward with backwardInTime(k) and decay 1 (the same
@@ -41,6 +54,13 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
 // advected (the velocity itself when sourceIsVelocity).
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec = {});
+
+// advect_scalar.frag's MACCORMACK variant: the same correction for a scalar
+// field on the grid of k, along advectScalar's trace (backward: advectScalar of
+// forward with backwardInTime(k) and decay 1).
+void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                      const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                      Exec exec = {});
 
 // diffuse.frag: one Jacobi sweep of (1 - nu dt Laplacian) x = b.
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec = {});

@@ -21,8 +21,6 @@ constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
 constexpr GLuint kSolidUnit = 3;  // uSolid, in every pass built with OBSTACLES
 constexpr GLuint kUnit4 = 4;
-constexpr GLuint kUnit5 = 5;
-constexpr GLuint kUnit6 = 6;
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
 // and the uniform) instead of silently setting nothing. The grid uniforms of
@@ -67,6 +65,7 @@ Field downloadField(const gl::RenderTarget& target)
 GpuSolver::GpuSolver(const SimParams& params)
     : params_(validated(params)),
       constants_(makePassConstants(params_)),
+      dyeConstants_(makePassConstants(params_, FieldGrid::Dye)),
       grids_(fieldGrids(params_)),
       emptyVertexArray_(gl::VertexArray::create()),
       diffusionRhs_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "diffusion rhs"),
@@ -84,7 +83,7 @@ GpuSolver::GpuSolver(const SimParams& params)
         const GridSize g = grids_.of(spec.grid);
         field(spec) = gl::PingPong(g.width, g.height, formatFor(spec.components), spec.name);
     }
-    twoTargets_.check(velocity().write(), dye().write(), "velocity and dye");
+    if (dyeOnVelocityGrid()) twoTargets_.check(velocity().write(), dye().write(), "velocity and dye");
     if (packs(params_)) {
         const int packedWidth = params_.gridWidth / 4;
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
@@ -101,21 +100,41 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
-    // The passes that read a neighbour or trace through the rule see the mask.
+    // The passes that read a neighbour or trace through the rule see the mask
+    // (on the velocity's grid: the dye on its own grid does not).
     const std::string o = obstacles_ ? "#define OBSTACLES 1\n" : "";
-    for (const bool line : {false, true})
-        for (const bool withDye : {false, true})
-            splatPass(line, withDye).program =
-                buildPass("splat.frag", b,
-                          (std::string(line ? "" : "#define POINT_SPLAT 1\n") + (withDye ? "#define TWO_OUTPUTS 1\n" : ""))
-                              .c_str());
-    advectProgram_ = buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n").c_str());
-    // MacCormack (docs/algorithm.md §3.2a): the backward step and the
-    // correction are advect.frag too, so that they trace and read exactly as
-    // the forward step does (walls, obstacles, the tunnel's inflow).
-    advectBackwardProgram_ = buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n#define CARRIED_VELOCITY 1\n").c_str());
-    maccormackProgram_ =
-        buildPass("advect.frag", b, (o + "#define TWO_OUTPUTS 1\n#define MACCORMACK 1\n").c_str(), "maccormack.glsl");
+    const bool shared = dyeOnVelocityGrid();
+    for (const bool line : {false, true}) {
+        const char* shape = line ? "" : "#define POINT_SPLAT 1\n";
+        splatPass(line, false).program = buildPass("splat.frag", b, shape);
+        // Velocity and dye in one draw only where they share a grid.
+        splatPass(line, true).program =
+            shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str()) : gl::Program();
+        dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
+    }
+    advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
+    const std::string onVelocityGrid = "#define ON_VELOCITY_GRID 1\n" + o;
+    const std::string inflowDye = b == BoundaryMode::Tunnel ? "#define INFLOW_DYE 1\n" : "";
+    advectDyeProgram_ =
+        buildPass("advect_scalar.frag", b, ((shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
+                  "advection.glsl");
+    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, onVelocityGrid.c_str(), "advection.glsl");
+    buoyancyProgram_ =
+        buildPass("buoyancy.frag", b, ((shared ? "#define ON_VELOCITY_GRID 1\n" : "") + o).c_str(), "advection.glsl");
+    // MacCormack (docs/algorithm.md §3.2b): the backward step and the
+    // correction are each field's own advection shader too, so that they trace
+    // and read exactly as the forward step does (walls, obstacles, the inflow).
+    const std::string mac = "#define MACCORMACK 1\n";
+    macCormackVelocity_.backward =
+        buildPass("advect.frag", b, (o + "#define CARRIED_VELOCITY 1\n").c_str(), "advection.glsl");
+    macCormackVelocity_.correction = buildPass("advect.frag", b, (o + mac).c_str(), "advection.glsl", "maccormack.glsl");
+    const std::string dyeDefines = (shared ? onVelocityGrid : std::string()) + inflowDye;
+    macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
+    macCormackDye_.correction =
+        buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
+    macCormackTemperature_.backward = buildPass("advect_scalar.frag", b, onVelocityGrid.c_str(), "advection.glsl");
+    macCormackTemperature_.correction =
+        buildPass("advect_scalar.frag", b, (onVelocityGrid + mac).c_str(), "advection.glsl", "maccormack.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
     curlProgram_ = buildPass("curl.frag", b, o.c_str());
     vorticityProgram_ = buildPass("vorticity.frag", b, o.c_str());
@@ -127,16 +146,17 @@ void GpuSolver::buildPrograms()
     unpackProgram_ = buildPass("unpack.frag", b);
     gradientProgram_ = buildPass("gradient.frag", b, o.c_str());
     pressureResidualProgram_ = buildPass("pressure_residual.frag", b, o.c_str());
-    addForceProgram_ = buildPass("add_force.frag", b, "#define TWO_OUTPUTS 1\n");
+    addForce_.program = buildPass("add_force.frag", b, shared ? "#define TWO_OUTPUTS 1\n" : "");
+    addForceDye_.program = shared ? gl::Program() : buildPass("add_force.frag", b, "#define DYE_ON_OWN_GRID 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
     for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_}) t->setWrap(wrap);
-    for (gl::RenderTarget* t : {&macCormack_.backwardDye, &macCormack_.backwardVelocity, &macCormack_.correctedDye,
-                                &macCormack_.correctedVelocity})
-        if (t->width() > 0) t->setWrap(wrap);
+    for (MacCormackPass* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
+        for (gl::RenderTarget* t : {&m->backwardField, &m->corrected})
+            if (t->width() > 0) t->setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -146,12 +166,15 @@ void GpuSolver::buildPrograms()
 void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
-    if (next.gridWidth != params_.gridWidth || next.gridHeight != params_.gridHeight)
-        throw std::invalid_argument("GpuSolver::setParams(): the grid size is fixed for a solver's life; create a new "
-                                    "GpuSolver for " + std::to_string(next.gridWidth) + "x"
-                                    + std::to_string(next.gridHeight));
+    if (fieldGrids(next) != grids_)
+        throw std::invalid_argument("GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
+                                    "new GpuSolver for " + std::to_string(next.gridWidth) + "x"
+                                    + std::to_string(next.gridHeight) + " (dye grid "
+                                    + std::to_string(next.dyeGridWidthOrDefault()) + "x"
+                                    + std::to_string(next.dyeGridHeight()) + ")");
     params_ = next;
     constants_ = makePassConstants(params_);
+    dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
     makeMacCormackTargets();
     if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
@@ -166,57 +189,100 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     const PassConstants& k = constants_;
+    // The grid of common.glsl: the one a pass draws on.
+    const auto setGrid = [](const gl::Program& p, const PassConstants& grid) {
+        if (!p.id()) return;  // a variant this grid layout does not use
+        p.use();
+        glUniform2i(p.uniform("uGridSize"), grid.width, grid.height);
+        glUniform2f(p.uniform("uInverseGridSize"), 1.0f / static_cast<float>(grid.width),
+                    1.0f / static_cast<float>(grid.height));
+        glUniform1f(p.uniform("uLidSpeed"), grid.lidSpeed);
+        glUniform1f(p.uniform("uHalfInverseCellSize"), grid.halfInverseCellSize);
+        glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
+    };
     for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
-                                 &splatPasses_[3].program, &advectProgram_, &advectBackwardProgram_,
-                                 &maccormackProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
+                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &pressureResidualProgram_, &addForceProgram_}) {
-        p->use();
-        glUniform2i(p->uniform("uGridSize"), k.width, k.height);
-        glUniform2f(p->uniform("uInverseGridSize"), 1.0f / static_cast<float>(k.width),
-                    1.0f / static_cast<float>(k.height));
-        glUniform1f(p->uniform("uLidSpeed"), k.lidSpeed);
-        glUniform1f(p->uniform("uHalfInverseCellSize"), k.halfInverseCellSize);
-        glUniform1i(p->uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
-    }
+                                 &pressureResidualProgram_, &addForce_.program, &advectTemperatureProgram_,
+                                 &buoyancyProgram_, &macCormackVelocity_.backward, &macCormackVelocity_.correction,
+                                 &macCormackTemperature_.backward, &macCormackTemperature_.correction})
+        setGrid(*p, k);
+    for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
+                                 &addForceDye_.program, &macCormackDye_.backward, &macCormackDye_.correction})
+        setGrid(*p, dyeConstants_);
     const auto splatUniforms = [](const gl::Program& p) {
         return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
                              p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
                              p.uniform("uValue1")};
     };
-    for (SplatPass& s : splatPasses_) {
-        s.program.use();
-        setSampler(s.program, "uSource", kUnit0);
-        glUniform1i(s.program.uniform("uSource1"), static_cast<GLint>(kUnit1));  // two-output variants only
-        s.uniforms = splatUniforms(s.program);
+    for (SplatPass* s : {&splatPasses_[0], &splatPasses_[1], &splatPasses_[2], &splatPasses_[3], &dyeSplatPasses_[0],
+                         &dyeSplatPasses_[1]}) {
+        if (!s->program.id()) continue;
+        s->program.use();
+        setSampler(s->program, "uSource", kUnit0);
+        glUniform1i(s->program.uniform("uSource1"), static_cast<GLint>(kUnit1));  // two-output variants only
+        s->uniforms = splatUniforms(s->program);
     }
 
     advectProgram_.use();
     setSampler(advectProgram_, "uVelocity", kUnit0);
-    setSampler(advectProgram_, "uSource", kUnit1);
     setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
-    setFloat(advectProgram_, "uDyeDecay", k.dyeDecay);
     setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
 
-    advectBackwardProgram_.use();
-    setSampler(advectBackwardProgram_, "uVelocity", kUnit0);
-    setSampler(advectBackwardProgram_, "uSource", kUnit1);
-    setSampler(advectBackwardProgram_, "uCarriedVelocity", kUnit2);
-    setFloat(advectBackwardProgram_, "uDtOverCellSize", backwardInTime(k).dtOverCellSize);
-    setFloat(advectBackwardProgram_, "uDyeDecay", 1.0f);  // the correction applies the decay (maccormack.glsl)
-    setFloat(advectBackwardProgram_, "uVelocityDecay", 1.0f);
+    advectDyeProgram_.use();
+    setSampler(advectDyeProgram_, "uVelocity", kUnit0);
+    setSampler(advectDyeProgram_, "uSource", kUnit1);
+    setFloat(advectDyeProgram_, "uDtOverCellSize", dyeConstants_.dtOverCellSize);
+    setFloat(advectDyeProgram_, "uDecay", dyeConstants_.dyeDecay);
+    if (!dyeOnVelocityGrid()) {
+        glUniform2i(advectDyeProgram_.requiredUniform("uVelocityGridSize"), k.width, k.height);
+        setFloat(advectDyeProgram_, "uToVelocityCells", dyeConstants_.toVelocityCells);
+    }
 
-    maccormackProgram_.use();
-    setSampler(maccormackProgram_, "uVelocity", kUnit0);
-    setSampler(maccormackProgram_, "uSource", kUnit1);
-    setSampler(maccormackProgram_, "uForwardDye", kUnit2);
-    setSampler(maccormackProgram_, "uForwardVelocity", kUnit4);
-    setSampler(maccormackProgram_, "uBackwardDye", kUnit5);
-    setSampler(maccormackProgram_, "uBackwardVelocity", kUnit6);
-    setFloat(maccormackProgram_, "uDtOverCellSize", k.dtOverCellSize);
-    setFloat(maccormackProgram_, "uDyeDecay", k.dyeDecay);
-    setFloat(maccormackProgram_, "uVelocityDecay", k.velocityDecay);
+    advectTemperatureProgram_.use();
+    setSampler(advectTemperatureProgram_, "uVelocity", kUnit0);
+    setSampler(advectTemperatureProgram_, "uSource", kUnit1);
+    setFloat(advectTemperatureProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(advectTemperatureProgram_, "uDecay", k.temperatureDecay);
+
+    // MacCormack: every backward pass reads the field advected at unit 1 (the
+    // velocity's as uCarriedVelocity), every correction phi^n at its forward
+    // pass's unit, phi^^{n+1} at unit 2 and phi^^n at unit 4.
+    const auto setMacCormack = [&](const MacCormackPass& m, const PassConstants& grid, float decay, bool scalar) {
+        m.backward.use();
+        setSampler(m.backward, "uVelocity", kUnit0);
+        setSampler(m.backward, scalar ? "uSource" : "uCarriedVelocity", kUnit1);
+        setFloat(m.backward, "uDtOverCellSize", backwardInTime(grid).dtOverCellSize);
+        setFloat(m.backward, scalar ? "uDecay" : "uVelocityDecay", 1.0f);  // the correction applies it
+        m.correction.use();
+        setSampler(m.correction, "uVelocity", kUnit0);
+        if (scalar) setSampler(m.correction, "uSource", kUnit1);
+        setSampler(m.correction, "uForward", kUnit2);
+        setSampler(m.correction, "uBackward", kUnit4);
+        setFloat(m.correction, "uDtOverCellSize", grid.dtOverCellSize);
+        setFloat(m.correction, scalar ? "uDecay" : "uVelocityDecay", decay);
+        if (scalar && !grid.onVelocityGrid)
+            for (const gl::Program* p : {&m.backward, &m.correction}) {
+                p->use();
+                glUniform2i(p->requiredUniform("uVelocityGridSize"), k.width, k.height);
+                setFloat(*p, "uToVelocityCells", grid.toVelocityCells);
+            }
+    };
+    setMacCormack(macCormackVelocity_, k, k.velocityDecay, false);
+    setMacCormack(macCormackDye_, dyeConstants_, dyeConstants_.dyeDecay, true);
+    setMacCormack(macCormackTemperature_, k, k.temperatureDecay, true);
+
+    buoyancyProgram_.use();
+    setSampler(buoyancyProgram_, "uVelocity", kUnit0);
+    setSampler(buoyancyProgram_, "uTemperature", kUnit1);
+    setSampler(buoyancyProgram_, "uDye", kUnit2);
+    setFloat(buoyancyProgram_, "uBuoyancyPerKelvin", k.buoyancyPerKelvin);
+    setFloat(buoyancyProgram_, "uBuoyancyPerSmoke", k.buoyancyPerSmoke);
+    if (!dyeOnVelocityGrid()) {
+        glUniform2i(buoyancyProgram_.requiredUniform("uDyeGridSize"), dyeConstants_.width, dyeConstants_.height);
+        setFloat(buoyancyProgram_, "uDyeCellsPerCell", dyeConstants_.fromVelocityCells);
+    }
 
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
@@ -264,12 +330,18 @@ void GpuSolver::applyConstantUniforms()
     glUniform1i(pressureResidualProgram_.requiredUniform("uDivergence"), static_cast<GLint>(kUnit1));
     glUniform1f(pressureResidualProgram_.requiredUniform("uCellSizeSquared"), k.cellSizeSquared);
 
-    addForceProgram_.use();
-    glUniform1i(addForceProgram_.requiredUniform("uVelocity"), static_cast<GLint>(kUnit0));
-    glUniform1i(addForceProgram_.requiredUniform("uDye"), static_cast<GLint>(kUnit1));
-    glUniform1i(addForceProgram_.requiredUniform("uForce"), static_cast<GLint>(kUnit2));
-    addForceUniforms_ = {addForceProgram_.requiredUniform("uBlend"), addForceProgram_.requiredUniform("uFullSpeed"),
-                         addForceProgram_.requiredUniform("uDyeAdded")};
+    for (AddForcePass* pass : {&addForce_, &addForceDye_}) {
+        const gl::Program& p = pass->program;
+        if (!p.id()) continue;
+        p.use();
+        glUniform1i(p.uniform("uVelocity"), static_cast<GLint>(kUnit0));  // not in the dye-only variant
+        glUniform1i(p.uniform("uDye"), static_cast<GLint>(kUnit1));         // not in the velocity-only one
+        glUniform1i(p.requiredUniform("uForce"), static_cast<GLint>(kUnit2));
+        pass->blend = p.requiredUniform("uBlend");
+        pass->fullSpeed = p.requiredUniform("uFullSpeed");
+        pass->dyeAdded = p.uniform("uDyeAdded");
+    }
+    if (addForceDye_.program.id()) setFloat(addForceDye_.program, "uToVelocityCells", dyeConstants_.toVelocityCells);
     glUseProgram(0);
 }
 
@@ -280,8 +352,46 @@ void GpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
 void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
-    // Velocity and dye in one draw; velocity alone when the splat adds no dye.
-    const SplatPass& pass = splatPass(cells.length > 0.0f, s.addsDye);
+    const bool line = cells.length > 0.0f;
+    // Velocity and dye in one draw where they share a grid; velocity alone
+    // when the splat adds no dye.
+    // An emitter's splat pushes nothing: its velocity draw would change nothing.
+    const bool pushes = s.velocity != glm::vec2(0.0f);
+    const bool together = pushes && s.addsDye && dyeOnVelocityGrid();
+    if (pushes) {
+        const SplatPass& pass = splatPass(line, together);
+        setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
+        velocity().read().bindTexture(kUnit0);
+        if (together) {
+            glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
+            dye().read().bindTexture(kUnit1);
+            sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+            dye().swap();
+        } else {
+            draw(velocity().write());
+        }
+        velocity().swap();
+    }
+    if (s.addsDye && !together) {
+        // The dye on its own grid: the same splat in that grid's cells.
+        const SplatInCells dyeCells = toCells(s, dyeConstants_);
+        const SplatPass& dyePass = dyeSplatPasses_[dyeCells.length > 0.0f ? 1u : 0u];
+        setSplatUniforms(dyePass, dyeCells, glm::vec4(s.dye, 0.0f));
+        dye().read().bindTexture(kUnit0);
+        draw(dye().write());
+        dye().swap();
+    }
+    if (s.heat != 0.0f) {
+        // Heat on the temperature (the velocity's grid): the one-output splat.
+        setSplatUniforms(splatPass(line, false), cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
+        temperature().read().bindTexture(kUnit0);
+        draw(temperature().write());
+        temperature().swap();
+    }
+}
+
+void GpuSolver::setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value)
+{
     const SplatUniforms& u = pass.uniforms;
     pass.program.use();
     glUniform2f(u.from, cells.from.x, cells.from.y);
@@ -289,18 +399,42 @@ void GpuSolver::splat(const Splat& s)
     glUniform1f(u.length, cells.length);
     glUniform1f(u.inverseRadius, cells.inverseRadius);
     glUniform1f(u.lineScale, cells.lineScale);
-    glUniform4f(u.value, s.velocity.x, s.velocity.y, 0.0f, 0.0f);
+    glUniform4f(u.value, value.x, value.y, value.z, value.w);
+}
+
+void GpuSolver::advectDye()
+{
+    advectDyeProgram_.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
-    if (!s.addsDye) {
-        draw(velocity().write());
-        velocity().swap();
-        return;
-    }
-    glUniform4f(u.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
     dye().read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
-    velocity().swap();
+    draw(dye().write());
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_);
     dye().swap();
+}
+
+void GpuSolver::advectTemperature()
+{
+    if (!smokeIsOn(params_)) return;
+    advectTemperatureProgram_.use();
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
+    temperature().read().bindTexture(kUnit1);
+    draw(temperature().write());
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(temperature(), macCormackTemperature_);
+    temperature().swap();
+}
+
+void GpuSolver::applyBuoyancy()
+{
+    if (!smokeIsOn(params_)) return;
+    buoyancyProgram_.use();
+    bindSolid();
+    velocity().read().bindTexture(kUnit0);
+    temperature().read().bindTexture(kUnit1);
+    dye().read().bindTexture(kUnit2);
+    draw(velocity().write());
+    velocity().swap();
 }
 
 void GpuSolver::bindSolid() const
@@ -346,52 +480,47 @@ void GpuSolver::advect()
     advectProgram_.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, dye().write(), velocity().write(), emptyVertexArray_);
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack();
-    dye().swap();
+    draw(velocity().write());
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(velocity(), macCormackVelocity_);
     velocity().swap();
 }
 
-void GpuSolver::correctByMacCormack()
+void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass)
 {
-    MacCormackTargets& m = macCormack_;
-    // Backward: the forward step's results carried back along the same u^n.
-    advectBackwardProgram_.use();
+    // Backward: the forward step's result carried back along the same velocity.
+    pass.backward.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
-    dye().write().bindTexture(kUnit1);
-    velocity().write().bindTexture(kUnit2);
-    sim::drawFullscreen(twoTargets_, m.backwardDye, m.backwardVelocity, emptyVertexArray_);
+    field.write().bindTexture(kUnit1);
+    draw(pass.backwardField);
 
-    maccormackProgram_.use();
+    pass.correction.use();
+    bindSolid();
     velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    dye().write().bindTexture(kUnit2);
-    velocity().write().bindTexture(kUnit4);
-    m.backwardDye.bindTexture(kUnit5);
-    m.backwardVelocity.bindTexture(kUnit6);
-    sim::drawFullscreen(twoTargets_, m.correctedDye, m.correctedVelocity, emptyVertexArray_);
-    // The corrected fields take the forward step's place on the write sides.
-    std::swap(dye().write(), m.correctedDye);
-    std::swap(velocity().write(), m.correctedVelocity);
+    field.read().bindTexture(kUnit1);
+    field.write().bindTexture(kUnit2);
+    pass.backwardField.bindTexture(kUnit4);
+    draw(pass.corrected);
+    // The corrected field takes the forward step's place on the write side.
+    std::swap(field.write(), pass.corrected);
 }
 
 void GpuSolver::makeMacCormackTargets()
 {
-    MacCormackTargets& m = macCormack_;
-    if (params_.advection != AdvectionScheme::MacCormack || m.backwardDye.width() > 0) return;
-    const int w = dye().read().width();
-    const int h = dye().read().height();
-    m.backwardDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack backward dye");
-    m.backwardVelocity = gl::RenderTarget(w, h, gl::TextureFormat::RG32F, "MacCormack backward velocity");
-    m.correctedDye = gl::RenderTarget(w, h, gl::TextureFormat::RGBA32F, "MacCormack corrected dye");
-    m.correctedVelocity = gl::RenderTarget(w, h, gl::TextureFormat::RG32F, "MacCormack corrected velocity");
+    if (params_.advection != AdvectionScheme::MacCormack || macCormackVelocity_.corrected.width() > 0) return;
     // The corrected ones become the fields, which the passes read with the wrap of the rule.
     const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    for (gl::RenderTarget* t : {&m.backwardDye, &m.backwardVelocity, &m.correctedDye, &m.correctedVelocity})
-        t->setWrap(wrap);
-    twoTargets_.check(m.backwardDye, m.backwardVelocity, "MacCormack backward dye and velocity");
-    twoTargets_.check(m.correctedDye, m.correctedVelocity, "MacCormack corrected dye and velocity");
+    const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* backwardName,
+                          const char* correctedName) {
+        const gl::RenderTarget& like = field.read();
+        m.backwardField = gl::RenderTarget(like.width(), like.height(), like.format(), backwardName);
+        m.corrected = gl::RenderTarget(like.width(), like.height(), like.format(), correctedName);
+        m.backwardField.setWrap(wrap);
+        m.corrected.setWrap(wrap);
+    };
+    make(macCormackVelocity_, velocity(), "MacCormack backward velocity", "MacCormack corrected velocity");
+    make(macCormackDye_, dye(), "MacCormack backward dye", "MacCormack corrected dye");
+    make(macCormackTemperature_, temperature(), "MacCormack backward temperature", "MacCormack corrected temperature");
 }
 
 void GpuSolver::diffuse()
@@ -532,15 +661,27 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
         throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width())
                                     + "x" + std::to_string(force.height()) + ", the grid "
                                     + std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
-    addForceProgram_.use();
-    glUniform1f(addForceUniforms_.blend, k.blend);
-    glUniform1f(addForceUniforms_.fullSpeed, k.fullSpeed);
-    glUniform3f(addForceUniforms_.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
+    const auto setConstants = [&](const AddForcePass& pass) {
+        pass.program.use();
+        glUniform1f(pass.blend, k.blend);
+        glUniform1f(pass.fullSpeed, k.fullSpeed);
+        glUniform3f(pass.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
+    };
+    setConstants(addForce_);
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
     force.bindTexture(kUnit2);
-    sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+    if (dyeOnVelocityGrid()) {
+        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+        velocity().swap();
+        dye().swap();
+        return;
+    }
+    draw(velocity().write());
     velocity().swap();
+    setConstants(addForceDye_);
+    draw(dye().write());
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_);
     dye().swap();
 }
 

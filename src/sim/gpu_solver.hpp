@@ -7,6 +7,8 @@
 #include <array>
 #include <span>
 
+#include <glm/vec4.hpp>
+
 #include "core/field.hpp"
 #include "core/motion.hpp"
 #include "core/pass_constants.hpp"
@@ -29,6 +31,7 @@ public:
     void setParams(const SimParams& params);
     const SimParams& params() const { return params_; }
     const PassConstants& constants() const { return constants_; }
+    const PassConstants& dyeConstants() const { return dyeConstants_; }
 
     // One time step: splats, advection, diffusion, vorticity confinement,
     // projection. Issues GL commands only: no read-back, no glFinish.
@@ -36,7 +39,10 @@ public:
 
     // The passes of step(), in step order.
     void splat(const Splat& s);
-    void advect();  // dye and velocity, along the same back-trace; by params().advection's scheme
+    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
+    void advect();     // the velocity by itself
+    void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
     void applyVorticity();
@@ -98,11 +104,21 @@ private:
     // compiled into the shaders (shaders/common.glsl), not a uniform.
     void buildPrograms();
     void applyConstantUniforms();
-    // MacCormack's backward step and correction, after advect.frag's forward
-    // step has written the write sides; leaves the corrected fields there.
-    void correctByMacCormack();
-    // Makes macCormack_ the first time the scheme is chosen.
+    // MacCormack (docs/algorithm.md §3.2b) for one field: the backward step
+    // and the correction after the forward pass has written field.write();
+    // leaves the corrected field there. One per advected field (kMacCormack*).
+    struct MacCormackPass {
+        gl::Program backward;            // the forward pass's shader, dt negated, decay 1
+        gl::Program correction;          // ... with MACCORMACK (maccormack.glsl)
+        gl::RenderTarget backwardField;  // phi^^n, on the field's grid
+        gl::RenderTarget corrected;      // phi^{n+1}, swapped into field.write()
+    };
+    void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass);
+    // Makes the scratch targets the first time the scheme is chosen.
     void makeMacCormackTargets();
+    // Whether the dye shares the velocity's grid: then velocity and dye are
+    // written in one draw where a pass changes both (splat, motion).
+    bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
     void draw(const gl::RenderTarget& target) const;
     void drawCurl();
     void drawDivergence();
@@ -119,20 +135,25 @@ private:
     gl::PingPong& velocity() { return field(fieldSpec(FieldId::Velocity)); }
     gl::PingPong& pressure() { return field(fieldSpec(FieldId::Pressure)); }
     gl::PingPong& dye() { return field(fieldSpec(FieldId::Dye)); }
+    gl::PingPong& temperature() { return field(fieldSpec(FieldId::Temperature)); }
     const gl::PingPong& velocity() const { return field(fieldSpec(FieldId::Velocity)); }
     const gl::PingPong& pressure() const { return field(fieldSpec(FieldId::Pressure)); }
     const gl::PingPong& dye() const { return field(fieldSpec(FieldId::Dye)); }
 
     SimParams params_;
     PassConstants constants_;
+    PassConstants dyeConstants_;  // the passes on the dye's grid
     FieldGrids grids_;
 
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     bool obstacles_ = false;            // the programs are built with OBSTACLES
-    gl::Program advectProgram_;  // dye and velocity in one draw (outputs 0 and 1)
-    gl::Program advectBackwardProgram_;  // MacCormack's backward step: advect.frag, dt negated
-    gl::Program maccormackProgram_;      // and its correction: advect.frag with maccormack.glsl
+    gl::Program advectProgram_;     // the velocity
+    gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
+    gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
+    gl::Program buoyancyProgram_;
+    // MacCormack's passes for the velocity, the dye and the temperature.
+    MacCormackPass macCormackVelocity_, macCormackDye_, macCormackTemperature_;
     gl::Program diffuseProgram_;
     gl::Program curlProgram_;
     gl::Program vorticityProgram_;
@@ -146,10 +167,12 @@ private:
     gl::Program unpackProgram_;
     gl::Program gradientProgram_;
     gl::Program pressureResidualProgram_;
-    gl::Program addForceProgram_;
-    struct {
+    struct AddForcePass {
+        gl::Program program;
         GLint blend = -1, fullSpeed = -1, dyeAdded = -1;
-    } addForceUniforms_;
+    };
+    AddForcePass addForce_;     // velocity, and the dye when it shares the grid
+    AddForcePass addForceDye_;  // the dye on its own grid (empty otherwise)
 
     struct SplatUniforms {
         GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;
@@ -162,6 +185,9 @@ private:
     // and 1): splatPass(line, withDye).
     std::array<SplatPass, 4> splatPasses_;
     SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
+    // Dye alone on the dye's own grid, point or line.
+    std::array<SplatPass, 2> dyeSplatPasses_;
+    void setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value);
 
     std::array<gl::PingPong, kFieldCount> fields_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
@@ -175,10 +201,6 @@ private:
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
     // MacCormack's intermediate fields: empty until the scheme is first chosen
     // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
-    struct MacCormackTargets {
-        gl::RenderTarget backwardDye, backwardVelocity;    // phi^^n
-        gl::RenderTarget correctedDye, correctedVelocity;  // phi^{n+1}
-    } macCormack_;
     gl::RenderTarget solid_;              // R32F obstacle mask, 1 = solid
     Field obstacleMask_;                  // its host copy (all fluid unless set)
 };

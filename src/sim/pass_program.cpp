@@ -8,7 +8,7 @@
 namespace fluid::sim {
 
 gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines,
-                      const char* headerFile)
+                      const char* headerFile, const char* secondHeaderFile)
 {
     const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
     std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n"
@@ -16,7 +16,8 @@ gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const cha
                                                             : "";
     variant += extraDefines;
     std::vector<gl::SourceFile> fragment{gl::SourceFile{"variant", variant}, file("common.glsl")};
-    if (headerFile) fragment.push_back(file(headerFile));
+    for (const char* header : {headerFile, secondHeaderFile})
+        if (header) fragment.push_back(file(header));
     fragment.push_back(file(fragmentFile));
     return gl::Program::build({file("fullscreen.vert")}, fragment);
 }

@@ -11,9 +11,10 @@ namespace fluid::sim {
 
 // A pass compiled for one boundary rule (and any extra #defines): the choices
 // come ahead of common.glsl, so no fetch branches on them at run time.
-// headerFile (a shaders/ file or nullptr) goes between common.glsl and the pass.
+// headerFile and secondHeaderFile (shaders/ files or nullptr) go between
+// common.glsl and the pass, in that order.
 gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "",
-                      const char* headerFile = nullptr);
+                      const char* headerFile = nullptr, const char* secondHeaderFile = nullptr);
 
 // Draws the bound program over all of `target` (one triangle, no buffers).
 // Sets all the state it depends on: the UI may have left blending,

@@ -57,6 +57,13 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
     };
     const std::vector<Case> cases = {
         {{"--grid", "3"}, "--grid expects auto or an integer in 8..4096, got '3'"},
+        {{"--dye-grid", "3"}, "--dye-grid expects 0 or an integer in 8..4096, got '3'"},
+        {{"--dye-grid", "auto"}, "--dye-grid expects 0 or an integer"},
+        {{"--gravity", "-1"}, "--gravity expects a number in [0, 1000] m/s^2"},
+        {{"--ambient-temperature", "0"}, "--ambient-temperature expects a number in [1, 10000] K"},
+        {{"--smoke-weight", "nan"}, "--smoke-weight"},
+        {{"--cooling", "1e5"}, "--cooling expects a number in [0, 10000] 1/s"},
+        {{"--emitter-heat", "-3"}, "--emitter-heat expects a number in [0, 100000] K/s"},
         {{"--grid", "12.5"}, "--grid expects auto or an integer"},
         {{"--grid", "abc"}, "--grid"},
         {{"--grid", "0x100"}, "--grid expects auto or an integer"},
@@ -104,6 +111,13 @@ TEST(ConfigFile, RoundTripsEverySetting)
     SimParams& p = o.params;
     o.autoGrid = false;
     p.gridWidth = p.gridHeight = 192;
+    p.dyeGridWidth = 768;
+    p.gravity = 3.5f;
+    p.ambientTemperature = 310.0f;
+    p.smokeWeight = 0.25f;
+    p.cooling = 0.75f;
+    o.brush.emitterHeat = 450.0f;
+    o.brush.emitterSmoke = 2.5f;
     p.pressureSolver = PressureSolver::Jacobi;
     p.multigridCycles = 7;
     p.viscosity = 2.5e-5f;

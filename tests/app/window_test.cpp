@@ -269,16 +269,22 @@ protected:
     Image screenshot()
     {
         const fs::path dir = workDir_ / "shots";
-        const auto count = [&] {
-            return fs::exists(dir) ? std::distance(fs::directory_iterator(dir), fs::directory_iterator()) : 0;
+        // Finished screenshots only: the app writes NAME.png.partial-XXXXXX
+        // and renames it to NAME.png when complete (app/atomic_file.hpp);
+        // taking the temporary raced with that rename.
+        const auto finished = [&] {
+            std::vector<fs::path> shots;
+            if (fs::exists(dir))
+                for (const auto& entry : fs::directory_iterator(dir))
+                    if (entry.path().extension() == ".png") shots.push_back(entry.path());
+            return shots;
         };
-        const auto before = count();
+        const auto before = finished().size();
         xdotoolChain(keys("F12"));
-        EXPECT_TRUE(waitFor([&] { return count() > before; }, 30s)) << "no screenshot appeared in " << dir;
+        EXPECT_TRUE(waitFor([&] { return finished().size() > before; }, 30s)) << "no screenshot appeared in " << dir;
         fs::path newest;
-        for (const auto& entry : fs::directory_iterator(dir))
-            if (newest.empty() || entry.path().filename() > newest.filename()) newest = entry.path();
-        // Wait until the PNG is complete (the writer may still be at it).
+        for (const fs::path& shot : finished())
+            if (newest.empty() || shot.filename() > newest.filename()) newest = shot;
         Image image;
         waitFor([&] { image = load(newest); return image.width > 0; }, 10s);
         fs::rename(newest, workDir_ / ("shot-" + std::to_string(shots_++) + ".png"));
@@ -353,6 +359,42 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
 
     // Only the press: the app closes on it, and a release sent after that
     // would go to a window that no longer exists (BadWindow).
+    xdotoolChain("keydown --window " + window_ + " Escape");
+    EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
+}
+
+// Obstacles: --obstacle's circle is drawn where the flags put it; Ctrl+drag
+// paints solid (and no dye), Ctrl+Shift+drag erases. The modifiers go through
+// the X server (XTEST), as a real keyboard's would. At --grid 96 in 640x480
+// the domain is 4/3 x 1 m, 480 px per metre: the circle (0.1 m at a quarter
+// of the width, half the height) is 48 px across at (160, 240), the brush of
+// 0.05 m is 24 px in radius. The obstacle colour's brightest channel is 0.45.
+TEST_F(WindowTest, CtrlDragPaintsObstaclesCtrlShiftDragErasesThem)
+{
+    launchApp({"--obstacle", "circle", "--obstacle-brush", "0.05"});
+    xdotoolChain(keys("F1 space"));
+    const Image start = screenshot();
+    const auto mean = [](const Image& image, int x0, int y0, int x1, int y1) {
+        return image.sumIn(x0, y0, x1, y1) / ((x1 - x0 + 1) * (y1 - y0 + 1));
+    };
+    constexpr double kObstacle = 0.45;  // kObstacleColour's red; 8-bit rounding and a cell edge: 0.02
+    EXPECT_NEAR(mean(start, 150, 230, 170, 250), kObstacle, 0.02) << "no circle at (160, 240)";
+    EXPECT_LT(start.maxIn(200, 0, kWidth - 1, kHeight - 1), 0.05f) << "obstacle or dye away from the circle";
+
+    xdotoolChain("keydown Control_L " + drag(1, {{320, 120}, {560, 120}}) + "keyup Control_L");
+    const Image painted = screenshot();
+    for (int x = 340; x <= 540; x += 40)
+        EXPECT_NEAR(mean(painted, x - 5, 115, x + 5, 125), kObstacle, 0.02) << "no obstacle on the path at x = " << x;
+    EXPECT_LE(painted.maxIn(300, 90, 580, 150), kObstacle + 0.02) << "dye on the obstacle stroke";
+    EXPECT_LT(painted.maxIn(200, 180, kWidth - 1, kHeight - 1), 0.05f) << "obstacle or dye away from the stroke";
+
+    xdotoolChain("keydown Control_L keydown Shift_L " + drag(1, {{460, 120}, {600, 120}})
+                 + "keyup Shift_L keyup Control_L");
+    const Image erased = screenshot();
+    EXPECT_LT(erased.maxIn(490, 90, kWidth - 1, 150), 0.05f) << "the erased part is still there";
+    EXPECT_NEAR(mean(erased, 340, 115, 400, 125), kObstacle, 0.02) << "erased beyond the erasing stroke";
+    EXPECT_NEAR(mean(erased, 150, 230, 170, 250), kObstacle, 0.02) << "the circle went";
+
     xdotoolChain("keydown --window " + window_ + " Escape");
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
 }

@@ -13,6 +13,27 @@ namespace {
 
 TEST(SimParams, DefaultsAreValid) { EXPECT_FALSE(validate(SimParams{}).has_value()); }
 
+TEST(SimParams, TheDyeGridCoversTheDomainWithSquareCells)
+{
+    SimParams p;
+    p.gridWidth = 256;
+    p.gridHeight = 144;
+    EXPECT_EQ(fieldGrids(p).dye, (GridSize{256, 144}));  // 0: the simulation grid
+    p.dyeGridWidth = 1024;
+    ASSERT_FALSE(validate(p).has_value());
+    EXPECT_EQ(fieldGrids(p).dye, (GridSize{1024, 576}));
+    const PassConstants dye = makePassConstants(p, FieldGrid::Dye);
+    EXPECT_EQ(dye.width, 1024);
+    EXPECT_FLOAT_EQ(dye.cellSize, p.domainWidth / 1024.0f);
+    EXPECT_FLOAT_EQ(dye.toVelocityCells, 0.25f);
+    EXPECT_FALSE(dye.onVelocityGrid);
+    EXPECT_TRUE(makePassConstants(p).onVelocityGrid);
+    // The nearest whole width at or above the one asked for.
+    EXPECT_EQ(wholeDyeGridWidth(1000, 256, 144), 1008);  // 1008 * 144 / 256 = 567
+    EXPECT_EQ(wholeDyeGridWidth(1000, 257, 141), 1028);  // gcd 1: multiples of 257
+    EXPECT_EQ(wholeDyeGridWidth(0, 256, 144), 0);
+}
+
 TEST(SimParams, EachBrokenRuleNamesItsField)
 {
     struct Case {
@@ -22,6 +43,10 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
     const Case cases[] = {
         {"gridWidth", [](SimParams& p) { p.gridWidth = 4; }},
         {"gridHeight", [](SimParams& p) { p.gridHeight = 5000; }},
+        {"dyeGridWidth", [](SimParams& p) { p.dyeGridWidth = 4; }},
+        {"dyeGridWidth", [](SimParams& p) { p.dyeGridWidth = 5000; }},
+        // 256 x 144: 1000 * 144 / 256 = 562.5 dye rows.
+        {"dyeGridWidth", [](SimParams& p) { p.gridHeight = 144; p.dyeGridWidth = 1000; }},
         {"domainWidth", [](SimParams& p) { p.domainWidth = 0.0f; }},
         {"domainWidth", [](SimParams& p) { p.domainWidth = 5e-7f; }},
         {"dt", [](SimParams& p) { p.dt = -0.1f; }},

@@ -112,6 +112,7 @@ EnergyBudget::EnergyBudget(const SimParams& params) : constants_(makePassConstan
 {
     const double u = constants_.lidSpeed;
     const double area = static_cast<double>(params.domainWidth) * static_cast<double>(params.domainHeight());
+    area_ = area;
     lid_ = std::sqrt(0.5 * u * u * area);
     lidSpeed_ = std::fabs(u);
 }
@@ -125,7 +126,17 @@ void EnergyBudget::addSplats(std::span<const Splat> splats)
         brush_ += v * std::sqrt(0.5 * kernel.sumSquares) * h;
         speed_ += v * kernel.max;
         if (s.addsDye) dye_ += std::fmax(std::fmax(std::fabs(s.dye.r), std::fabs(s.dye.g)), std::fabs(s.dye.b));
+        heat_ += std::fabs(static_cast<double>(s.heat));  // the kernel's max is 1
     }
+    // Buoyancy (smoke, gravity > 0) is a force: this step it adds at most
+    // dt g (|T - T0| / T0 + beta |s|) to any cell's speed, |T - T0| and |s|
+    // at most what the brush put down (advection and decay only mix and
+    // shrink them), and at most that times sqrt(area / 2) to sqrt(E) (the
+    // L2 norm of the increment; the projection does not enlarge it).
+    const double lift = static_cast<double>(constants_.buoyancyPerKelvin) * heat_
+        + static_cast<double>(constants_.buoyancyPerSmoke) * dye_;
+    buoyancySpeed_ += lift;
+    buoyancy_ += lift * std::sqrt(0.5 * area_);
 }
 
 double EnergyBudget::ratio(double energy) const

@@ -35,10 +35,11 @@ public:
 
     explicit EnergyBudget(const SimParams& params);
 
-    // Before the step that applies them.
+    // Before each step, with the splats it applies (also none): the step's
+    // buoyancy is counted here too.
     void addSplats(std::span<const Splat> splats);
     // sqrt of the bound, m^2/s.
-    double sqrtBound() const { return brush_ + lid_; }
+    double sqrtBound() const { return brush_ + lid_ + buoyancy_; }
     // sqrt(E) / sqrtBound(); 0 when both are 0, infinity when only the bound is.
     double ratio(double energy) const;
     // The largest dye value the brush can have put anywhere (advection and
@@ -46,7 +47,7 @@ public:
     double dyeBound() const { return dye_; }
     // The largest speed the brush and the lid can have made anywhere: sum over
     // splats of |v| max K, plus |U| (m/s).
-    double speedBound() const { return speed_ + lidSpeed_; }
+    double speedBound() const { return speed_ + lidSpeed_ + buoyancySpeed_; }
     double speedRatio(double speed) const;
 
 private:
@@ -56,6 +57,10 @@ private:
     double dye_ = 0.0;
     double speed_ = 0.0;     // sum over splats of |v| max K
     double lidSpeed_ = 0.0;  // |U|
+    double area_ = 0.0;      // m^2
+    double heat_ = 0.0;      // K: the largest |T - T0| the brush can have put anywhere
+    double buoyancy_ = 0.0;       // sum over steps of the buoyancy's sqrt-energy
+    double buoyancySpeed_ = 0.0;  // sum over steps of dt max |a|
 };
 
 // Largest |u| over the cells (NaN-free fields only).

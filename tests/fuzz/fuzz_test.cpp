@@ -281,6 +281,7 @@ SetResult runSet(const FuzzSet& set)
         std::string bad = test::firstNonFinite(s.velocity, "velocity");
         if (bad.empty()) bad = test::firstNonFinite(s.pressure, "pressure");
         if (bad.empty()) bad = test::firstNonFinite(s.dye, "dye");
+        if (bad.empty()) bad = test::firstNonFinite(s.temperature, "temperature");
         std::ostringstream why;
         if (!bad.empty()) why << "non-finite " << bad;
         const double energy = test::kineticEnergy(s.velocity, h);

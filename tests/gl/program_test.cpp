@@ -14,8 +14,8 @@ using ProgramTest = test::GlTest;
 SourceFile embedded(const char* name) { return {name, std::string(shaders::source(name))}; }
 
 // Every pass in every variant GpuSolver builds: box or periodic, with one
-// output or two (advect.frag always writes two: dye and velocity), point or
-// line splats, one or two packed sweeps, and for the multigrid passes the
+// output or two, point or line splats, one or two packed sweeps, a scalar
+// field on the velocity's grid or its own, for the multigrid passes the
 // pressure or the viscous equation and the zero-guess first sweep.
 TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
 {
@@ -24,19 +24,22 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
           "#define POINT_SPLAT 1\n", "#define PERIODIC 1\n#define POINT_SPLAT 1\n#define TWO_OUTPUTS 1\n",
           "#define TWO_SWEEPS 1\n", "#define PERIODIC 1\n#define TWO_SWEEPS 1\n", "#define ZERO_GUESS 1\n",
           "#define PERIODIC 1\n#define ZERO_GUESS 1\n", "#define VISCOUS 1\n",
-          "#define VISCOUS 1\n#define ZERO_GUESS 1\n#define PERIODIC 1\n"})
+          "#define VISCOUS 1\n#define ZERO_GUESS 1\n#define PERIODIC 1\n", "#define ON_VELOCITY_GRID 1\n",
+          "#define PERIODIC 1\n#define ON_VELOCITY_GRID 1\n", "#define DYE_ON_OWN_GRID 1\n",
+          "#define PERIODIC 1\n#define DYE_ON_OWN_GRID 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
                              "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
                              "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
-                             "prolong_correction.frag", "pressure_residual.frag"}) {
-        if (std::string(pass) == "advect.frag" && std::string(variant).find("TWO_OUTPUTS") == std::string::npos)
-            continue;
+                             "prolong_correction.frag", "pressure_residual.frag", "advect_scalar.frag",
+                             "add_force.frag", "buoyancy.frag"}) {
         SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
         // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
         const bool multigrid = std::string(pass) == "smooth.frag" || std::string(pass) == "restrict_residual.frag"
             || std::string(pass) == "prolong_correction.frag";
         StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
         if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
+        if (std::string(pass).rfind("advect", 0) == 0 || std::string(pass) == "buoyancy.frag")
+            fragment.push_back(embedded("advection.glsl"));
         fragment.push_back(embedded(pass));
         Program p = Program::build({embedded("fullscreen.vert")}, fragment);
         EXPECT_NE(p.id(), 0u);

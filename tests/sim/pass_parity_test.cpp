@@ -125,19 +125,20 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"splat_point_dye", Output::Dye, [](GpuSolver& g) { g.splat(testPointSplat()); },
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
-        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
-        // advect.frag forward, advect.frag backward (dt negated, the forward
-        // results carried), then its MACCORMACK variant. On this random start the
-        // limiter binds at most cells.
+        // The forward pass, the same pass backward (dt negated, the forward
+        // result carried), then its MACCORMACK variant: advect_scalar.frag for
+        // the dye (the tunnel's inflow dye, obstacles), advect.frag for the
+        // velocity. On this random start the limiter binds at most cells.
         {"advect_maccormack_dye", Output::Dye,
          [](GpuSolver& g) {
              g.setParams(withMacCormack(g.params()));
-             g.advect();
+             g.advectDye();
          },
          [](CpuSolver& c) {
              c.setParams(withMacCormack(c.params()));
-             c.advect();
+             c.advectDye();
          }},
         {"advect_maccormack_velocity", Output::Velocity,
          [](GpuSolver& g) {

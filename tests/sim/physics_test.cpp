@@ -251,6 +251,7 @@ void checkConstantAdvection(BoundaryMode mode)
     Solver solver = makeSolver<Solver>(p);
     solver.upload(state);
     for (int n = 0; n < kConstantPasses; ++n) {
+        solver.advectDye();
         solver.advect();  // a different (advected) velocity every pass
     }
     const Field dye = solver.download().dye;

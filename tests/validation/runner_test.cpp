@@ -119,6 +119,42 @@ TEST(HeadlessRunner, ScenariosSetUpTheFlowsOfTheIssue)
     EXPECT_EQ(s0.at(0, 7, 1), 0.0f);
 }
 
+// --scenario smoke: gravity and cooling unless given, one emitter low in the
+// middle, and the run (CPU, a few tenths of a second) lifts its smoke: the
+// centre of the dye ends well above the emitter and the fluid above it moves up.
+TEST(HeadlessRunner, SmokeRisesFromItsEmitter)
+{
+    const RunSpec smoke =
+        resolvedSpec(parse({"--scenario", "smoke", "--grid", "32", "--dye-grid", "64", "--steps", "45", "--backend",
+                            "cpu"})
+                         .options);
+    EXPECT_FLOAT_EQ(smoke.params.gravity, 9.81f);
+    EXPECT_FLOAT_EQ(smoke.params.cooling, 0.5f);
+    EXPECT_EQ(smoke.params.dyeGridWidth, 64);
+    const RunSpec given = resolvedSpec(parse({"--scenario", "smoke", "--gravity", "2", "--cooling", "0"}).options);
+    EXPECT_FLOAT_EQ(given.params.gravity, 2.0f) << "an explicit --gravity wins over the scenario's";
+    EXPECT_FLOAT_EQ(given.params.cooling, 0.0f);
+    const std::vector<Emitter> emitters = scenarioEmitters(app::Scenario::Smoke, smoke.params);
+    ASSERT_EQ(emitters.size(), 1u);
+    EXPECT_FLOAT_EQ(emitters[0].position.y, 0.1f);
+
+    const RunResult r = simulate(smoke);
+    ASSERT_EQ(r.steps, 45);
+    const Field& dye = r.final.dye;
+    ASSERT_EQ(dye.width(), 64);
+    double mass = 0.0, moment = 0.0;
+    for (int j = 0; j < dye.height(); ++j)
+        for (int i = 0; i < dye.width(); ++i) {
+            mass += dye.at(i, j, 0);
+            moment += dye.at(i, j, 0) * (j + 0.5) / dye.height();
+        }
+    ASSERT_GT(mass, 0.0);
+    // Smoke left where it was put would have its centre at the emitter's 0.1 m.
+    EXPECT_GT(moment / mass, 0.15) << "the smoke's centre is at " << moment / mass << " m";
+    const Field& u = r.final.velocity;
+    EXPECT_GT(u.at(16, 6, 1), 0.05f) << "the fluid above the emitter should rise";
+}
+
 TEST(HeadlessRunner, WritesEnergyCsvAndFrames)
 {
     TempDir dir;

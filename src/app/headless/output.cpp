@@ -13,6 +13,7 @@
 
 #include "app/png.hpp"
 #include "app/view_colour.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/passes.hpp"
 
@@ -141,15 +142,22 @@ float largestMagnitude(const Field& f, ViewColouring colouring)
 }  // namespace
 
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
-                       double velocityScale)
+                       double velocityScale, const Field* obstacles)
 {
     const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
-    return writeCells(dir, step, state.velocity.width(), state.velocity.height(),
-                      [&](int i, int j) { return cellColour(state, i, j, field, inverseScale); });
+    // Each field at its own grid's resolution (the dye may be finer); the
+    // obstacles, on the velocity's grid, over it (obstacleAt).
+    const Field& shown = field == FrameField::Dye ? state.dye : state.velocity;
+    const bool showObstacles = obstacles && obstacles->size() > 0;
+    return writeCells(dir, step, shown.width(), shown.height(), [&](int i, int j) {
+        if (showObstacles && isSolid(obstacleAt(*obstacles, i, j, shown.width(), shown.height())))
+            return Rgb{kObstacleColour.r, kObstacleColour.g, kObstacleColour.b};
+        return cellColour(state, i, j, field, inverseScale);
+    });
 }
 
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params, const BackgroundImage* background)
+                           const SimParams& params, const BackgroundImage* background, const Field* obstacles)
 {
     const FieldViewInfo& info = viewInfo(view.view);
     const PassConstants constants = makePassConstants(params);
@@ -159,6 +167,7 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     case ViewSource::Dye: break;
     case ViewSource::Velocity: source = &state.velocity; break;
     case ViewSource::Pressure: source = &state.pressure; break;
+    case ViewSource::Temperature: source = &state.temperature; break;
     case ViewSource::Divergence:
         derived = Field(params.gridWidth, params.gridHeight, 1);
         reference::divergence(state.velocity, derived, constants);
@@ -177,8 +186,16 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     }
     ViewUniforms u = viewUniforms(view, range, params);
     u.background = background;
-    return writeCells(dir, step, params.gridWidth, params.gridHeight, [&](int i, int j) {
-        const glm::vec3 c = shadeCell(u, *source, state.dye, i, j);
+    if (obstacles && obstacles->size() > 0) u.obstacles = obstacles;
+    // The view at its field's resolution; the water view's ink, when the dye
+    // has its own grid, sampled at the pressure cells as the display's
+    // linear sampler does.
+    const Field dyeOnSourceGrid = state.dye.width() == source->width() && state.dye.height() == source->height()
+        ? Field()
+        : resampleBilinear(state.dye, source->width(), source->height());
+    const Field& dye = dyeOnSourceGrid.size() ? dyeOnSourceGrid : state.dye;
+    return writeCells(dir, step, source->width(), source->height(), [&](int i, int j) {
+        const glm::vec3 c = shadeCell(u, *source, dye, i, j);
         return Rgb{c.r, c.g, c.b};
     });
 }

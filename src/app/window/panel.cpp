@@ -113,6 +113,33 @@ void simulationSection(PanelState& s, PanelActions& actions)
     tooltip("Cells on the window's shorter side; the other side follows the window's shape. auto measures "
             "the step at each size and takes the largest that keeps up with real time on this machine. "
             "Changing it reallocates every field: the fluid restarts from rest.");
+
+    const auto dyeGridName = [](int cells) { return cells == 0 ? std::string("as the grid") : std::to_string(cells); };
+    if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
+        for (int cells : {0, 256, 512, 1024, 2048}) {
+            const bool chosen = cells == s.dyeGridShortSide;
+            if (ImGui::Selectable(dyeGridName(cells).c_str(), chosen) && !chosen) {
+                s.dyeGridShortSide = cells;
+                actions.applyGrid = true;
+            }
+        }
+        ImGui::EndCombo();
+    }
+    tooltip("Dye cells on the window's shorter side: the colour's own grid, finer than the velocity's for "
+            "sharp detail at little cost (the velocity is interpolated at each dye cell). Changing it "
+            "reallocates every field: the fluid restarts from rest.");
+}
+
+void smokeSection(PanelState& s, const PanelStats& stats)
+{
+    // The smoke's physics (gravity, ambient temperature, smoke weight,
+    // cooling) are rows of the parameter table, in the simulation section.
+    if (!ImGui::CollapsingHeader("Smoke emitters")) return;
+    sliderFloat("emitter heat", &s.brush.emitterHeat, 0.0f, 2000.0f, "%.0f K/s",
+                "Heat a new emitter adds per second at its centre (K/s).");
+    sliderFloat("emitter smoke", &s.brush.emitterSmoke, 0.0f, 10.0f, "%.2f 1/s",
+                "Smoke (grey dye) a new emitter adds per second at its centre.");
+    ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
 }
 
 void brushSection(PanelState& s)
@@ -132,6 +159,22 @@ void brushSection(PanelState& s)
     ImGui::Checkbox("fixed colour", &b.fixedColour);
     tooltip("Off: every stroke takes the next colour of a cycle of hues. On: every stroke uses the colour below.");
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
+}
+
+void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
+{
+    if (!ImGui::CollapsingHeader("Obstacles", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Checkbox("brush paints obstacles", &s.obstacleBrush);
+    tooltip("On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
+            "erases too); without Ctrl the mouse paints dye.");
+    sliderFloat("obstacle brush", &s.obstacleBrushRadius, 0.002f, 0.2f, "%.3f m",
+                "Radius of the obstacle brush in metres (the short side is 1 m).", true);
+    if (ImGui::Button("Clear obstacles")) actions.clearObstacles = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Restore obstacles")) actions.restoreObstacles = true;
+    tooltip("Back to the obstacles of --obstacles and --obstacle (none without them).");
+    ImGui::Text("%d solid cells", stats.solidCells);
+    if (!stats.obstacleNote.empty()) ImGui::TextWrapped("%s", stats.obstacleNote.c_str());
 }
 
 void waterControls(DisplaySettings& d)
@@ -247,9 +290,13 @@ void statsSection(const PanelStats& stats, bool paused)
 void helpSection()
 {
     if (!ImGui::CollapsingHeader("Help")) return;
-    static constexpr std::array<std::array<const char*, 2>, 12> kKeys{{
+    static constexpr std::array<std::array<const char*, 2>, 16> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
+        {"Ctrl+drag", "paint obstacles"},
+        {"Ctrl+Shift+drag", "erase obstacles (or Ctrl+right drag)"},
+        {"Shift+click", "place a smoke emitter (needs gravity > 0)"},
+        {"E", "remove every emitter"},
         {"Space", "pause / resume"},
         {"N", "one step while paused"},
         {"R", "reset the fluid"},
@@ -308,6 +355,8 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
 
     simulationSection(state, actions);
     brushSection(state);
+    obstacleSection(state, stats, actions);
+    smokeSection(state, stats);
     displaySection(state, stats);
     motionSection(state, stats);
     statsSection(stats, state.paused);

@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -20,8 +21,11 @@
 #include <vector>
 
 #include "app/atomic_file.hpp"
+#include "core/emitter.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
+#include "app/obstacle_brush.hpp"
+#include "app/obstacle_setup.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
@@ -32,6 +36,7 @@
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "core/obstacles.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
 #include "platform/driver_pin.hpp"
@@ -203,6 +208,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     Options o = start;
     o.params = state.params;
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    o.params.dyeGridWidth = state.dyeGridShortSide;                    // and so is the dye's
     o.brush = state.brush;
     o.display = state.display;
     o.motion = state.motion;
@@ -259,6 +265,20 @@ struct Viewer {
     };
     std::vector<RawPointer> polled;
     Button held = Button::None;
+    // The obstacle brush: its gestures since the last poll (a press starts a
+    // stroke, moves extend it, ObstacleTool::None ends it), applied to the
+    // host mask at the next frame and uploaded before its steps.
+    ObstaclePainter obstacles;
+    struct RawObstacleEvent {
+        glm::dvec2 cursor;
+        ObstacleTool tool;
+        bool press;
+    };
+    std::vector<RawObstacleEvent> obstaclePolled;
+    ObstacleTool obstacleHeld = ObstacleTool::None;
+    int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
+    bool solverHasObstacles = false;     // the solver holds a mask (it had solid cells once)
+    std::vector<Emitter> emitters;  // smoke sources placed with Shift+click (E removes them)
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     // For the summary at exit: frames drawn and fluid time simulated while running.
@@ -275,11 +295,13 @@ struct Viewer {
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
         state.params = o.params;
         state.gridShortSide = o.params.gridWidth;
+        state.dyeGridShortSide = o.params.dyeGridWidth;  // --dye-grid: on the short side, like --grid
         state.brush = o.brush;
         state.display = o.display;
         state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
+        state.obstacleBrushRadius = o.obstacles.brushRadius;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
@@ -340,6 +362,10 @@ struct Viewer {
         p.gridWidth = grid.x;
         p.gridHeight = grid.y;
         p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
+        // The dye grid follows the window's shape too, at the nearest width
+        // that gives whole (square) dye cells.
+        const double dyeWidth = static_cast<double>(state.dyeGridShortSide) * grid.x / shortSide;
+        p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
         return p;
     }
 
@@ -394,6 +420,8 @@ struct Viewer {
             state.params = p;
             stats.grid = grid;
             strokes.discard(glfwGetTime());  // a stroke in progress belongs to the old grid
+            solverHasObstacles = false;
+            placeObstacles(p, true);
         } catch (const std::exception& e) {
             if (!solver) throw;  // at start there is nothing to fall back to
             std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
@@ -405,6 +433,47 @@ struct Viewer {
         }
     }
 
+    // The obstacles of a new grid: the user's strokes carried over
+    // (resampled) when there are any, else the run's --obstacles and
+    // --obstacle at this grid. A mask that cannot be made is said once, on
+    // the terminal and in the panel, and the window runs without it.
+    void placeObstacles(const SimParams& p, bool keepEdits)
+    {
+        Field mask;
+        const bool carried = keepEdits && obstacles.edited() && obstacles.mask().size() > 0;
+        if (carried) {
+            mask = resampleMask(obstacles.mask(), p.gridWidth, p.gridHeight);
+        } else {
+            try {
+                mask = buildObstacleMask(options.obstacles, p);
+                stats.obstacleNote.clear();
+            } catch (const ObstacleError& e) {
+                if (stats.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());
+                stats.obstacleNote = e.what();
+            }
+        }
+        if (mask.size() == 0) mask = emptyMask(p);
+        obstacles.reset(std::move(mask), p.cellSize(), carried);
+    }
+
+    // Hands the mask to the solver and the display when it changed (an upload
+    // between steps, never a read-back). An all-fluid mask goes to the
+    // solver only to take back solid cells it was given: the solver's first
+    // obstacles switch its passes to the obstacle rules (a compile).
+    void uploadObstacles()
+    {
+        if (!obstacles.takeChanged()) return;
+        const Field& mask = obstacles.mask();
+        stats.solidCells = countSolid(mask);
+        display->setObstacles(mask);
+        if (stats.solidCells == 0 && !solverHasObstacles) return;
+        // Erasing every solid cell keeps the solver's obstacle passes (an
+        // all-fluid mask): clearObstacles() would recompile them, and again at
+        // the next stroke.
+        solver->setObstacles(mask);
+        solverHasObstacles = true;
+    }
+
     void onKey(int key)
     {
         switch (key) {
@@ -412,6 +481,7 @@ struct Viewer {
         case GLFW_KEY_N: ++singleSteps; break;
         case GLFW_KEY_R: solver->reset(); break;
         case GLFW_KEY_C: solver->clearDye(); break;
+        case GLFW_KEY_E: emitters.clear(); break;
         case GLFW_KEY_V:
             state.display.view = nextView(state.display.view);
             break;
@@ -453,10 +523,12 @@ struct Viewer {
         if (a.resetDefaults) {
             const int shortSide = state.gridShortSide;
             const glm::ivec2 grid(state.params.gridWidth, state.params.gridHeight);
+            const int dyeGridWidth = state.params.dyeGridWidth;
             const float domain = state.params.domainWidth;
             state.params = SimParams{};
             state.params.gridWidth = grid.x;
             state.params.gridHeight = grid.y;
+            state.params.dyeGridWidth = dyeGridWidth;  // the grids change only on request
             state.params.domainWidth = domain;
             state.gridShortSide = shortSide;
             state.brush = Brush{};
@@ -464,6 +536,10 @@ struct Viewer {
         }
         if (a.applyGrid) allocateGrid();
         if (a.resetFluid) solver->reset();
+        if (a.clearObstacles) obstacles.clear();
+        if (a.restoreObstacles) placeObstacles(state.params, false);
+        state.obstacleBrushRadius = std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f,
+                                               0.001f, 1.0f);
         if (a.clearDye) solver->clearDye();
         if (a.stepOnce) ++singleSteps;
         if (a.screenshot) screenshotRequested = true;
@@ -484,10 +560,44 @@ struct Viewer {
 
     // --- pointer input: every event, kept with the poll it came in ---------
 
-    void onCursor(glm::dvec2 cursor) { polled.push_back({cursor, held}); }
-
-    void onMouseButton(int button, int action)
+    void onCursor(glm::dvec2 cursor)
     {
+        polled.push_back({cursor, held});
+        if (obstacleHeld != ObstacleTool::None) obstaclePolled.push_back({cursor, obstacleHeld, false});
+    }
+
+    // Ctrl (or the panel's switch) turns a drag into an obstacle stroke
+    // (obstacleToolFor); otherwise the dye brush has the mouse.
+    bool onObstacleButton(int button, int action, int mods)
+    {
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        if (action == GLFW_RELEASE) {
+            if (obstacleHeld == ObstacleTool::None || button != obstacleButton) return false;
+            obstacleHeld = ObstacleTool::None;
+            obstaclePolled.push_back({cursor, ObstacleTool::None, false});
+            return true;
+        }
+        if (obstacleHeld != ObstacleTool::None || held != Button::None || ImGui::GetIO().WantCaptureMouse) return false;
+        if (button != GLFW_MOUSE_BUTTON_LEFT && button != GLFW_MOUSE_BUTTON_RIGHT) return false;
+        const ObstacleTool tool =
+            obstacleToolFor(button == GLFW_MOUSE_BUTTON_LEFT ? MouseButton::Left : MouseButton::Right,
+                            (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0, state.obstacleBrush);
+        if (tool == ObstacleTool::None) return false;
+        obstacleHeld = tool;
+        obstacleButton = button;
+        obstaclePolled.push_back({cursor, tool, true});
+        return true;
+    }
+
+    void onMouseButton(int button, int action, int mods)
+    {
+        if (onObstacleButton(button, action, mods)) return;
+        if (action == GLFW_PRESS && button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_SHIFT) != 0
+            && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
+            placeEmitter();
+            return;
+        }
         Button next = held;
         if (action == GLFW_PRESS && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
             if (button == GLFW_MOUSE_BUTTON_LEFT) next = Button::Paint;
@@ -504,6 +614,31 @@ struct Viewer {
         polled.push_back({cursor, held});
     }
 
+    // Shift+click: a smoke emitter under the cursor, of the brush's radius and rates.
+    void placeEmitter()
+    {
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        glm::ivec2 windowSize;
+        glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
+        const glm::ivec2 fb = framebufferSize();
+        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
+        const glm::vec2 domain(state.params.domainWidth, state.params.domainHeight());
+        Emitter e;
+        e.position = cursorToDomain(cursor, windowSize, fb, rect, domain);
+        e.radius = state.brush.radius;
+        e.heatRate = state.brush.emitterHeat;
+        e.smokeRate = state.brush.emitterSmoke;
+        emitters.push_back(e);
+    }
+
+    // The step's splats and every emitter's.
+    std::vector<Splat> withEmitters(std::vector<Splat> splats) const
+    {
+        for (const Emitter& e : emitters) splats.push_back(emitterSplat(e, state.params.dt));
+        return splats;
+    }
+
     // Hands the events of the last poll to the stroke queue, in domain coordinates.
     void queuePointerEvents(double now, const PixelRect& rect)
     {
@@ -517,6 +652,13 @@ struct Viewer {
         strokes.addPoll(lastPoll, now, samples);
         polled.clear();
         lastPoll = now;
+        for (const RawObstacleEvent& e : obstaclePolled) {
+            const glm::vec2 at = cursorToDomain(e.cursor, windowSize, framebufferSize(), rect, domain);
+            if (e.press) obstacles.press(at, e.tool, state.obstacleBrushRadius);
+            else if (e.tool == ObstacleTool::None) obstacles.release();
+            else obstacles.moveTo(at);
+        }
+        obstaclePolled.clear();
     }
 
     // Time passes without the fluid (minimised): nothing is owed, nothing queued.
@@ -538,7 +680,7 @@ struct Viewer {
             lastRunningFrame = -1.0;
             clock.hold(now);
             for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
-            for (; singleSteps > 0; --singleSteps) solver->step();
+            for (; singleSteps > 0; --singleSteps) solver->step(withEmitters({}));
             return;
         }
         singleSteps = 0;
@@ -559,7 +701,7 @@ struct Viewer {
                 slices[k].push_back(*wander);
             feedMotion();
             if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
-            solver->step(slices[k]);
+            solver->step(withEmitters(std::move(slices[k])));
             if (k == 0) stepTimer.end();
         }
         if (!slices.empty()) measureResidual();
@@ -605,12 +747,14 @@ struct Viewer {
         stats.realTimeFactor = clock.realTimeFactor();
         collectResidual();
         stats.displayRange = display->range();
+        stats.emitters = static_cast<int>(emitters.size());
         applyPanel(drawPanel(state, stats));
         updateCursor();
         // After the panel: it may just have reallocated the grid with a new shape.
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
         queuePointerEvents(now, rect);
+        uploadObstacles();
         advanceFluid(now);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -659,10 +803,10 @@ void cursorCallback(GLFWwindow* window, double x, double y)
     if (auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window))) viewer->onCursor({x, y});
 }
 
-void mouseButtonCallback(GLFWwindow* window, int button, int action, int)
+void mouseButtonCallback(GLFWwindow* window, int button, int action, int mods)
 {
     auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
-    if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action);
+    if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action, mods);
 }
 
 }  // namespace

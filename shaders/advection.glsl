@@ -1,0 +1,149 @@
+// What the advection passes share (advect.frag: the velocity; advect_scalar.frag:
+// dye, temperature): the semi-Lagrangian back-trace, the bilinear blend, and
+// the velocity read at a point of the simulation grid from a pass on another
+// grid. Mirror: the advection section of src/reference/passes.cpp.
+
+#ifdef OBSTACLES
+// The cell whose centre is nearest to p (ties up), from floor and the fraction
+// exactly as the bilinear read splits p.
+ivec2 nearestCell(vec2 p)
+{
+    vec2 base = floor(p);
+    return ivec2(base) + ivec2(greaterThanEqual(p - base, vec2(0.5)));
+}
+
+// Walks the trace from this cell's centre to pos in equal steps of at most
+// half a cell along each axis (at most kMaxTraceSteps = 16) and returns the
+// last point whose nearest cell is fluid: a trace stops before a solid instead
+// of ending inside it or jumping over a thin one (traces up to 8 cells long).
+vec2 stopAtSolids(vec2 start, vec2 pos)
+{
+    vec2 d = pos - start;
+    float steps = clamp(ceil(2.0 * max(abs(d.x), abs(d.y))), 1.0, 16.0);
+    vec2 stride = d / steps;
+    vec2 reached = start;
+    int n = int(steps);
+    for (int s = 1; s <= n; ++s) {
+        vec2 q = start + float(s) * stride;
+        if (solidAt(nearestCell(q))) break;
+        reached = q;
+    }
+    return reached;
+}
+#endif
+
+// The cell c0 at the bottom-left of the point `pos` (cells of this pass's grid)
+// traced back from this cell, and the fractions f of the way to its right and
+// top neighbours, after the trace is stopped at the walls (box) or brought
+// back into the grid (periodic), and with OBSTACLES before a solid.
+void traceCell(vec2 pos, out ivec2 c0, out vec2 f)
+{
+    vec2 size = vec2(uGridSize);
+#ifdef PERIODIC
+    // Any distance wraps; the bound keeps the integers small. The base cell is
+    // brought into the grid by an exact floor division (|c0| < 2^15, so
+    // (c0 + 0.5) / n is never within rounding of an integer), which leaves its
+    // neighbours at most one cell outside, where the REPEAT wrap finds them.
+    pos = min(max(pos, -4.0 * size), 4.0 * size);
+#ifdef OBSTACLES
+    pos = stopAtSolids(vec2(thisCell()), pos);
+#endif
+    vec2 base = floor(pos);
+    f = pos - base;
+    c0 = ivec2(base);
+    c0 -= uGridSize * ivec2(floor((vec2(c0) + 0.5) / size));
+#else
+    // Stop the trace at the walls.
+    pos = min(max(pos, vec2(-0.5)), size - 0.5);
+#ifdef OBSTACLES
+    pos = stopAtSolids(vec2(thisCell()), pos);
+#endif
+    vec2 base = floor(pos);
+    f = pos - base;
+    c0 = ivec2(base);
+#endif
+}
+
+// With OBSTACLES: the cell nearest the traced point (fluid, after the stop),
+// whose ghost a solid corner of the bilinear footprint reads.
+ivec2 nearestOf(ivec2 c0, vec2 f)
+{
+    ivec2 nearest = c0 + ivec2(greaterThanEqual(f, vec2(0.5)));
+#ifndef PERIODIC
+    nearest = clamp(nearest, ivec2(0), uGridSize - 1);
+#endif
+    return nearest;
+}
+
+// The weights are computed here from exact texel values, not by the sampler,
+// so GPU and CPU do the same float math (hardware filtering of float textures
+// uses low-precision weights on many GPUs).
+vec4 bilinear(vec4 a, vec4 b, vec4 c, vec4 d, vec2 f, float decay)
+{
+    vec4 bottom = a * (1.0 - f.x) + b * f.x;
+    vec4 top = c * (1.0 - f.x) + d * f.x;
+    return (bottom * (1.0 - f.y) + top * f.y) * decay;
+}
+
+// reference::velocityAt's rule (common.glsl's mirroredVelocity) on the
+// simulation grid of `size` cells, for passes drawn on another grid
+// (uGridSize is theirs): keep the two in step. Solids do not enter: a solid
+// cell's velocity is zero already.
+vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size)
+{
+#ifdef PERIODIC
+    ivec2 inside = ivec2(c.x < 0 ? c.x + size.x : (c.x >= size.x ? c.x - size.x : c.x),
+                         c.y < 0 ? c.y + size.y : (c.y >= size.y ? c.y - size.y : c.y));
+    return texelFetch(velocity, inside, 0).xy;
+#else
+    vec2 v = texelFetch(velocity, clamp(c, ivec2(0), size - 1), 0).xy;
+#ifdef TUNNEL
+    if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
+    if (c.y < 0 || c.y >= size.y) v.y = -v.y;
+#else
+    if (c.x < 0 || c.x >= size.x) v = -v;
+    if (c.y < 0 || c.y >= size.y) {
+        v = -v;
+        if (c.y >= size.y) v.x += 2.0 * uLidSpeed;
+    }
+#endif
+    return v;
+#endif
+}
+
+// The velocity bilinearly interpolated at the point p (cells of the
+// simulation grid of `size` cells; p at most half a cell outside it).
+vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
+{
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 c0 = ivec2(base);
+    return bilinear(vec4(velocityOnGrid(velocity, c0, size), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kRight, size), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kTop, size), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kRight + kTop, size), 0.0, 0.0), f, 1.0)
+        .xy;
+}
+
+// scalarAt's rule (common.glsl) on a grid of `size` cells other than this pass's.
+vec4 scalarOnGrid(sampler2D field, ivec2 c, ivec2 size)
+{
+#ifdef PERIODIC
+    ivec2 inside = ivec2(c.x < 0 ? c.x + size.x : (c.x >= size.x ? c.x - size.x : c.x),
+                         c.y < 0 ? c.y + size.y : (c.y >= size.y ? c.y - size.y : c.y));
+    return texelFetch(field, inside, 0);
+#else
+    return texelFetch(field, clamp(c, ivec2(0), size - 1), 0);
+#endif
+}
+
+// A scalar field of `size` cells bilinearly interpolated at its point p
+// (p at most half a cell outside it).
+vec4 scalarAtPoint(sampler2D field, vec2 p, ivec2 size)
+{
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 c0 = ivec2(base);
+    return bilinear(scalarOnGrid(field, c0, size), scalarOnGrid(field, c0 + kRight, size),
+                    scalarOnGrid(field, c0 + kTop, size), scalarOnGrid(field, c0 + kRight + kTop, size), f, 1.0);
+}
