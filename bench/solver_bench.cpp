@@ -119,7 +119,19 @@ void timeSteps(benchmark::State& state, Solver& solver, int grid, Finish finish)
 
 // Times GpuSolver steps with `params` (a missing context or a failed shader
 // becomes the row's error, and the other rows still run).
-void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params)
+// A cylinder of a quarter of the grid's height, a third of the way along: the
+// obstacle benchmarks' mask.
+fluid::Field benchObstacles(const fluid::SimParams& p)
+{
+    fluid::Field mask(p.gridWidth, p.gridHeight, 1);
+    const double cx = p.gridWidth / 3.0, cy = p.gridHeight / 2.0, r = p.gridHeight / 8.0;
+    for (int j = 0; j < p.gridHeight; ++j)
+        for (int i = 0; i < p.gridWidth; ++i)
+            if ((i - cx) * (i - cx) + (j - cy) * (j - cy) <= r * r) mask.at(i, j) = 1.0f;
+    return mask;
+}
+
+void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params, bool obstacles = false)
 {
     const GlEnvironment& gl = glEnvironment();
     if (!gl.context) {
@@ -128,6 +140,7 @@ void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params)
     }
     try {
         fluid::GpuSolver solver(params);
+        if (obstacles) solver.setObstacles(benchObstacles(params));
         // step() only queues GL commands; without glFinish the driver would let
         // steps pile up and the loop would time command submission instead of
         // the GPU work.
@@ -186,6 +199,44 @@ void BM_CpuStep(benchmark::State& state)
     const int threads = static_cast<int>(state.range(0));
     const int grid = static_cast<int>(state.range(1));
     fluid::CpuSolver solver(benchParams(grid), threads);
+    timeSteps(state, solver, grid, [] {});
+}
+
+// The default step with an obstacle (benchObstacles): every pass built with
+// OBSTACLES (GPU), the per-cell path around the solid (CPU). Against
+// BM_GpuStepDefaults and BM_CpuStepDefaults, the cost of obstacles.
+void BM_GpuStepObstacles(benchmark::State& state)
+{
+    fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    timeGpuSteps(state, p, true);
+}
+
+fluid::SimParams cpuDefaults(int grid)
+{
+    fluid::SimParams p = benchParams(grid);
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    return p;
+}
+
+// Args: thread count, grid size.
+void BM_CpuStepDefaults(benchmark::State& state)
+{
+    const int grid = static_cast<int>(state.range(1));
+    fluid::CpuSolver solver(cpuDefaults(grid), static_cast<int>(state.range(0)));
+    timeSteps(state, solver, grid, [] {});
+}
+
+void BM_CpuStepObstacles(benchmark::State& state)
+{
+    const int grid = static_cast<int>(state.range(1));
+    const fluid::SimParams p = cpuDefaults(grid);
+    fluid::CpuSolver solver(p, static_cast<int>(state.range(0)));
+    solver.setObstacles(benchObstacles(p));
     timeSteps(state, solver, grid, [] {});
 }
 
@@ -497,6 +548,9 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepObstacles)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CpuStepDefaults)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CpuStepObstacles)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);

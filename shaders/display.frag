@@ -20,6 +20,10 @@ uniform int uHasBackground;
 // The camera's picture (motion input) over any view, at the grid's size.
 uniform sampler2D uOverlay;
 uniform float uOverlayOpacity;    // 0: not shown
+// Solid obstacles (R32F at the grid's size, solid > 0.5), in their colour
+// (kObstacleColour in src/app/view_colour.hpp), cell by cell.
+uniform sampler2D uObstacles;
+uniform int uHasObstacles;
 
 out vec4 colour;
 
@@ -127,6 +131,11 @@ void main()
         rgb = water(uv);
     }
     rgb = clamp(rgb, 0.0, 1.0);
+    if (uHasObstacles != 0) {
+        ivec2 size = textureSize(uObstacles, 0);  // the velocity grid; the shown field may be finer (dye)
+        ivec2 cell = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);
+        if (texelFetch(uObstacles, cell, 0).x > 0.5) rgb = vec3(0.45, 0.42, 0.40);
+    }
     if (uOverlayOpacity > 0.0) rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);
     colour = vec4(rgb, 1.0);
 }

@@ -1,35 +1,15 @@
 #include "app/background.hpp"
 
-#include <stb_image.h>
-
 #include <algorithm>
 #include <cmath>
-#include <stdexcept>
 
 namespace fluid::app {
 
 BackgroundImage loadBackground(const std::string& path)
 {
-    int w = 0, h = 0, channels = 0;
-    unsigned char* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
-    if (!pixels) throw std::runtime_error("cannot read the background " + path + ": " + stbi_failure_reason());
     // A GL 3.3 texture may be as small as 1024 per side on some drivers; larger
     // pictures are fine on every real one, but none needs more than 8192.
-    if (w > 8192 || h > 8192) {
-        stbi_image_free(pixels);
-        throw std::runtime_error("the background " + path + " is " + std::to_string(w) + "x" + std::to_string(h)
-                                 + " pixels; at most 8192 per side");
-    }
-    BackgroundImage image{w, h, std::vector<float>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h) * 4)};
-    for (int y = 0; y < h; ++y)
-        for (int x = 0; x < w; ++x)
-            for (int c = 0; c < 4; ++c)
-                image.rgba[(static_cast<std::size_t>(h - 1 - y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4
-                           + static_cast<std::size_t>(c)] =
-                    static_cast<float>(pixels[(static_cast<std::size_t>(y) * static_cast<std::size_t>(w) + static_cast<std::size_t>(x)) * 4
-                                              + static_cast<std::size_t>(c)]) / 255.0f;
-    stbi_image_free(pixels);
-    return image;
+    return readImage(path, "background", 8192);
 }
 
 glm::vec3 backgroundAt(const BackgroundImage& image, glm::vec2 position, glm::vec2 domain)

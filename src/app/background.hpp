@@ -5,19 +5,15 @@
 #pragma once
 
 #include <string>
-#include <vector>
 
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
+#include "image/image_file.hpp"
+
 namespace fluid::app {
 
-struct BackgroundImage {
-    int width = 0;
-    int height = 0;
-    std::vector<float> rgba;  // [0, 1], rows bottom to top, 4 per pixel (alpha unused)
-    bool empty() const { return width <= 0 || height <= 0; }
-};
+using BackgroundImage = Image;  // src/image/image_file.hpp
 
 // Reads a PNG, JPEG, BMP, TGA, GIF or PNM file; throws std::runtime_error with
 // one line naming the file and the reason.

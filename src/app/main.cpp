@@ -81,6 +81,10 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
         return kUsageErrorExit;
     }
+    if (auto problem = obstacleFileProblem(options.obstacles)) {
+        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+        return kUsageErrorExit;
+    }
     Options settingsFile;
     std::vector<std::string> warnings;
     if (!options.noConfig) {

@@ -25,6 +25,7 @@ const char* toString(Scenario scenario)
     case Scenario::ShearWave: return "shear-wave";
     case Scenario::Motion: return "motion";
     case Scenario::Smoke: return "smoke";
+    case Scenario::Tunnel: return "tunnel";
     }
     return "?";
 }
@@ -279,6 +280,27 @@ std::vector<Flag> makeFlags()
         {"mirror", "on|off", "flip the camera image left-right, as a mirror (default on)", S::Everywhere,
          oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.motion.mirror = b; })},
 
+        // Obstacles (src/app/obstacle_setup.hpp).
+        {"obstacles", "FILE", "solid obstacles from a picture (PNG, ...) stretched over the domain: opaque dark "
+         "pixels are solid, white or transparent ones fluid (a cell is solid where its pixels average over half)",
+         S::CommandLine, path([](Options& o, const std::string& p) { o.obstacles.file = p; })},
+        {"obstacle", "SHAPE", "a solid body at 1/4 of the width, centred: circle, plate, wing (NACA 2412) or nacaMPTT "
+         "(e.g. naca0012)", S::CommandLine,
+         [](Options& o, const std::string& text) -> std::string {
+             if (auto problem = obstacleShapeProblem(text)) return *problem + ", got '" + printable(text) + "'";
+             o.obstacles.shape = text;
+             return "";
+         }},
+        {"obstacle-size", "M", "circle diameter, plate length or wing chord in m, (0, 1e6] (default 0.1, 0.15, 0.25 "
+         "of the short side)", S::CommandLine,
+         realIn(0, 1e6, " m", [](Options& o, double v) { o.obstacles.size = f(v); }, true)},
+        {"obstacle-angle", "DEG", "degrees nose-up to the flow along +x, [-180, 180] (default: plate 90, across the "
+         "flow; wing 5, its angle of attack)", S::CommandLine,
+         realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); })},
+        {"obstacle-brush", "R", "window: radius of the obstacle brush in m, [0.001, 1] (default 0.02); Ctrl+drag "
+         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::CommandLine,
+         realIn(0.001, 1, " m", [](Options& o, double v) { o.obstacles.brushRadius = f(v); })},
+
         // Window.
         {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
          intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
@@ -306,20 +328,24 @@ std::vector<Flag> makeFlags()
          S::Headless,
          oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
         {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
-         "moves) or smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given; default demo)",
+         "moves), smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given) or tunnel (a "
+         "cylinder shedding vortices at Re = --reynolds; prints the Strouhal number); default demo",
          S::Headless,
          oneOf<Scenario>({{"demo", Scenario::Demo},
                           {"cavity", Scenario::Cavity},
                           {"taylor-green", Scenario::TaylorGreen},
                           {"shear-wave", Scenario::ShearWave},
                           {"motion", Scenario::Motion},
-                          {"smoke", Scenario::Smoke}},
+                          {"smoke", Scenario::Smoke},
+                          {"tunnel", Scenario::Tunnel}},
                          [](Options& o, Scenario s) { o.scenario = s; })},
         {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
          intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
         {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::Headless,
          realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
-        {"reynolds", "R", "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1), (0, 1e6]",
+        {"reynolds", "R",
+         "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the cylinder "
+         "(default 100), (0, 1e6]",
          S::Headless, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
         {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
          path([](Options& o, const std::string& p) { o.outDir = p; })},
@@ -327,6 +353,8 @@ std::vector<Flag> makeFlags()
          S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
         {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
          S::Headless, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
+        {"export-probe", "FILE", "tunnel: CSV t,v of the transverse velocity 2 D behind the cylinder, every step",
+         S::Headless, path([](Options& o, const std::string& p) { o.probeFile = p; })},
         {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step", S::Headless,
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
         {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
@@ -598,10 +626,12 @@ std::string helpText()
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
+    section("obstacles (window and headless)",
+            {"obstacles", "obstacle", "obstacle-size", "obstacle-angle", "obstacle-brush"});
     section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",
                        "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
-                                "frames-every", "export-centerlines", "export-energy", "until-steady", "threads"});
+                                "frames-every", "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"
            "Settings file: " << defaultConfigPath() << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
            "Flags apply to one run; what you change in the window's panel is saved there.\n"

@@ -9,13 +9,14 @@
 
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
+#include "app/obstacle_setup.hpp"
 #include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid::app {
 
 enum class Backend { Gpu, Cpu };
-enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke };
+enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke, Tunnel };
 
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);
@@ -48,6 +49,9 @@ struct Options {
     std::string motionSource;
     MotionParams motion;
 
+    // Obstacles (window and headless): --obstacles, --obstacle and their sizes.
+    ObstacleOptions obstacles;
+
     // Headless runner.
     bool headless = false;
     Backend backend = Backend::Gpu;
@@ -58,6 +62,7 @@ struct Options {
     std::string outDir;             // PNG frames go here ("" = none)
     int framesEvery = 0;            // write a frame every K steps (0 = final frame only)
     std::string centerlinesFile;    // cavity: CSV of the centre-line profiles
+    std::string probeFile;          // tunnel: CSV of the probe's transverse velocity
     std::string energyFile;         // CSV: t, kinetic_energy, max_divergence per step
     std::optional<double> untilSteady;  // stop when max |du/dt| < TOL
     int threads = 0;                // CPU backend threads (0 = all)

@@ -7,6 +7,8 @@
 #include <glm/geometric.hpp>
 #include <glm/vec2.hpp>
 
+#include "core/obstacles.hpp"
+
 namespace fluid::app {
 
 namespace {
@@ -138,6 +140,7 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
     case ViewColouring::WaterSurface: rgb = water(u, field, dye, i, j); break;
     }
     rgb = glm::clamp(rgb, glm::vec3(0.0f), glm::vec3(1.0f));
+    if (u.obstacles && isSolid(obstacleAt(*u.obstacles, i, j, field.width(), field.height()))) rgb = kObstacleColour;
     if (u.overlay && u.overlayOpacity > 0.0f) rgb = mix(rgb, glm::vec3(u.overlay->at(i, j)), u.overlayOpacity);
     return rgb;
 }

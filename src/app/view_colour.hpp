@@ -29,7 +29,15 @@ struct ViewUniforms {
     // at this opacity; null or 0: not shown.
     const Field* overlay = nullptr;
     float overlayOpacity = 0.0f;
+    // The obstacle mask (1 component, the velocity grid's size): solid cells
+    // show kObstacleColour, under the camera's picture; null: none. A field on
+    // another grid (the dye's) reads it through obstacleAt.
+    const Field* obstacles = nullptr;
 };
+
+// Solid obstacles in every view: a mid grey that stands apart from the dye's
+// black, the diverging map's white and the water's blues.
+constexpr glm::vec3 kObstacleColour{0.45f, 0.42f, 0.40f};
 
 // Standard gravity: the water view reads pressure as the height p / (rho g) of
 // a free surface.

@@ -1,13 +1,13 @@
 #include "motion/frame_source.hpp"
 
-#include <stb_image.h>
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "image/image_file.hpp"
 
 namespace fluid::motion {
 
@@ -25,6 +25,9 @@ bool isImage(const fs::path& path)
 
 class ImageFolderSource final : public FrameSource {
 public:
+    // A camera's picture is averaged into the grid; none needs more than this.
+    static constexpr int kMaxSide = 8192;
+
     ImageFolderSource(const std::string& directory, double frameRate) : directory_(directory), frameRate_(frameRate)
     {
         std::error_code error;
@@ -41,15 +44,14 @@ public:
     {
         const fs::path& file = files_[next_];
         next_ = (next_ + 1) % files_.size();
-        int w = 0, h = 0, channels = 0;
-        unsigned char* pixels = stbi_load(file.c_str(), &w, &h, &channels, 1);
-        if (!pixels) throw SourceError("cannot read image " + file.string() + ": " + stbi_failure_reason());
-        LumaFrame out{w, h, std::vector<float>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h))};
-        for (int y = 0; y < h; ++y)
-            for (int x = 0; x < w; ++x)
-                out.luma[static_cast<std::size_t>((h - 1 - y) * w + x)] =
-                    static_cast<float>(pixels[static_cast<std::size_t>(y * w + x)]) / 255.0f;
-        stbi_image_free(pixels);
+        Image image;
+        try {
+            image = readImage(file.string(), "image", kMaxSide);
+        } catch (const std::exception& e) {
+            throw SourceError(e.what());
+        }
+        LumaFrame out{image.width, image.height, std::vector<float>(image.rgba.size() / 4)};
+        for (std::size_t n = 0; n < out.luma.size(); ++n) out.luma[n] = luminance(image, n);
         return out;
     }
     double frameRate() const override { return frameRate_; }

@@ -57,7 +57,7 @@ public:
     // One V-cycle on x (level 0), which it updates; scratch is a field of x's
     // shape the sweeps ping-pong through.
     void vCycle(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec);
-    void cycle() { runVCycle(*this, levelCount()); }  // on what bind() bound
+    void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(k_.tunnel)); }  // on what bind() bound
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
     void smooth(int level, bool zeroGuess);

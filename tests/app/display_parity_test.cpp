@@ -178,6 +178,47 @@ TEST_F(DisplayParityTest, CameraOverlayMatchesShadeCell)
     EXPECT_LE(worst, kColourTolerance);
 }
 
+// Obstacles over every view, cell by cell, under the camera's picture.
+TEST_F(DisplayParityTest, ObstaclesMatchShadeCellInEveryView)
+{
+    const SimParams params = displayParams();
+    GpuSolver solver(params);
+    const FluidState state = displayState(params);
+    const Field mask = test::randomField(params.gridWidth, params.gridHeight, 1, 41u, 1.0f);  // in [-1, 1]: a quarter solid
+    FieldDisplay display;
+    display.setObstacles(mask);
+    for (const FieldViewInfo& view : fieldViews()) {
+        SCOPED_TRACE(view.name);
+        solver.upload(state);
+        DisplaySettings settings;
+        settings.view = view.view;
+        settings.autoRange = false;
+        ViewUniforms u = viewUniforms(settings, settings.fixedRange, params);
+        u.obstacles = &mask;
+        if (view.needsDiagnostics) solver.computeDiagnostics();
+        const Field source = sourceField(solver, state, view.source);
+        const float worst = drawAndCompare(display, solver, settings, source, state.dye, u);
+        std::printf("[ measured ] %s with obstacles: max |GPU - CPU| = %.2g\n", view.name, static_cast<double>(worst));
+        EXPECT_LE(worst, kColourTolerance);
+    }
+    // The CPU side shows them at all (parity alone would pass with neither).
+    DisplaySettings settings;
+    ViewUniforms u = viewUniforms(settings, 1.0f, params);
+    u.obstacles = &mask;
+    int solid = 0;
+    for (int j = 0; j < params.gridHeight; ++j)
+        for (int i = 0; i < params.gridWidth; ++i)
+            if (mask.at(i, j) > 0.5f) {
+                ++solid;
+                EXPECT_EQ(shadeCell(u, state.dye, state.dye, i, j), kObstacleColour);
+            }
+    EXPECT_GT(solid, params.gridWidth * params.gridHeight / 8);
+    // An empty mask takes them away again.
+    display.setObstacles(Field());
+    const float worst = drawAndCompare(display, solver, settings, state.dye, state.dye, viewUniforms(settings, 1.0f, params));
+    EXPECT_LE(worst, kColourTolerance);
+}
+
 // The water view's look follows its parameters: flat water shows the floor
 // (no highlight at 50 deg), and a bump whose slope faces the light gets one.
 TEST_F(DisplayParityTest, WaterHighlightWhereTheSlopeFacesTheLight)

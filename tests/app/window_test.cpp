@@ -397,6 +397,38 @@ TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
                 static_cast<double>(atEmitter), static_cast<double>(afterAtEmitter));
     EXPECT_LT(afterAtEmitter, atEmitter - 0.1f) << "the emitter kept emitting after E";
 
+// Obstacles: --obstacle's circle is drawn where the flags put it; Ctrl+drag
+// paints solid (and no dye), Ctrl+Shift+drag erases. The modifiers go through
+// the X server (XTEST), as a real keyboard's would. At --grid 96 in 640x480
+// the domain is 4/3 x 1 m, 480 px per metre: the circle (0.1 m at a quarter
+// of the width, half the height) is 48 px across at (160, 240), the brush of
+// 0.05 m is 24 px in radius. The obstacle colour's brightest channel is 0.45.
+TEST_F(WindowTest, CtrlDragPaintsObstaclesCtrlShiftDragErasesThem)
+{
+    launchApp({"--obstacle", "circle", "--obstacle-brush", "0.05"});
+    xdotoolChain(keys("F1 space"));
+    const Image start = screenshot();
+    const auto mean = [](const Image& image, int x0, int y0, int x1, int y1) {
+        return image.sumIn(x0, y0, x1, y1) / ((x1 - x0 + 1) * (y1 - y0 + 1));
+    };
+    constexpr double kObstacle = 0.45;  // kObstacleColour's red; 8-bit rounding and a cell edge: 0.02
+    EXPECT_NEAR(mean(start, 150, 230, 170, 250), kObstacle, 0.02) << "no circle at (160, 240)";
+    EXPECT_LT(start.maxIn(200, 0, kWidth - 1, kHeight - 1), 0.05f) << "obstacle or dye away from the circle";
+
+    xdotoolChain("keydown Control_L " + drag(1, {{320, 120}, {560, 120}}) + "keyup Control_L");
+    const Image painted = screenshot();
+    for (int x = 340; x <= 540; x += 40)
+        EXPECT_NEAR(mean(painted, x - 5, 115, x + 5, 125), kObstacle, 0.02) << "no obstacle on the path at x = " << x;
+    EXPECT_LE(painted.maxIn(300, 90, 580, 150), kObstacle + 0.02) << "dye on the obstacle stroke";
+    EXPECT_LT(painted.maxIn(200, 180, kWidth - 1, kHeight - 1), 0.05f) << "obstacle or dye away from the stroke";
+
+    xdotoolChain("keydown Control_L keydown Shift_L " + drag(1, {{460, 120}, {600, 120}})
+                 + "keyup Shift_L keyup Control_L");
+    const Image erased = screenshot();
+    EXPECT_LT(erased.maxIn(490, 90, kWidth - 1, 150), 0.05f) << "the erased part is still there";
+    EXPECT_NEAR(mean(erased, 340, 115, 400, 125), kObstacle, 0.02) << "erased beyond the erasing stroke";
+    EXPECT_NEAR(mean(erased, 150, 230, 170, 250), kObstacle, 0.02) << "the circle went";
+
     xdotoolChain("keydown --window " + window_ + " Escape");
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
 }

@@ -13,6 +13,7 @@
 
 #include "app/png.hpp"
 #include "app/view_colour.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "reference/passes.hpp"
 
@@ -141,17 +142,22 @@ float largestMagnitude(const Field& f, ViewColouring colouring)
 }  // namespace
 
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
-                       double velocityScale)
+                       double velocityScale, const Field* obstacles)
 {
     const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
-    // Each field at its own grid's resolution (the dye may be finer).
+    // Each field at its own grid's resolution (the dye may be finer); the
+    // obstacles, on the velocity's grid, over it (obstacleAt).
     const Field& shown = field == FrameField::Dye ? state.dye : state.velocity;
-    return writeCells(dir, step, shown.width(), shown.height(),
-                      [&](int i, int j) { return cellColour(state, i, j, field, inverseScale); });
+    const bool showObstacles = obstacles && obstacles->size() > 0;
+    return writeCells(dir, step, shown.width(), shown.height(), [&](int i, int j) {
+        if (showObstacles && isSolid(obstacleAt(*obstacles, i, j, shown.width(), shown.height())))
+            return Rgb{kObstacleColour.r, kObstacleColour.g, kObstacleColour.b};
+        return cellColour(state, i, j, field, inverseScale);
+    });
 }
 
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params, const BackgroundImage* background)
+                           const SimParams& params, const BackgroundImage* background, const Field* obstacles)
 {
     const FieldViewInfo& info = viewInfo(view.view);
     const PassConstants constants = makePassConstants(params);
@@ -180,6 +186,7 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     }
     ViewUniforms u = viewUniforms(view, range, params);
     u.background = background;
+    if (obstacles && obstacles->size() > 0) u.obstacles = obstacles;
     // The view at its field's resolution; the water view's ink, when the dye
     // has its own grid, sampled at the pressure cells as the display's
     // linear sampler does.

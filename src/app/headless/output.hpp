@@ -47,14 +47,16 @@ enum class FrameField { Dye, Speed };
 
 // Writes DIR/frame_<step>.png, the field upscaled (nearest) to about 512 pixels
 // with the bottom row of the grid at the bottom of the image; returns the path.
+// Solid cells of `obstacles` (when given and not empty) show kObstacleColour.
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
-                       double velocityScale);
+                       double velocityScale, const Field* obstacles = nullptr);
 
 // The same, for a view of the window (--view) coloured exactly as the window
 // colours it (shadeCell, one colour per cell); divergence and vorticity are
 // computed from the velocity by the reference passes. An auto range is the
 // frame's own largest magnitude.
 std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params, const BackgroundImage* background = nullptr);
+                           const SimParams& params, const BackgroundImage* background = nullptr,
+                           const Field* obstacles = nullptr);
 
 }  // namespace fluid::app::headless

@@ -1,10 +1,12 @@
 #include "app/headless/runner.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <csignal>
 #include <cstdio>
 #include <exception>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "app/headless/measure.hpp"
@@ -12,7 +14,9 @@
 #include "app/headless/progress.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
+#include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
+#include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
 #include "platform/headless_context.hpp"
 
@@ -74,6 +78,35 @@ void printHeader(const RunSpec& s)
     if (s.scenario != Scenario::Demo && s.scenario != Scenario::Motion && s.scenario != Scenario::Smoke)
         std::printf(", CFL %g", s.velocityScale * d(p.dt) / d(p.cellSize()));
     std::printf("\n");
+}
+
+// The tunnel's result: the shedding frequency at the probe from step
+// settleSteps on and St = f D / U (src/core/cylinder_wake.hpp); the probe's
+// whole series goes to `csv` (t,v) when given.
+void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
+{
+    const CylinderWake& wake = *spec.wake;
+    const double dt = d(spec.params.dt);
+    if (csv) {
+        csv->write("t,v\n");
+        for (std::size_t n = 0; n < r.probe.size(); ++n) {
+            char row[64];
+            std::snprintf(row, sizeof row, "%.6g,%.9g\n", static_cast<double>(n + 1) * dt, r.probe[n]);
+            csv->write(row);
+        }
+    }
+    const std::size_t from = std::min(r.probe.size(), static_cast<std::size_t>(spec.settleSteps));
+    const auto shedding = sheddingOf(std::span<const double>(r.probe).subspan(from), dt);
+    const double re = wake.speed * wake.diameter / d(spec.params.viscosity);
+    if (!shedding) {
+        std::printf("  strouhal         no shedding at the probe after step %zu (Re = %g); run longer (--steps)\n", from,
+                    re);
+        return;
+    }
+    std::printf("  strouhal         St = f D / U = %.4f (f = %.4g Hz over %d periods from step %zu, D = %g m, "
+                "U = %g m/s, Re = %g; Williamson 1996: 0.164-0.166 at Re = 100)\n",
+                shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from,
+                wake.diameter, wake.speed, re);
 }
 
 void printSummary(const RunSpec& spec, const RunResult& r)
@@ -148,10 +181,14 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (!spec.outDir.empty()) prepareDirectory(spec.outDir);
         std::optional<OutputFile> energyCsv;
         std::optional<OutputFile> centerlinesCsv;
+        std::optional<OutputFile> probeCsv;
         if (!spec.energyFile.empty()) writeEnergyHeader(energyCsv.emplace(spec.energyFile));
         if (!spec.centerlinesFile.empty()) centerlinesCsv.emplace(spec.centerlinesFile);
+        if (!spec.probeFile.empty()) probeCsv.emplace(spec.probeFile);
 
         printHeader(spec);
+        if (spec.obstacles.size() > 0)
+            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles), spec.obstacles.size());
         std::optional<platform::HeadlessContext> context;
         if (spec.backend == Backend::Gpu) {
             context.emplace();
@@ -165,6 +202,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         std::string lastFrame;
         const FrameField shown =
             spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion || spec.scenario == Scenario::Smoke
+                || spec.scenario == Scenario::Tunnel
             ? FrameField::Dye
             : FrameField::Speed;
         Observer observer;
@@ -173,8 +211,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = spec.frameView ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background)
-                                       : writeFrame(spec.outDir, step, state, shown, spec.velocityScale);
+            lastFrame = spec.frameView
+                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
         const RunResult result = simulate(spec, observer);
@@ -183,7 +222,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (centerlinesCsv)
             writeCenterlines(*centerlinesCsv, centerlines(result.final.velocity, d(spec.params.lidSpeed)));
         printSummary(spec, result);
-        for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv})
+        if (spec.wake) printStrouhal(spec, result, probeCsv ? &*probeCsv : nullptr);
+        for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv, &probeCsv})
             if (*file) {
                 (*file)->close();
                 std::printf("  wrote            %s\n", (*file)->path().c_str());

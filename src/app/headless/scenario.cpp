@@ -17,6 +17,10 @@ constexpr int kValidationGrid = 64;
 
 // Default physics of each flow, applied when the flag is not given.
 constexpr double kCavityReynolds = 100.0;       // Ghia et al.'s first case
+constexpr double kTunnelReynolds = 100.0;       // Williamson's St = 0.164-0.166
+constexpr int kTunnelGridHeight = 96;           // D = 12 cells: St within 10% (docs/validation.md)
+constexpr int kTunnelSteps = 800;               // ~12 shedding periods after the start settles
+constexpr double kTunnelSettleFraction = 0.375; // the first 300 of 800 steps: the impulsive start
 constexpr double kTaylorGreenViscosity = 0.05;  // m^2/s: energy falls to e^-0.4 in 2 s
 constexpr double kTaylorGreenTime = 2.0;        // s
 constexpr double kShearWaveViscosity = 0.01;    // m^2/s: energy falls to e^-0.79 in 1 s
@@ -59,6 +63,7 @@ double defaultCfl(Scenario scenario)
 {
     switch (scenario) {
     case Scenario::Cavity: return 1.0;
+    case Scenario::Tunnel: return 2.0;  // traces of 2 cells: half the interpolations of CFL 1 (less smearing)
     case Scenario::TaylorGreen:
     case Scenario::ShearWave: return 0.5;
     case Scenario::Demo:
@@ -88,6 +93,7 @@ ResolvedRun resolveRun(const Options& o)
     s.motion = o.motion;
     s.centerlinesFile = o.centerlinesFile;
     s.energyFile = o.energyFile;
+    s.probeFile = o.probeFile;
     s.steadyTolerance = o.untilSteady;
 
     const Scenario scenario = o.scenario;
@@ -100,13 +106,19 @@ ResolvedRun resolveRun(const Options& o)
         return fail("--scenario motion needs --motion SOURCE (camera[:DEVICE], video:FILE or images:DIR)");
     if (!o.motionSource.empty() && isValidationFlow(scenario) && scenario != Scenario::Motion)
         return fail(std::string("--motion would disturb the ") + name + " flow; use it with --scenario motion or demo");
-    if (o.reynolds && scenario != Scenario::Cavity)
-        return fail(std::string("--reynolds applies to --scenario cavity only, not ") + name);
+    if (o.reynolds && scenario != Scenario::Cavity && scenario != Scenario::Tunnel)
+        return fail(std::string("--reynolds applies to --scenario cavity and tunnel only, not ") + name);
+    if (!o.probeFile.empty() && scenario != Scenario::Tunnel)
+        return fail(std::string("--export-probe applies to --scenario tunnel only, not ") + name);
     if (!o.centerlinesFile.empty() && scenario != Scenario::Cavity)
         return fail(std::string("--export-centerlines applies to --scenario cavity only, not ") + name);
     if (o.reynolds && o.given("viscosity"))
-        return fail("give --reynolds or --viscosity for the cavity, not both (nu = 1/Re)");
-    const BoundaryMode needed = scenario == Scenario::Cavity ? BoundaryMode::Box : BoundaryMode::Periodic;
+        return fail("give --reynolds or --viscosity, not both (Re sets nu)");
+    if (scenario == Scenario::Tunnel && o.given("viscosity"))
+        return fail("--scenario tunnel sets nu from --reynolds (Re = U D / nu); give --reynolds");
+    const BoundaryMode needed = scenario == Scenario::Cavity   ? BoundaryMode::Box
+                              : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
+                                                             : BoundaryMode::Periodic;
     if (isValidationFlow(scenario) && o.given("boundary") && o.params.boundary != needed)
         return fail(std::string("--scenario ") + name + " needs --boundary " + fluid::toString(needed));
 
@@ -148,6 +160,27 @@ ResolvedRun resolveRun(const Options& o)
         endTime = kShearWaveTime;
         s.velocityScale = 1.0;
         break;
+    case Scenario::Tunnel: {
+        // The grid's height sets D = H / 8; its width follows (2.5 H).
+        const int height = o.given("grid") ? p.gridHeight : kTunnelGridHeight;
+        if (height < CylinderWakeLimits::kMinGridHeight)
+            return fail("--scenario tunnel needs a grid at least " + std::to_string(CylinderWakeLimits::kMinGridHeight)
+                        + " cells high (D = H / 8)");
+        const double cfl = o.given("dt") ? 1.0 : defaultCfl(scenario);  // dt itself is kept below when given
+        s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
+        const float givenDt = p.dt;
+        const SimParams& w = s.wake->params;
+        p.gridWidth = w.gridWidth;
+        p.gridHeight = w.gridHeight;
+        p.domainWidth = w.domainWidth;
+        p.inflowSpeed = w.inflowSpeed;
+        p.viscosity = w.viscosity;
+        if (!o.given("vorticity")) p.vorticity = 0.0f;
+        p.dt = o.given("dt") ? givenDt : w.dt;
+        s.wake->params = p;
+        s.velocityScale = s.wake->speed;
+        break;
+    }
     }
     if (o.simTime) endTime = *o.simTime;
     if (o.steps) endTime = 0.0;
@@ -155,7 +188,7 @@ ResolvedRun resolveRun(const Options& o)
     // Time step: fixed CFL number on the validation flows, so that refining the
     // grid refines time alike. When the run has an end time, dt shrinks to the
     // largest value <= C h / U that divides it, so every grid ends at the same t.
-    if (isValidationFlow(scenario) && !o.given("dt")) {
+    if (isValidationFlow(scenario) && scenario != Scenario::Tunnel && !o.given("dt")) {
         const double dt0 = defaultCfl(scenario) * static_cast<double>(p.cellSize()) / s.velocityScale;
         p.dt = static_cast<float>(endTime > 0.0 ? endTime / std::ceil(endTime / dt0 - 1e-9) : dt0);
     }
@@ -170,15 +203,27 @@ ResolvedRun resolveRun(const Options& o)
     if (o.steps) budget = *o.steps;
     else if (endTime > 0.0) budget = stepsFor(endTime, dt);
     else if (s.steadyTolerance) budget = std::ceil(kSteadyCapTime / dt);
+    else if (scenario == Scenario::Tunnel) budget = kTunnelSteps;
     else budget = kDemoSteps;
     if (budget > static_cast<double>(kMaxSteps))
         return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt)
                     + " s would take more than " + std::to_string(kMaxSteps) + " steps");
     s.steps = std::max(1, static_cast<int>(budget));
     s.measureEveryStep = !o.energyFile.empty();
+    s.settleSteps = static_cast<int>(kTunnelSettleFraction * s.steps);
+    if (s.wake) s.wake->params = p;
 
     if (auto problem = validate(p)) return fail(*problem);
     if (auto problem = validate(s.motion)) return fail(*problem);
+    // The obstacles at the run's grid: a file that cannot be read, or a shape
+    // that cannot be drawn here, is refused before anything runs.
+    try {
+        s.obstacles = buildObstacleMask(o.obstacles, p);
+    } catch (const ObstacleError& e) {
+        return fail(e.what());
+    }
+    if (o.obstacles.any() && hasExactSolution(scenario))
+        s.notes.push_back("obstacles are in the flow: it departs from the solution it is compared with");
 
     if (isValidationFlow(scenario)) {
         if (p.vorticity > 0.0f)

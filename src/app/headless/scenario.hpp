@@ -10,6 +10,7 @@
 
 #include "app/display_settings.hpp"
 #include "app/options.hpp"
+#include "core/cylinder_wake.hpp"
 #include "core/emitter.hpp"
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
@@ -38,10 +39,15 @@ struct RunSpec {
     // (shadeCell); without, the dye (demo) or the speed |u| / U.
     std::optional<DisplaySettings> frameView;
     std::string background;  // the water view's picture ("" = tiles)
+    Field obstacles;  // the solid mask at the grid (src/core/obstacles.hpp); empty = no obstacles
     std::string motionSource;  // camera[:DEVICE], video:FILE or images:DIR; "" = none
     MotionParams motion;
     std::string centerlinesFile;
     std::string energyFile;
+    std::string probeFile;  // tunnel: the probe's CSV
+    // Tunnel: the cylinder (its mask goes to the solver), the probe, D and U.
+    std::optional<CylinderWake> wake;
+    int settleSteps = 0;    // tunnel: the Strouhal number is measured from this step on
 
     double velocityScale = 1.0;  // U, m/s: lid speed or initial amplitude; scales outputs and the PNG colour map
     std::vector<std::string> notes;  // warnings for the user (e.g. physics the exact solution ignores)

@@ -31,7 +31,12 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
 
     RunResult result;
     FluidState state = initialState(spec.scenario, p);
+    if (spec.wake) {
+        solver.setObstacles(spec.wake->mask);
+        state = cylinderWakeStart(*spec.wake);
+    }
     solver.upload(state);
+    if (spec.obstacles.size() > 0) solver.setObstacles(spec.obstacles);  // an upload, before the first step
 
     // Motion input: frame k of the source is due at simulated time k / rate.
     std::unique_ptr<motion::FrameSource> source;
@@ -70,8 +75,9 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         result.interrupted = stopped;
         const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
         const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
-        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget;
+        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget || spec.wake;
         if (readsBack) state = solver.download();
+        if (spec.wake) result.probe.push_back(state.velocity.at(spec.wake->probe.x, spec.wake->probe.y, 1));
 
         if (spec.measureEveryStep) measure(t, state.velocity, &state.pressure);
         bool ending = lastOfBudget;

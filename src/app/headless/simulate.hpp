@@ -33,6 +33,7 @@ struct RunResult {
     std::vector<StepSample> samples;  // t = 0, then every step; only with RunSpec::measureEveryStep
     FluidState final;        // the state after the last step
     bool interrupted = false;  // Observer::stopRequested ended the run early
+    std::vector<double> probe;  // tunnel: the probe's v (m/s) after every step
 };
 
 struct Progress {

@@ -49,11 +49,13 @@ FieldDisplay::FieldDisplay()
     uniforms_.depth = displayProgram_.requiredUniform("uDepth");
     uniforms_.hasBackground = displayProgram_.requiredUniform("uHasBackground");
     uniforms_.overlayOpacity = displayProgram_.requiredUniform("uOverlayOpacity");
+    uniforms_.hasObstacles = displayProgram_.requiredUniform("uHasObstacles");
     displayProgram_.use();
     glUniform1i(displayProgram_.requiredUniform("uField"), 0);
     glUniform1i(displayProgram_.requiredUniform("uDye"), 1);
     glUniform1i(displayProgram_.requiredUniform("uBackground"), 2);
     glUniform1i(displayProgram_.requiredUniform("uOverlay"), 3);
+    glUniform1i(displayProgram_.requiredUniform("uObstacles"), 4);
     glUseProgram(0);
 }
 
@@ -145,6 +147,11 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
     glUniform1f(uniforms_.overlayOpacity, overlay != 0 ? s.cameraOverlay : 0.0f);
+    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
+    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+    glUniform1i(uniforms_.hasObstacles, obstacles ? 1 : 0);
+    glActiveTexture(GL_TEXTURE4);
+    glBindTexture(GL_TEXTURE_2D, obstacles ? obstacleTexture_.id() : 0);
     glActiveTexture(GL_TEXTURE3);
     glBindTexture(GL_TEXTURE_2D, overlay);
     glBindSampler(3, linearSampler_.id());
@@ -179,6 +186,27 @@ void FieldDisplay::setBackground(const std::string& path)
     glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
     glTexImage2D(GL_TEXTURE_2D, 0, GL_RGBA32F, background_.width, background_.height, 0, GL_RGBA, GL_FLOAT,
                  background_.rgba.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+}
+
+void FieldDisplay::setObstacles(const Field& mask)
+{
+    if (mask.size() == 0 || mask.components() != 1) {
+        obstacleTexture_.reset();
+        obstacleSize_ = glm::ivec2(0);
+        return;
+    }
+    if (obstacleSize_ != glm::ivec2(mask.width(), mask.height()) || obstacleTexture_.id() == 0) {
+        obstacleTexture_ = gl::Texture::create();
+        glBindTexture(GL_TEXTURE_2D, obstacleTexture_.id());
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+        glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+        glTexImage2D(GL_TEXTURE_2D, 0, GL_R32F, mask.width(), mask.height(), 0, GL_RED, GL_FLOAT, nullptr);
+        obstacleSize_ = glm::ivec2(mask.width(), mask.height());
+    }
+    glBindTexture(GL_TEXTURE_2D, obstacleTexture_.id());
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, mask.width(), mask.height(), GL_RED, GL_FLOAT, mask.data());
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 

@@ -30,6 +30,9 @@ public:
     // that cannot be read is said once on stderr and the tiles stay.
     void setBackground(const std::string& path);
     const BackgroundImage& background() const { return background_; }
+    // The obstacle mask to draw over every view (an upload; call it when the
+    // mask changed). An empty Field removes it.
+    void setObstacles(const Field& mask);
 
 private:
     void collectRange();
@@ -37,13 +40,16 @@ private:
     gl::Program displayProgram_;
     struct Uniforms {
         GLint mode = -1, range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
-              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1, overlayOpacity = -1;
+              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1, overlayOpacity = -1,
+              hasObstacles = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;   // smooth magnification for display
     AsyncMax rangeReduction_;
     gl::Texture backgroundTexture_;
     BackgroundImage background_;
+    gl::Texture obstacleTexture_;  // R32F; empty: no obstacles
+    glm::ivec2 obstacleSize_{0};
     FieldView pendingView_ = FieldView::Dye;
     FieldView trackedView_ = FieldView::Dye;
     float autoRange_ = 0.0f;   // 0: not measured yet for the tracked view

@@ -161,6 +161,22 @@ void brushSection(PanelState& s)
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
 }
 
+void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
+{
+    if (!ImGui::CollapsingHeader("Obstacles", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    ImGui::Checkbox("brush paints obstacles", &s.obstacleBrush);
+    tooltip("On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
+            "erases too); without Ctrl the mouse paints dye.");
+    sliderFloat("obstacle brush", &s.obstacleBrushRadius, 0.002f, 0.2f, "%.3f m",
+                "Radius of the obstacle brush in metres (the short side is 1 m).", true);
+    if (ImGui::Button("Clear obstacles")) actions.clearObstacles = true;
+    ImGui::SameLine();
+    if (ImGui::Button("Restore obstacles")) actions.restoreObstacles = true;
+    tooltip("Back to the obstacles of --obstacles and --obstacle (none without them).");
+    ImGui::Text("%d solid cells", stats.solidCells);
+    if (!stats.obstacleNote.empty()) ImGui::TextWrapped("%s", stats.obstacleNote.c_str());
+}
+
 void waterControls(DisplaySettings& d)
 {
     using L = DisplayLimits;
@@ -274,9 +290,11 @@ void statsSection(const PanelStats& stats, bool paused)
 void helpSection()
 {
     if (!ImGui::CollapsingHeader("Help")) return;
-    static constexpr std::array<std::array<const char*, 2>, 14> kKeys{{
+    static constexpr std::array<std::array<const char*, 2>, 16> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
+        {"Ctrl+drag", "paint obstacles"},
+        {"Ctrl+Shift+drag", "erase obstacles (or Ctrl+right drag)"},
         {"Shift+click", "place a smoke emitter (needs gravity > 0)"},
         {"E", "remove every emitter"},
         {"Space", "pause / resume"},
@@ -337,6 +355,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
 
     simulationSection(state, actions);
     brushSection(state);
+    obstacleSection(state, stats, actions);
     smokeSection(state, stats);
     displaySection(state, stats);
     motionSection(state, stats);

@@ -21,6 +21,8 @@ struct PanelState {
     DisplaySettings display;
     MotionParams motion;      // motion input (--motion): shown when a source is open
     int maxStepsPerFrame = 4;  // the clock's cap: beyond it the fluid runs slower than real time
+    bool obstacleBrush = false;        // the mouse paints obstacles (as with Ctrl held)
+    float obstacleBrushRadius = 0.02f; // m
     bool paused = false;
     bool visible = true;
 };
@@ -39,6 +41,8 @@ struct PanelStats {
     bool motionActive = false;
     int emitters = 0;        // smoke emitters placed with Shift+click
     std::string writeError;  // the last file that could not be written, and why (shown until the next success)
+    int solidCells = 0;          // in the obstacle mask
+    std::string obstacleNote;    // why the run's obstacles are missing or not felt by the fluid; "" = fine
 };
 
 struct PanelActions {
@@ -48,6 +52,8 @@ struct PanelActions {
     bool resetDefaults = false;
     bool applyGrid = false;  // gridShortSide changed: reallocate (the fluid restarts)
     bool screenshot = false;
+    bool clearObstacles = false;    // every cell fluid
+    bool restoreObstacles = false;  // back to --obstacles / --obstacle
 };
 
 PanelActions drawPanel(PanelState& state, const PanelStats& stats);

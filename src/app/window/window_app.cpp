@@ -24,6 +24,8 @@
 #include "core/emitter.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
+#include "app/obstacle_brush.hpp"
+#include "app/obstacle_setup.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
@@ -34,6 +36,7 @@
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "core/obstacles.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
 #include "platform/driver_pin.hpp"
@@ -262,6 +265,19 @@ struct Viewer {
     };
     std::vector<RawPointer> polled;
     Button held = Button::None;
+    // The obstacle brush: its gestures since the last poll (a press starts a
+    // stroke, moves extend it, ObstacleTool::None ends it), applied to the
+    // host mask at the next frame and uploaded before its steps.
+    ObstaclePainter obstacles;
+    struct RawObstacleEvent {
+        glm::dvec2 cursor;
+        ObstacleTool tool;
+        bool press;
+    };
+    std::vector<RawObstacleEvent> obstaclePolled;
+    ObstacleTool obstacleHeld = ObstacleTool::None;
+    int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
+    bool solverHasObstacles = false;     // the solver holds a mask (it had solid cells once)
     std::vector<Emitter> emitters;  // smoke sources placed with Shift+click (E removes them)
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
@@ -285,6 +301,7 @@ struct Viewer {
         state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
+        state.obstacleBrushRadius = o.obstacles.brushRadius;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
             + reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
@@ -403,6 +420,8 @@ struct Viewer {
             state.params = p;
             stats.grid = grid;
             strokes.discard(glfwGetTime());  // a stroke in progress belongs to the old grid
+            solverHasObstacles = false;
+            placeObstacles(p, true);
         } catch (const std::exception& e) {
             if (!solver) throw;  // at start there is nothing to fall back to
             std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
@@ -412,6 +431,47 @@ struct Viewer {
             state.params.gridHeight = solver->params().gridHeight;
             state.params.domainWidth = solver->params().domainWidth;
         }
+    }
+
+    // The obstacles of a new grid: the user's strokes carried over
+    // (resampled) when there are any, else the run's --obstacles and
+    // --obstacle at this grid. A mask that cannot be made is said once, on
+    // the terminal and in the panel, and the window runs without it.
+    void placeObstacles(const SimParams& p, bool keepEdits)
+    {
+        Field mask;
+        const bool carried = keepEdits && obstacles.edited() && obstacles.mask().size() > 0;
+        if (carried) {
+            mask = resampleMask(obstacles.mask(), p.gridWidth, p.gridHeight);
+        } else {
+            try {
+                mask = buildObstacleMask(options.obstacles, p);
+                stats.obstacleNote.clear();
+            } catch (const ObstacleError& e) {
+                if (stats.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());
+                stats.obstacleNote = e.what();
+            }
+        }
+        if (mask.size() == 0) mask = emptyMask(p);
+        obstacles.reset(std::move(mask), p.cellSize(), carried);
+    }
+
+    // Hands the mask to the solver and the display when it changed (an upload
+    // between steps, never a read-back). An all-fluid mask goes to the
+    // solver only to take back solid cells it was given: the solver's first
+    // obstacles switch its passes to the obstacle rules (a compile).
+    void uploadObstacles()
+    {
+        if (!obstacles.takeChanged()) return;
+        const Field& mask = obstacles.mask();
+        stats.solidCells = countSolid(mask);
+        display->setObstacles(mask);
+        if (stats.solidCells == 0 && !solverHasObstacles) return;
+        // Erasing every solid cell keeps the solver's obstacle passes (an
+        // all-fluid mask): clearObstacles() would recompile them, and again at
+        // the next stroke.
+        solver->setObstacles(mask);
+        solverHasObstacles = true;
     }
 
     void onKey(int key)
@@ -476,6 +536,10 @@ struct Viewer {
         }
         if (a.applyGrid) allocateGrid();
         if (a.resetFluid) solver->reset();
+        if (a.clearObstacles) obstacles.clear();
+        if (a.restoreObstacles) placeObstacles(state.params, false);
+        state.obstacleBrushRadius = std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f,
+                                               0.001f, 1.0f);
         if (a.clearDye) solver->clearDye();
         if (a.stepOnce) ++singleSteps;
         if (a.screenshot) screenshotRequested = true;
@@ -496,10 +560,39 @@ struct Viewer {
 
     // --- pointer input: every event, kept with the poll it came in ---------
 
-    void onCursor(glm::dvec2 cursor) { polled.push_back({cursor, held}); }
+    void onCursor(glm::dvec2 cursor)
+    {
+        polled.push_back({cursor, held});
+        if (obstacleHeld != ObstacleTool::None) obstaclePolled.push_back({cursor, obstacleHeld, false});
+    }
+
+    // Ctrl (or the panel's switch) turns a drag into an obstacle stroke
+    // (obstacleToolFor); otherwise the dye brush has the mouse.
+    bool onObstacleButton(int button, int action, int mods)
+    {
+        glm::dvec2 cursor;
+        glfwGetCursorPos(window, &cursor.x, &cursor.y);
+        if (action == GLFW_RELEASE) {
+            if (obstacleHeld == ObstacleTool::None || button != obstacleButton) return false;
+            obstacleHeld = ObstacleTool::None;
+            obstaclePolled.push_back({cursor, ObstacleTool::None, false});
+            return true;
+        }
+        if (obstacleHeld != ObstacleTool::None || held != Button::None || ImGui::GetIO().WantCaptureMouse) return false;
+        if (button != GLFW_MOUSE_BUTTON_LEFT && button != GLFW_MOUSE_BUTTON_RIGHT) return false;
+        const ObstacleTool tool =
+            obstacleToolFor(button == GLFW_MOUSE_BUTTON_LEFT ? MouseButton::Left : MouseButton::Right,
+                            (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0, state.obstacleBrush);
+        if (tool == ObstacleTool::None) return false;
+        obstacleHeld = tool;
+        obstacleButton = button;
+        obstaclePolled.push_back({cursor, tool, true});
+        return true;
+    }
 
     void onMouseButton(int button, int action, int mods)
     {
+        if (onObstacleButton(button, action, mods)) return;
         if (action == GLFW_PRESS && button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_SHIFT) != 0
             && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
             placeEmitter();
@@ -559,6 +652,13 @@ struct Viewer {
         strokes.addPoll(lastPoll, now, samples);
         polled.clear();
         lastPoll = now;
+        for (const RawObstacleEvent& e : obstaclePolled) {
+            const glm::vec2 at = cursorToDomain(e.cursor, windowSize, framebufferSize(), rect, domain);
+            if (e.press) obstacles.press(at, e.tool, state.obstacleBrushRadius);
+            else if (e.tool == ObstacleTool::None) obstacles.release();
+            else obstacles.moveTo(at);
+        }
+        obstaclePolled.clear();
     }
 
     // Time passes without the fluid (minimised): nothing is owed, nothing queued.
@@ -654,6 +754,7 @@ struct Viewer {
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
 
         queuePointerEvents(now, rect);
+        uploadObstacles();
         advanceFluid(now);
 
         glBindFramebuffer(GL_FRAMEBUFFER, 0);
