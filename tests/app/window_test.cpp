@@ -397,6 +397,10 @@ TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
                 static_cast<double>(atEmitter), static_cast<double>(afterAtEmitter));
     EXPECT_LT(afterAtEmitter, atEmitter - 0.1f) << "the emitter kept emitting after E";
 
+    xdotoolChain("keydown --window " + window_ + " Escape");
+    EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
+}
+
 // Obstacles: --obstacle's circle is drawn where the flags put it; Ctrl+drag
 // paints solid (and no dye), Ctrl+Shift+drag erases. The modifiers go through
 // the X server (XTEST), as a real keyboard's would. At --grid 96 in 640x480
