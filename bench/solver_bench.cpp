@@ -443,7 +443,7 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 9> kPassNames{"splat",     "advect_dye", "advect",   "diffuse", "curl",
+constexpr std::array<const char*, 9> kPassNames{"splat",     "advect_dye", "advect (dye and velocity)", "diffuse", "curl",
                                                 "vorticity", "divergence", "pressure", "gradient"};
 
 void BM_GpuPass(benchmark::State& state)

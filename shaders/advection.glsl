@@ -147,3 +147,36 @@ vec4 scalarAtPoint(sampler2D field, vec2 p, ivec2 size)
     return bilinear(scalarOnGrid(field, c0, size), scalarOnGrid(field, c0 + kRight, size),
                     scalarOnGrid(field, c0 + kTop, size), scalarOnGrid(field, c0 + kRight + kTop, size), f, 1.0);
 }
+
+#ifdef SCALAR_SOURCE
+// The advected scalar field (dye, temperature) on this pass's grid, and its
+// read at cell c through the scalar rule. INFLOW_DYE (the dye in a TUNNEL):
+// beyond the inflow, 8 bands of dye, each 1/32 of the height, so the inflow
+// carries streaklines in.
+uniform sampler2D uSource;
+#ifdef INFLOW_DYE
+vec4 inflowDye(int j)
+{
+    bool inside = j >= 0 && j < uGridSize.y;
+    int slot = inside ? (j * 32) / uGridSize.y : 0;
+    return (slot & 3) == 2 ? vec4(1.0, 1.0, 1.0, 0.0) : vec4(0.0);
+}
+vec4 sourceNear(ivec2 c) { return c.x < 0 ? inflowDye(c.y) : scalarNear(uSource, c); }
+#else
+vec4 sourceNear(ivec2 c) { return scalarNear(uSource, c); }
+#endif
+
+// The field advected from the footprint (c0, f) of a trace, times decay; with
+// OBSTACLES a solid corner reads the cell nearest the traced point.
+vec4 advectedSource(ivec2 c0, vec2 f, float decay)
+{
+#ifdef OBSTACLES
+    vec4 nearestValue = sourceNear(nearestOf(c0, f));
+#define SOURCE_AT(c) (solidAt(c) ? nearestValue : sourceNear(c))
+#else
+#define SOURCE_AT(c) sourceNear(c)
+#endif
+    return fluidOnly(bilinear(SOURCE_AT(c0), SOURCE_AT(c0 + kRight), SOURCE_AT(c0 + kTop),
+                              SOURCE_AT(c0 + kRight + kTop), f, decay));
+}
+#endif

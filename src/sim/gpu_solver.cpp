@@ -111,12 +111,19 @@ void GpuSolver::buildPrograms()
         dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
+    const std::string scalar = "#define SCALAR_SOURCE 1\n";
     const std::string onVelocityGrid = "#define ON_VELOCITY_GRID 1\n" + o;
     const std::string inflowDye = b == BoundaryMode::Tunnel ? "#define INFLOW_DYE 1\n" : "";
     advectDyeProgram_ =
-        buildPass("advect_scalar.frag", b, ((shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
+        buildPass("advect_scalar.frag", b, (scalar + (shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
                   "advection.glsl");
-    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, onVelocityGrid.c_str(), "advection.glsl");
+    // The dye on the velocity's grid rides along in the velocity's draw.
+    advectWithDyeProgram_ =
+        shared ? buildPass("advect.frag", b,
+                           (o + scalar + inflowDye + "#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n").c_str(),
+                           "advection.glsl")
+               : gl::Program();
+    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, (scalar + onVelocityGrid).c_str(), "advection.glsl");
     buoyancyProgram_ =
         buildPass("buoyancy.frag", b, ((shared ? "#define ON_VELOCITY_GRID 1\n" : "") + o).c_str(), "advection.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
@@ -185,7 +192,7 @@ void GpuSolver::applyConstantUniforms()
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
                                  &pressureResidualProgram_, &addForce_.program, &advectTemperatureProgram_,
-                                 &buoyancyProgram_})
+                                 &buoyancyProgram_, &advectWithDyeProgram_})
         setGrid(*p, k);
     for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
                                  &addForceDye_.program})
@@ -208,6 +215,15 @@ void GpuSolver::applyConstantUniforms()
     setSampler(advectProgram_, "uVelocity", kUnit0);
     setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
+
+    if (advectWithDyeProgram_.id()) {
+        advectWithDyeProgram_.use();
+        setSampler(advectWithDyeProgram_, "uVelocity", kUnit0);
+        setSampler(advectWithDyeProgram_, "uSource", kUnit1);
+        setFloat(advectWithDyeProgram_, "uDtOverCellSize", k.dtOverCellSize);
+        setFloat(advectWithDyeProgram_, "uVelocityDecay", k.velocityDecay);
+        setFloat(advectWithDyeProgram_, "uDyeDecay", dyeConstants_.dyeDecay);
+    }
 
     advectDyeProgram_.use();
     setSampler(advectDyeProgram_, "uVelocity", kUnit0);
@@ -427,6 +443,18 @@ void GpuSolver::clearObstacles()
 
 void GpuSolver::advect()
 {
+    if (dyeOnVelocityGrid()) {
+        // One trace for both: velocity to output 0, dye to output 1.
+        advectWithDyeProgram_.use();
+        bindSolid();
+        velocity().read().bindTexture(kUnit0);
+        dye().read().bindTexture(kUnit1);
+        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+        velocity().swap();
+        dye().swap();
+        return;
+    }
+    advectDye();
     advectProgram_.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);

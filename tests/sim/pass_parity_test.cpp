@@ -120,6 +120,8 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        // advect() carries the dye too: on the GPU in the velocity's draw.
+        {"advect_dye_with_velocity", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
         {"curl", Output::Curl, [](GpuSolver& g) { g.computeCurl(); }, [](CpuSolver& c) { c.computeCurl(); }},
         {"vorticity", Output::Velocity, [](GpuSolver& g) { g.applyVorticity(); },
