@@ -24,7 +24,9 @@ vec2 stopAtSolids(vec2 start, vec2 pos)
     vec2 reached = start;
     int n = int(steps);
     for (int s = 1; s <= n; ++s) {
-        vec2 q = start + float(s) * stride;
+        // The last step lands on pos itself (n stride is not pos to the bit):
+        // a trace that meets no solid ends where it would without OBSTACLES.
+        vec2 q = s == n ? pos : start + float(s) * stride;
         if (solidAt(nearestCell(q))) break;
         reached = q;
     }
