@@ -457,9 +457,9 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 10> kPassNames{"splat",     "advect_dye", "advect",   "diffuse", "curl",
-                                                 "vorticity", "divergence", "pressure", "gradient",
-                                                 "advect_maccormack"};  // forward, backward, correction
+constexpr std::array<const char*, 10> kPassNames{"splat",     "advect_dye", "advect (dye and velocity)", "diffuse",
+                                                 "curl",      "vorticity", "divergence", "pressure", "gradient",
+                                                 "advect_maccormack"};  // forward, backward, correction, per field
 
 void BM_GpuPass(benchmark::State& state)
 {

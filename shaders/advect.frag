@@ -2,6 +2,9 @@
 // back by dt u and read the velocity there (velocity rule). The scalar fields
 // (dye, temperature) are carried by advect_scalar.frag, before this pass, by
 // the same velocity. The trace and the bilinear blend are advection.glsl's.
+// WITH_DYE (with TWO_OUTPUTS and SCALAR_SOURCE; the dye on the velocity's
+// grid): the dye too, output 1, from the same trace: one pass instead of
+// two on llvmpipe, the same values as advect_scalar.frag's.
 //
 // OBSTACLES: the trace stops before it enters a solid (stopAtSolids), and a
 // solid corner of the bilinear footprint reads as the ghost of the cell
@@ -10,6 +13,9 @@
 uniform sampler2D uVelocity;
 uniform float uDtOverCellSize;   // dt / h
 uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
+#ifdef WITH_DYE
+uniform float uDyeDecay;
+#endif
 
 // MacCormack's backward step (GpuSolver::advect) carries the forward result
 // back along the same velocity: there the velocity carried is another texture.
@@ -42,5 +48,8 @@ void main()
 #else
     fragResult = fluidOnly(bilinear(VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
                                     VELOCITY_AT(c0 + kRight + kTop), f, uVelocityDecay));
+#ifdef WITH_DYE
+    fragResult1 = advectedSource(c0, f, uDyeDecay);
+#endif
 #endif
 }

@@ -9,28 +9,15 @@
 //   a solid, a solid corner reads the cell nearest the traced point.
 // MACCORMACK: MacCormack's correction (maccormack.glsl); the backward step
 //   is this pass itself, its source the forward result, dt negated.
-// INFLOW_DYE (the dye in a TUNNEL): beyond the inflow, 8 bands of dye, each
-//   1/32 of the height, so the inflow carries streaklines in.
+// INFLOW_DYE (the dye in a TUNNEL): streaklines beyond the inflow.
+// Built with SCALAR_SOURCE (advection.glsl's uSource and its read).
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
-uniform sampler2D uSource;       // the field, on this pass's grid
 uniform float uDtOverCellSize;   // dt / h, h this grid's cell size
 uniform float uDecay;            // 1 / (1 + rate dt)
 #ifndef ON_VELOCITY_GRID
 uniform ivec2 uVelocityGridSize; // cells of the simulation grid
 uniform float uToVelocityCells;  // simulation cells per cell of this grid
-#endif
-
-#ifdef INFLOW_DYE
-vec4 inflowDye(int j)
-{
-    bool inside = j >= 0 && j < uGridSize.y;
-    int slot = inside ? (j * 32) / uGridSize.y : 0;
-    return (slot & 3) == 2 ? vec4(1.0, 1.0, 1.0, 0.0) : vec4(0.0);
-}
-vec4 sourceNear(ivec2 c) { return c.x < 0 ? inflowDye(c.y) : scalarNear(uSource, c); }
-#else
-vec4 sourceNear(ivec2 c) { return scalarNear(uSource, c); }
 #endif
 
 vec2 velocityHere()
@@ -49,20 +36,14 @@ void main()
     ivec2 c0;
     vec2 f;
     traceCell(vec2(thisCell()) - uDtOverCellSize * velocityHere(), c0, f);
-#ifdef OBSTACLES
-    vec4 nearestValue = sourceNear(nearestOf(c0, f));
-#define SOURCE_AT(c) (solidAt(c) ? nearestValue : sourceNear(c))
-#else
-#define SOURCE_AT(c) sourceNear(c)
-#endif
 #ifdef MACCORMACK
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
-    fragResult = fluidOnly(maccormack(valueHere(uForward), valueHere(uSource), valueHere(uBackward), SOURCE_AT(c0),
-                                      SOURCE_AT(c0 + kRight), SOURCE_AT(c0 + kTop), SOURCE_AT(c0 + kRight + kTop),
+    vec4 a, b, c, d;
+    sourceFootprint(c0, f, a, b, c, d);
+    fragResult = fluidOnly(maccormack(valueHere(uForward), valueHere(uSource), valueHere(uBackward), a, b, c, d,
                                       uDecay, readsGhost(c0)));
 #else
-    fragResult = fluidOnly(bilinear(SOURCE_AT(c0), SOURCE_AT(c0 + kRight), SOURCE_AT(c0 + kTop),
-                                    SOURCE_AT(c0 + kRight + kTop), f, uDecay));
+    fragResult = advectedSource(c0, f, uDecay);
 #endif
 }

@@ -24,7 +24,9 @@ vec2 stopAtSolids(vec2 start, vec2 pos)
     vec2 reached = start;
     int n = int(steps);
     for (int s = 1; s <= n; ++s) {
-        vec2 q = start + float(s) * stride;
+        // The last step lands on pos itself (n stride is not pos to the bit):
+        // a trace that meets no solid ends where it would without OBSTACLES.
+        vec2 q = s == n ? pos : start + float(s) * stride;
         if (solidAt(nearestCell(q))) break;
         reached = q;
     }
@@ -147,3 +149,47 @@ vec4 scalarAtPoint(sampler2D field, vec2 p, ivec2 size)
     return bilinear(scalarOnGrid(field, c0, size), scalarOnGrid(field, c0 + kRight, size),
                     scalarOnGrid(field, c0 + kTop, size), scalarOnGrid(field, c0 + kRight + kTop, size), f, 1.0);
 }
+
+#ifdef SCALAR_SOURCE
+// The advected scalar field (dye, temperature) on this pass's grid, and its
+// read at cell c through the scalar rule. INFLOW_DYE (the dye in a TUNNEL):
+// beyond the inflow, 8 bands of dye, each 1/32 of the height, so the inflow
+// carries streaklines in.
+uniform sampler2D uSource;
+#ifdef INFLOW_DYE
+vec4 inflowDye(int j)
+{
+    bool inside = j >= 0 && j < uGridSize.y;
+    int slot = inside ? (j * 32) / uGridSize.y : 0;
+    return (slot & 3) == 2 ? vec4(1.0, 1.0, 1.0, 0.0) : vec4(0.0);
+}
+vec4 sourceNear(ivec2 c) { return c.x < 0 ? inflowDye(c.y) : scalarNear(uSource, c); }
+#else
+vec4 sourceNear(ivec2 c) { return scalarNear(uSource, c); }
+#endif
+
+// The four values the footprint (c0, f) of a trace reads (bottom row, then
+// top); with OBSTACLES a solid corner reads the cell nearest the traced point.
+// MacCormack's limiter (maccormack.glsl) bounds by the same four.
+void sourceFootprint(ivec2 c0, vec2 f, out vec4 a, out vec4 b, out vec4 c, out vec4 d)
+{
+#ifdef OBSTACLES
+    vec4 nearestValue = sourceNear(nearestOf(c0, f));
+#define SOURCE_AT(c) (solidAt(c) ? nearestValue : sourceNear(c))
+#else
+#define SOURCE_AT(c) sourceNear(c)
+#endif
+    a = SOURCE_AT(c0);
+    b = SOURCE_AT(c0 + kRight);
+    c = SOURCE_AT(c0 + kTop);
+    d = SOURCE_AT(c0 + kRight + kTop);
+}
+
+// The field advected from the footprint (c0, f) of a trace, times decay.
+vec4 advectedSource(ivec2 c0, vec2 f, float decay)
+{
+    vec4 a, b, c, d;
+    sourceFootprint(c0, f, a, b, c, d);
+    return fluidOnly(bilinear(a, b, c, d, f, decay));
+}
+#endif

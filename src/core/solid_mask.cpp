@@ -1,6 +1,7 @@
 #include "core/solid_mask.hpp"
 
 #include <algorithm>
+#include <utility>
 #include <stdexcept>
 #include <string>
 
@@ -20,6 +21,23 @@ SolidMask::SolidMask(Field cells) : cells_(std::move(cells))
                 last[static_cast<std::size_t>(j)] = i;
                 any_ = true;
             }
+    // Chebyshev distance transform: two passes over the 8 neighbours.
+    constexpr int kFar = 1 << 20;
+    clearance_.assign(cells_.size(), kFar);
+    const auto at = [&](int i, int j) -> int& { return clearance_[cells_.index(i, j)]; };
+    for (int j = 0; j < h; ++j)
+        for (int i = 0; i < w; ++i) {
+            if (solid(i, j)) {
+                at(i, j) = 0;
+                continue;
+            }
+            for (const auto& [di, dj] : {std::pair{-1, -1}, {0, -1}, {1, -1}, {-1, 0}})
+                if (i + di >= 0 && i + di < w && j + dj >= 0) at(i, j) = std::min(at(i, j), at(i + di, j + dj) + 1);
+        }
+    for (int j = h - 1; j >= 0; --j)
+        for (int i = w - 1; i >= 0; --i)
+            for (const auto& [di, dj] : {std::pair{1, 1}, {0, 1}, {-1, 1}, {1, 0}})
+                if (i + di >= 0 && i + di < w && j + dj < h) at(i, j) = std::min(at(i, j), at(i + di, j + dj) + 1);
     near_.resize(static_cast<std::size_t>(h));
     for (int j = 0; j < h; ++j) {
         int lo = w;

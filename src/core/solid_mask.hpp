@@ -42,12 +42,21 @@ public:
     // their branch-free interior loops.
     ColumnSpan nearSolid(int j) const { return near_[static_cast<std::size_t>(j)]; }
 
+    // Whether every cell within `reach` + 2 cells of (i, j) (Chebyshev, not
+    // wrapping) is fluid: a back-trace of that length from (i, j), its nearest
+    // cells and its bilinear footprint then touch no solid.
+    bool clearWithin(int i, int j, float reach) const
+    {
+        return reach + 2.0f < static_cast<float>(clearance_[cells_.index(i, j)]);
+    }
+
     static constexpr float kSolidAbove = 0.5f;
 
 private:
     Field cells_;
     bool any_ = false;
     std::vector<ColumnSpan> near_;
+    std::vector<int> clearance_;  // per cell: Chebyshev distance to the nearest solid cell (large: none)
 };
 
 // The mask of the next multigrid level down: a coarse cell is solid only when

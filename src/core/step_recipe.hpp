@@ -14,9 +14,8 @@ template <typename Solver>
 void runStep(Solver& solver, std::span<const Splat> splats)
 {
     for (const Splat& s : splats) solver.splat(s);
-    solver.advectDye();         // the dye, on its own grid, by the velocity before...
-    solver.advectTemperature(); // the same for T - T0, cooling (skipped without gravity)
-    solver.advect();            // ...the velocity carries itself
+    solver.advectTemperature(); // T - T0 by the velocity before its advection, cooling (skipped without gravity)
+    solver.advect();            // the dye (on its own grid) and the velocity, by the same velocity
     solver.applyBuoyancy();     // Boussinesq: warm fluid rises, smoke sinks (skipped without gravity)
     solver.diffuse();           // implicit viscosity (skipped at nu = 0)
     solver.computeCurl();       // vorticity confinement (skipped at epsilon = 0)

@@ -136,6 +136,7 @@ void CpuSolver::applyBuoyancy()
 
 void CpuSolver::advect()
 {
+    advectDye();  // by the velocity before its own advection, as the GPU's one draw
     reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
                       exec_);
     if (params_.advection == AdvectionScheme::MacCormack)

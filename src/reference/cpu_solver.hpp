@@ -32,9 +32,9 @@ public:
 
     // The passes of step(), in step order; named like GpuSolver's.
     void splat(const Splat& s);
-    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectDye();  // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
-    void advect();     // the velocity by itself
+    void advect();     // the dye (advectDye()), then the velocity
     void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();

@@ -178,14 +178,17 @@ void restrictAs(const Field& x, const Field& rhs, const LevelOperator& op, Field
     // The pressure's inside cells on plain indexing: children 2I, 2I + 1 and
     // their neighbours 2I - 1 .. 2I + 2 lie in the fine grid, and there is no
     // third child (it would be fine index 2I + 2 = width - 1).
+    // Around obstacles, cells whose children's stencils are clear of solids
+    // (SolidMask::clearWithin; it does not wrap, so not when periodic).
     const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell
-        && fineK.solid == nullptr;
+        && (fineK.solid == nullptr || !fineK.periodic);
     const auto inside = [](int coarse, int fineCells) { return coarse >= 1 && 2 * coarse + 3 <= fineCells - 1; };
     const std::size_t fineWidth = static_cast<std::size_t>(fineK.width);
     forEachRowOf(coarseOut, exec, [&](int j) {
         const bool rowInside = fastPath && inside(j, fineK.height);
         for (int i = 0; i < coarseOut.width(); ++i) {
-            if (!rowInside || !inside(i, fineK.width)) {
+            if (!rowInside || !inside(i, fineK.width)
+                || (fineK.solid != nullptr && !fineK.solid->clearWithin(2 * i, 2 * j, 1.0f))) {
                 cellAt({i, j});
                 continue;
             }
@@ -224,7 +227,7 @@ void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConsta
     // Scalars' inside cells on plain indexing: both coarse cells of the
     // interpolation lie in the coarse grid (for a scalar the rule inside is the
     // identity, whatever the equation).
-    const bool fastPath = std::is_same_v<V, float> && !exec.perCell && coarseK.solid == nullptr;
+    const bool fastPath = std::is_same_v<V, float> && !exec.perCell && (coarseK.solid == nullptr || !coarseK.periodic);
     const auto inside = [](int fine, int coarseCells) { return fine >= 1 && ((fine - 1) >> 1) + 1 <= coarseCells - 1; };
     const int width = out.width();
     const std::size_t coarseWidth = static_cast<std::size_t>(coarseK.width);
@@ -239,7 +242,8 @@ void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConsta
         const float* __restrict xs = rowOf(x, j);
         float* __restrict o = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            if (!inside(i, coarseK.width)) {
+            if (!inside(i, coarseK.width)
+                || (coarseK.solid != nullptr && !coarseK.solid->clearWithin((i - 1) >> 1, (j - 1) >> 1, 0.0f))) {
                 cellAt({i, j});
                 continue;
             }

@@ -211,7 +211,9 @@ glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
     glm::vec2 reached = start;
     const int n = static_cast<int>(steps);
     for (int s = 1; s <= n; ++s) {
-        const glm::vec2 q(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
+        const glm::vec2 q = s == n ? pos
+                                   : glm::vec2(start.x + static_cast<float>(s) * stride.x,
+                                               start.y + static_cast<float>(s) * stride.y);
         if (solidAt(nearestCell(q), k)) break;
         reached = q;
     }
@@ -302,7 +304,13 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
             const glm::vec2 f = pos - base;
             const glm::ivec2 c0(base);
             float* cellOut = result + Components * i;
-            if (k.solid != nullptr) {
+            // Among solids, unless the whole trace and footprint keep clear of
+            // them (then the obstacle path gives this path's result to the bit;
+            // the clearance does not wrap, so periodic grids always take it).
+            if (k.solid != nullptr
+                && (k.periodic
+                    || !k.solid->clearWithin(i, j, atLeast(std::fabs(pos.x - static_cast<float>(i)),
+                                                           std::fabs(pos.y - static_cast<float>(j)))))) {
                 advectCellAmongSolids<Components, SourceIsVelocity>(source, decay, glm::ivec2(i, j), pos, cellOut, k);
                 continue;
             }

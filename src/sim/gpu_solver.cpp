@@ -113,12 +113,19 @@ void GpuSolver::buildPrograms()
         dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
+    const std::string scalar = "#define SCALAR_SOURCE 1\n";
     const std::string onVelocityGrid = "#define ON_VELOCITY_GRID 1\n" + o;
     const std::string inflowDye = b == BoundaryMode::Tunnel ? "#define INFLOW_DYE 1\n" : "";
     advectDyeProgram_ =
-        buildPass("advect_scalar.frag", b, ((shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
+        buildPass("advect_scalar.frag", b, (scalar + (shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
                   "advection.glsl");
-    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, onVelocityGrid.c_str(), "advection.glsl");
+    // The dye on the velocity's grid rides along in the velocity's draw.
+    advectWithDyeProgram_ =
+        shared ? buildPass("advect.frag", b,
+                           (o + scalar + inflowDye + "#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n").c_str(),
+                           "advection.glsl")
+               : gl::Program();
+    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, (scalar + onVelocityGrid).c_str(), "advection.glsl");
     buoyancyProgram_ =
         buildPass("buoyancy.frag", b, ((shared ? "#define ON_VELOCITY_GRID 1\n" : "") + o).c_str(), "advection.glsl");
     // MacCormack (docs/algorithm.md §3.2b): the backward step and the
@@ -128,13 +135,14 @@ void GpuSolver::buildPrograms()
     macCormackVelocity_.backward =
         buildPass("advect.frag", b, (o + "#define CARRIED_VELOCITY 1\n").c_str(), "advection.glsl");
     macCormackVelocity_.correction = buildPass("advect.frag", b, (o + mac).c_str(), "advection.glsl", "maccormack.glsl");
-    const std::string dyeDefines = (shared ? onVelocityGrid : std::string()) + inflowDye;
+    const std::string dyeDefines = scalar + (shared ? onVelocityGrid : std::string()) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
     macCormackDye_.correction =
         buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
-    macCormackTemperature_.backward = buildPass("advect_scalar.frag", b, onVelocityGrid.c_str(), "advection.glsl");
+    const std::string temperatureDefines = scalar + onVelocityGrid;
+    macCormackTemperature_.backward = buildPass("advect_scalar.frag", b, temperatureDefines.c_str(), "advection.glsl");
     macCormackTemperature_.correction =
-        buildPass("advect_scalar.frag", b, (onVelocityGrid + mac).c_str(), "advection.glsl", "maccormack.glsl");
+        buildPass("advect_scalar.frag", b, (temperatureDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
     curlProgram_ = buildPass("curl.frag", b, o.c_str());
     vorticityProgram_ = buildPass("vorticity.frag", b, o.c_str());
@@ -205,8 +213,9 @@ void GpuSolver::applyConstantUniforms()
                                  &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
                                  &pressureResidualProgram_, &addForce_.program, &advectTemperatureProgram_,
-                                 &buoyancyProgram_, &macCormackVelocity_.backward, &macCormackVelocity_.correction,
-                                 &macCormackTemperature_.backward, &macCormackTemperature_.correction})
+                                 &buoyancyProgram_, &advectWithDyeProgram_, &macCormackVelocity_.backward,
+                                 &macCormackVelocity_.correction, &macCormackTemperature_.backward,
+                                 &macCormackTemperature_.correction})
         setGrid(*p, k);
     for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
                                  &addForceDye_.program, &macCormackDye_.backward, &macCormackDye_.correction})
@@ -229,6 +238,15 @@ void GpuSolver::applyConstantUniforms()
     setSampler(advectProgram_, "uVelocity", kUnit0);
     setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
+
+    if (advectWithDyeProgram_.id()) {
+        advectWithDyeProgram_.use();
+        setSampler(advectWithDyeProgram_, "uVelocity", kUnit0);
+        setSampler(advectWithDyeProgram_, "uSource", kUnit1);
+        setFloat(advectWithDyeProgram_, "uDtOverCellSize", k.dtOverCellSize);
+        setFloat(advectWithDyeProgram_, "uVelocityDecay", k.velocityDecay);
+        setFloat(advectWithDyeProgram_, "uDyeDecay", dyeConstants_.dyeDecay);
+    }
 
     advectDyeProgram_.use();
     setSampler(advectDyeProgram_, "uVelocity", kUnit0);
@@ -477,11 +495,25 @@ void GpuSolver::clearObstacles()
 
 void GpuSolver::advect()
 {
+    const bool macCormack = params_.advection == AdvectionScheme::MacCormack;
+    if (dyeOnVelocityGrid() && !macCormack) {
+        // One trace for both: velocity to output 0, dye to output 1.
+        advectWithDyeProgram_.use();
+        bindSolid();
+        velocity().read().bindTexture(kUnit0);
+        dye().read().bindTexture(kUnit1);
+        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+        velocity().swap();
+        dye().swap();
+        return;
+    }
+    // The dye's own pass (and, with MacCormack, each field its own correction).
+    advectDye();
     advectProgram_.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
     draw(velocity().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(velocity(), macCormackVelocity_);
+    if (macCormack) correctByMacCormack(velocity(), macCormackVelocity_);
     velocity().swap();
 }
 

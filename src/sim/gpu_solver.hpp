@@ -39,9 +39,9 @@ public:
 
     // The passes of step(), in step order.
     void splat(const Splat& s);
-    void advectDye();  // on the dye's grid, by the velocity before advect()
+    void advectDye();  // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
-    void advect();     // the velocity by itself
+    void advect();     // the dye (advectDye(), or in one draw on a shared grid), then the velocity
     void applyBuoyancy();  // skipped without gravity
     void diffuse();
     void computeCurl();
@@ -149,6 +149,7 @@ private:
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     bool obstacles_ = false;            // the programs are built with OBSTACLES
     gl::Program advectProgram_;     // the velocity
+    gl::Program advectWithDyeProgram_;  // velocity and dye in one draw (the dye on the velocity's grid)
     gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
     gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
     gl::Program buoyancyProgram_;

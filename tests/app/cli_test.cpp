@@ -268,7 +268,7 @@ TEST_F(Cli, FuzzNoDisplayNoticeIsANoteAndARefusalStaysOneLine)
     EXPECT_FALSE(refused.timedOut);
     EXPECT_EQ(refused.exitCode, 2) << describe(refused);
     EXPECT_EQ(refused.err,
-              "fluidsim: --reynolds applies to --scenario cavity only, not demo (see fluidsim --help)\n")
+              "fluidsim: --reynolds applies to --scenario cavity and tunnel only, not demo (see fluidsim --help)\n")
         << describe(refused);
 
     const auto ran = fluidsimWith(home_, {"--backend", "cpu", "--grid", "8", "--threads", "1", "--steps", "2"}, "");

@@ -363,6 +363,44 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
 }
 
+// Smoke in the window: Shift+click places an emitter, whose heat rises with
+// gravity on, carrying its smoke up; E removes it. Paused, so time advances
+// only by counted single steps (N). The emitter sits at (320, 400): 80 px
+// (0.17 m) above the floor; its radius is the brush's, 0.02 m = 9.6 px.
+TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
+{
+    launchApp({"--gravity", "9.81", "--emitter-smoke", "3", "--emitter-heat", "600"});
+    xdotoolChain(keys("F1 space") + "mousemove --window " + window_
+                 + " 320 400 sleep 0.1 keydown shift sleep 0.1 click 1 sleep 0.1 keyup shift sleep 0.1 "
+                 + keys("--repeat 60 --delay 10 n"));
+    const Image risen = screenshot();
+    // One second of steps: 600 K/s over 293 K lifts at up to 2 g near the
+    // centre; the smoke reaches well above the emitter. 30-150 px above it
+    // (3 to 15 radii: nothing gets there without rising) must hold smoke of
+    // at least 0.1 (measured 0.26).
+    const float above = risen.maxIn(290, 250, 350, 370);
+    const float below = risen.maxIn(290, 425, 350, 470);
+    const float aside = std::max(risen.maxIn(0, 0, 200, kHeight - 1), risen.maxIn(440, 0, kWidth - 1, kHeight - 1));
+    std::printf("[ measured ] smoke above the emitter %.3f, below it %.3f, far aside %.3f\n",
+                static_cast<double>(above), static_cast<double>(below), static_cast<double>(aside));
+    EXPECT_GT(above, 0.10f) << "no smoke rose above the emitter";
+    EXPECT_GT(above, below) << "the smoke did not rise: as much below the emitter as above";
+    EXPECT_LT(aside, 0.05f) << "smoke far from the plume";
+
+    // E removes the emitter: the smoke stops coming, so the spot at the
+    // emitter (3/s while it ran) fades as the plume carries it away.
+    const float atEmitter = risen.maxIn(310, 390, 330, 410);
+    xdotoolChain(keys("e") + keys("--repeat 60 --delay 10 n"));
+    const Image after = screenshot();
+    const float afterAtEmitter = after.maxIn(310, 390, 330, 410);
+    std::printf("[ measured ] at the emitter: %.3f while it ran, %.3f a second after E\n",
+                static_cast<double>(atEmitter), static_cast<double>(afterAtEmitter));
+    EXPECT_LT(afterAtEmitter, atEmitter - 0.1f) << "the emitter kept emitting after E";
+
+    xdotoolChain("keydown --window " + window_ + " Escape");
+    EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
+}
+
 // Obstacles: --obstacle's circle is drawn where the flags put it; Ctrl+drag
 // paints solid (and no dye), Ctrl+Shift+drag erases. The modifiers go through
 // the X server (XTEST), as a real keyboard's would. At --grid 96 in 640x480

@@ -26,7 +26,8 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
           "#define PERIODIC 1\n#define ZERO_GUESS 1\n", "#define VISCOUS 1\n",
           "#define VISCOUS 1\n#define ZERO_GUESS 1\n#define PERIODIC 1\n", "#define ON_VELOCITY_GRID 1\n",
           "#define PERIODIC 1\n#define ON_VELOCITY_GRID 1\n", "#define DYE_ON_OWN_GRID 1\n",
-          "#define PERIODIC 1\n#define DYE_ON_OWN_GRID 1\n"})
+          "#define PERIODIC 1\n#define DYE_ON_OWN_GRID 1\n", "#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n",
+          "#define PERIODIC 1\n#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n"})
     for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "curl.frag", "vorticity.frag",
                              "divergence.frag", "pressure.frag", "gradient.frag", "pack.frag", "unpack.frag",
                              "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
@@ -38,8 +39,14 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
             || std::string(pass) == "prolong_correction.frag";
         StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
         if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
-        if (std::string(pass).rfind("advect", 0) == 0 || std::string(pass) == "buoyancy.frag")
+        if (std::string(pass).rfind("advect", 0) == 0 || std::string(pass) == "buoyancy.frag") {
+            // The scalar field's read (uSource) is advection.glsl's; advect.frag
+            // carries it along in its WITH_DYE variant.
+            const bool scalar = std::string(pass) == "advect_scalar.frag"
+                || std::string(variant).find("WITH_DYE") != std::string::npos;
+            if (scalar) fragment.insert(fragment.begin() + 1, SourceFile{"scalar", "#define SCALAR_SOURCE 1\n"});
             fragment.push_back(embedded("advection.glsl"));
+        }
         fragment.push_back(embedded(pass));
         Program p = Program::build({embedded("fullscreen.vert")}, fragment);
         EXPECT_NE(p.id(), 0u);

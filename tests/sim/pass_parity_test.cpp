@@ -127,6 +127,8 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.splat(testPointSplat()); }},
         {"advect_dye", Output::Dye, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
         {"advect_velocity", Output::Velocity, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
+        // advect() carries the dye too: on the GPU in the velocity's draw.
+        {"advect_dye_with_velocity", Output::Dye, [](GpuSolver& g) { g.advect(); }, [](CpuSolver& c) { c.advect(); }},
         // The forward pass, the same pass backward (dt negated, the forward
         // result carried), then its MACCORMACK variant: advect_scalar.frag for
         // the dye (the tunnel's inflow dye, obstacles), advect.frag for the

@@ -163,31 +163,48 @@ void expectWithin(const test::FieldError& e, double maxRel, double l2, const cha
     EXPECT_LE(e.relativeL2, l2) << what << ": " << test::describe(e);
 }
 
+// The tunnel's pressure has no free constant: the first solve cancels the
+// warm start's random pressure instead of ignoring its mean, and the coarsest
+// multigrid level is swept 32 times (core/multigrid.hpp), so more of the
+// prolongation's FMA rounding reaches the result. Measured without obstacles:
+// one step 6.5e-6 max, 4.9e-6 L2 (velocity); 100 steps 3.6e-5 max, 9.4e-6 L2
+// (dye); with them one step 3.3e-6 L2.
+constexpr double kTunnelOneStepMaxRel = 1.5e-5;
+constexpr double kTunnelOneStepL2 = 1e-5;
+constexpr double kTunnelHundredStepsMaxRel = 6e-5;
+constexpr double kTunnelHundredStepsL2 = 2e-5;
+
+bool isTunnel(BoundaryMode m) { return m == BoundaryMode::Tunnel; }
+double oneStepMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepMaxRel : kOneStepMaxRel; }
+double oneStepL2(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepL2 : kOneStepL2; }
+double hundredStepsMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelHundredStepsMaxRel : kHundredStepsMaxRel; }
+double hundredStepsL2(BoundaryMode m) { return isTunnel(m) ? kTunnelHundredStepsL2 : kHundredStepsL2; }
+
 class StepParity : public test::GlTest, public ::testing::WithParamInterface<BoundaryMode> {};
 
 TEST_P(StepParity, OneStep)
 {
     const Errors e = runBoth(GetParam(), 1);
-    expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
-    expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
+    expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
+    expectWithin(e.pressure, oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
+    expectWithin(e.dye, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
 }
 
 TEST_P(StepParity, HundredSteps)
 {
     const Errors e = runBoth(GetParam(), 100);
-    expectWithin(e.velocity, kHundredStepsMaxRel, kHundredStepsL2, "velocity");
-    expectWithin(e.pressure, kHundredStepsMaxRel, kHundredStepsL2, "pressure");
-    expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
+    expectWithin(e.velocity, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "velocity");
+    expectWithin(e.pressure, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "pressure");
+    expectWithin(e.dye, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "dye");
 }
 
 // The default solver is multigrid; the Jacobi sweeps stay selectable.
 TEST_P(StepParity, HundredStepsWithJacobi)
 {
     const Errors e = runBoth(GetParam(), 100, std::nullopt, PressureSolver::Jacobi);
-    expectWithin(e.velocity, kHundredStepsMaxRel, kHundredStepsL2, "velocity");
-    expectWithin(e.pressure, kHundredStepsMaxRel, kHundredStepsL2, "pressure");
-    expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
+    expectWithin(e.velocity, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "velocity");
+    expectWithin(e.pressure, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "pressure");
+    expectWithin(e.dye, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "dye");
 }
 
 // MacCormack's limiter bounds the result by the four cells around the
@@ -216,11 +233,11 @@ TEST_P(StepParity, HundredStepsWithMacCormackEachFromTheSameState)
         const FluidState g = gpu.download();
         const FluidState& c = cpu.state();
         SCOPED_TRACE("step " + std::to_string(n));
-        expectWithin(test::compareFields(g.velocity, c.velocity), kOneStepMaxRel, kOneStepL2, "velocity");
+        expectWithin(test::compareFields(g.velocity, c.velocity), oneStepMaxRel(GetParam()), oneStepL2(GetParam()),
+                     "velocity");
         expectWithin(test::compareFields(withoutMean(g.pressure, cpu.obstacles()), withoutMean(c.pressure, cpu.obstacles())),
-                     kOneStepMaxRel,
-                     kOneStepPressureL2, "pressure");
-        expectWithin(test::compareFields(g.dye, c.dye), kOneStepMaxRel, kOneStepL2, "dye");
+                     oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
+        expectWithin(test::compareFields(g.dye, c.dye), oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
         if (HasFailure()) break;
     }
 }
@@ -228,18 +245,18 @@ TEST_P(StepParity, HundredStepsWithMacCormackEachFromTheSameState)
 TEST_P(StepParity, OneStepWithMacCormack)
 {
     const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, false, AdvectionScheme::MacCormack);
-    expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
-    expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
+    expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
+    expectWithin(e.pressure, oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
+    expectWithin(e.dye, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
 }
 
 TEST_P(StepParity, OneStepAfterSwitchingTheBoundaryRule)
 {
     const BoundaryMode other = GetParam() == BoundaryMode::Box ? BoundaryMode::Periodic : BoundaryMode::Box;
     const Errors e = runBoth(GetParam(), 1, other);
-    expectWithin(e.velocity, kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
-    expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
+    expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
+    expectWithin(e.pressure, oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
+    expectWithin(e.dye, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
 }
 
 INSTANTIATE_TEST_SUITE_P(AllBoundaries, StepParity,
@@ -249,16 +266,13 @@ INSTANTIATE_TEST_SUITE_P(AllBoundaries, StepParity,
 // With obstacles (thin, on walls, wrapped): every pass alone is bit-identical
 // (pass_parity_test), so the step's differences are splat's exp() and the
 // prolongation's FMA, as without obstacles, and the same bounds hold in the
-// box and the periodic box. The tunnel's first step is larger: its pressure
-// has no free constant, so the warm start's random pressure is cancelled by
-// the solve, not ignored (measured 2.6e-6 L2, velocity). And 100 steps of the
+// box and the periodic box, and the tunnel's bounds (above) in the tunnel. And 100 steps of the
 // tunnel with Jacobi pressure (40 sweeps leave more divergence than 2
 // V-cycles) shed vortices off the obstacles; there a rounding difference grows
 // as it does under strong confinement (above), and where a back-trace stops at
 // a solid depends discontinuously on the traced point: measured 2.8e-4 L2,
 // 6e-3 of the largest speed at one cell. A rule that differs between the
 // sides shows at O(1e-1) at once (the one-step tests).
-constexpr double kTunnelOneStepL2 = 5e-6;
 constexpr double kTunnelJacobiHundredStepsMaxRel = 2e-2;
 constexpr double kTunnelJacobiHundredStepsL2 = 1e-3;
 
@@ -267,8 +281,7 @@ class ObstacleStepParity : public test::GlTest, public ::testing::WithParamInter
 TEST_P(ObstacleStepParity, OneStep)
 {
     const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, true);
-    const double l2 = GetParam() == BoundaryMode::Tunnel ? kTunnelOneStepL2 : kOneStepL2;
-    expectWithin(e.velocity, kOneStepMaxRel, l2, "velocity");
+    expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
     expectWithin(e.pressure, kOneStepMaxRel, kOneStepPressureL2, "pressure");
     expectWithin(e.dye, kOneStepMaxRel, kOneStepL2, "dye");
 }
@@ -276,9 +289,9 @@ TEST_P(ObstacleStepParity, OneStep)
 TEST_P(ObstacleStepParity, HundredSteps)
 {
     const Errors e = runBoth(GetParam(), 100, std::nullopt, SimParams{}.pressureSolver, true);
-    expectWithin(e.velocity, kHundredStepsMaxRel, kHundredStepsL2, "velocity");
-    expectWithin(e.pressure, kHundredStepsMaxRel, kHundredStepsL2, "pressure");
-    expectWithin(e.dye, kHundredStepsMaxRel, kHundredStepsL2, "dye");
+    expectWithin(e.velocity, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "velocity");
+    expectWithin(e.pressure, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "pressure");
+    expectWithin(e.dye, hundredStepsMaxRel(GetParam()), hundredStepsL2(GetParam()), "dye");
 }
 
 TEST_P(ObstacleStepParity, HundredStepsWithJacobi)

@@ -76,6 +76,10 @@ TEST(HeadlessRunner, RejectsContradictoryFlagsWithOneLineNamingThem)
         {{"--scenario", "shear-wave", "--boundary", "box"}, "--boundary periodic"},
         {{"--scenario", "cavity", "--viscosity", "0"}, "--viscosity"},
         {{"--time", "1000000", "--dt", "0.000001"}, "steps"},
+        {{"--scenario", "cavity", "--export-probe", "p.csv"}, "--export-probe"},
+        {{"--scenario", "tunnel", "--viscosity", "0.01"}, "--reynolds"},
+        {{"--scenario", "tunnel", "--boundary", "box"}, "--boundary tunnel"},
+        {{"--scenario", "tunnel", "--grid", "16"}, "at least 32"},
     };
     for (const auto& c : cases) {
         const std::string error = runError(c.flags);
@@ -117,6 +121,32 @@ TEST(HeadlessRunner, ScenariosSetUpTheFlowsOfTheIssue)
     const Field s0 = initialState(app::Scenario::ShearWave, shear.params).velocity;
     EXPECT_NEAR(s0.at(0, 7, 0), std::sin(2.0 * std::numbers::pi * 7.5 / shear.params.gridHeight), 1e-6);
     EXPECT_EQ(s0.at(0, 7, 1), 0.0f);
+}
+
+// --scenario tunnel: the cylinder wake of src/core/cylinder_wake.hpp at
+// --reynolds (Re = U D / nu), the grid's height setting D; a short CPU run
+// writes the probe's series, one row per step.
+TEST(HeadlessRunner, TunnelSetsUpTheCylinderAndWritesTheProbe)
+{
+    const RunSpec spec = resolvedSpec(parse({"--scenario", "tunnel", "--grid", "48", "--reynolds", "80"}).options);
+    ASSERT_TRUE(spec.wake.has_value());
+    EXPECT_EQ(spec.params.boundary, BoundaryMode::Tunnel);
+    EXPECT_EQ(spec.params.gridHeight, 48);
+    EXPECT_EQ(spec.params.gridWidth, 120);
+    EXPECT_NEAR(spec.wake->diameter, 6.0 / 48.0, 1e-12);
+    EXPECT_NEAR(spec.wake->speed * spec.wake->diameter / static_cast<double>(spec.params.viscosity), 80.0, 1e-3);
+    EXPECT_GT(spec.wake->mask.at(36, 24), 0.5f) << "the cylinder, 6 D behind the inlet";
+    EXPECT_EQ(spec.wake->mask.at(10, 24), 0.0f);
+
+    TempDir dir;
+    const fs::path probe = dir / "probe.csv";
+    const app::ParseResult parsed = parse({"--scenario", "tunnel", "--grid", "32", "--backend", "cpu", "--steps", "20",
+                                           "--export-probe", probe.string()});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    const std::vector<std::string> lines = readLines(probe);
+    ASSERT_EQ(lines.size(), 21u);
+    EXPECT_EQ(lines[0], "t,v");
 }
 
 // --scenario smoke: gravity and cooling unless given, one emitter low in the
