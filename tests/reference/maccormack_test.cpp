@@ -57,13 +57,9 @@ FluidState waveInUniformFlow(double shiftX, double shiftY, int dyeCells = kGrid)
     return s;
 }
 
-// One advection of every field, in the step's order: the dye by the velocity
-// before the velocity carries itself.
-void advectAll(CpuSolver& solver)
-{
-    solver.advectDye();
-    solver.advect();
-}
+// One advection of every field: advect() carries the dye (on its own grid
+// or not) by the velocity before the velocity carries itself.
+void advectAll(CpuSolver& solver) { solver.advect(); }
 
 double maxDyeError(const Field& a, const Field& b)
 {

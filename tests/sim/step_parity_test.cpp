@@ -219,6 +219,14 @@ TEST_P(StepParity, HundredStepsWithJacobi)
 // step along the trajectory must agree to the one-step bounds. Validation
 // shows the backends still agree far better than either with Ghia over 960
 // cavity steps (cavity_test.cpp).
+// The tunnel's pressure, step by step from the CPU's state: the same absolute
+// rounding of the multigrid's FMAs as in one step (kTunnelOneStep*, 1.8e-6
+// here), over a pressure 5x smaller after the first step (max 0.09 against
+// 0.49, the warm start cancelled). Measured over the 100 steps: worst at step
+// 1, 2.0e-5 of the largest value, 2.15e-5 L2; the others at most 9.1e-6.
+constexpr double kTunnelEachStepPressureMaxRel = 4e-5;
+constexpr double kTunnelEachStepPressureL2 = 4e-5;
+
 TEST_P(StepParity, HundredStepsWithMacCormackEachFromTheSameState)
 {
     const SimParams p = stepParams(GetParam(), SimParams{}.pressureSolver, AdvectionScheme::MacCormack);
@@ -235,8 +243,10 @@ TEST_P(StepParity, HundredStepsWithMacCormackEachFromTheSameState)
         SCOPED_TRACE("step " + std::to_string(n));
         expectWithin(test::compareFields(g.velocity, c.velocity), oneStepMaxRel(GetParam()), oneStepL2(GetParam()),
                      "velocity");
-        expectWithin(test::compareFields(withoutMean(g.pressure, cpu.obstacles()), withoutMean(c.pressure, cpu.obstacles())),
-                     oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
+        const test::FieldError pe =
+            test::compareFields(withoutMean(g.pressure, cpu.obstacles()), withoutMean(c.pressure, cpu.obstacles()));
+        expectWithin(pe, isTunnel(GetParam()) ? kTunnelEachStepPressureMaxRel : kOneStepMaxRel,
+                     isTunnel(GetParam()) ? kTunnelEachStepPressureL2 : kOneStepPressureL2, "pressure");
         expectWithin(test::compareFields(g.dye, c.dye), oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
         if (HasFailure()) break;
     }
