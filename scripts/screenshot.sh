@@ -5,7 +5,9 @@
 #   (default docs/images/fluidsim.png; the README's water view:
 #    scripts/screenshot.sh docs/images/water.png --view water --water-relief 3;
 #    rising smoke, two emitters placed with Shift+click instead of strokes:
-#    SCENE=smoke scripts/screenshot.sh docs/images/smoke.png --gravity 9.81 --cooling 0.3 --dye-grid 480)
+#    SCENE=smoke scripts/screenshot.sh docs/images/smoke.png --gravity 9.81 --cooling 0.3 --dye-grid 480;
+#    vortex shedding behind an obstacle painted with Ctrl+drag in the wind tunnel:
+#    SCENE=obstacle scripts/screenshot.sh docs/images/shedding.png --boundary tunnel)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/images/fluidsim.png}
@@ -46,6 +48,15 @@ if [[ "${SCENE:-strokes}" == smoke ]]; then
     sleep 0.3
   done
   sleep "${SMOKE_SECONDS:-8}"
+elif [[ "${SCENE:-strokes}" == obstacle ]]; then
+  # F1 hides the panel; Ctrl+drag paints a solid bar across the stream; then
+  # let the wake shed (the tunnel's inlet streaklines show it).
+  xdotool key --window "$wid" F1
+  sleep 0.5
+  xdotool keydown ctrl
+  stroke 1 300 300 300 400
+  xdotool keyup ctrl
+  sleep "${SHEDDING_SECONDS:-25}"
 else
   stroke 1 480 600 640 380
   stroke 1 1040 200 820 330
