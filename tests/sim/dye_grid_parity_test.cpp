@@ -14,6 +14,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/walls.hpp"
 
 namespace fluid {
 namespace {
@@ -28,13 +29,8 @@ constexpr double kSinglePassL2 = 1e-6;
 // same bound as step_parity_test's for its ten steps.
 constexpr double kStepsMaxRel = 1e-4;
 
-enum class Walls { Box, Lid, Periodic };
-const char* name(Walls w) { return w == Walls::Box ? "Box" : (w == Walls::Lid ? "Lid" : "Periodic"); }
-
-struct DyeGrid {
-    const char* name;
-    int width;  // 0: the simulation grid
-};
+using test::DyeGrid;
+using test::Walls;
 
 SimParams paramsFor(Walls walls, int dyeGridWidth)
 {
@@ -45,8 +41,7 @@ SimParams paramsFor(Walls walls, int dyeGridWidth)
     p.advection = AdvectionScheme::SemiLagrangian;  // "advect_dye"; "advect_dye_maccormack" the three passes
     p.dyeDissipation = 0.7f;
     p.velocityDissipation = 0.3f;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
-    p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
+    test::applyWalls(p, walls);
     return p;
 }
 

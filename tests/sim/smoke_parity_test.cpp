@@ -13,6 +13,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/walls.hpp"
 
 namespace fluid {
 namespace {
@@ -23,13 +24,8 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Walls { Box, Lid, Periodic };
-const char* name(Walls w) { return w == Walls::Box ? "Box" : (w == Walls::Lid ? "Lid" : "Periodic"); }
-
-struct DyeGrid {
-    const char* name;
-    int width;  // 0: the simulation grid
-};
+using test::DyeGrid;
+using test::Walls;
 
 SimParams smokeParams(Walls walls, int dyeGridWidth)
 {
@@ -43,8 +39,7 @@ SimParams smokeParams(Walls walls, int dyeGridWidth)
     p.smokeWeight = 0.5f;
     p.cooling = 0.9f;  // a decay other than the dye's, so swapping them shows
     p.dyeDissipation = 0.3f;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
-    p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
+    test::applyWalls(p, walls);
     return p;
 }
 
