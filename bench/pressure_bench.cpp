@@ -96,7 +96,7 @@ void BM_PressureIteration(benchmark::State& state)
         p.warmStartPressure = false;  // every solve from zero: the same work each time
         fluid::GpuSolver gpu(p);
         gpu.upload(testState(n, n));
-        gpu.computeDivergence();
+        gpu.run(fluid::passes::divergence);
         if (solver == fluid::PressureSolver::Multigrid) {
             fluid::SimParams warm = p;
             warm.warmStartPressure = true;  // cycles accumulate

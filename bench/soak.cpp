@@ -141,7 +141,7 @@ int main(int argc, char** argv)
 
             const long sampleIndex = static_cast<long>(samples.size());
             solver.computeDiagnostics();
-            solver.computePressureResidual();
+            solver.run(fluid::passes::pressureResidual);
             const fluid::FluidState state = solver.download();  // waits for the GPU: timing is honest
             Sample s;
             s.step = step;

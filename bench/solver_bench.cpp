@@ -481,8 +481,8 @@ void BM_GpuPass(benchmark::State& state)
         const std::array<std::function<void()>, kPassNames.size()> passes{
             [&] { solver.splat(splat); },       [&] { solver.advectDye(); },     [&] { solver.advect(); },
             [&] { solver.diffuse(); },
-            [&] { solver.computeCurl(); },      [&] { solver.applyVorticity(); }, [&] { solver.computeDivergence(); },
-            [&] { solver.solvePressure(); },    [&] { solver.subtractGradient(); }, [&] { solver.advect(); }};
+            [&] { solver.run(fluid::passes::curl); },      [&] { solver.run(fluid::passes::vorticity); }, [&] { solver.run(fluid::passes::divergence); },
+            [&] { solver.solvePressure(); },    [&] { solver.run(fluid::passes::gradient); }, [&] { solver.advect(); }};
         timePasses(state, grid, passes[index]);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());

@@ -1,7 +1,7 @@
 // Boussinesq buoyancy: the velocity gains dt g ((T - T0) / T0 - beta s)
 // upwards (+y), T - T0 this cell's temperature excess and s the smoke, the
 // dye's mean of r, g and b at this cell's centre (read across grids when the
-// dye has its own: ON_VELOCITY_GRID when it does not). An explicit force
+// dye has its own: DYE_ON_VELOCITY_GRID when it does not). An explicit force
 // step, before the projection, like the splats. A solid cell (OBSTACLES)
 // stays at rest. Mirror: reference::buoyancy.
 uniform sampler2D uVelocity;
@@ -9,14 +9,14 @@ uniform sampler2D uTemperature;    // T - T0, K, on this grid
 uniform sampler2D uDye;
 uniform float uBuoyancyPerKelvin;  // dt g / T0, m/s per K
 uniform float uBuoyancyPerSmoke;   // dt g beta, m/s per unit of smoke
-#ifndef ON_VELOCITY_GRID
+#ifndef DYE_ON_VELOCITY_GRID
 uniform ivec2 uDyeGridSize;        // cells of the dye's grid
 uniform float uDyeCellsPerCell;    // dye cells per cell of this grid
 #endif
 
 float smokeHere()
 {
-#ifdef ON_VELOCITY_GRID
+#ifdef DYE_ON_VELOCITY_GRID
     vec4 d = valueHere(uDye);
 #else
     vec2 p = (vec2(thisCell()) + 0.5) * uDyeCellsPerCell - 0.5;

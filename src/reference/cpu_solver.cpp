@@ -1,12 +1,12 @@
 #include "reference/cpu_solver.hpp"
 
+#include <array>
 #include <optional>
 #include <stdexcept>
 #include <string>
 
 #include "core/step_recipe.hpp"
 #include "reference/motion.hpp"
-#include "reference/pressure_residual.hpp"
 
 namespace fluid {
 
@@ -126,14 +126,6 @@ void CpuSolver::advectTemperature()
     state_.temperature.swap(scratch_.temperature);
 }
 
-void CpuSolver::applyBuoyancy()
-{
-    if (!smokeIsOn(params_)) return;
-    reference::buoyancy(state_.velocity, state_.temperature, state_.dye, scratch_.velocity, constants_, dyeConstants_,
-                        exec_);
-    state_.velocity.swap(scratch_.velocity);
-}
-
 void CpuSolver::advect()
 {
     advectDye();  // by the velocity before its own advection, as the GPU's one draw
@@ -181,21 +173,6 @@ void CpuSolver::diffuse()
     }
 }
 
-void CpuSolver::computeCurl()
-{
-    if (constants_.vorticityScale == 0.0f) return;
-    reference::curl(state_.velocity, curl_, constants_, exec_);
-}
-
-void CpuSolver::applyVorticity()
-{
-    if (constants_.vorticityScale == 0.0f) return;
-    reference::vorticity(state_.velocity, curl_, scratch_.velocity, constants_, exec_);
-    state_.velocity.swap(scratch_.velocity);
-}
-
-void CpuSolver::computeDivergence() { reference::divergence(state_.velocity, divergence_, constants_, exec_); }
-
 void CpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
@@ -212,17 +189,42 @@ void CpuSolver::solvePressure()
     }
 }
 
-void CpuSolver::computePressureResidual()
-{
-    reference::pressureResidual(state_.pressure, divergence_, pressureResidual_, constants_, exec_);
-}
-
 void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, scratch_.pressure, divergence_, constants_, exec_); }
 
-void CpuSolver::subtractGradient()
+namespace {
+
+// The field of `state` a ping-pong slot names.
+Field& fieldIn(FluidState& state, Slot slot)
 {
-    reference::gradient(state_.velocity, state_.pressure, scratch_.velocity, constants_, exec_);
-    state_.velocity.swap(scratch_.velocity);
+    switch (slot) {
+    case Slot::Pressure: return state.pressure;
+    case Slot::Dye: return state.dye;
+    case Slot::Temperature: return state.temperature;
+    default: return state.velocity;
+    }
+}
+
+}  // namespace
+
+Field& CpuSolver::current(Slot slot)
+{
+    switch (slot) {
+    case Slot::Curl: return curl_;
+    case Slot::Divergence: return divergence_;
+    case Slot::PressureResidual: return pressureResidual_;
+    default: return fieldIn(state_, slot);
+    }
+}
+
+Field& CpuSolver::written(Slot slot) { return isPingPong(slot) ? fieldIn(scratch_, slot) : current(slot); }
+
+void CpuSolver::run(const FieldPass& pass)
+{
+    std::array<const Field*, FieldPass::kMaxInputs> inputs{};
+    for (std::size_t n = 0; n < pass.inputCount; ++n) inputs[n] = &current(pass.inputs[n].slot);
+    reference::cpuMirror(pass)(std::span(inputs.data(), pass.inputCount), written(pass.output),
+                               {constants_, dyeConstants_}, exec_);
+    if (isPingPong(pass.output)) current(pass.output).swap(written(pass.output));
 }
 
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)

@@ -30,19 +30,17 @@ public:
 
     void step(std::span<const Splat> splats = {});
 
-    // The passes of step(), in step order; named like GpuSolver's.
+    // The passes of step() (core/step_recipe.hpp has the order); named like GpuSolver's.
     void splat(const Splat& s);
     void advectDye();  // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();     // the dye (advectDye()), then the velocity
-    void applyBuoyancy();  // skipped without gravity
     void diffuse();
-    void computeCurl();
-    void applyVorticity();
-    void computeDivergence();
     void solvePressure();
-    void computePressureResidual();  // GpuSolver's, for the same use
-    void subtractGradient();
+    // A row of the pass table (core/field_pass.hpp) through its CPU mirror,
+    // whatever the parameters say (step() skips the rows that are off), e.g.
+    // run(passes::divergence), run(passes::pressureResidual).
+    void run(const FieldPass& pass);
 
     // GpuSolver's: the velocity moves towards the motion field `force`
     // (reference::CpuMotion::force()) where there is motion; dye is added there.
@@ -73,7 +71,10 @@ public:
     void bindMultigrid();
 
 private:
-    void applyObstacles();  // points the constants (and the multigrids) at the mask, or at none
+    void applyObstacles();
+    // A slot of the pass table: its current value, and where a pass writes it.
+    Field& current(Slot slot);
+    Field& written(Slot slot);  // points the constants (and the multigrids) at the mask, or at none
 
     SimParams params_;
     PassConstants constants_;

@@ -14,8 +14,12 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <cstring>
+#include <stdexcept>
+#include <string>
 
 #include "reference/boundary.hpp"
+#include "reference/pressure_residual.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -787,6 +791,47 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
             gradientInterior(ps.below, ps.row, ps.above, rowOf(velocity, j), rowOf(out, j), k.halfInverseCellSize,
                              begin, end);
         });
+}
+
+// The pass table's mirrors, by the row's name: each unpacks the row's inputs
+// (in the row's order) into the function of the shader's name.
+namespace {
+
+struct NamedMirror {
+    const char* name;
+    CpuMirror mirror;
+};
+
+const NamedMirror kMirrors[] = {
+    {"buoyancy",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         buoyancy(*in[0], *in[1], *in[2], out, g.simulation, g.dye, e);
+     }},
+    {"curl", [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { curl(*in[0], out, g.simulation, e); }},
+    {"vorticity",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         vorticity(*in[0], *in[1], out, g.simulation, e);
+     }},
+    {"divergence",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { divergence(*in[0], out, g.simulation, e); }},
+    {"gradient",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         gradient(*in[0], *in[1], out, g.simulation, e);
+     }},
+    {"pressure_residual",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         pressureResidual(*in[0], *in[1], out, g.simulation, e);
+     }},
+};
+
+}  // namespace
+
+CpuMirror cpuMirror(const FieldPass& pass)
+{
+    for (const NamedMirror& m : kMirrors)
+        if (std::strcmp(m.name, pass.name) == 0) return m.mirror;
+    throw std::logic_error(std::string("reference::cpuMirror(): the pass \"") + pass.name
+                           + "\" has no CPU mirror; add one to kMirrors in src/reference/passes.cpp");
 }
 
 }  // namespace fluid::reference

@@ -4,9 +4,12 @@
 // the field it replaces) and reads only its inputs, so it can run on threads.
 #pragma once
 
+#include <span>
+
 #include <glm/vec4.hpp>
 
 #include "core/field.hpp"
+#include "core/field_pass.hpp"
 #include "core/pass_constants.hpp"
 #include "core/splat.hpp"
 
@@ -82,5 +85,19 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
 
 // gradient.frag: u -= grad p by central differences.
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec = {});
+
+// The rows of the pass table (core/field_pass.hpp) on the CPU: the mirror of
+// a row takes the row's inputs in its order, writes `out`, and reads the
+// constants of the simulation grid (and of the dye's, for a pass that reads
+// the dye across grids).
+struct PassGrids {
+    const PassConstants& simulation;
+    const PassConstants& dye;
+};
+using CpuMirror = void (*)(std::span<const Field* const> inputs, Field& out, const PassGrids& grids, Exec exec);
+
+// The mirror of the row's name; throws std::logic_error naming the pass when
+// there is none (the parity tests call it for every row).
+CpuMirror cpuMirror(const FieldPass& pass);
 
 }  // namespace fluid::reference

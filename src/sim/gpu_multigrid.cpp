@@ -12,7 +12,6 @@ namespace {
 // Texture units, fixed per sampler name so they are set once per program.
 constexpr GLint kIterateUnit = 0;
 constexpr GLint kSecondUnit = 1;  // the right-hand side, or the coarse correction
-constexpr GLint kSolidUnit = 3;   // the level's obstacle mask (GpuSolver's unit for its own)
 
 gl::Wrap wrapOf(BoundaryMode boundary)
 {
@@ -95,7 +94,7 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     for (gl::RenderTarget& mask : solid_) mask.setWrap(wrap);
     for (const gl::Program* p : {&smooth_, &smoothFromZero_, &restrict_, &prolong_}) {
         p->use();
-        glUniform1i(p->uniform("uSolid"), kSolidUnit);  // -1 (ignored) without OBSTACLES
+        glUniform1i(p->uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
     }
 
     // Every uniform the pass uses is looked up once and must exist; samplers

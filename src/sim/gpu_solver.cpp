@@ -19,7 +19,7 @@ namespace {
 constexpr GLuint kUnit0 = 0;
 constexpr GLuint kUnit1 = 1;
 constexpr GLuint kUnit2 = 2;
-constexpr GLuint kSolidUnit = 3;  // uSolid, in every pass built with OBSTACLES
+using sim::kSolidUnit;
 constexpr GLuint kUnit4 = 4;
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
@@ -126,8 +126,6 @@ void GpuSolver::buildPrograms()
                            "advection.glsl")
                : gl::Program();
     advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, (scalar + onVelocityGrid).c_str(), "advection.glsl");
-    buoyancyProgram_ =
-        buildPass("buoyancy.frag", b, ((shared ? "#define ON_VELOCITY_GRID 1\n" : "") + o).c_str(), "advection.glsl");
     // MacCormack (docs/algorithm.md §3.2b): the backward step and the
     // correction are each field's own advection shader too, so that they trace
     // and read exactly as the forward step does (walls, obstacles, the inflow).
@@ -144,16 +142,14 @@ void GpuSolver::buildPrograms()
     macCormackTemperature_.correction =
         buildPass("advect_scalar.frag", b, (temperatureDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
-    curlProgram_ = buildPass("curl.frag", b, o.c_str());
-    vorticityProgram_ = buildPass("vorticity.frag", b, o.c_str());
-    divergenceProgram_ = buildPass("divergence.frag", b, o.c_str());
+    fieldPasses_.clear();
+    for (const FieldPass* row : kFieldPasses)
+        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, shared});
     pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = buildPass("unpack.frag", b);
-    gradientProgram_ = buildPass("gradient.frag", b, o.c_str());
-    pressureResidualProgram_ = buildPass("pressure_residual.frag", b, o.c_str());
     addForce_.program = buildPass("add_force.frag", b, shared ? "#define TWO_OUTPUTS 1\n" : "");
     addForceDye_.program = shared ? gl::Program() : buildPass("add_force.frag", b, "#define DYE_ON_OWN_GRID 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
@@ -201,19 +197,15 @@ void GpuSolver::applyConstantUniforms()
     const auto setGrid = [](const gl::Program& p, const PassConstants& grid) {
         if (!p.id()) return;  // a variant this grid layout does not use
         p.use();
-        glUniform2i(p.uniform("uGridSize"), grid.width, grid.height);
-        glUniform2f(p.uniform("uInverseGridSize"), 1.0f / static_cast<float>(grid.width),
-                    1.0f / static_cast<float>(grid.height));
-        glUniform1f(p.uniform("uLidSpeed"), grid.lidSpeed);
-        glUniform1f(p.uniform("uHalfInverseCellSize"), grid.halfInverseCellSize);
-        glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
+        sim::setGridUniforms(p, grid);
     };
+    for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(k, dyeConstants_);
     for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
-                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_, &curlProgram_, &vorticityProgram_,
-                                 &divergenceProgram_, &pressureProgram_, &gradientProgram_, &packProgram_,
+                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_,
+                                 &pressureProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &pressureResidualProgram_, &addForce_.program, &advectTemperatureProgram_,
-                                 &buoyancyProgram_, &advectWithDyeProgram_, &macCormackVelocity_.backward,
+                                 &addForce_.program, &advectTemperatureProgram_,
+                                 &advectWithDyeProgram_, &macCormackVelocity_.backward,
                                  &macCormackVelocity_.correction, &macCormackTemperature_.backward,
                                  &macCormackTemperature_.correction})
         setGrid(*p, k);
@@ -291,33 +283,11 @@ void GpuSolver::applyConstantUniforms()
     setMacCormack(macCormackDye_, dyeConstants_, dyeConstants_.dyeDecay, true);
     setMacCormack(macCormackTemperature_, k, k.temperatureDecay, true);
 
-    buoyancyProgram_.use();
-    setSampler(buoyancyProgram_, "uVelocity", kUnit0);
-    setSampler(buoyancyProgram_, "uTemperature", kUnit1);
-    setSampler(buoyancyProgram_, "uDye", kUnit2);
-    setFloat(buoyancyProgram_, "uBuoyancyPerKelvin", k.buoyancyPerKelvin);
-    setFloat(buoyancyProgram_, "uBuoyancyPerSmoke", k.buoyancyPerSmoke);
-    if (!dyeOnVelocityGrid()) {
-        glUniform2i(buoyancyProgram_.requiredUniform("uDyeGridSize"), dyeConstants_.width, dyeConstants_.height);
-        setFloat(buoyancyProgram_, "uDyeCellsPerCell", dyeConstants_.fromVelocityCells);
-    }
-
     diffuseProgram_.use();
     setSampler(diffuseProgram_, "uX", kUnit0);
     setSampler(diffuseProgram_, "uB", kUnit1);
     setFloat(diffuseProgram_, "uAlpha", k.diffusionAlpha);
     setFloat(diffuseProgram_, "uInverseDenominator", k.diffusionInverseDenominator);
-
-    curlProgram_.use();
-    setSampler(curlProgram_, "uVelocity", kUnit0);
-
-    vorticityProgram_.use();
-    setSampler(vorticityProgram_, "uVelocity", kUnit0);
-    setSampler(vorticityProgram_, "uCurl", kUnit1);
-    setFloat(vorticityProgram_, "uVorticityScale", k.vorticityScale);
-
-    divergenceProgram_.use();
-    setSampler(divergenceProgram_, "uVelocity", kUnit0);
 
     pressureProgram_.use();
     setSampler(pressureProgram_, "uPressure", kUnit0);
@@ -338,15 +308,6 @@ void GpuSolver::applyConstantUniforms()
         glUniform2f(p->uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
                     1.0f / static_cast<float>(k.height));
     }
-
-    gradientProgram_.use();
-    setSampler(gradientProgram_, "uVelocity", kUnit0);
-    setSampler(gradientProgram_, "uPressure", kUnit1);
-
-    pressureResidualProgram_.use();
-    glUniform1i(pressureResidualProgram_.requiredUniform("uPressure"), static_cast<GLint>(kUnit0));
-    glUniform1i(pressureResidualProgram_.requiredUniform("uDivergence"), static_cast<GLint>(kUnit1));
-    glUniform1f(pressureResidualProgram_.requiredUniform("uCellSizeSquared"), k.cellSizeSquared);
 
     for (AddForcePass* pass : {&addForce_, &addForceDye_}) {
         const gl::Program& p = pass->program;
@@ -441,18 +402,6 @@ void GpuSolver::advectTemperature()
     draw(temperature().write());
     if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(temperature(), macCormackTemperature_);
     temperature().swap();
-}
-
-void GpuSolver::applyBuoyancy()
-{
-    if (!smokeIsOn(params_)) return;
-    buoyancyProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    temperature().read().bindTexture(kUnit1);
-    dye().read().bindTexture(kUnit2);
-    draw(velocity().write());
-    velocity().swap();
 }
 
 void GpuSolver::bindSolid() const
@@ -577,54 +526,40 @@ void GpuSolver::diffuse()
     }
 }
 
-void GpuSolver::computeCurl()
-{
-    if (constants_.vorticityScale == 0.0f) return;
-    drawCurl();
-}
-
-void GpuSolver::drawCurl()
-{
-    curlProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    draw(curl_);
-}
-
-void GpuSolver::applyVorticity()
-{
-    if (constants_.vorticityScale == 0.0f) return;
-    vorticityProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    curl_.bindTexture(kUnit1);
-    draw(velocity().write());
-    velocity().swap();
-}
-
-void GpuSolver::computeDivergence() { drawDivergence(); }
-
-void GpuSolver::drawDivergence()
-{
-    divergenceProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    draw(divergence_);
-}
-
 void GpuSolver::computeDiagnostics()
 {
-    drawCurl();
-    drawDivergence();
+    run(passes::curl);
+    run(passes::divergence);
 }
 
-void GpuSolver::computePressureResidual()
+gl::RenderTarget& GpuSolver::current(Slot slot)
 {
-    pressureResidualProgram_.use();
+    switch (slot) {
+    case Slot::Curl: return curl_;
+    case Slot::Divergence: return divergence_;
+    case Slot::PressureResidual: return pressureResidual_;
+    default: return field(fieldSpec(fieldIdOf(slot))).read();
+    }
+}
+
+gl::RenderTarget& GpuSolver::written(Slot slot)
+{
+    return isPingPong(slot) ? field(fieldSpec(fieldIdOf(slot))).write() : current(slot);
+}
+
+void GpuSolver::run(const FieldPass& pass)
+{
+    const sim::FieldPassProgram* program = nullptr;
+    for (const sim::FieldPassProgram& p : fieldPasses_)
+        if (&p.pass() == &pass) program = &p;
+    if (!program)
+        throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name
+                                    + "\" is not a row of kFieldPasses (core/field_pass.hpp)");
+    program->use();
     bindSolid();
-    pressure().read().bindTexture(kUnit0);
-    divergence_.bindTexture(kUnit1);
-    draw(pressureResidual_);
+    for (std::size_t n = 0; n < pass.inputCount; ++n) current(pass.inputs[n].slot).bindTexture(static_cast<GLuint>(n));
+    draw(written(pass.output));
+    if (isPingPong(pass.output)) field(fieldSpec(fieldIdOf(pass.output))).swap();
 }
 
 void GpuSolver::solvePressure()
@@ -675,16 +610,6 @@ void GpuSolver::solvePressurePacked()
     packedPressure_.read().bindTexture(kUnit0);
     draw(pressure().write());
     pressure().swap();
-}
-
-void GpuSolver::subtractGradient()
-{
-    gradientProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    pressure().read().bindTexture(kUnit1);
-    draw(velocity().write());
-    velocity().swap();
 }
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)

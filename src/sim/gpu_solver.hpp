@@ -6,6 +6,7 @@
 
 #include <array>
 #include <span>
+#include <vector>
 
 #include <glm/vec4.hpp>
 
@@ -16,6 +17,7 @@
 #include "core/splat.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/field_pass_program.hpp"
 #include "sim/gpu_multigrid.hpp"
 
 namespace fluid {
@@ -37,18 +39,17 @@ public:
     // projection. Issues GL commands only: no read-back, no glFinish.
     void step(std::span<const Splat> splats = {});
 
-    // The passes of step(), in step order.
+    // The passes of step() (core/step_recipe.hpp has the order).
     void splat(const Splat& s);
     void advectDye();  // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();     // the dye (advectDye(), or in one draw on a shared grid), then the velocity
-    void applyBuoyancy();  // skipped without gravity
     void diffuse();
-    void computeCurl();
-    void applyVorticity();
-    void computeDivergence();
     void solvePressure();
-    void subtractGradient();
+    // A row of the pass table (core/field_pass.hpp), whatever the parameters
+    // say (step() skips the rows that are off), e.g. run(passes::divergence).
+    // A FieldPass that is not a row of kFieldPasses throws std::invalid_argument.
+    void run(const FieldPass& pass);
 
     // Not part of step(): motion input calls it before a step. The velocity
     // moves towards the motion field `force` (RG32F, the grid's size, m/s:
@@ -60,10 +61,6 @@ public:
     // (step() skips the curl without vorticity confinement); for display. The
     // divergence then shows what the projection left behind.
     void computeDiagnostics();
-    // What the last pressure solve left: per cell the Poisson residual and
-    // h^2 div u (shaders/pressure_residual.frag), for the panel. Run it right
-    // after a step, before computeDiagnostics() overwrites the divergence.
-    void computePressureResidual();
 
     // Obstacles (src/core/solid_mask.hpp): mask is gridWidth x gridHeight x 1,
     // 1 = solid, 0 = fluid; another shape throws std::invalid_argument. An
@@ -120,8 +117,9 @@ private:
     // written in one draw where a pass changes both (splat, motion).
     bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
     void draw(const gl::RenderTarget& target) const;
-    void drawCurl();
-    void drawDivergence();
+    // A slot of the pass table: its current texture, and where a pass writes it.
+    gl::RenderTarget& current(Slot slot);
+    gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
     bool packsPressure() const;  // the Jacobi sweeps run on four cells per texel
     void bindSolid() const;      // the mask to its unit, for the passes built with OBSTACLES
@@ -152,22 +150,17 @@ private:
     gl::Program advectWithDyeProgram_;  // velocity and dye in one draw (the dye on the velocity's grid)
     gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
     gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
-    gl::Program buoyancyProgram_;
     // MacCormack's passes for the velocity, the dye and the temperature.
     MacCormackPass macCormackVelocity_, macCormackDye_, macCormackTemperature_;
     gl::Program diffuseProgram_;
-    gl::Program curlProgram_;
-    gl::Program vorticityProgram_;
-    gl::Program divergenceProgram_;
     gl::Program pressureProgram_;
+    std::vector<sim::FieldPassProgram> fieldPasses_;  // one per row of kFieldPasses, in its order
     // The Jacobi sweeps on four cells per texel (grids whose width is a
     // multiple of 4): pack, sweep, unpack.
     gl::Program packProgram_;
     gl::Program pressurePackedProgram_;
     gl::Program pressurePackedTwiceProgram_;  // two sweeps per pass
     gl::Program unpackProgram_;
-    gl::Program gradientProgram_;
-    gl::Program pressureResidualProgram_;
     struct AddForcePass {
         gl::Program program;
         GLint blend = -1, fullSpeed = -1, dyeAdded = -1;

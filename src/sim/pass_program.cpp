@@ -22,6 +22,16 @@ gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const cha
     return gl::Program::build({file("fullscreen.vert")}, fragment);
 }
 
+void setGridUniforms(const gl::Program& p, const PassConstants& grid)
+{
+    glUniform2i(p.uniform("uGridSize"), grid.width, grid.height);
+    glUniform2f(p.uniform("uInverseGridSize"), 1.0f / static_cast<float>(grid.width),
+                1.0f / static_cast<float>(grid.height));
+    glUniform1f(p.uniform("uLidSpeed"), grid.lidSpeed);
+    glUniform1f(p.uniform("uHalfInverseCellSize"), grid.halfInverseCellSize);
+    glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
+}
+
 namespace {
 
 void drawTriangle(const gl::VertexArray& emptyVertexArray)

@@ -2,6 +2,7 @@
 // and drawing it over a whole render target.
 #pragma once
 
+#include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
@@ -9,12 +10,20 @@
 
 namespace fluid::sim {
 
+// The obstacle mask's texture unit (uSolid), in every pass built with OBSTACLES.
+inline constexpr GLuint kSolidUnit = 3;
+
 // A pass compiled for one boundary rule (and any extra #defines): the choices
 // come ahead of common.glsl, so no fetch branches on them at run time.
 // headerFile and secondHeaderFile (shaders/ files or nullptr) go between
 // common.glsl and the pass, in that order.
 gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines = "",
                       const char* headerFile = nullptr, const char* secondHeaderFile = nullptr);
+
+// Sets common.glsl's uniforms of the grid a pass draws on (the bound program
+// must be `program`): its size, the driven boundary's speed, 0.5 / h and the
+// mask's unit. Those the shader does not use are skipped.
+void setGridUniforms(const gl::Program& program, const PassConstants& grid);
 
 // Draws the bound program over all of `target` (one triangle, no buffers).
 // Sets all the state it depends on: the UI may have left blending,

@@ -108,7 +108,7 @@ Field testDivergence(const SimParams& p)
         }
     CpuSolver solver(p);
     solver.upload(s);
-    solver.computeDivergence();
+    solver.run(passes::divergence);
     return solver.divergenceField();
 }
 

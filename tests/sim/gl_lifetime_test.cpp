@@ -47,7 +47,7 @@ TEST_F(GlLifetimeTest, StepsMakeNoObjectsAndDestructionFreesAll)
                 const std::vector<Splat> splats = {s};
                 for (int i = 0; i < 5; ++i) solver.step(splats);
                 solver.computeDiagnostics();
-                solver.computePressureResidual();
+                solver.run(passes::pressureResidual);
                 (void)solver.download();
                 EXPECT_EQ(gl::liveGlObjects(), built) << "a step or a read-back made GL objects it kept";
                 // Changing the boundary rule rebuilds the programs: the old ones go.

@@ -33,7 +33,7 @@ namespace {
 
 constexpr double kPi = std::numbers::pi;
 
-// The divergence of the last computeDivergence(), from either solver.
+// The divergence of the last run(passes::divergence), from either solver.
 template <typename Solver>
 Field divergenceOf(const Solver& solver)
 {
@@ -198,11 +198,11 @@ void checkProjection(BoundaryMode mode)
     state.pressure = test::randomField(n, n, 1, 7u);  // must be ignored: warm start is off
     solver.upload(state);
 
-    solver.computeDivergence();
+    solver.run(passes::divergence);
     const double before = maxAbs(divergenceOf(solver));
     solver.solvePressure();
-    solver.subtractGradient();
-    solver.computeDivergence();
+    solver.run(passes::gradient);
+    solver.run(passes::divergence);
     const double after = maxAbs(divergenceOf(solver));
     const Field projected = solver.download().velocity;
 

@@ -85,7 +85,8 @@ std::vector<PassCase> smokePasses()
              c.setParams(withMacCormack(c.params()));
              c.advectTemperature();
          }},
-        {"buoyancy", Output::Velocity, [](GpuSolver& g) { g.applyBuoyancy(); }, [](CpuSolver& c) { c.applyBuoyancy(); }},
+        {"buoyancy", Output::Velocity, [](GpuSolver& g) { g.run(passes::buoyancy); },
+         [](CpuSolver& c) { c.run(passes::buoyancy); }},
         {"emitter_heat", Output::Temperature, emit, emit},
         {"emitter_smoke", Output::Dye, emit, emit},
     };
@@ -150,9 +151,9 @@ TEST_F(SmokeOff, WithoutGravityTheSmokePassesChangeNothing)
     gpu.upload(input);
     cpu.upload(input);
     gpu.advectTemperature();
-    gpu.applyBuoyancy();
+    gpu.run(passes::buoyancy);
     cpu.advectTemperature();
-    cpu.applyBuoyancy();
+    cpu.run(passes::buoyancy);
     const FluidState g = gpu.download();
     for (const FluidState* s : {&g, &cpu.state()}) {
         EXPECT_EQ(test::compareFields(s->velocity, input.velocity).maxAbs, 0.0);

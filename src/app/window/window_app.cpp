@@ -715,7 +715,7 @@ struct Viewer {
         constexpr int kFramesPerResidual = 8;
         if (++framesSinceResidual < kFramesPerResidual || residualReduction->inFlight()) return;
         framesSinceResidual = 0;
-        solver->computePressureResidual();
+        solver->run(passes::pressureResidual);
         residualReduction->request(solver->pressureResidualTexture(), MaxMeasure::AbsRedAndGreenApart, stats.grid);
     }
 
