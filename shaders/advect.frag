@@ -17,13 +17,17 @@ uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
 uniform float uDyeDecay;
 #endif
 
-// MacCormack's backward step (GpuSolver::advect) carries the forward result
-// back along the same velocity: there the velocity carried is another texture.
+// CARRIED_VELOCITY: the velocity carried is another texture than the one that
+// traces: the forced velocity of the incremental projection
+// (pressure_forcing.frag), and in MacCormack's backward step the forward
+// result, carried back along the same velocity (GpuSolver::advect).
 #ifdef CARRIED_VELOCITY
 uniform sampler2D uCarriedVelocity;
 vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uCarriedVelocity, c), 0.0, 0.0); }
+#define CARRIED_HERE valueHere(uCarriedVelocity).xy
 #else
 vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0); }
+#define CARRIED_HERE u
 #endif
 
 void main()
@@ -41,7 +45,7 @@ void main()
 #ifdef MACCORMACK
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
-    fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(u, 0.0, 0.0),
+    fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0),
                                       vec4(valueHere(uBackward).xy, 0.0, 0.0), VELOCITY_AT(c0),
                                       VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
                                       VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay, readsGhost(c0)));

@@ -23,12 +23,23 @@
 
 namespace fluid {
 
-// What a pass can read or write. The first four are the solvers' fields (a
+// What a pass can read or write. The first five are the solvers' fields (a
 // read takes the current value, a write goes to the other buffer of the pair
 // and is swapped in); the rest are single buffers the step shares between
-// passes. The dye may live on its own grid: a pass that reads it reads it
+// passes (CarriedVelocity: what advect() carries when it is not the velocity
+// itself). The dye may live on its own grid: a pass that reads it reads it
 // across grids (src/reference/passes.hpp shows how).
-enum class Slot { Velocity, Pressure, Dye, Temperature, Curl, Divergence, PressureResidual };
+enum class Slot {
+    Velocity,
+    Pressure,
+    Dye,
+    Temperature,
+    KinematicPressure,
+    Curl,
+    Divergence,
+    PressureResidual,
+    CarriedVelocity,
+};
 
 // Whether the slot is one of a ping-pong pair (written, then swapped in), and
 // which field of kFieldSpecs it is: the first slots are the fields, in order.
@@ -36,7 +47,7 @@ constexpr bool isPingPong(Slot s) { return static_cast<std::size_t>(s) < kFieldC
 constexpr FieldId fieldIdOf(Slot s) { return static_cast<FieldId>(s); }
 static_assert(fieldIdOf(Slot::Velocity) == FieldId::Velocity && fieldIdOf(Slot::Pressure) == FieldId::Pressure
               && fieldIdOf(Slot::Dye) == FieldId::Dye && fieldIdOf(Slot::Temperature) == FieldId::Temperature
-              && !isPingPong(Slot::Curl));
+              && fieldIdOf(Slot::KinematicPressure) == FieldId::KinematicPressure && !isPingPong(Slot::Curl));
 
 struct PassInput {
     Slot slot = Slot::Velocity;
@@ -70,6 +81,26 @@ struct FieldPass {
 namespace passes {
 
 constexpr bool always(const SimParams&, const PassConstants&) { return true; }
+constexpr bool incremental(const SimParams& p, const PassConstants&) { return p.projection == Projection::Incremental; }
+
+// The incremental projection (docs/algorithm.md §3.7b). advect() runs the
+// forcing first and carries its output: the velocity less half a step of the
+// last pressure gradient, w = u - (dt / 2) grad q, traced by u itself.
+inline constexpr FieldPass pressureForcing{
+    "pressure_forcing", "pressure_forcing.frag", nullptr,
+    {{{Slot::Velocity, "uVelocity"}, {Slot::KinematicPressure, "uKinematicPressure"}}}, 2,
+    Slot::CarriedVelocity,
+    {{{"uPressureForcingScale", &PassConstants::pressureForcingScale}}}, 1,
+    incremental};
+
+// After the projection: q = q / 2 + p / dt, p the projection's pressure (the
+// rest of this step's gradient, m^2/s); in a steady flow q is p / rho.
+inline constexpr FieldPass kinematicPressure{
+    "kinematic_pressure", "kinematic_pressure.frag", nullptr,
+    {{{Slot::KinematicPressure, "uKinematicPressure"}, {Slot::Pressure, "uPressure"}}}, 2,
+    Slot::KinematicPressure,
+    {{{"uInverseDt", &PassConstants::inverseDt}}}, 1,
+    incremental};
 
 // Boussinesq buoyancy (buoyancy.frag): skipped without gravity.
 inline constexpr FieldPass buoyancy{
@@ -121,8 +152,8 @@ inline constexpr FieldPass pressureResidual{
 }  // namespace passes
 
 // Every row, for the solvers (which build them all) and the tests (which check them all).
-inline constexpr std::array<const FieldPass*, 6> kFieldPasses{&passes::buoyancy,   &passes::curl,
-                                                              &passes::vorticity,  &passes::divergence,
-                                                              &passes::gradient,   &passes::pressureResidual};
+inline constexpr std::array<const FieldPass*, 8> kFieldPasses{
+    &passes::pressureForcing, &passes::buoyancy, &passes::curl,              &passes::vorticity,
+    &passes::divergence,      &passes::gradient, &passes::kinematicPressure, &passes::pressureResidual};
 
 }  // namespace fluid

@@ -86,6 +86,14 @@ std::vector<Parameter> makeTable()
                            "and back again, half the round trip's error added back, limited to the values read "
                            "(Selle et al. 2008): second order where the flow is smooth, sharper swirls and dye, "
                            "three passes instead of one."));
+    table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
+                           {{"plain", "plain", static_cast<int>(Projection::Plain)},
+                            {"incremental", "incremental", static_cast<int>(Projection::Incremental)}},
+                           "How advection and the pressure projection share a step. plain: advect, then project "
+                           "(GPU Gems ch. 38), first order in dt: swirls lose energy faster than they should. "
+                           "incremental: the velocity is advected with half of the last step's pressure gradient "
+                           "already applied and the projection supplies the rest: second order in dt, one more "
+                           "pass before the advection and one after the projection."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},

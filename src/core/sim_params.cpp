@@ -46,6 +46,15 @@ const char* toString(AdvectionScheme scheme)
     return "unknown";
 }
 
+const char* toString(Projection projection)
+{
+    switch (projection) {
+    case Projection::Plain: return "plain";
+    case Projection::Incremental: return "incremental";
+    }
+    return "unknown";
+}
+
 FieldGrids fieldGrids(const SimParams& p)
 {
     return {{p.gridWidth, p.gridHeight}, {p.dyeGridWidthOrDefault(), p.dyeGridHeight()}};

@@ -42,6 +42,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     multigrid_ = reference::CpuMultigrid(w, h);
     viscousMultigrid_ = reference::CpuMultigrid(w, h, MultigridEquation::Viscous);
     pressureResidual_ = Field(w, h, 2);
+    carriedVelocity_ = Field(w, h, 2);
     solid_ = std::make_shared<const SolidMask>(Field(w, h, 1));
 }
 
@@ -73,6 +74,12 @@ void CpuSolver::setParams(const SimParams& params)
     const SimParams next = validated(params);
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
+    // The plain projection does not keep the estimate up: it is cleared as
+    // that spell begins, so a later switch back starts afresh, not stale.
+    if (next.projection == Projection::Plain && params_.projection != Projection::Plain) {
+        state_.kinematicPressure.fill(0.0f);
+        scratch_.kinematicPressure.fill(0.0f);
+    }
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
@@ -129,10 +136,14 @@ void CpuSolver::advectTemperature()
 void CpuSolver::advect()
 {
     advectDye();  // by the velocity before its own advection, as the GPU's one draw
-    reference::advect(state_.velocity, state_.velocity, true, constants_.velocityDecay, scratch_.velocity, constants_,
-                      exec_);
+    // The velocity traces; what it carries is itself, or with the incremental
+    // projection itself less half a step of the last pressure gradient.
+    const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
+    if (forced) run(passes::pressureForcing);
+    const Field& carried = forced ? carriedVelocity_ : state_.velocity;
+    reference::advect(state_.velocity, carried, true, constants_.velocityDecay, scratch_.velocity, constants_, exec_);
     if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(state_.velocity, scratch_.velocity, true, constants_.velocityDecay, constants_,
+        correctByMacCormack(carried, scratch_.velocity, true, constants_.velocityDecay, constants_,
                             macCormackVelocity_);
     state_.velocity.swap(scratch_.velocity);
 }
@@ -200,6 +211,7 @@ Field& fieldIn(FluidState& state, Slot slot)
     case Slot::Pressure: return state.pressure;
     case Slot::Dye: return state.dye;
     case Slot::Temperature: return state.temperature;
+    case Slot::KinematicPressure: return state.kinematicPressure;
     default: return state.velocity;
     }
 }
@@ -212,6 +224,7 @@ Field& CpuSolver::current(Slot slot)
     case Slot::Curl: return curl_;
     case Slot::Divergence: return divergence_;
     case Slot::PressureResidual: return pressureResidual_;
+    case Slot::CarriedVelocity: return carriedVelocity_;
     default: return fieldIn(state_, slot);
     }
 }

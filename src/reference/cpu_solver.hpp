@@ -65,6 +65,8 @@ public:
     const Field& curlField() const { return curl_; }
     const Field& divergenceField() const { return divergence_; }
     const Field& pressureResidualField() const { return pressureResidual_; }
+    // Any slot of the pass table, e.g. what a row wrote.
+    const Field& field(Slot slot) const { return const_cast<CpuSolver*>(this)->current(slot); }
     // The multigrid pyramid, for tests that run its passes one at a time.
     reference::CpuMultigrid& multigrid() { return multigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
@@ -90,6 +92,7 @@ private:
     reference::CpuMultigrid multigrid_;         // below pressure and divergence_
     reference::CpuMultigrid viscousMultigrid_;  // below velocity and diffusionRhs_
     Field pressureResidual_;
+    Field carriedVelocity_;  // what advect() carries with the incremental projection (passes::pressureForcing)
     // All fluid unless setObstacles(). On the heap, so that constants_.solid
     // stays valid when the solver is moved (or copied: a copy shares it until
     // either sets new obstacles).

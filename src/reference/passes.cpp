@@ -793,6 +793,27 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
         });
 }
 
+void pressureForcing(const Field& velocity, const Field& kinematicPressure, Field& out, const PassConstants& k,
+                     Exec exec)
+{
+    // gradient.frag's stencil and rule, scaled by (dt / 2) (0.5 / h) instead of 0.5 / h.
+    PassConstants halfStep = k;
+    halfStep.halfInverseCellSize = k.pressureForcingScale;
+    gradient(velocity, kinematicPressure, out, halfStep, exec);
+}
+
+void kinematicPressure(const Field& kinematic, const Field& p, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(kinematic.sameShape(out) && p.sameShape(out) && out.components() == 1);
+    forEachRow(k, exec, [&](int j) {
+        const float* q = rowOf(kinematic, j);
+        const float* pj = rowOf(p, j);
+        float* o = rowOf(out, j);
+        for (int i = 0; i < k.width; ++i)
+            o[i] = solidAt(glm::ivec2(i, j), k) ? 0.0f : q[i] * 0.5f + pj[i] * k.inverseDt;
+    });
+}
+
 // The pass table's mirrors, by the row's name: each unpacks the row's inputs
 // (in the row's order) into the function of the shader's name.
 namespace {
@@ -806,6 +827,14 @@ const NamedMirror kMirrors[] = {
     {"buoyancy",
      [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
          buoyancy(*in[0], *in[1], *in[2], out, g.simulation, g.dye, e);
+     }},
+    {"pressure_forcing",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         pressureForcing(*in[0], *in[1], out, g.simulation, e);
+     }},
+    {"kinematic_pressure",
+     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
+         kinematicPressure(*in[0], *in[1], out, g.simulation, e);
      }},
     {"curl", [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { curl(*in[0], out, g.simulation, e); }},
     {"vorticity",

@@ -72,6 +72,7 @@ GpuSolver::GpuSolver(const SimParams& params)
       divergence_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "divergence"),
       curl_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::R32F, "curl"),
       pressureResidual_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "pressure residual"),
+      carriedVelocity_(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F, "carried velocity"),
       multigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_),
       viscousMultigrid_(params_.gridWidth, params_.gridHeight, params_.boundary, constants_,
                         MultigridEquation::Viscous),
@@ -130,9 +131,13 @@ void GpuSolver::buildPrograms()
     // correction are each field's own advection shader too, so that they trace
     // and read exactly as the forward step does (walls, obstacles, the inflow).
     const std::string mac = "#define MACCORMACK 1\n";
-    macCormackVelocity_.backward =
-        buildPass("advect.frag", b, (o + "#define CARRIED_VELOCITY 1\n").c_str(), "advection.glsl");
-    macCormackVelocity_.correction = buildPass("advect.frag", b, (o + mac).c_str(), "advection.glsl", "maccormack.glsl");
+    const std::string carried = "#define CARRIED_VELOCITY 1\n";
+    macCormackVelocity_.backward = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
+    // The velocity's correction reads phi^n as the carried velocity: the
+    // velocity itself, or the forced one (incremental projection).
+    macCormackVelocity_.correction = buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl",
+                                               "maccormack.glsl");
+    advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
     const std::string dyeDefines = scalar + (shared ? onVelocityGrid : std::string()) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
     macCormackDye_.correction =
@@ -157,7 +162,7 @@ void GpuSolver::buildPrograms()
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
-    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_}) t->setWrap(wrap);
+    for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_, &carriedVelocity_}) t->setWrap(wrap);
     for (MacCormackPass* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
         for (gl::RenderTarget* t : {&m->backwardField, &m->corrected})
             if (t->width() > 0) t->setWrap(wrap);
@@ -176,6 +181,10 @@ void GpuSolver::setParams(const SimParams& params)
                                     + std::to_string(next.gridHeight) + " (dye grid "
                                     + std::to_string(next.dyeGridWidthOrDefault()) + "x"
                                     + std::to_string(next.dyeGridHeight()) + ")");
+    // The plain projection does not keep the estimate up: it is cleared as
+    // that spell begins, so a later switch back starts afresh, not stale.
+    if (next.projection == Projection::Plain && params_.projection != Projection::Plain)
+        for (gl::RenderTarget* t : {&kinematicPressure().read(), &kinematicPressure().write()}) t->clear(0.0f);
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
@@ -204,7 +213,7 @@ void GpuSolver::applyConstantUniforms()
                                  &splatPasses_[3].program, &advectProgram_, &diffuseProgram_,
                                  &pressureProgram_, &packProgram_,
                                  &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &addForce_.program, &advectTemperatureProgram_,
+                                 &addForce_.program, &advectTemperatureProgram_, &advectCarriedProgram_,
                                  &advectWithDyeProgram_, &macCormackVelocity_.backward,
                                  &macCormackVelocity_.correction, &macCormackTemperature_.backward,
                                  &macCormackTemperature_.correction})
@@ -230,6 +239,11 @@ void GpuSolver::applyConstantUniforms()
     setSampler(advectProgram_, "uVelocity", kUnit0);
     setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
+    advectCarriedProgram_.use();
+    setSampler(advectCarriedProgram_, "uVelocity", kUnit0);
+    setSampler(advectCarriedProgram_, "uCarriedVelocity", kUnit1);
+    setFloat(advectCarriedProgram_, "uDtOverCellSize", k.dtOverCellSize);
+    setFloat(advectCarriedProgram_, "uVelocityDecay", k.velocityDecay);
 
     if (advectWithDyeProgram_.id()) {
         advectWithDyeProgram_.use();
@@ -267,7 +281,7 @@ void GpuSolver::applyConstantUniforms()
         setFloat(m.backward, scalar ? "uDecay" : "uVelocityDecay", 1.0f);  // the correction applies it
         m.correction.use();
         setSampler(m.correction, "uVelocity", kUnit0);
-        if (scalar) setSampler(m.correction, "uSource", kUnit1);
+        setSampler(m.correction, scalar ? "uSource" : "uCarriedVelocity", kUnit1);
         setSampler(m.correction, "uForward", kUnit2);
         setSampler(m.correction, "uBackward", kUnit4);
         setFloat(m.correction, "uDtOverCellSize", grid.dtOverCellSize);
@@ -388,7 +402,7 @@ void GpuSolver::advectDye()
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
     draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_);
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
     dye().swap();
 }
 
@@ -400,7 +414,8 @@ void GpuSolver::advectTemperature()
     velocity().read().bindTexture(kUnit0);
     temperature().read().bindTexture(kUnit1);
     draw(temperature().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(temperature(), macCormackTemperature_);
+    if (params_.advection == AdvectionScheme::MacCormack)
+        correctByMacCormack(temperature(), macCormackTemperature_, temperature().read());
     temperature().swap();
 }
 
@@ -445,7 +460,10 @@ void GpuSolver::clearObstacles()
 void GpuSolver::advect()
 {
     const bool macCormack = params_.advection == AdvectionScheme::MacCormack;
-    if (dyeOnVelocityGrid() && !macCormack) {
+    // The velocity traces; what it carries is itself, or with the incremental
+    // projection itself less half a step of the last pressure gradient.
+    const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
+    if (dyeOnVelocityGrid() && !macCormack && !forced) {
         // One trace for both: velocity to output 0, dye to output 1.
         advectWithDyeProgram_.use();
         bindSolid();
@@ -458,15 +476,18 @@ void GpuSolver::advect()
     }
     // The dye's own pass (and, with MacCormack, each field its own correction).
     advectDye();
-    advectProgram_.use();
+    if (forced) run(passes::pressureForcing);
+    const gl::RenderTarget& carried = forced ? carriedVelocity_ : velocity().read();
+    (forced ? advectCarriedProgram_ : advectProgram_).use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
+    if (forced) carried.bindTexture(kUnit1);
     draw(velocity().write());
-    if (macCormack) correctByMacCormack(velocity(), macCormackVelocity_);
+    if (macCormack) correctByMacCormack(velocity(), macCormackVelocity_, carried);
     velocity().swap();
 }
 
-void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass)
+void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original)
 {
     // Backward: the forward step's result carried back along the same velocity.
     pass.backward.use();
@@ -478,7 +499,7 @@ void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass)
     pass.correction.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
-    field.read().bindTexture(kUnit1);
+    original.bindTexture(kUnit1);
     field.write().bindTexture(kUnit2);
     pass.backwardField.bindTexture(kUnit4);
     draw(pass.corrected);
@@ -532,17 +553,18 @@ void GpuSolver::computeDiagnostics()
     run(passes::divergence);
 }
 
-gl::RenderTarget& GpuSolver::current(Slot slot)
+const gl::RenderTarget& GpuSolver::current(Slot slot) const
 {
     switch (slot) {
     case Slot::Curl: return curl_;
     case Slot::Divergence: return divergence_;
     case Slot::PressureResidual: return pressureResidual_;
+    case Slot::CarriedVelocity: return carriedVelocity_;
     default: return field(fieldSpec(fieldIdOf(slot))).read();
     }
 }
 
-gl::RenderTarget& GpuSolver::written(Slot slot)
+const gl::RenderTarget& GpuSolver::written(Slot slot)
 {
     return isPingPong(slot) ? field(fieldSpec(fieldIdOf(slot))).write() : current(slot);
 }
@@ -638,7 +660,7 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
     velocity().swap();
     setConstants(addForceDye_);
     draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_);
+    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
     dye().swap();
 }
 
@@ -685,5 +707,6 @@ void GpuSolver::bindMultigrid() { multigrid_.bind(pressure(), divergence_, empty
 Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
 Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }
 Field GpuSolver::downloadPressureResidual() const { return downloadField(pressureResidual_); }
+Field GpuSolver::download(Slot slot) const { return downloadField(current(slot)); }
 
 }  // namespace fluid

@@ -80,6 +80,7 @@ public:
     Field downloadCurl() const;
     Field downloadDivergence() const;
     Field downloadPressureResidual() const;
+    Field download(Slot slot) const;  // any slot of the pass table, e.g. what a row wrote
     // The multigrid pyramid, for tests that run its passes one at a time.
     sim::GpuMultigrid& multigrid() { return multigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
@@ -110,7 +111,8 @@ private:
         gl::RenderTarget backwardField;  // phi^^n, on the field's grid
         gl::RenderTarget corrected;      // phi^{n+1}, swapped into field.write()
     };
-    void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass);
+    // `original` is phi^n: field.read(), or for the velocity what advect() carried.
+    void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original);
     // Makes the scratch targets the first time the scheme is chosen.
     void makeMacCormackTargets();
     // Whether the dye shares the velocity's grid: then velocity and dye are
@@ -118,8 +120,8 @@ private:
     bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
     void draw(const gl::RenderTarget& target) const;
     // A slot of the pass table: its current texture, and where a pass writes it.
-    gl::RenderTarget& current(Slot slot);
-    gl::RenderTarget& written(Slot slot);
+    const gl::RenderTarget& current(Slot slot) const;
+    const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
     bool packsPressure() const;  // the Jacobi sweeps run on four cells per texel
     void bindSolid() const;      // the mask to its unit, for the passes built with OBSTACLES
@@ -134,6 +136,7 @@ private:
     gl::PingPong& pressure() { return field(fieldSpec(FieldId::Pressure)); }
     gl::PingPong& dye() { return field(fieldSpec(FieldId::Dye)); }
     gl::PingPong& temperature() { return field(fieldSpec(FieldId::Temperature)); }
+    gl::PingPong& kinematicPressure() { return field(fieldSpec(FieldId::KinematicPressure)); }
     const gl::PingPong& velocity() const { return field(fieldSpec(FieldId::Velocity)); }
     const gl::PingPong& pressure() const { return field(fieldSpec(FieldId::Pressure)); }
     const gl::PingPong& dye() const { return field(fieldSpec(FieldId::Dye)); }
@@ -147,6 +150,7 @@ private:
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     bool obstacles_ = false;            // the programs are built with OBSTACLES
     gl::Program advectProgram_;     // the velocity
+    gl::Program advectCarriedProgram_;  // the velocity tracing, another field carried (incremental projection)
     gl::Program advectWithDyeProgram_;  // velocity and dye in one draw (the dye on the velocity's grid)
     gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
     gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
@@ -188,6 +192,7 @@ private:
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
     gl::RenderTarget pressureResidual_;   // r and h^2 div: made on demand for the panel
+    gl::RenderTarget carriedVelocity_;    // what advect() carries with the incremental projection
     gl::PingPong packedPressure_;         // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_

@@ -2,7 +2,8 @@
 // solvers (issue 9: "no accepted setting may blow up"): dt at the slider's
 // ends and the flag's maximum, vorticity at 0 and both maxima, viscosity and
 // dissipation at 0 and their maximum, no projection or multigrid, box, lid and periodic, both
-// advection schemes (MacCormack's limiter must keep it as bounded). A strong
+// advection schemes (MacCormack's limiter must keep it as bounded) and both
+// projections (the incremental one's forcing must not feed energy). A strong
 // stroke on the first steps, then the flow is left to itself. Every third step:
 // the fields finite, and the energy and top speed within what the brush and the lid
 // put in (fuzz/energy_budget.hpp, the bounds and factors the fuzz uses).
@@ -28,6 +29,7 @@ struct Corner {
     PressureSolver pressure;
     int boundary;  // 0 box, 1 box with a lid, 2 periodic
     AdvectionScheme advection;
+    Projection projection;
 };
 
 std::vector<Corner> corners()
@@ -43,7 +45,9 @@ std::vector<Corner> corners()
                         for (PressureSolver pressure : {PressureSolver::Jacobi, PressureSolver::Multigrid})
                             for (AdvectionScheme advection :
                                  {AdvectionScheme::SemiLagrangian, AdvectionScheme::MacCormack})
-                                all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary, advection});
+                                for (Projection projection : {Projection::Plain, Projection::Incremental})
+                                    all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary,
+                                                   advection, projection});
     return all;
 }
 
@@ -63,6 +67,7 @@ SimParams paramsAt(const Corner& c)
     p.boundary = c.boundary == 2 ? BoundaryMode::Periodic : BoundaryMode::Box;
     p.lidSpeed = c.boundary == 1 ? 1.0f : 0.0f;
     p.advection = c.advection;
+    p.projection = c.projection;
     return p;
 }
 
@@ -101,7 +106,7 @@ void sweepCorners()
         SCOPED_TRACE(testing::Message() << "dt " << c.dt << ", vorticity " << c.vorticity << ", viscosity "
                                         << c.viscosity << ", dissipation " << c.velocityDissipation << ", "
                                         << toString(c.pressure) << ", boundary " << c.boundary << ", "
-                                        << toString(c.advection));
+                                        << toString(c.advection) << ", " << toString(c.projection) << " projection");
         test::EnergyBudget budget(p);
         for (int n = 0; n < kSteps; ++n) {
             std::vector<Splat> splats;

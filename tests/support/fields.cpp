@@ -23,7 +23,12 @@ FluidState randomState(const FieldGrids& grids, std::uint32_t seed, float veloci
     std::uint32_t fieldSeed = seed;
     for (const FieldSpec& spec : kFieldSpecs) {
         const GridSize g = grids.of(spec.grid);
-        const float amplitude = &spec == &fieldSpec(FieldId::Velocity) ? velocityAmplitude : 1.0f;
+        // p / rho scales as u^2: a kinematic pressure out of scale with the
+        // velocity would make the incremental projection's first forcing a
+        // noise far larger than the flow.
+        const float amplitude = &spec == &fieldSpec(FieldId::Velocity)            ? velocityAmplitude
+                              : &spec == &fieldSpec(FieldId::KinematicPressure) ? velocityAmplitude * velocityAmplitude
+                                                                                 : 1.0f;
         fieldOf(state, spec) = randomField(g.width, g.height, spec.components, fieldSeed++, amplitude);
     }
     return state;
