@@ -1,4 +1,4 @@
-// The incremental projection's estimate of p / rho (docs/algorithm.md §3.7b),
+// The incremental projection's estimate of p / rho (docs/algorithm.md §3.8a),
 // after the projection: q = q / 2 + p / dt. The projection's pressure p
 // (m^2/s) removed the gradient the forcing left, about half a step's of q
 // when the flow changes slowly, so q follows p / rho with a lag of a step or

@@ -1,4 +1,4 @@
-// The incremental projection's forcing (docs/algorithm.md §3.7b): the
+// The incremental projection's forcing (docs/algorithm.md §3.8a): the
 // velocity less half a step of the last pressure gradient,
 // w = u - (dt / 2) grad q, q = p / rho (m^2/s^2) by central differences, with
 // the pressure's boundary rule. advect() carries w along u; the projection

@@ -83,7 +83,7 @@ namespace passes {
 constexpr bool always(const SimParams&, const PassConstants&) { return true; }
 constexpr bool incremental(const SimParams& p, const PassConstants&) { return p.projection == Projection::Incremental; }
 
-// The incremental projection (docs/algorithm.md §3.7b). advect() runs the
+// The incremental projection (docs/algorithm.md §3.8a). advect() runs the
 // forcing first and carries its output: the velocity less half a step of the
 // last pressure gradient, w = u - (dt / 2) grad q, traced by u itself.
 inline constexpr FieldPass pressureForcing{

@@ -41,7 +41,7 @@ enum class AdvectionScheme {
 
 const char* toString(AdvectionScheme scheme);
 
-// How advection and the pressure projection are split (docs/algorithm.md §3.7b).
+// How advection and the pressure projection are split (docs/algorithm.md §3.8a).
 enum class Projection {
     Plain,        // GPU Gems ch. 38: advect, then project; first order in dt, which damps swirls (Taylor-Green +4.9%
                   // at CFL 0.5)

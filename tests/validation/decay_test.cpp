@@ -190,7 +190,7 @@ TEST_P(Decay, TaylorGreenRateWithMacCormackIsLeftWithTheFirstOrderSplittingError
 }
 
 // The incremental projection (--projection incremental, docs/algorithm.md
-// §3.7b) removes that splitting error: half a step of the last pressure
+// §3.8a) removes that splitting error: half a step of the last pressure
 // gradient is carried with the velocity and the projection supplies the rest
 // at the arrival point, so the pressure force is integrated along the path by
 // the trapezoid rule, and the vortex, whose advection the pressure balances
