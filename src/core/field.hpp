@@ -94,9 +94,10 @@ struct FluidState {
     Field pressure;  // 1 component, m^2/s (p dt / rho: the projection's potential)
     Field dye;       // 4 components, dimensionless concentration (smoke: the mean of r, g, b)
     Field temperature;  // 1 component, K: T - T0, the excess over the ambient temperature (SimParams)
-    // 1 component, m^2/s^2: the pressure over the density, p / rho, as the
-    // incremental projection estimates it from the last steps (Projection).
-    Field kinematicPressure;
+    // 1 component, m^2/s (like pressure): the whole step's P = p dt / rho, as
+    // the incremental projection estimates it from the last steps
+    // (Projection); `pressure` then holds only what the projection adds.
+    Field fullPressure;
 
     static FluidState zeros(const FieldGrids& grids);
     static FluidState zeros(int width, int height) { return zeros(FieldGrids::uniform(width, height)); }
@@ -113,14 +114,14 @@ struct FieldSpec {
 
 // Index of a field in kFieldSpecs, for solvers that keep one texture or
 // buffer per field in an array.
-enum class FieldId { Velocity, Pressure, Dye, Temperature, KinematicPressure };
+enum class FieldId { Velocity, Pressure, Dye, Temperature, FullPressure };
 
 inline constexpr FieldSpec kFieldSpecs[] = {
     {"velocity", 2, FieldGrid::Simulation, &FluidState::velocity, "m/s"},
     {"pressure", 1, FieldGrid::Simulation, &FluidState::pressure, "m^2/s"},
     {"dye", 4, FieldGrid::Dye, &FluidState::dye, "1"},
     {"temperature", 1, FieldGrid::Simulation, &FluidState::temperature, "K"},
-    {"kinematic pressure", 1, FieldGrid::Simulation, &FluidState::kinematicPressure, "m^2/s^2"},
+    {"full pressure", 1, FieldGrid::Simulation, &FluidState::fullPressure, "m^2/s"},
 };
 inline constexpr std::size_t kFieldCount = std::size(kFieldSpecs);
 

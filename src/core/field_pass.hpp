@@ -34,7 +34,7 @@ enum class Slot {
     Pressure,
     Dye,
     Temperature,
-    KinematicPressure,
+    FullPressure,
     Curl,
     Divergence,
     PressureResidual,
@@ -47,7 +47,7 @@ constexpr bool isPingPong(Slot s) { return static_cast<std::size_t>(s) < kFieldC
 constexpr FieldId fieldIdOf(Slot s) { return static_cast<FieldId>(s); }
 static_assert(fieldIdOf(Slot::Velocity) == FieldId::Velocity && fieldIdOf(Slot::Pressure) == FieldId::Pressure
               && fieldIdOf(Slot::Dye) == FieldId::Dye && fieldIdOf(Slot::Temperature) == FieldId::Temperature
-              && fieldIdOf(Slot::KinematicPressure) == FieldId::KinematicPressure && !isPingPong(Slot::Curl));
+              && fieldIdOf(Slot::FullPressure) == FieldId::FullPressure && !isPingPong(Slot::Curl));
 
 struct PassInput {
     Slot slot = Slot::Velocity;
@@ -84,22 +84,24 @@ constexpr bool always(const SimParams&, const PassConstants&) { return true; }
 constexpr bool incremental(const SimParams& p, const PassConstants&) { return p.projection == Projection::Incremental; }
 
 // The incremental projection (docs/algorithm.md §3.8a). advect() runs the
-// forcing first and carries its output: the velocity less half a step of the
-// last pressure gradient, w = u - (dt / 2) grad q, traced by u itself.
+// forcing first and carries its output: the velocity less half of the last
+// step's pressure gradient, w = u - grad(q) / 2 (q: the whole step's
+// P = p dt / rho), traced by u itself.
 inline constexpr FieldPass pressureForcing{
     "pressure_forcing", "pressure_forcing.frag", nullptr,
-    {{{Slot::Velocity, "uVelocity"}, {Slot::KinematicPressure, "uKinematicPressure"}}}, 2,
+    {{{Slot::Velocity, "uVelocity"}, {Slot::FullPressure, "uFullPressure"}}}, 2,
     Slot::CarriedVelocity,
     {{{"uPressureForcingScale", &PassConstants::pressureForcingScale}}}, 1,
     incremental};
 
-// After the projection: q = q / 2 + p / dt, p the projection's pressure (the
-// rest of this step's gradient, m^2/s); in a steady flow q is p / rho.
-inline constexpr FieldPass kinematicPressure{
-    "kinematic_pressure", "kinematic_pressure.frag", nullptr,
-    {{{Slot::KinematicPressure, "uKinematicPressure"}, {Slot::Pressure, "uPressure"}}}, 2,
-    Slot::KinematicPressure,
-    {{{"uInverseDt", &PassConstants::inverseDt}}}, 1,
+// After the projection: q = q / 2 + P, P the projection's pressure (the part
+// of this step's gradient the forcing did not apply): in a steady flow q is
+// the whole step's P.
+inline constexpr FieldPass fullPressure{
+    "full_pressure", "full_pressure.frag", nullptr,
+    {{{Slot::FullPressure, "uFullPressure"}, {Slot::Pressure, "uPressure"}}}, 2,
+    Slot::FullPressure,
+    {}, 0,
     incremental};
 
 // Boussinesq buoyancy (buoyancy.frag): skipped without gravity.
@@ -154,6 +156,6 @@ inline constexpr FieldPass pressureResidual{
 // Every row, for the solvers (which build them all) and the tests (which check them all).
 inline constexpr std::array<const FieldPass*, 8> kFieldPasses{
     &passes::pressureForcing, &passes::buoyancy, &passes::curl,              &passes::vorticity,
-    &passes::divergence,      &passes::gradient, &passes::kinematicPressure, &passes::pressureResidual};
+    &passes::divergence,      &passes::gradient, &passes::fullPressure, &passes::pressureResidual};
 
 }  // namespace fluid

@@ -28,8 +28,7 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
     c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
-    c.inverseDt = static_cast<float>(1.0 / dt);
-    c.pressureForcingScale = static_cast<float>(0.5 * dt * 0.5 / h);
+    c.pressureForcingScale = static_cast<float>(0.5 * 0.5 / h);
     c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
     c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);

@@ -27,8 +27,7 @@ struct PassConstants {
     float buoyancyPerKelvin = 0.0f; // dt g / T0: m/s of upward velocity per step and kelvin
     float buoyancyPerSmoke = 0.0f;  // dt g beta: m/s of downward velocity per step and unit of smoke
     float vorticityScale = 0.0f;   // dt * epsilon * h
-    float inverseDt = 0.0f;        // 1 / dt: the projection's pressure (m^2/s) over dt is p / rho
-    float pressureForcingScale = 0.0f;  // (dt / 2) (0.5 / h): half a step of a central-difference gradient
+    float pressureForcingScale = 0.0f;  // (1 / 2) (0.5 / h): half of a central-difference gradient
     // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
     // or the tunnel's inflow (normal, +x). One uniform carries either: the
     // rules (and the multigrid's homogeneous error equation, where it is 0

@@ -121,6 +121,14 @@ struct SimLimits {
     static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
 };
 
+// Whether the incremental projection's estimate of the whole step's pressure
+// (FluidState::fullPressure) no longer fits a step of `next`: dt changed (it
+// is p dt / rho), or the plain projection, which does not keep it up, takes over.
+inline bool fullPressureGoesStale(const SimParams& current, const SimParams& next)
+{
+    return next.dt != current.dt || (next.projection == Projection::Plain && current.projection != Projection::Plain);
+}
+
 // Whether the smoke passes run (temperature advection and cooling, buoyancy).
 inline bool smokeIsOn(const SimParams& p) { return p.gravity > 0.0f; }
 

@@ -33,7 +33,7 @@ void runStep(Solver& solver, std::span<const Splat> splats)
     runInStep(solver, passes::divergence);    // projection
     solver.solvePressure();
     runInStep(solver, passes::gradient);
-    runInStep(solver, passes::kinematicPressure);  // for the next step's pressureForcing (skipped with plain projection)
+    runInStep(solver, passes::fullPressure);  // for the next step's pressureForcing (skipped with plain projection)
 }
 
 }  // namespace fluid

@@ -74,11 +74,12 @@ void CpuSolver::setParams(const SimParams& params)
     const SimParams next = validated(params);
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
-    // The plain projection does not keep the estimate up: it is cleared as
-    // that spell begins, so a later switch back starts afresh, not stale.
-    if (next.projection == Projection::Plain && params_.projection != Projection::Plain) {
-        state_.kinematicPressure.fill(0.0f);
-        scratch_.kinematicPressure.fill(0.0f);
+    // The incremental projection's estimate is of a step of the old dt, and
+    // the plain projection does not keep it up: it is cleared then, so the
+    // next incremental step starts afresh (as a plain one), not stale.
+    if (fullPressureGoesStale(params_, next)) {
+        state_.fullPressure.fill(0.0f);
+        scratch_.fullPressure.fill(0.0f);
     }
     params_ = next;
     constants_ = makePassConstants(params_);
@@ -211,7 +212,7 @@ Field& fieldIn(FluidState& state, Slot slot)
     case Slot::Pressure: return state.pressure;
     case Slot::Dye: return state.dye;
     case Slot::Temperature: return state.temperature;
-    case Slot::KinematicPressure: return state.kinematicPressure;
+    case Slot::FullPressure: return state.fullPressure;
     default: return state.velocity;
     }
 }

@@ -793,16 +793,16 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
         });
 }
 
-void pressureForcing(const Field& velocity, const Field& kinematicPressure, Field& out, const PassConstants& k,
+void pressureForcing(const Field& velocity, const Field& fullPressure, Field& out, const PassConstants& k,
                      Exec exec)
 {
-    // gradient.frag's stencil and rule, scaled by (dt / 2) (0.5 / h) instead of 0.5 / h.
+    // gradient.frag's stencil and rule, scaled by (1 / 2) (0.5 / h) instead of 0.5 / h.
     PassConstants halfStep = k;
     halfStep.halfInverseCellSize = k.pressureForcingScale;
-    gradient(velocity, kinematicPressure, out, halfStep, exec);
+    gradient(velocity, fullPressure, out, halfStep, exec);
 }
 
-void kinematicPressure(const Field& kinematic, const Field& p, Field& out, const PassConstants& k, Exec exec)
+void fullPressure(const Field& kinematic, const Field& p, Field& out, const PassConstants& k, Exec exec)
 {
     assert(kinematic.sameShape(out) && p.sameShape(out) && out.components() == 1);
     forEachRow(k, exec, [&](int j) {
@@ -810,7 +810,7 @@ void kinematicPressure(const Field& kinematic, const Field& p, Field& out, const
         const float* pj = rowOf(p, j);
         float* o = rowOf(out, j);
         for (int i = 0; i < k.width; ++i)
-            o[i] = solidAt(glm::ivec2(i, j), k) ? 0.0f : q[i] * 0.5f + pj[i] * k.inverseDt;
+            o[i] = solidAt(glm::ivec2(i, j), k) ? 0.0f : q[i] * 0.5f + pj[i];
     });
 }
 
@@ -832,9 +832,9 @@ const NamedMirror kMirrors[] = {
      [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
          pressureForcing(*in[0], *in[1], out, g.simulation, e);
      }},
-    {"kinematic_pressure",
+    {"full_pressure",
      [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         kinematicPressure(*in[0], *in[1], out, g.simulation, e);
+         fullPressure(*in[0], *in[1], out, g.simulation, e);
      }},
     {"curl", [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { curl(*in[0], out, g.simulation, e); }},
     {"vorticity",

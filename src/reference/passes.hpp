@@ -86,13 +86,13 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
 // gradient.frag: u -= grad p by central differences.
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec = {});
 
-// pressure_forcing.frag: w = u - (dt / 2) grad q, gradient()'s stencil and rule
+// pressure_forcing.frag: w = u - grad(q) / 2, gradient()'s stencil and rule
 // (the incremental projection's forcing, carried by advect()).
-void pressureForcing(const Field& velocity, const Field& kinematicPressure, Field& out, const PassConstants& k,
+void pressureForcing(const Field& velocity, const Field& fullPressure, Field& out, const PassConstants& k,
                      Exec exec = {});
 
-// kinematic_pressure.frag: q = q / 2 + p / dt, 0 in solids.
-void kinematicPressure(const Field& kinematic, const Field& p, Field& out, const PassConstants& k, Exec exec = {});
+// full_pressure.frag: q = q / 2 + p, 0 in solids.
+void fullPressure(const Field& kinematic, const Field& p, Field& out, const PassConstants& k, Exec exec = {});
 
 // The rows of the pass table (core/field_pass.hpp) on the CPU: the mirror of
 // a row takes the row's inputs in its order, writes `out`, and reads the

@@ -181,10 +181,11 @@ void GpuSolver::setParams(const SimParams& params)
                                     + std::to_string(next.gridHeight) + " (dye grid "
                                     + std::to_string(next.dyeGridWidthOrDefault()) + "x"
                                     + std::to_string(next.dyeGridHeight()) + ")");
-    // The plain projection does not keep the estimate up: it is cleared as
-    // that spell begins, so a later switch back starts afresh, not stale.
-    if (next.projection == Projection::Plain && params_.projection != Projection::Plain)
-        for (gl::RenderTarget* t : {&kinematicPressure().read(), &kinematicPressure().write()}) t->clear(0.0f);
+    // The incremental projection's estimate is of a step of the old dt, and
+    // the plain projection does not keep it up: it is cleared then, so the
+    // next incremental step starts afresh (as a plain one), not stale.
+    if (fullPressureGoesStale(params_, next))
+        for (gl::RenderTarget* t : {&fullPressure().read(), &fullPressure().write()}) t->clear(0.0f);
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);

@@ -136,7 +136,7 @@ private:
     gl::PingPong& pressure() { return field(fieldSpec(FieldId::Pressure)); }
     gl::PingPong& dye() { return field(fieldSpec(FieldId::Dye)); }
     gl::PingPong& temperature() { return field(fieldSpec(FieldId::Temperature)); }
-    gl::PingPong& kinematicPressure() { return field(fieldSpec(FieldId::KinematicPressure)); }
+    gl::PingPong& fullPressure() { return field(fieldSpec(FieldId::FullPressure)); }
     const gl::PingPong& velocity() const { return field(fieldSpec(FieldId::Velocity)); }
     const gl::PingPong& pressure() const { return field(fieldSpec(FieldId::Pressure)); }
     const gl::PingPong& dye() const { return field(fieldSpec(FieldId::Dye)); }

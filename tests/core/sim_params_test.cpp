@@ -177,3 +177,29 @@ TEST(Splat, ShortSegmentIsAPointAtItsMiddle)
 
 }  // namespace
 }  // namespace fluid
+
+namespace fluid {
+namespace {
+
+// The incremental projection's estimate is P = p dt / rho of a step: stale
+// when dt changes, and when the plain projection (which does not update it)
+// takes over; any other change keeps it.
+TEST(SimParams, TheFullPressureGoesStaleWithDtOrThePlainProjection)
+{
+    SimParams incremental;
+    incremental.projection = Projection::Incremental;
+    SimParams otherDt = incremental;
+    otherDt.dt *= 0.5f;
+    SimParams plain = incremental;
+    plain.projection = Projection::Plain;
+    SimParams otherViscosity = incremental;
+    otherViscosity.viscosity *= 2.0f;
+    EXPECT_TRUE(fullPressureGoesStale(incremental, otherDt));
+    EXPECT_TRUE(fullPressureGoesStale(incremental, plain));
+    EXPECT_FALSE(fullPressureGoesStale(plain, incremental));
+    EXPECT_FALSE(fullPressureGoesStale(incremental, otherViscosity));
+    EXPECT_FALSE(fullPressureGoesStale(incremental, incremental));
+}
+
+}  // namespace
+}  // namespace fluid

@@ -162,7 +162,7 @@ std::vector<PassCase> allPasses()
          }},
         // The incremental projection: advect() carries the velocity less half
         // a step of the last pressure gradient (pressure_forcing.frag, the
-        // random kinematic pressure), traced by the velocity itself; with
+        // random full pressure), traced by the velocity itself; with
         // MacCormack the correction reads that carried field as phi^n.
         {"advect_incremental_velocity", Output::Velocity,
          [](GpuSolver& g) {

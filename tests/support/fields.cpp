@@ -23,12 +23,13 @@ FluidState randomState(const FieldGrids& grids, std::uint32_t seed, float veloci
     std::uint32_t fieldSeed = seed;
     for (const FieldSpec& spec : kFieldSpecs) {
         const GridSize g = grids.of(spec.grid);
-        // p / rho scales as u^2: a kinematic pressure out of scale with the
-        // velocity would make the incremental projection's first forcing a
-        // noise far larger than the flow.
-        const float amplitude = &spec == &fieldSpec(FieldId::Velocity)            ? velocityAmplitude
-                              : &spec == &fieldSpec(FieldId::KinematicPressure) ? velocityAmplitude * velocityAmplitude
-                                                                                 : 1.0f;
+        // The full pressure P = p dt / rho scales as dt u^2 (dt = 1/60 s
+        // here): one out of scale with the velocity would make the
+        // incremental projection's first forcing a noise far larger than the
+        // flow.
+        const float amplitude = &spec == &fieldSpec(FieldId::Velocity)       ? velocityAmplitude
+                              : &spec == &fieldSpec(FieldId::FullPressure) ? velocityAmplitude * velocityAmplitude / 60.0f
+                                                                           : 1.0f;
         fieldOf(state, spec) = randomField(g.width, g.height, spec.components, fieldSeed++, amplitude);
     }
     return state;
