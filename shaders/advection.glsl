@@ -101,7 +101,11 @@ vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size)
     vec2 v = texelFetch(velocity, clamp(c, ivec2(0), size - 1), 0).xy;
 #ifdef TUNNEL
     if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
+#ifdef TUNNEL_WALLS
+    if (c.y < 0 || c.y >= size.y) v = -v;
+#else
     if (c.y < 0 || c.y >= size.y) v.y = -v.y;
+#endif
 #else
     if (c.x < 0 || c.x >= size.x) v = -v;
     if (c.y < 0 || c.y >= size.y) {

@@ -29,12 +29,17 @@ ivec2 thisCell() { return ivec2(gl_FragCoord.xy); }
 // corner point gives zero as well.
 // Tunnel: beyond the inflow (left) the ghost is (2 U - u, -v), so the face
 // moves at (U, 0); beyond the outflow (right) it repeats its mirror (zero
-// normal gradient); beyond the top and bottom (slip) only v flips.
+// normal gradient); beyond the top and bottom (slip) only v flips, or with
+// TUNNEL_WALLS (no-slip) both components do, as at the box's walls.
 vec2 mirroredVelocity(vec2 v, ivec2 c)
 {
 #ifdef TUNNEL
     if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
+#ifdef TUNNEL_WALLS
+    if (c.y < 0 || c.y >= uGridSize.y) v = -v;
+#else
     if (c.y < 0 || c.y >= uGridSize.y) v.y = -v.y;
+#endif
 #else
     if (c.x < 0 || c.x >= uGridSize.x) v = -v;
     if (c.y < 0 || c.y >= uGridSize.y) {

@@ -15,7 +15,7 @@ using L = SimLimits;
 
 bool usesPressureJacobi(const SimParams& p) { return p.pressureSolver == PressureSolver::Jacobi; }
 bool usesPressureMultigrid(const SimParams& p) { return p.pressureSolver == PressureSolver::Multigrid; }
-bool usesTunnel(const SimParams& p) { return p.boundary == BoundaryMode::Tunnel; }
+bool usesTunnel(const SimParams& p) { return isTunnel(p.boundary); }
 bool usesSmoke(const SimParams& p) { return smokeIsOn(p); }
 bool usesViscousJacobi(const SimParams& p) { return p.viscositySolver == ViscositySolver::Jacobi; }
 
@@ -97,10 +97,12 @@ std::vector<Parameter> makeTable()
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},
-                            {"tunnel", "wind tunnel", static_cast<int>(BoundaryMode::Tunnel)}},
+                            {"tunnel", "wind tunnel", static_cast<int>(BoundaryMode::Tunnel)},
+                            {"tunnel-walls", "wind tunnel, walls", static_cast<int>(BoundaryMode::TunnelWalls)}},
                            "box: a closed box with no-slip walls. periodic: what leaves one side enters the "
                            "opposite one. tunnel: a wind tunnel, inflow at inflow-speed on the left, outflow on "
-                           "the right, slip walls at the top and bottom."));
+                           "the right, slip walls at the top and bottom (the free stream of an open tunnel). "
+                           "tunnel-walls: the same with no-slip walls at the top and bottom (a channel)."));
     Parameter inflow = real("inflow-speed", "inflow speed", "U", "m/s", memberAccess<&SimParams::inflowSpeed>(), 0.0,
                             L::kMaxInflowSpeed, {0.0, 5.0, false, "%.2f"},
                             "Speed of the wind tunnel's inflow at the left wall (boundary tunnel).");

@@ -15,7 +15,8 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.width = size.width;
     c.height = size.height;
     c.periodic = p.boundary == BoundaryMode::Periodic;
-    c.tunnel = p.boundary == BoundaryMode::Tunnel;
+    c.tunnel = isTunnel(p.boundary);
+    c.tunnelWalls = p.boundary == BoundaryMode::TunnelWalls;
     c.cellSize = static_cast<float>(h);
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
     c.cellSizeSquared = static_cast<float>(h * h);

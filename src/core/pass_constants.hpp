@@ -15,6 +15,7 @@ struct PassConstants {
     int height = 0;                // cells
     bool periodic = false;
     bool tunnel = false;           // inflow left, outflow right, slip top and bottom
+    bool tunnelWalls = false;      // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
     float cellSize = 0.0f;         // h, m
     float halfInverseCellSize = 0.0f;  // 0.5 / h: central differences span 2h
     float cellSizeSquared = 0.0f;  // h^2, scales the divergence in the pressure Jacobi

@@ -15,6 +15,7 @@ const char* toString(BoundaryMode mode)
     case BoundaryMode::Box: return "box";
     case BoundaryMode::Periodic: return "periodic";
     case BoundaryMode::Tunnel: return "tunnel";
+    case BoundaryMode::TunnelWalls: return "tunnel-walls";
     }
     return "unknown";
 }

@@ -14,9 +14,14 @@ enum class BoundaryMode {
     Box,       // closed box: no-slip walls, pure Neumann pressure
     Periodic,  // wrap-around in x and y
     Tunnel,    // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
+    TunnelWalls,  // the same with no-slip walls at the top and bottom (a channel: the flow slows at the walls)
 };
 
 const char* toString(BoundaryMode mode);
+
+// Either wind tunnel: the inflow, the outflow and everything else but the top
+// and bottom walls are the same.
+constexpr bool isTunnel(BoundaryMode mode) { return mode == BoundaryMode::Tunnel || mode == BoundaryMode::TunnelWalls; }
 
 enum class PressureSolver {
     Jacobi,     // pressureIterations Jacobi sweeps (GPU Gems ch. 38)

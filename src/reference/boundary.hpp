@@ -45,13 +45,17 @@ inline glm::vec4 load(const Field& f, glm::ivec2 c)
 // the corner point gives zero as well.
 // Tunnel: beyond the inflow (left) the ghost is (2 U - u, -v), so the face
 // moves at (U, 0); beyond the outflow (right) it repeats its mirror (zero
-// normal gradient); beyond the top and bottom (slip) only v flips.
+// normal gradient); beyond the top and bottom (slip) only v flips, or with
+// tunnelWalls (no-slip) both components do, as at the box's walls.
 // v is the mirror cell's velocity, c the ghost (or any) cell.
 inline glm::vec2 mirroredVelocity(glm::vec2 v, glm::ivec2 c, const PassConstants& k)
 {
     if (k.tunnel) {
         if (c.x < 0) v = glm::vec2(2.0f * k.lidSpeed - v.x, -v.y);
-        if (c.y < 0 || c.y >= k.height) v.y = -v.y;
+        if (c.y < 0 || c.y >= k.height) {
+            if (k.tunnelWalls) v = -v;
+            else v.y = -v.y;
+        }
         return v;
     }
     if (c.x < 0 || c.x >= k.width) v = -v;

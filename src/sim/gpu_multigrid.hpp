@@ -47,7 +47,7 @@ public:
     void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
               bool startFromZero = false);
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
-    void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(boundary_ == BoundaryMode::Tunnel)); }  // on what bind() bound
+    void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(isTunnel(boundary_))); }  // on what bind() bound
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
     void smooth(int level, bool zeroGuess);

@@ -116,7 +116,7 @@ void GpuSolver::buildPrograms()
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
     const std::string scalar = "#define SCALAR_SOURCE 1\n";
     const std::string onVelocityGrid = "#define ON_VELOCITY_GRID 1\n" + o;
-    const std::string inflowDye = b == BoundaryMode::Tunnel ? "#define INFLOW_DYE 1\n" : "";
+    const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
     advectDyeProgram_ =
         buildPass("advect_scalar.frag", b, (scalar + (shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
                   "advection.glsl");
@@ -430,7 +430,7 @@ bool GpuSolver::packsPressure() const
     // The packed sweep knows the box's and the periodic rule's ghosts only:
     // with obstacles or the tunnel's Dirichlet outflow the sweeps run on one
     // cell per fragment (pressure.frag).
-    return packs(params_) && !obstacles_ && params_.boundary != BoundaryMode::Tunnel;
+    return packs(params_) && !obstacles_ && !isTunnel(params_.boundary);
 }
 
 void GpuSolver::setObstacles(const Field& mask)

@@ -244,6 +244,36 @@ TYPED_TEST(Tunnel, UniformInflowStaysUniform)
     EXPECT_LT(div, 1e-4);
 }
 
+// 4a'. The same stream between no-slip walls (--boundary tunnel-walls): a
+// boundary layer grows at the top and bottom (nu = 1e-2 m^2/s for 1 s: about
+// sqrt(nu t) = 0.1 m, 6 cells), the stream there slows, and since as much
+// must pass as enters, the middle speeds up (towards the 1.5 U of the
+// parabolic channel profile). Measured (both backends), at x = 3/4 of the
+// length: next to the walls 0.103 U, in the middle 1.470 U; with the slip
+// walls of the plain tunnel both stay U (the test above).
+TYPED_TEST(Tunnel, NoSlipWallsSlowTheStreamThereAndSpeedUpTheMiddle)
+{
+    SimParams p = tunnelParams();
+    p.boundary = BoundaryMode::TunnelWalls;
+    p.viscosity = 1e-2f;
+    TypeParam solver = makeSolver<TypeParam>(p);
+    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
+    for (int j = 0; j < p.gridHeight; ++j)
+        for (int i = 0; i < p.gridWidth; ++i) state.velocity.at(i, j, 0) = p.inflowSpeed;
+    solver.upload(state);
+    for (int n = 0; n < 60; ++n) solver.step();
+    const FluidState s = solver.download();
+    const int i = 3 * p.gridWidth / 4;
+    const double wall = 0.5 * (s.velocity.at(i, 0, 0) + s.velocity.at(i, p.gridHeight - 1, 0)) / p.inflowSpeed;
+    const double middle = 0.5 * (s.velocity.at(i, p.gridHeight / 2 - 1, 0) + s.velocity.at(i, p.gridHeight / 2, 0))
+        / p.inflowSpeed;
+    std::printf("[ measured ] %s: tunnel with walls after 1 s: u / U %.3f next to the walls, %.3f in the middle\n",
+                backendName<TypeParam>(), wall, middle);
+    EXPECT_LT(wall, 0.2);
+    EXPECT_GT(middle, 1.35);
+    EXPECT_LT(middle, 1.55);
+}
+
 // 4b. From rest, one projection makes the flow that the inflow and the open
 // outflow (p = 0) allow: the uniform stream. The 2 V-cycles start from zero
 // pressure, so it is within the solve's tolerance, not exact: the mean speed

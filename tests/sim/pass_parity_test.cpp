@@ -2,7 +2,7 @@
 // both solvers, one pass runs alone on each, and the outputs are compared by
 // max abs error (relative to the largest reference value) and relative L2.
 // Every pass is checked in the closed box, the box with a moving lid, the
-// periodic box and the tunnel, on a non-square grid (a swapped i/j shows),
+// periodic box and both tunnels (slip and no-slip walls), on a non-square grid (a swapped i/j shows),
 // each also with obstacles (tests/support/obstacles.hpp: thin, on walls,
 // wrapped).
 #include <gtest/gtest.h>
@@ -29,7 +29,18 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Walls { Box, Lid, Periodic, Tunnel, BoxSolids, LidSolids, PeriodicSolids, TunnelSolids };
+enum class Walls {
+    Box,
+    Lid,
+    Periodic,
+    Tunnel,
+    TunnelWalls,
+    BoxSolids,
+    LidSolids,
+    PeriodicSolids,
+    TunnelSolids,
+    TunnelWallsSolids,
+};
 
 const char* name(Walls w)
 {
@@ -38,17 +49,20 @@ const char* name(Walls w)
     case Walls::Lid: return "Lid";
     case Walls::Periodic: return "Periodic";
     case Walls::Tunnel: return "Tunnel";
+    case Walls::TunnelWalls: return "TunnelWalls";
     case Walls::BoxSolids: return "BoxSolids";
     case Walls::LidSolids: return "LidSolids";
     case Walls::PeriodicSolids: return "PeriodicSolids";
     case Walls::TunnelSolids: return "TunnelSolids";
+    case Walls::TunnelWallsSolids: return "TunnelWallsSolids";
     }
     return "?";
 }
 
 bool hasSolids(Walls w)
 {
-    return w == Walls::BoxSolids || w == Walls::LidSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
+    return w == Walls::BoxSolids || w == Walls::LidSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids
+        || w == Walls::TunnelWallsSolids;
 }
 
 SimParams paramsFor(Walls walls)
@@ -68,7 +82,11 @@ SimParams paramsFor(Walls walls)
     p.dyeDissipation = 0.7f;
     const bool periodic = walls == Walls::Periodic || walls == Walls::PeriodicSolids;
     const bool tunnel = walls == Walls::Tunnel || walls == Walls::TunnelSolids;
-    p.boundary = periodic ? BoundaryMode::Periodic : tunnel ? BoundaryMode::Tunnel : BoundaryMode::Box;
+    const bool tunnelWalls = walls == Walls::TunnelWalls || walls == Walls::TunnelWallsSolids;
+    p.boundary = periodic      ? BoundaryMode::Periodic
+               : tunnel      ? BoundaryMode::Tunnel
+               : tunnelWalls ? BoundaryMode::TunnelWalls
+                             : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid || walls == Walls::LidSolids ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
     p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
@@ -260,8 +278,9 @@ TEST_P(PassParity, GpuMatchesCpu)
 INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
-                                                              Walls::BoxSolids, Walls::LidSolids,
-                                                              Walls::PeriodicSolids, Walls::TunnelSolids)),
+                                                              Walls::TunnelWalls, Walls::BoxSolids, Walls::LidSolids,
+                                                              Walls::PeriodicSolids, Walls::TunnelSolids,
+                                                              Walls::TunnelWallsSolids)),
                          [](const ::testing::TestParamInfo<PassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_"
                                  + name(std::get<1>(param.param));

@@ -176,7 +176,6 @@ constexpr double kTunnelOneStepL2 = 1e-5;
 constexpr double kTunnelHundredStepsMaxRel = 6e-5;
 constexpr double kTunnelHundredStepsL2 = 2e-5;
 
-bool isTunnel(BoundaryMode m) { return m == BoundaryMode::Tunnel; }
 double oneStepMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepMaxRel : kOneStepMaxRel; }
 double oneStepL2(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepL2 : kOneStepL2; }
 double hundredStepsMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelHundredStepsMaxRel : kHundredStepsMaxRel; }

@@ -34,8 +34,9 @@ constexpr double kSolveMaxRel = 3e-5;
 constexpr double kSolveL2 = 1e-5;
 
 // Tunnel: the inflow's 2U on level 0; Solids: the box with obstacles on
-// every level; TunnelSolids both.
-enum class Walls { Box, Lid, Periodic, Tunnel, Solids, TunnelSolids };
+// every level; TunnelSolids both; TunnelWalls: the tunnel with no-slip top
+// and bottom (the velocity rule's other branch, on every level).
+enum class Walls { Box, Lid, Periodic, Tunnel, TunnelWalls, Solids, TunnelSolids };
 const char* name(Walls w)
 {
     switch (w) {
@@ -43,6 +44,7 @@ const char* name(Walls w)
     case Walls::Lid: return "Lid";
     case Walls::Periodic: return "Periodic";
     case Walls::Tunnel: return "Tunnel";
+    case Walls::TunnelWalls: return "TunnelWalls";
     case Walls::Solids: return "Solids";
     case Walls::TunnelSolids: return "TunnelSolids";
     }
@@ -64,6 +66,7 @@ SimParams paramsFor(Walls walls, Grid grid, float viscosity)
     p.gridHeight = grid.height;
     p.boundary = walls == Walls::Periodic                               ? BoundaryMode::Periodic
                : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
+               : walls == Walls::TunnelWalls                            ? BoundaryMode::TunnelWalls
                                                                         : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
@@ -191,7 +194,7 @@ TEST_P(ViscousPassParity, GpuMatchesCpu)
 INSTANTIATE_TEST_SUITE_P(AllPasses, ViscousPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, 8),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
-                                                              Walls::Solids, Walls::TunnelSolids),
+                                                              Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(1e-4f, 1.0f)),
                          [](const ::testing::TestParamInfo<ViscousPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].name) + "_"
@@ -233,7 +236,7 @@ TEST_P(ViscousSolveParity, DiffuseMatches)
 // nu = 0.03 (a ~ 1.1: 3 cycles) and 10 (a ~ 380: 6 cycles).
 INSTANTIATE_TEST_SUITE_P(AllWalls, ViscousSolveParity,
                          ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
-                                                              Walls::Solids, Walls::TunnelSolids),
+                                                              Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(0.03f, 10.0f)),
                          [](const ::testing::TestParamInfo<ViscousSolveParity::ParamType>& param) {
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name
