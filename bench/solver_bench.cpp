@@ -207,6 +207,21 @@ void BM_GpuStepAdvection(benchmark::State& state)
     timeGpuSteps(state, p);
 }
 
+// The default step (MacCormack) with the plain or the incremental projection
+// (arg 0: 0 plain, 1 incremental; docs/algorithm.md §3.8a): the cost of its
+// two passes.
+void BM_GpuStepProjection(benchmark::State& state)
+{
+    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    p.advection = defaults.advection;
+    p.projection = state.range(0) == 1 ? fluid::Projection::Incremental : fluid::Projection::Plain;
+    state.SetLabel(toString(p.projection));
+    timeGpuSteps(state, p);
+}
+
 // Args: thread count, grid size.
 void BM_CpuStep(benchmark::State& state)
 {
@@ -556,6 +571,11 @@ BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMilliseco
 BENCHMARK(BM_GpuStepDefaults)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepAdvection)
     ->ArgNames({"scheme", ""})
+    ->ArgsProduct({{0, 1}, {128, 256}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepProjection)
+    ->ArgNames({"incremental", ""})
     ->ArgsProduct({{0, 1}, {128, 256}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

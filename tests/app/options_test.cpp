@@ -75,7 +75,7 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
         {{"--viscosity", "-1"}, "--viscosity expects a number in [0, 100]"},
         {{"--viscosity", "1e400"}, "--viscosity"},
         {{"--pressure-iterations", "-5"}, "--pressure-iterations expects an integer in 0..10000"},
-        {{"--boundary", "torus"}, "--boundary expects one of box, periodic, tunnel, got 'torus'"},
+        {{"--boundary", "torus"}, "--boundary expects one of box, periodic, tunnel, tunnel-walls, got 'torus'"},
         {{"--pressure-solver", "sor"}, "--pressure-solver expects one of jacobi, multigrid, got 'sor'"},
         {{"--multigrid-cycles", "101"}, "--multigrid-cycles expects an integer in 0..100"},
         {{"--multigrid-cycles", "-1"}, "--multigrid-cycles expects an integer in 0..100"},
