@@ -105,7 +105,7 @@ std::vector<Parameter> makeTable()
                            "tunnel-walls: the same with no-slip walls at the top and bottom (a channel)."));
     Parameter inflow = real("inflow-speed", "inflow speed", "U", "m/s", memberAccess<&SimParams::inflowSpeed>(), 0.0,
                             L::kMaxInflowSpeed, {0.0, 5.0, false, "%.2f"},
-                            "Speed of the wind tunnel's inflow at the left wall (boundary tunnel).");
+                            "Speed of the wind tunnel's inflow at the left wall (boundary tunnel or tunnel-walls).");
     inflow.shown = usesTunnel;
     table.push_back(inflow);
     // Smoke (Boussinesq buoyancy, docs/algorithm.md): gravity 0 turns it off.
