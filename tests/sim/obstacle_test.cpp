@@ -217,6 +217,15 @@ SimParams tunnelParams()
     return p;
 }
 
+// The tunnel's free stream: u = the inflow speed everywhere, at rest otherwise.
+FluidState uniformStream(const SimParams& p)
+{
+    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
+    for (int j = 0; j < p.gridHeight; ++j)
+        for (int i = 0; i < p.gridWidth; ++i) state.velocity.at(i, j, 0) = p.inflowSpeed;
+    return state;
+}
+
 // 4a. The uniform flow at the inflow speed is what every rule of the tunnel
 // keeps: inflow ghost 2U - U = U, slip walls copy u, the outflow copies its
 // mirror; no divergence, so no pressure. It must stay so to rounding.
@@ -224,10 +233,7 @@ TYPED_TEST(Tunnel, UniformInflowStaysUniform)
 {
     const SimParams p = tunnelParams();
     TypeParam solver = makeSolver<TypeParam>(p);
-    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
-    for (int j = 0; j < p.gridHeight; ++j)
-        for (int i = 0; i < p.gridWidth; ++i) state.velocity.at(i, j, 0) = p.inflowSpeed;
-    solver.upload(state);
+    solver.upload(uniformStream(p));
     for (int n = 0; n < 50; ++n) solver.step();
     const FluidState s = solver.download();
     double worst = 0.0;
@@ -257,10 +263,7 @@ TYPED_TEST(Tunnel, NoSlipWallsSlowTheStreamThereAndSpeedUpTheMiddle)
     p.boundary = BoundaryMode::TunnelWalls;
     p.viscosity = 1e-2f;
     TypeParam solver = makeSolver<TypeParam>(p);
-    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
-    for (int j = 0; j < p.gridHeight; ++j)
-        for (int i = 0; i < p.gridWidth; ++i) state.velocity.at(i, j, 0) = p.inflowSpeed;
-    solver.upload(state);
+    solver.upload(uniformStream(p));
     for (int n = 0; n < 60; ++n) solver.step();
     const FluidState s = solver.download();
     const int i = 3 * p.gridWidth / 4;
@@ -311,10 +314,7 @@ TYPED_TEST(Tunnel, StreaklinesEnterInTheirBands)
 {
     const SimParams p = tunnelParams();
     TypeParam solver = makeSolver<TypeParam>(p);
-    FluidState state = FluidState::zeros(p.gridWidth, p.gridHeight);
-    for (int j = 0; j < p.gridHeight; ++j)
-        for (int i = 0; i < p.gridWidth; ++i) state.velocity.at(i, j, 0) = p.inflowSpeed;
-    solver.upload(state);
+    solver.upload(uniformStream(p));
     for (int n = 0; n < 60; ++n) solver.step();  // 0.5 s at 0.5 m/s: 16 cells
     const FluidState s = solver.download();
     double weakestBand = 1e30, strongestGap = 0.0;
