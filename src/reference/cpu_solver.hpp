@@ -3,6 +3,7 @@
 // OpenMP. Results do not depend on the thread count.
 #pragma once
 
+#include <array>
 #include <memory>
 #include <span>
 
@@ -76,7 +77,10 @@ private:
     void applyObstacles();
     // A slot of the pass table: its current value, and where a pass writes it.
     Field& current(Slot slot);
-    Field& written(Slot slot);  // points the constants (and the multigrids) at the mask, or at none
+    Field& written(Slot slot);
+    // The CPU mirror of each row of kFieldPasses, looked up once (not by
+    // name at every pass of every step).
+    std::array<reference::CpuMirror, kFieldPasses.size()> mirrors_{};  // points the constants (and the multigrids) at the mask, or at none
 
     SimParams params_;
     PassConstants constants_;

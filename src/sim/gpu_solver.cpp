@@ -236,15 +236,15 @@ void GpuSolver::applyConstantUniforms()
         s->uniforms = splatUniforms(s->program);
     }
 
-    advectProgram_.use();
-    setSampler(advectProgram_, "uVelocity", kUnit0);
-    setFloat(advectProgram_, "uDtOverCellSize", k.dtOverCellSize);
-    setFloat(advectProgram_, "uVelocityDecay", k.velocityDecay);
-    advectCarriedProgram_.use();
-    setSampler(advectCarriedProgram_, "uVelocity", kUnit0);
-    setSampler(advectCarriedProgram_, "uCarriedVelocity", kUnit1);
-    setFloat(advectCarriedProgram_, "uDtOverCellSize", k.dtOverCellSize);
-    setFloat(advectCarriedProgram_, "uVelocityDecay", k.velocityDecay);
+    // The velocity's advection, carrying itself or (incremental projection)
+    // another field at unit 1.
+    for (const gl::Program* p : {&advectProgram_, &advectCarriedProgram_}) {
+        p->use();
+        setSampler(*p, "uVelocity", kUnit0);
+        if (p == &advectCarriedProgram_) setSampler(*p, "uCarriedVelocity", kUnit1);
+        setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
+        setFloat(*p, "uVelocityDecay", k.velocityDecay);
+    }
 
     if (advectWithDyeProgram_.id()) {
         advectWithDyeProgram_.use();
