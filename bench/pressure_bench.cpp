@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "platform/headless_context.hpp"
 #include "core/multigrid.hpp"
+#include "platform/headless_context.hpp"
 #include "reference/multigrid.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -64,8 +64,10 @@ fluid::FluidState testState(int width, int height)
     for (int j = 0; j < height; ++j)
         for (int i = 0; i < width; ++i) {
             const double x = (i + 0.5) / width, y = (j + 0.5) / height;
-            s.velocity.at(i, j, 0) = static_cast<float>(std::sin(6.2831853 * x) * std::cos(3.14159265 * y)) + 0.3f * noise();
-            s.velocity.at(i, j, 1) = static_cast<float>(std::cos(9.42477796 * x) * std::sin(6.2831853 * y)) + 0.3f * noise();
+            s.velocity.at(i, j, 0) =
+                static_cast<float>(std::sin(6.2831853 * x) * std::cos(3.14159265 * y)) + 0.3f * noise();
+            s.velocity.at(i, j, 1) =
+                static_cast<float>(std::cos(9.42477796 * x) * std::sin(6.2831853 * y)) + 0.3f * noise();
         }
     return s;
 }

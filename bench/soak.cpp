@@ -78,11 +78,16 @@ SoakOptions parse(int argc, char** argv)
         }
         const std::optional<double> value = parseNumber(text);
         if (!value) usage("not a number: " + std::string(flag) + " " + text);
-        if (flag == "--steps" && *value >= 1 && *value <= 1e9) o.steps = static_cast<long>(*value);
-        else if (flag == "--grid" && *value >= 8 && *value <= 1024) o.grid = static_cast<int>(*value);
-        else if (flag == "--every" && *value >= 1 && *value <= 1e9) o.every = static_cast<long>(*value);
-        else if (flag == "--rss-slack" && *value >= 0) o.rssSlackMiB = *value;
-        else usage("unknown flag or value out of range: " + std::string(flag) + " " + text);
+        if (flag == "--steps" && *value >= 1 && *value <= 1e9)
+            o.steps = static_cast<long>(*value);
+        else if (flag == "--grid" && *value >= 8 && *value <= 1024)
+            o.grid = static_cast<int>(*value);
+        else if (flag == "--every" && *value >= 1 && *value <= 1e9)
+            o.every = static_cast<long>(*value);
+        else if (flag == "--rss-slack" && *value >= 0)
+            o.rssSlackMiB = *value;
+        else
+            usage("unknown flag or value out of range: " + std::string(flag) + " " + text);
     }
     return o;
 }
@@ -120,8 +125,8 @@ int main(int argc, char** argv)
     try {
         fluid::platform::HeadlessContext context;
         fluid::platform::requireGl33();
-        std::printf("soak: %ld steps at %dx%d, a sample every %ld, on %s\n", options.steps, options.grid,
-                    options.grid, options.every, context.description().c_str());
+        std::printf("soak: %ld steps at %dx%d, a sample every %ld, on %s\n", options.steps, options.grid, options.grid,
+                    options.every, context.description().c_str());
 
         fluid::SimParams params;
         params.gridWidth = params.gridHeight = options.grid;
@@ -168,8 +173,8 @@ int main(int argc, char** argv)
             fluid::SimParams next = solver.params();
             if (sampleIndex % 7 == 6) {
                 next.pressureSolver = next.pressureSolver == fluid::PressureSolver::Multigrid
-                    ? fluid::PressureSolver::Jacobi
-                    : fluid::PressureSolver::Multigrid;
+                                          ? fluid::PressureSolver::Jacobi
+                                          : fluid::PressureSolver::Multigrid;
                 solver.setParams(next);
             }
             if (sampleIndex % 10 == 9) solver.reset();
@@ -189,10 +194,11 @@ int main(int argc, char** argv)
             maxRss = std::max(maxRss, s.rssMiB);
         }
         const double growth = last.rssMiB - settled.rssMiB;
-        std::printf("soak: %zu samples over %.0f s; GL objects %ld..%ld; resident memory %.1f MiB at step %ld, "
-                    "%.1f MiB at the end (%+.1f MiB), peak %.1f MiB\n",
-                    samples.size(), last.seconds, minObjects, maxObjects, settled.rssMiB, settled.step, last.rssMiB,
-                    growth, maxRss);
+        std::printf(
+            "soak: %zu samples over %.0f s; GL objects %ld..%ld; resident memory %.1f MiB at step %ld, "
+            "%.1f MiB at the end (%+.1f MiB), peak %.1f MiB\n",
+            samples.size(), last.seconds, minObjects, maxObjects, settled.rssMiB, settled.step, last.rssMiB, growth,
+            maxRss);
         bool ok = true;
         if (minObjects != maxObjects) {
             std::printf("soak: FAIL: the number of live GL objects changed during the run\n");

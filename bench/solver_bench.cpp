@@ -18,9 +18,9 @@
 
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
-#include "platform/headless_context.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "platform/headless_context.hpp"
 #include "reference/cpu_solver.hpp"
 #include "shaders/shader_sources.hpp"
 #include "sim/gpu_solver.hpp"
@@ -152,7 +152,10 @@ void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params, bool 
 }
 
 // Arg: grid size.
-void BM_GpuStep(benchmark::State& state) { timeGpuSteps(state, benchParams(static_cast<int>(state.range(0)))); }
+void BM_GpuStep(benchmark::State& state)
+{
+    timeGpuSteps(state, benchParams(static_cast<int>(state.range(0))));
+}
 
 // The configuration of the WebGL peer (WebGL-Fluid-Simulation), which issue 8
 // compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on.
@@ -289,19 +292,19 @@ fluid::SimParams issue8Params(int grid)
 double floatsPerCellPerStep(const fluid::SimParams& p)
 {
     double floats = 0.0;
-    floats += 2 + 2;   // splat velocity: velocity in, velocity out
-    floats += 4 + 4;   // splat dye: dye in, dye out
+    floats += 2 + 2;      // splat velocity: velocity in, velocity out
+    floats += 4 + 4;      // splat dye: dye in, dye out
     floats += 2 + 4 + 4;  // advect dye: velocity, dye in, dye out
-    floats += 2 + 2;   // advect velocity: velocity (trace and source), velocity out
+    floats += 2 + 2;      // advect velocity: velocity (trace and source), velocity out
     if (p.viscosity > 0.0f && p.viscosityIterations > 0)
         floats += (2 + 2) + (p.viscosityIterations - 1) * (2 + 2 + 2);  // x (= b on the first sweep), b, out
     if (p.vorticity > 0.0f) {
         floats += 2 + 1;      // curl: velocity in, curl out
         floats += 2 + 1 + 2;  // vorticity: velocity, curl, velocity out
     }
-    floats += 2 + 1;                                // divergence
-    floats += p.pressureIterations * (1 + 1 + 1);   // pressure sweep: p, divergence, p out
-    floats += 2 + 1 + 2;                            // gradient: velocity, pressure, velocity out
+    floats += 2 + 1;                               // divergence
+    floats += p.pressureIterations * (1 + 1 + 1);  // pressure sweep: p, divergence, p out
+    floats += 2 + 1 + 2;                           // gradient: velocity, pressure, velocity out
     return floats;
 }
 
@@ -376,7 +379,10 @@ private:
     std::vector<float> a_, b_, c_;
 };
 
-int allThreads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency())); }
+int allThreads()
+{
+    return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
 
 // Measured once, on every hardware thread, the first time a step benchmark needs it.
 double triadBandwidth()
@@ -410,8 +416,8 @@ void BM_CpuStep20x20(benchmark::State& state)
     fluid::CpuSolver solver(params, threads);
     timeSteps(state, solver, grid, [] {});
     state.counters["bytes_per_step"] = bytes;
-    state.counters["floor_ratio"] = benchmark::Counter(
-        floorSeconds, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
+    state.counters["floor_ratio"] =
+        benchmark::Counter(floorSeconds, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
     state.counters["triad_GB/s"] = triadBandwidth() * 1e-9;
 }
 
@@ -433,9 +439,8 @@ void timePasses(benchmark::State& state, int grid, Pass pass)
     }
     const double cells = static_cast<double>(grid) * static_cast<double>(grid) * kPassesPerIteration;
     state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["per_pass"] = benchmark::Counter(kPassesPerIteration,
-                                                   benchmark::Counter::kIsIterationInvariantRate |
-                                                       benchmark::Counter::kInvert);
+    state.counters["per_pass"] = benchmark::Counter(
+        kPassesPerIteration, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 
 // The floor: a full-screen pass that copies an R32F texture into another, each
@@ -472,9 +477,9 @@ void BM_GpuCopyFloor(benchmark::State& state)
 
 // One pass of the step, alone. Args: pass index (kPassNames), grid size.
 // The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 10> kPassNames{"splat",     "advect_dye", "advect (dye and velocity)", "diffuse",
-                                                 "curl",      "vorticity", "divergence", "pressure", "gradient",
-                                                 "advect_maccormack"};  // forward, backward, correction, per field
+constexpr std::array<const char*, 10> kPassNames{
+    "splat",    "advect_dye", "advect (dye and velocity)", "diffuse", "curl", "vorticity", "divergence",
+    "pressure", "gradient",   "advect_maccormack"};  // forward, backward, correction, per field
 
 void BM_GpuPass(benchmark::State& state)
 {
@@ -494,10 +499,16 @@ void BM_GpuPass(benchmark::State& state)
         const fluid::Splat splat = benchSplat(p);
         for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
         const std::array<std::function<void()>, kPassNames.size()> passes{
-            [&] { solver.splat(splat); },       [&] { solver.advectDye(); },     [&] { solver.advect(); },
+            [&] { solver.splat(splat); },
+            [&] { solver.advectDye(); },
+            [&] { solver.advect(); },
             [&] { solver.diffuse(); },
-            [&] { solver.run(fluid::passes::curl); },      [&] { solver.run(fluid::passes::vorticity); }, [&] { solver.run(fluid::passes::divergence); },
-            [&] { solver.solvePressure(); },    [&] { solver.run(fluid::passes::gradient); }, [&] { solver.advect(); }};
+            [&] { solver.run(fluid::passes::curl); },
+            [&] { solver.run(fluid::passes::vorticity); },
+            [&] { solver.run(fluid::passes::divergence); },
+            [&] { solver.solvePressure(); },
+            [&] { solver.run(fluid::passes::gradient); },
+            [&] { solver.advect(); }};
         timePasses(state, grid, passes[index]);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());

@@ -11,6 +11,7 @@ packages=(
   libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev   # motion input: video, cameras
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
   xvfb xdotool                                      # real-window tests and screenshots
+  clang-format                                      # the format gate (scripts/format.sh --check)
 )
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(python3-matplotlib)                    # scripts/plot_validation.py

@@ -19,7 +19,10 @@ namespace {
 // cost a system call each.
 constexpr std::size_t kBufferBytes = 1 << 16;
 
-std::string reason(int error) { return std::strerror(error); }
+std::string reason(int error)
+{
+    return std::strerror(error);
+}
 
 // mkstemp makes the file 0600; a finished output should have the mode any new
 // file of the user gets (0666 less the umask), like std::ofstream gives.
@@ -52,8 +55,8 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path))
         const int error = errno;
         const std::string directory = std::filesystem::path(path_).parent_path().string();
         if (error == ENOENT)
-            throw WriteError("cannot write " + path_ + ": the directory " + (directory.empty() ? "." : directory)
-                             + " does not exist");
+            throw WriteError("cannot write " + path_ + ": the directory " + (directory.empty() ? "." : directory) +
+                             " does not exist");
         throw WriteError("cannot write " + path_ + ": " + reason(error));
     }
     temporary_ = name.data();
@@ -61,13 +64,19 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path))
 }
 
 AtomicFile::AtomicFile(AtomicFile&& other) noexcept
-    : path_(std::move(other.path_)), temporary_(std::move(other.temporary_)), buffer_(std::move(other.buffer_)),
-      fd_(std::exchange(other.fd_, -1)), direct_(other.direct_)
+    : path_(std::move(other.path_)),
+      temporary_(std::move(other.temporary_)),
+      buffer_(std::move(other.buffer_)),
+      fd_(std::exchange(other.fd_, -1)),
+      direct_(other.direct_)
 {
     other.temporary_.clear();
 }
 
-AtomicFile::~AtomicFile() { discard(); }
+AtomicFile::~AtomicFile()
+{
+    discard();
+}
 
 void AtomicFile::discard() noexcept
 {

@@ -22,7 +22,8 @@ glm::vec3 backgroundAt(const BackgroundImage& image, glm::vec2 position, glm::ve
     const auto texel = [&](int dx, int dy) {
         const int x = std::clamp(static_cast<int>(base.x) + dx, 0, image.width - 1);
         const int y = std::clamp(static_cast<int>(base.y) + dy, 0, image.height - 1);
-        const std::size_t at = (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 4;
+        const std::size_t at =
+            (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 4;
         return glm::vec3(image.rgba[at], image.rgba[at + 1], image.rgba[at + 2]);
     };
     const glm::vec3 bottom = texel(0, 0) * (1.0f - f.x) + texel(1, 0) * f.x;

@@ -27,7 +27,10 @@ constexpr std::array<FieldViewInfo, 7> kViews = {{
 
 }  // namespace
 
-std::span<const FieldViewInfo> fieldViews() { return kViews; }
+std::span<const FieldViewInfo> fieldViews()
+{
+    return kViews;
+}
 
 const FieldViewInfo& viewInfo(FieldView view)
 {
@@ -50,7 +53,10 @@ std::string fieldViewNames(const char* separator)
     return names;
 }
 
-const char* toString(FieldView view) { return viewInfo(view).name; }
+const char* toString(FieldView view)
+{
+    return viewInfo(view).name;
+}
 
 FieldView nextView(FieldView view)
 {
@@ -59,14 +65,19 @@ FieldView nextView(FieldView view)
     return kViews[0].view;
 }
 
-const char* toString(ColourMap map) { return map == ColourMap::Diverging ? "diverging" : "sequential"; }
+const char* toString(ColourMap map)
+{
+    return map == ColourMap::Diverging ? "diverging" : "sequential";
+}
 
 void sanitize(DisplaySettings& s)
 {
     const DisplaySettings defaults;
     using L = DisplayLimits;
     // The ranges of the flags (options.cpp), so that what the panel saves reads back.
-    const auto fix = [](float& v, float hi, float fallback) { v = std::isfinite(v) && v > 0.0f ? std::min(v, hi) : fallback; };
+    const auto fix = [](float& v, float hi, float fallback) {
+        v = std::isfinite(v) && v > 0.0f ? std::min(v, hi) : fallback;
+    };
     fix(s.fixedRange, 1e30f, defaults.fixedRange);
     fix(s.dyeExposure, 1e3f, defaults.dyeExposure);
     const auto clampOr = [](float& v, float lo, float hi, float fallback) {

@@ -25,11 +25,11 @@ enum class ViewColouring { ToneMappedDye = 0, DirectionAndSpeed = 1, Scalar = 2,
 // branch in display.frag and shadeCell.
 struct FieldViewInfo {
     FieldView view;
-    const char* name;         // flag value, settings file, panel
+    const char* name;  // flag value, settings file, panel
     ViewSource source;
     ViewColouring colouring;
-    bool needsDiagnostics;    // the source is computed for display (curl, divergence)
-    const char* help;         // the panel's tooltip
+    bool needsDiagnostics;  // the source is computed for display (curl, divergence)
+    const char* help;       // the panel's tooltip
 };
 
 std::span<const FieldViewInfo> fieldViews();
@@ -46,11 +46,11 @@ const char* toString(ColourMap map);
 // light above it, reflecting a sky and refracting a tiled floor below
 // (docs/algorithm.md §8 "Views and the water surface").
 struct WaterLook {
-    float relief = 10.0f;           // height = relief * p / (rho g): 1 is the height a free surface would take
-    float lightAzimuth = 135.0f;    // degrees, counter-clockwise from +x
-    float lightElevation = 50.0f;   // degrees above the surface
-    float shininess = 80.0f;        // Blinn-Phong exponent of the highlight
-    float depth = 0.1f;             // m, water over the floor: how far refraction shifts it
+    float relief = 10.0f;          // height = relief * p / (rho g): 1 is the height a free surface would take
+    float lightAzimuth = 135.0f;   // degrees, counter-clockwise from +x
+    float lightElevation = 50.0f;  // degrees above the surface
+    float shininess = 80.0f;       // Blinn-Phong exponent of the highlight
+    float depth = 0.1f;            // m, water over the floor: how far refraction shifts it
     bool operator==(const WaterLook&) const = default;
 };
 

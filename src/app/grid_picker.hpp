@@ -17,9 +17,9 @@ std::span<const int> gridChoices();
 constexpr double kSteppingShareOfRealTime = 0.5;
 
 struct GridPick {
-    int shortSide = 0;         // cells
-    double secondsPerStep = 0; // measured at that size
-    bool keepsUp = false;      // false: even the smallest grid is slower than real time
+    int shortSide = 0;          // cells
+    double secondsPerStep = 0;  // measured at that size
+    bool keepsUp = false;       // false: even the smallest grid is slower than real time
 };
 
 // Measures the candidates from the smallest up and returns the largest whose

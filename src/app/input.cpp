@@ -57,12 +57,18 @@ glm::vec3 strokeColour(int n)
         return glm::vec3(static_cast<float>(r), static_cast<float>(g), static_cast<float>(b));
     };
     switch (static_cast<int>(hue)) {
-    case 0: return c(1, x, 0);
-    case 1: return c(x, 1, 0);
-    case 2: return c(0, 1, x);
-    case 3: return c(0, x, 1);
-    case 4: return c(x, 0, 1);
-    default: return c(1, 0, x);
+        case 0:
+            return c(1, x, 0);
+        case 1:
+            return c(x, 1, 0);
+        case 2:
+            return c(0, 1, x);
+        case 3:
+            return c(0, x, 1);
+        case 4:
+            return c(x, 0, 1);
+        default:
+            return c(1, 0, x);
     }
 }
 

@@ -7,7 +7,6 @@
 #include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
-
 namespace fluid::app {
 
 // A rectangle of framebuffer pixels, origin bottom-left (GL convention).

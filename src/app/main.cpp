@@ -33,16 +33,16 @@ Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& war
     in.read(text.data(), kMaxBytes + 1);
     text.resize(static_cast<std::size_t>(in.gcount()));
     if (text.size() > static_cast<std::size_t>(kMaxBytes)) {
-        warnings.push_back("warning: ignoring settings file " + path
-                           + ": larger than 1 MiB; using defaults (the file is left as it is)");
+        warnings.push_back("warning: ignoring settings file " + path +
+                           ": larger than 1 MiB; using defaults (the file is left as it is)");
         Options defaults;
         defaults.configUnreadable = true;
         return defaults;
     }
     ParseResult parsed = parseConfig(text);
     if (!parsed.ok()) {
-        warnings.push_back("warning: ignoring settings file " + path + ": " + parsed.error
-                           + "; using defaults (the file is left as it is)");
+        warnings.push_back("warning: ignoring settings file " + path + ": " + parsed.error +
+                           "; using defaults (the file is left as it is)");
         Options defaults;
         defaults.configUnreadable = true;
         return defaults;
@@ -74,7 +74,8 @@ int main(int argc, char** argv)
         if (options.outDir.empty()) options.outDir = "fluidsim-frames";
         if (options.framesEvery == 0) options.framesEvery = 30;
         return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
-                                     "demo instead; frames go to " + options.outDir + "/"});
+                                     "demo instead; frames go to " +
+                                     options.outDir + "/"});
     }
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {

@@ -52,7 +52,8 @@ Field loadObstacleMask(const std::string& path, int gridWidth, int gridHeight)
         throw ObstacleError(e.what());
     }
     std::vector<float> solidity(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height));
-    for (std::size_t n = 0; n < solidity.size(); ++n) solidity[n] = image.rgba[4 * n + 3] * (1.0f - luminance(image, n));
+    for (std::size_t n = 0; n < solidity.size(); ++n)
+        solidity[n] = image.rgba[4 * n + 3] * (1.0f - luminance(image, n));
     return resampleCoverage(solidity.data(), image.width, image.height, gridWidth, gridHeight);
 }
 
@@ -74,12 +75,13 @@ Field buildObstacleMask(const ObstacleOptions& o, const SimParams& params)
     if (!o.shape.empty()) {
         const MaskResult shape = obstacleMask(shapeFor(o, params), params);
         if (!shape.ok()) throw ObstacleError("--obstacle " + o.shape + ": " + shape.error);
-        for (std::size_t n = 0; n < mask.size(); ++n) mask.values()[n] = std::max(mask.values()[n], shape.mask.values()[n]);
+        for (std::size_t n = 0; n < mask.size(); ++n)
+            mask.values()[n] = std::max(mask.values()[n], shape.mask.values()[n]);
     }
     if (countSolid(mask) == static_cast<int>(mask.size()))
-        throw ObstacleError("the obstacles leave no fluid: every cell of the " + std::to_string(params.gridWidth) + "x"
-                            + std::to_string(params.gridHeight) + " grid is solid"
-                            + (o.file.empty() ? std::string() : " (in " + o.file + ", dark and opaque is solid)"));
+        throw ObstacleError("the obstacles leave no fluid: every cell of the " + std::to_string(params.gridWidth) +
+                            "x" + std::to_string(params.gridHeight) + " grid is solid" +
+                            (o.file.empty() ? std::string() : " (in " + o.file + ", dark and opaque is solid)"));
     return mask;
 }
 

@@ -14,18 +14,28 @@
 
 namespace fluid::app {
 
-const char* toString(Backend backend) { return backend == Backend::Gpu ? "gpu" : "cpu"; }
+const char* toString(Backend backend)
+{
+    return backend == Backend::Gpu ? "gpu" : "cpu";
+}
 
 const char* toString(Scenario scenario)
 {
     switch (scenario) {
-    case Scenario::Demo: return "demo";
-    case Scenario::Cavity: return "cavity";
-    case Scenario::TaylorGreen: return "taylor-green";
-    case Scenario::ShearWave: return "shear-wave";
-    case Scenario::Motion: return "motion";
-    case Scenario::Smoke: return "smoke";
-    case Scenario::Tunnel: return "tunnel";
+        case Scenario::Demo:
+            return "demo";
+        case Scenario::Cavity:
+            return "cavity";
+        case Scenario::TaylorGreen:
+            return "taylor-green";
+        case Scenario::ShearWave:
+            return "shear-wave";
+        case Scenario::Motion:
+            return "motion";
+        case Scenario::Smoke:
+            return "smoke";
+        case Scenario::Tunnel:
+            return "tunnel";
     }
     return "?";
 }
@@ -50,7 +60,10 @@ struct Flag {
     std::function<std::string(Options&, const std::string&)> apply;
 };
 
-std::optional<double> number(const std::string& text) { return parseNumber(text); }
+std::optional<double> number(const std::string& text)
+{
+    return parseNumber(text);
+}
 
 std::string formatRange(double lo, double hi, const char* unit)
 {
@@ -81,8 +94,8 @@ auto intIn(int lo, int hi, std::function<void(Options&, int)> store)
         const char* end = text.data() + text.size();
         const auto [last, error] = std::from_chars(text.data(), end, value);
         if (text.empty() || error != std::errc() || last != end || value < lo || value > hi)
-            return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" + printable(text)
-                + "'";
+            return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
+                   printable(text) + "'";
         store(o, value);
         return "";
     };
@@ -113,7 +126,10 @@ auto oneOf(std::vector<std::pair<const char*, Enum>> choices, std::function<void
     };
 }
 
-float f(double v) { return static_cast<float>(v); }
+float f(double v)
+{
+    return static_cast<float>(v);
+}
 
 // The brush colour: "cycle" (a new hue per stroke) or a fixed RRGGBB in hex.
 std::string applyBrushColour(Options& o, const std::string& text)
@@ -125,7 +141,8 @@ std::string applyBrushColour(Options& o, const std::string& text)
     const bool hex = text.size() == 6 && text.find_first_not_of("0123456789abcdefABCDEF") == std::string::npos;
     if (!hex) return "expects cycle or a colour RRGGBB in hex (e.g. ff6619), got '" + printable(text) + "'";
     for (int c = 0; c < 3; ++c)
-        o.brush.colour[c] = static_cast<float>(std::stoi(text.substr(static_cast<std::size_t>(2 * c), 2), nullptr, 16)) / 255.0f;
+        o.brush.colour[c] =
+            static_cast<float>(std::stoi(text.substr(static_cast<std::size_t>(2 * c), 2), nullptr, 16)) / 255.0f;
     o.brush.fixedColour = true;
     return "";
 }
@@ -172,9 +189,8 @@ std::string applyDyeGrid(Options& o, const std::string& text)
         o.params.dyeGridWidth = 0;
         return "";
     }
-    const std::string problem = intIn(SimLimits::kMinGrid, SimLimits::kMaxGrid, [](Options& options, int n) {
-        options.params.dyeGridWidth = n;
-    })(o, text);
+    const std::string problem = intIn(SimLimits::kMinGrid, SimLimits::kMaxGrid,
+                                      [](Options& options, int n) { options.params.dyeGridWidth = n; })(o, text);
     if (!problem.empty()) return "expects 0 or " + problem.substr(std::string("expects ").size());
     return "";
 }
@@ -204,10 +220,12 @@ std::vector<Flag> makeFlags()
     using S = Scope;
     std::vector<Flag> table = {
         // Simulation parameters (command line and config file).
-        {"grid", "N|auto", "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
+        {"grid", "N|auto",
+         "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
          S::Everywhere, applyGrid},
-        {"dye-grid", "N", "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
+        {"dye-grid", "N",
+         "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
          "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
          S::Everywhere, applyDyeGrid},
     };
@@ -462,7 +480,10 @@ ParseResult parseConfig(const std::string& text, const Options& base)
 
 namespace {
 
-std::string shortest(float value) { return shortestText(value); }
+std::string shortest(float value)
+{
+    return shortestText(value);
+}
 
 }  // namespace
 
@@ -611,8 +632,10 @@ std::string helpText()
         for (const char* name : names) {
             const Flag& flag = *find(name);
             std::string left = std::string("  --") + flag.name + (flag.value.empty() ? "" : " " + flag.value);
-            if (left.size() < 30) left.resize(30, ' ');
-            else left += "\n" + std::string(30, ' ');
+            if (left.size() < 30)
+                left.resize(30, ' ');
+            else
+                left += "\n" + std::string(30, ' ');
             out << left << wrapped(flag.help, 30, 100) << "\n";
         }
     };
@@ -620,20 +643,22 @@ std::string helpText()
     for (const Parameter& row : parameters()) simulation.push_back(row.key);
     section("simulation (also accepted in the settings file)", simulation);
     section("brush and display (also accepted in the settings file)",
-            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour", "view", "colour-map", "range",
-             "exposure", "max-steps-per-frame"});
+            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour",
+             "view", "colour-map", "range", "exposure", "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
     section("obstacles (window and headless)",
             {"obstacles", "obstacle", "obstacle-size", "obstacle-angle", "obstacle-brush"});
-    section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config",
-                       "screenshot-dir"});
-    section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out",
-                                "frames-every", "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
+    section("window",
+            {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config", "screenshot-dir"});
+    section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out", "frames-every",
+                                "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"
-           "Settings file: " << defaultConfigPath() << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
+           "Settings file: "
+        << defaultConfigPath()
+        << " (name = value lines, e.g. 'viscosity = 1e-4').\n"
            "Flags apply to one run; what you change in the window's panel is saved there.\n"
            "Bad values are reported with the accepted range and exit code 2.\n";
     return out.str();
@@ -641,8 +666,10 @@ std::string helpText()
 
 std::string defaultConfigPath()
 {
-    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg) return std::string(xdg) + "/fluidsim/settings.ini";
-    if (const char* home = std::getenv("HOME"); home && *home) return std::string(home) + "/.config/fluidsim/settings.ini";
+    if (const char* xdg = std::getenv("XDG_CONFIG_HOME"); xdg && *xdg)
+        return std::string(xdg) + "/fluidsim/settings.ini";
+    if (const char* home = std::getenv("HOME"); home && *home)
+        return std::string(home) + "/.config/fluidsim/settings.ini";
     return "fluidsim-settings.ini";
 }
 

@@ -36,14 +36,16 @@ struct Options {
     // Window (interactive mode).
     int windowWidth = 1024;  // screen coordinates
     int windowHeight = 768;
-    std::string configFile;  // "" = the default location (see defaultConfigPath())
-    bool noConfig = false;   // ignore and never write the config file
+    std::string configFile;           // "" = the default location (see defaultConfigPath())
+    bool noConfig = false;            // ignore and never write the config file
     std::string screenshotDir = ".";  // where F12 / P saves PNGs
     bool configUnreadable = false;
-    std::string background;   // water view: a picture under the water (--background); "" = tiles
-    bool fullscreen = false;  // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
-    int monitor = 1;          // which monitor for --fullscreen, 1 = the primary
-    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never    // set when the file was broken: then it is not overwritten on exit
+    std::string background;  // water view: a picture under the water (--background); "" = tiles
+    bool fullscreen =
+        false;        // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
+    int monitor = 1;  // which monitor for --fullscreen, 1 = the primary
+    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never    // set when
+                              // the file was broken: then it is not overwritten on exit
 
     // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
     std::string motionSource;
@@ -56,16 +58,16 @@ struct Options {
     bool headless = false;
     Backend backend = Backend::Gpu;
     Scenario scenario = Scenario::Demo;
-    std::optional<int> steps;       // stop after this many steps
-    std::optional<double> simTime;  // or after this much simulated time (s)
-    std::optional<double> reynolds; // cavity: nu = lid speed * length / Re
-    std::string outDir;             // PNG frames go here ("" = none)
-    int framesEvery = 0;            // write a frame every K steps (0 = final frame only)
-    std::string centerlinesFile;    // cavity: CSV of the centre-line profiles
-    std::string probeFile;          // tunnel: CSV of the probe's transverse velocity
-    std::string energyFile;         // CSV: t, kinetic_energy, max_divergence per step
+    std::optional<int> steps;           // stop after this many steps
+    std::optional<double> simTime;      // or after this much simulated time (s)
+    std::optional<double> reynolds;     // cavity: nu = lid speed * length / Re
+    std::string outDir;                 // PNG frames go here ("" = none)
+    int framesEvery = 0;                // write a frame every K steps (0 = final frame only)
+    std::string centerlinesFile;        // cavity: CSV of the centre-line profiles
+    std::string probeFile;              // tunnel: CSV of the probe's transverse velocity
+    std::string energyFile;             // CSV: t, kinetic_energy, max_divergence per step
     std::optional<double> untilSteady;  // stop when max |du/dt| < TOL
-    int threads = 0;                // CPU backend threads (0 = all)
+    int threads = 0;                    // CPU backend threads (0 = all)
 
     bool showHelp = false;
     std::vector<std::string> explicitFlags;  // flags given on the command line, in order

@@ -19,8 +19,8 @@ std::string encodePng(int width, int height, int channels, const unsigned char* 
 {
     std::string bytes;
     if (!stbi_write_png_to_func(appendBytes, &bytes, width, height, channels, pixels, width * channels))
-        throw std::runtime_error("cannot encode a " + std::to_string(width) + "x" + std::to_string(height)
-                                 + " PNG image");
+        throw std::runtime_error("cannot encode a " + std::to_string(width) + "x" + std::to_string(height) +
+                                 " PNG image");
     return bytes;
 }
 

@@ -149,8 +149,8 @@ void StrokeQueue::flushStroke(const Brush& brush, std::vector<Splat>& out)
         s.velocity = glm::vec2(static_cast<double>(brush.force) / (kSqrtPi * r) * lengthTimesVelocity);
         s.addsDye = held_ == Button::Paint;
         if (s.addsDye) {
-            const double amount = static_cast<double>(brush.dyeAmount) * length / (kSqrtPi * r)
-                + static_cast<double>(brush.dyeRate) * seconds;
+            const double amount = static_cast<double>(brush.dyeAmount) * length / (kSqrtPi * r) +
+                                  static_cast<double>(brush.dyeRate) * seconds;
             s.dye = colour_ * static_cast<float>(amount);
         }
         out.push_back(s);

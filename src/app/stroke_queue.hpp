@@ -18,8 +18,8 @@
 #include <span>
 #include <vector>
 
-#include <glm/vec2.hpp>
 #include <glm/ext/vector_double2.hpp>
+#include <glm/vec2.hpp>
 #include <glm/vec3.hpp>
 
 #include "app/input.hpp"
@@ -89,8 +89,8 @@ private:
     std::deque<TimedSample> pending_;
     double consumed_;
     Button held_ = Button::None;
-    glm::vec2 last_{0.0f};      // the pointer at the end of what was taken
-    TimedSample lastEvent_;     // the event the current segment starts at
+    glm::vec2 last_{0.0f};   // the pointer at the end of what was taken
+    TimedSample lastEvent_;  // the event the current segment starts at
     glm::vec3 colour_{1.0f};
     int strokes_ = 0;
     std::vector<Piece> pieces_;  // of the held stroke, within the slice being taken

@@ -14,15 +14,27 @@ namespace fluid::app {
 namespace {
 
 // GLSL's built-ins, written out so the CPU rounds like the shader.
-float clamp01(float x) { return std::clamp(x, 0.0f, 1.0f); }
-float fract(float x) { return x - std::floor(x); }
-float glslMod(float x, float y) { return x - y * std::floor(x / y); }
+float clamp01(float x)
+{
+    return std::clamp(x, 0.0f, 1.0f);
+}
+float fract(float x)
+{
+    return x - std::floor(x);
+}
+float glslMod(float x, float y)
+{
+    return x - y * std::floor(x / y);
+}
 float smoothstep(float e0, float e1, float x)
 {
     const float t = clamp01((x - e0) / (e1 - e0));
     return t * t * (3.0f - 2.0f * t);
 }
-glm::vec3 mix(const glm::vec3& a, const glm::vec3& b, float t) { return a * (1.0f - t) + b * t; }
+glm::vec3 mix(const glm::vec3& a, const glm::vec3& b, float t)
+{
+    return a * (1.0f - t) + b * t;
+}
 
 glm::vec3 hueToRgb(float hue)
 {
@@ -37,7 +49,8 @@ glm::vec3 sequential(float t)
     t = clamp01(t);
     const glm::vec3 c0(0.002f, 0.001f, 0.014f), c1(0.42f, 0.09f, 0.50f), c2(0.95f, 0.38f, 0.36f),
         c3(0.99f, 0.99f, 0.75f);
-    return t < 0.4f ? mix(c0, c1, t / 0.4f) : (t < 0.75f ? mix(c1, c2, (t - 0.4f) / 0.35f) : mix(c2, c3, (t - 0.75f) / 0.25f));
+    return t < 0.4f ? mix(c0, c1, t / 0.4f)
+                    : (t < 0.75f ? mix(c1, c2, (t - 0.4f) / 0.35f) : mix(c2, c3, (t - 0.75f) / 0.25f));
 }
 
 glm::vec3 diverging(float t)
@@ -74,11 +87,11 @@ glm::vec3 water(const ViewUniforms& u, const Field& pressure, const Field& dye, 
 
     const glm::vec2 uv((static_cast<float>(i) + 0.5f) / static_cast<float>(pressure.width()),
                        (static_cast<float>(j) + 0.5f) / static_cast<float>(pressure.height()));
-    const glm::vec2 domain = glm::vec2(static_cast<float>(pressure.width()), static_cast<float>(pressure.height()))
-        * u.cellSize;
+    const glm::vec2 domain =
+        glm::vec2(static_cast<float>(pressure.width()), static_cast<float>(pressure.height())) * u.cellSize;
     const glm::vec2 position = uv * domain + (u.depth * 0.25f / n.z) * glm::vec2(n.x, n.y);
-    glm::vec3 body = u.background && !u.background->empty() ? backgroundAt(*u.background, position, domain)
-                                                            : floorColour(position);
+    glm::vec3 body =
+        u.background && !u.background->empty() ? backgroundAt(*u.background, position, domain) : floorColour(position);
 
     glm::vec3 ink;
     for (int c = 0; c < 3; ++c) ink[c] = 1.0f - std::exp(-std::max(dye.at(i, j, c), 0.0f) * u.range);
@@ -104,8 +117,8 @@ ViewUniforms viewUniforms(const DisplaySettings& s, float range, const SimParams
     u.colouring = info.colouring;
     u.scalarMap = s.scalarMap;
     u.range = info.colouring == ViewColouring::ToneMappedDye || info.colouring == ViewColouring::WaterSurface
-        ? s.dyeExposure
-        : range;
+                  ? s.dyeExposure
+                  : range;
     // The pressure potential p dt / rho (m^2/s) over dt g is p / (rho g), in m.
     u.heightPerPressure = s.water.relief / (params.dt * kGravity);
     u.cellSize = params.cellSize();
@@ -123,21 +136,23 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
     const float range = std::max(u.range, 1e-30f);
     glm::vec3 rgb(0.0f);
     switch (u.colouring) {
-    case ViewColouring::ToneMappedDye:
-        for (int c = 0; c < 3; ++c) rgb[c] = 1.0f - std::exp(-std::max(field.at(i, j, c), 0.0f) * range);
-        break;
-    case ViewColouring::DirectionAndSpeed: {
-        const float x = field.at(i, j, 0), y = field.at(i, j, 1);
-        const float speed = std::sqrt(x * x + y * y);
-        const float hue = std::atan2(y, x) / 6.2831853f + 0.5f;
-        rgb = hueToRgb(hue) * clamp01(speed / range);
-        break;
-    }
-    case ViewColouring::Scalar:
-        rgb = u.scalarMap == ColourMap::Sequential ? sequential(0.5f + 0.5f * field.at(i, j, 0) / range)
-                                                   : diverging(field.at(i, j, 0) / range);
-        break;
-    case ViewColouring::WaterSurface: rgb = water(u, field, dye, i, j); break;
+        case ViewColouring::ToneMappedDye:
+            for (int c = 0; c < 3; ++c) rgb[c] = 1.0f - std::exp(-std::max(field.at(i, j, c), 0.0f) * range);
+            break;
+        case ViewColouring::DirectionAndSpeed: {
+            const float x = field.at(i, j, 0), y = field.at(i, j, 1);
+            const float speed = std::sqrt(x * x + y * y);
+            const float hue = std::atan2(y, x) / 6.2831853f + 0.5f;
+            rgb = hueToRgb(hue) * clamp01(speed / range);
+            break;
+        }
+        case ViewColouring::Scalar:
+            rgb = u.scalarMap == ColourMap::Sequential ? sequential(0.5f + 0.5f * field.at(i, j, 0) / range)
+                                                       : diverging(field.at(i, j, 0) / range);
+            break;
+        case ViewColouring::WaterSurface:
+            rgb = water(u, field, dye, i, j);
+            break;
     }
     rgb = glm::clamp(rgb, glm::vec3(0.0f), glm::vec3(1.0f));
     if (u.obstacles && isSolid(obstacleAt(*u.obstacles, i, j, field.width(), field.height()))) rgb = kObstacleColour;

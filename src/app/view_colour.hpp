@@ -17,13 +17,13 @@ namespace fluid::app {
 struct ViewUniforms {
     ViewColouring colouring = ViewColouring::ToneMappedDye;
     ColourMap scalarMap = ColourMap::Diverging;
-    float range = 1.0f;   // dye: the exposure; otherwise the value shown at full colour
+    float range = 1.0f;  // dye: the exposure; otherwise the value shown at full colour
     // Water view.
-    float heightPerPressure = 0.0f;  // m of surface per m^2/s of pressure potential
-    float cellSize = 1.0f;           // m
+    float heightPerPressure = 0.0f;              // m of surface per m^2/s of pressure potential
+    float cellSize = 1.0f;                       // m
     glm::vec3 lightDirection{0.0f, 0.0f, 1.0f};  // unit, towards the light
     float shininess = 80.0f;
-    float depth = 0.1f;              // m
+    float depth = 0.1f;                           // m
     const BackgroundImage* background = nullptr;  // the picture under the water; null: tiles
     // The camera's picture over the view (grid-sized, 1 component), mixed in
     // at this opacity; null or 0: not shown.

@@ -17,8 +17,12 @@ class Field {
 public:
     Field() = default;
     Field(int width, int height, int components, float fill = 0.0f)
-        : width_(width), height_(height), components_(components),
-          data_(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(components), fill)
+        : width_(width),
+          height_(height),
+          components_(components),
+          data_(
+              static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * static_cast<std::size_t>(components),
+              fill)
     {
         assert(width > 0 && height > 0 && components >= 1 && components <= 4);
     }
@@ -34,9 +38,9 @@ public:
 
     std::size_t index(int i, int j, int component = 0) const
     {
-        return (static_cast<std::size_t>(j) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(i))
-                   * static_cast<std::size_t>(components_)
-            + static_cast<std::size_t>(component);
+        return (static_cast<std::size_t>(j) * static_cast<std::size_t>(width_) + static_cast<std::size_t>(i)) *
+                   static_cast<std::size_t>(components_) +
+               static_cast<std::size_t>(component);
     }
     float& at(int i, int j, int component = 0) { return data_[index(i, j, component)]; }
     float at(int i, int j, int component = 0) const { return data_[index(i, j, component)]; }
@@ -90,9 +94,9 @@ struct FieldGrids {
 // member here and a row there. Dye has 4 components (RGBA32F is
 // colour-renderable everywhere, RGB32F is not); alpha is unused.
 struct FluidState {
-    Field velocity;  // 2 components, m/s
-    Field pressure;  // 1 component, m^2/s (p dt / rho: the projection's potential)
-    Field dye;       // 4 components, dimensionless concentration (smoke: the mean of r, g, b)
+    Field velocity;     // 2 components, m/s
+    Field pressure;     // 1 component, m^2/s (p dt / rho: the projection's potential)
+    Field dye;          // 4 components, dimensionless concentration (smoke: the mean of r, g, b)
     Field temperature;  // 1 component, K: T - T0, the excess over the ambient temperature (SimParams)
     // 1 component, m^2/s (like pressure): the whole step's P = p dt / rho, as
     // the incremental projection estimates it from the last steps
@@ -105,8 +109,8 @@ struct FluidState {
 
 // One field of FluidState: what it is called, its shape and where it lives.
 struct FieldSpec {
-    const char* name;        // in messages and file names
-    int components;          // 1, 2 or 4 (a texture format each)
+    const char* name;  // in messages and file names
+    int components;    // 1, 2 or 4 (a texture format each)
     FieldGrid grid;
     Field FluidState::*member;
     const char* unit;
@@ -125,9 +129,18 @@ inline constexpr FieldSpec kFieldSpecs[] = {
 };
 inline constexpr std::size_t kFieldCount = std::size(kFieldSpecs);
 
-inline constexpr const FieldSpec& fieldSpec(FieldId id) { return kFieldSpecs[static_cast<std::size_t>(id)]; }
-inline Field& fieldOf(FluidState& state, const FieldSpec& spec) { return state.*spec.member; }
-inline const Field& fieldOf(const FluidState& state, const FieldSpec& spec) { return state.*spec.member; }
+inline constexpr const FieldSpec& fieldSpec(FieldId id)
+{
+    return kFieldSpecs[static_cast<std::size_t>(id)];
+}
+inline Field& fieldOf(FluidState& state, const FieldSpec& spec)
+{
+    return state.*spec.member;
+}
+inline const Field& fieldOf(const FluidState& state, const FieldSpec& spec)
+{
+    return state.*spec.member;
+}
 
 // The shape `spec` has on `grids`: what upload() demands.
 inline Field zerosFor(const FieldSpec& spec, const FieldGrids& grids)

@@ -8,7 +8,8 @@ namespace fluid {
 
 LumaFrame resampleToGrid(const LumaFrame& image, int width, int height, bool mirror)
 {
-    LumaFrame grid{width, height, std::vector<float>(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0.0f)};
+    LumaFrame grid{width, height,
+                   std::vector<float>(static_cast<std::size_t>(width) * static_cast<std::size_t>(height), 0.0f)};
     if (image.empty() || width <= 0 || height <= 0) return grid;
     // Cell (i, j) covers image pixels [x0, x1) x [y0, y1) in real coordinates;
     // partly covered pixels count by the covered fraction.
@@ -27,8 +28,8 @@ LumaFrame resampleToGrid(const LumaFrame& image, int width, int height, bool mir
                 }
             }
             const int column = mirror ? width - 1 - i : i;
-            grid.luma[static_cast<std::size_t>(j) * static_cast<std::size_t>(width) + static_cast<std::size_t>(column)] =
-                static_cast<float>(sum / (sx * sy));
+            grid.luma[static_cast<std::size_t>(j) * static_cast<std::size_t>(width) +
+                      static_cast<std::size_t>(column)] = static_cast<float>(sum / (sx * sy));
         }
     }
     return grid;

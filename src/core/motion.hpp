@@ -27,7 +27,10 @@ struct LumaFrame {
     int width = 0;
     int height = 0;
     std::vector<float> luma;
-    float at(int i, int j) const { return luma[static_cast<std::size_t>(j) * static_cast<std::size_t>(width) + static_cast<std::size_t>(i)]; }
+    float at(int i, int j) const
+    {
+        return luma[static_cast<std::size_t>(j) * static_cast<std::size_t>(width) + static_cast<std::size_t>(i)];
+    }
     bool empty() const { return width <= 0 || height <= 0; }
 };
 
@@ -38,12 +41,12 @@ LumaFrame resampleToGrid(const LumaFrame& image, int width, int height, bool mir
 
 struct MotionParams {
     bool enabled = true;
-    float gain = 8.0f;         // 1/s: where there is motion the fluid takes on its velocity at this rate
-    float threshold = 0.04f;   // a brightness change below this (of 1) is camera noise, not motion
-    float timeBlur = 0.15f;    // s: time constant of the motion's average over frames (0: none)
-    float dye = 0.0f;          // dye per second added where there is motion (0: none)
+    float gain = 8.0f;        // 1/s: where there is motion the fluid takes on its velocity at this rate
+    float threshold = 0.04f;  // a brightness change below this (of 1) is camera noise, not motion
+    float timeBlur = 0.15f;   // s: time constant of the motion's average over frames (0: none)
+    float dye = 0.0f;         // dye per second added where there is motion (0: none)
     glm::vec3 dyeColour{0.3f, 0.6f, 1.0f};
-    bool mirror = true;        // flip the image left-right
+    bool mirror = true;  // flip the image left-right
     bool operator==(const MotionParams&) const = default;
 };
 
@@ -63,16 +66,16 @@ std::optional<std::string> motionSourceProblem(const std::string& spec);
 
 // What motion_flow.frag and motion_blur.frag read (one frame).
 struct MotionFrameConstants {
-    float threshold = 0.0f;      // brightness change below which a cell has no motion
+    float threshold = 0.0f;        // brightness change below which a cell has no motion
     float metresPerSecond = 0.0f;  // m/s per cell-per-frame of flow: h * frame rate
-    float keep = 0.0f;           // weight of the previous average: exp(-frame interval / time blur)
+    float keep = 0.0f;             // weight of the previous average: exp(-frame interval / time blur)
 };
 
 // What add_force.frag reads (one step).
 struct ForceFieldConstants {
-    float blend = 0.0f;        // 1 - exp(-gain dt): the way to the motion's velocity covered in one step
-    float fullSpeed = 1.0f;    // m/s: motion this fast weighs 1/2 (w = |m| / (|m| + fullSpeed))
-    glm::vec3 dye{0.0f};       // dye added per step where the motion weighs 1: dye * dt * colour
+    float blend = 0.0f;      // 1 - exp(-gain dt): the way to the motion's velocity covered in one step
+    float fullSpeed = 1.0f;  // m/s: motion this fast weighs 1/2 (w = |m| / (|m| + fullSpeed))
+    glm::vec3 dye{0.0f};     // dye added per step where the motion weighs 1: dye * dt * colour
 };
 
 // Cells per frame beyond which the normal flow is clipped: an edge moves at

@@ -37,7 +37,10 @@ std::vector<MultigridLevel> multigridLevels(int width, int height);
 
 // Per axis, the fine index of a third child taken by the last coarse cell (the
 // fine level has 2m + 1 cells), or -1.
-inline int extraChild(int fineCells, int coarseCells) { return fineCells == 2 * coarseCells + 1 ? fineCells - 1 : -1; }
+inline int extraChild(int fineCells, int coarseCells)
+{
+    return fineCells == 2 * coarseCells + 1 ? fineCells - 1 : -1;
+}
 
 // One V(preSmooth, postSmooth) cycle. Weighted Jacobi smoothing with weight 4/5
 // damps the upper half of the spectrum fastest on the 5-point stencil; the
@@ -117,11 +120,11 @@ enum class MultigridEquation { Pressure, Viscous };
 // on the host for both backends so they multiply by the same floats.
 struct LevelOperator {
     MultigridEquation equation = MultigridEquation::Pressure;
-    float rhsScale = 1.0f;            // pressure: h^2 on level 0 (s = h^2 div u), 1 below
-    float alpha = 0.0f;               // viscous: a_l
-    float inverseDenominator = 1.0f;  // viscous: 1 / (1 + 4 a_l), the Jacobi diagonal's inverse
+    float rhsScale = 1.0f;                      // pressure: h^2 on level 0 (s = h^2 div u), 1 below
+    float alpha = 0.0f;                         // viscous: a_l
+    float inverseDenominator = 1.0f;            // viscous: 1 / (1 + 4 a_l), the Jacobi diagonal's inverse
     float weight = MultigridSchedule::kWeight;  // the smoother's Jacobi weight
-    float lidSpeed = 0.0f;            // m/s, the lid of the velocity rule: level 0 only
+    float lidSpeed = 0.0f;                      // m/s, the lid of the velocity rule: level 0 only
 };
 
 LevelOperator pressureLevel(const PassConstants& k, int level);

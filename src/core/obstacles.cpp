@@ -23,8 +23,8 @@ float nacaHalfThickness(const Naca4& s, float x)
     // NACA's polynomial for a section of thickness 20% (hence 5 t): sqrt for
     // the round nose, the last coefficient -0.1036 (not -0.1015) closes the
     // trailing edge, so the section is one closed body on a grid.
-    return 5.0f * s.thickness
-        * (0.2969f * std::sqrt(x) - 0.1260f * x - 0.3516f * x * x + 0.2843f * x * x * x - 0.1036f * x * x * x * x);
+    return 5.0f * s.thickness *
+           (0.2969f * std::sqrt(x) - 0.1260f * x - 0.3516f * x * x + 0.2843f * x * x * x - 0.1036f * x * x * x * x);
 }
 
 float nacaCamber(const Naca4& s, float x)
@@ -47,9 +47,12 @@ double nacaAreaOverChordSquared(const Naca4& s)
 const char* toString(ObstacleShape shape)
 {
     switch (shape) {
-    case ObstacleShape::Circle: return "circle";
-    case ObstacleShape::Plate: return "plate";
-    case ObstacleShape::Wing: return "wing";
+        case ObstacleShape::Circle:
+            return "circle";
+        case ObstacleShape::Plate:
+            return "plate";
+        case ObstacleShape::Wing:
+            return "wing";
     }
     return "?";
 }
@@ -70,9 +73,12 @@ glm::vec2 toBodyFrame(const Obstacle& body, glm::vec2 point)
 float boundingRadius(const Obstacle& body)
 {
     switch (body.shape) {
-    case ObstacleShape::Circle: return 0.5f * body.size;
-    case ObstacleShape::Plate: return 0.5f * std::hypot(body.size, body.thickness);
-    case ObstacleShape::Wing: return body.size;  // half a chord along it, far less across
+        case ObstacleShape::Circle:
+            return 0.5f * body.size;
+        case ObstacleShape::Plate:
+            return 0.5f * std::hypot(body.size, body.thickness);
+        case ObstacleShape::Wing:
+            return body.size;  // half a chord along it, far less across
     }
     return body.size;
 }
@@ -82,22 +88,22 @@ float boundingRadius(const Obstacle& body)
 bool contains(const Obstacle& body, glm::vec2 point)
 {
     switch (body.shape) {
-    case ObstacleShape::Circle: {
-        const glm::vec2 d = point - body.centre;
-        const float r = 0.5f * body.size;
-        return d.x * d.x + d.y * d.y <= r * r;
-    }
-    case ObstacleShape::Plate: {
-        const glm::vec2 local = toBodyFrame(body, point);
-        return std::fabs(local.x) <= 0.5f * body.size && std::fabs(local.y) <= 0.5f * body.thickness;
-    }
-    case ObstacleShape::Wing: {
-        const glm::vec2 local = toBodyFrame(body, point);
-        const float x = local.x / body.size + 0.5f;  // 0 at the leading edge, 1 at the trailing edge
-        if (x < 0.0f || x > 1.0f) return false;
-        const float y = local.y / body.size;
-        return std::fabs(y - nacaCamber(body.section, x)) <= nacaHalfThickness(body.section, x);
-    }
+        case ObstacleShape::Circle: {
+            const glm::vec2 d = point - body.centre;
+            const float r = 0.5f * body.size;
+            return d.x * d.x + d.y * d.y <= r * r;
+        }
+        case ObstacleShape::Plate: {
+            const glm::vec2 local = toBodyFrame(body, point);
+            return std::fabs(local.x) <= 0.5f * body.size && std::fabs(local.y) <= 0.5f * body.thickness;
+        }
+        case ObstacleShape::Wing: {
+            const glm::vec2 local = toBodyFrame(body, point);
+            const float x = local.x / body.size + 0.5f;  // 0 at the leading edge, 1 at the trailing edge
+            if (x < 0.0f || x > 1.0f) return false;
+            const float y = local.y / body.size;
+            return std::fabs(y - nacaCamber(body.section, x)) <= nacaHalfThickness(body.section, x);
+        }
     }
     return false;
 }
@@ -106,9 +112,12 @@ double exactArea(const Obstacle& body)
 {
     const double size = static_cast<double>(body.size);
     switch (body.shape) {
-    case ObstacleShape::Circle: return std::numbers::pi * 0.25 * size * size;
-    case ObstacleShape::Plate: return size * static_cast<double>(body.thickness);
-    case ObstacleShape::Wing: return nacaAreaOverChordSquared(body.section) * size * size;
+        case ObstacleShape::Circle:
+            return std::numbers::pi * 0.25 * size * size;
+        case ObstacleShape::Plate:
+            return size * static_cast<double>(body.thickness);
+        case ObstacleShape::Wing:
+            return nacaAreaOverChordSquared(body.section) * size * size;
     }
     return 0.0;
 }
@@ -117,25 +126,27 @@ double perimeter(const Obstacle& body)
 {
     const double size = static_cast<double>(body.size);
     switch (body.shape) {
-    case ObstacleShape::Circle: return std::numbers::pi * size;
-    case ObstacleShape::Plate: return 2.0 * (size + static_cast<double>(body.thickness));
-    case ObstacleShape::Wing: {
-        // Both surfaces as polylines, fine enough near the round nose.
-        double length = 0.0;
-        constexpr int kPoints = 2000;
-        glm::dvec2 upper(0.0), lower(0.0);
-        for (int n = 1; n <= kPoints; ++n) {
-            const double t = static_cast<double>(n) / kPoints;
-            const float x = static_cast<float>(t * t);  // denser at the nose
-            const double yc = static_cast<double>(nacaCamber(body.section, x));
-            const double yt = static_cast<double>(nacaHalfThickness(body.section, x));
-            const glm::dvec2 u(static_cast<double>(x), yc + yt), l(static_cast<double>(x), yc - yt);
-            length += glm::length(u - upper) + glm::length(l - lower);
-            upper = u;
-            lower = l;
+        case ObstacleShape::Circle:
+            return std::numbers::pi * size;
+        case ObstacleShape::Plate:
+            return 2.0 * (size + static_cast<double>(body.thickness));
+        case ObstacleShape::Wing: {
+            // Both surfaces as polylines, fine enough near the round nose.
+            double length = 0.0;
+            constexpr int kPoints = 2000;
+            glm::dvec2 upper(0.0), lower(0.0);
+            for (int n = 1; n <= kPoints; ++n) {
+                const double t = static_cast<double>(n) / kPoints;
+                const float x = static_cast<float>(t * t);  // denser at the nose
+                const double yc = static_cast<double>(nacaCamber(body.section, x));
+                const double yt = static_cast<double>(nacaHalfThickness(body.section, x));
+                const glm::dvec2 u(static_cast<double>(x), yc + yt), l(static_cast<double>(x), yc - yt);
+                length += glm::length(u - upper) + glm::length(l - lower);
+                upper = u;
+                lower = l;
+            }
+            return length * size;
         }
-        return length * size;
-    }
     }
     return 0.0;
 }
@@ -144,9 +155,9 @@ std::optional<std::string> validate(const Obstacle& body)
 {
     std::ostringstream out;
     const char* name = toString(body.shape);
-    const char* sizeName = body.shape == ObstacleShape::Circle ? "diameter"
-        : body.shape == ObstacleShape::Plate                   ? "length"
-                                                               : "chord";
+    const char* sizeName = body.shape == ObstacleShape::Circle  ? "diameter"
+                           : body.shape == ObstacleShape::Plate ? "length"
+                                                                : "chord";
     if (!std::isfinite(body.centre.x) || !std::isfinite(body.centre.y)) {
         out << "the " << name << "'s centre must be a finite position in m";
         return out.str();
@@ -169,7 +180,10 @@ std::optional<std::string> validate(const Obstacle& body)
     return std::nullopt;
 }
 
-Field emptyMask(const SimParams& params) { return Field(params.gridWidth, params.gridHeight, 1, 0.0f); }
+Field emptyMask(const SimParams& params)
+{
+    return Field(params.gridWidth, params.gridHeight, 1, 0.0f);
+}
 
 namespace {
 
@@ -257,8 +271,9 @@ Field resampleCoverage(const float* coverage, int width, int height, int gridWid
             for (const Overlap& y : ys[static_cast<std::size_t>(j)])
                 for (const Overlap& x : xs[static_cast<std::size_t>(i)]) {
                     const double w = x.weight * y.weight;
-                    sum += w * static_cast<double>(coverage[static_cast<std::size_t>(y.pixel) * static_cast<std::size_t>(width)
-                                                            + static_cast<std::size_t>(x.pixel)]);
+                    sum += w * static_cast<double>(
+                                   coverage[static_cast<std::size_t>(y.pixel) * static_cast<std::size_t>(width) +
+                                            static_cast<std::size_t>(x.pixel)]);
                     area += w;
                 }
             mask.at(i, j) = area > 0.0 && sum / area > static_cast<double>(kSolidThreshold) ? 1.0f : 0.0f;

@@ -24,14 +24,17 @@ namespace fluid {
 
 // The solvers' test of a mask value.
 constexpr float kSolidThreshold = 0.5f;
-inline bool isSolid(float mask) { return mask > kSolidThreshold; }
+inline bool isSolid(float mask)
+{
+    return mask > kSolidThreshold;
+}
 
 // A NACA 4-digit section "MPTT": maximum camber M% of the chord at P tenths of
 // the chord from the leading edge, maximum thickness TT% of the chord.
 struct Naca4 {
-    float camber = 0.02f;          // m / c
-    float camberPosition = 0.4f;   // p / c
-    float thickness = 0.12f;       // t / c
+    float camber = 0.02f;         // m / c
+    float camberPosition = 0.4f;  // p / c
+    float thickness = 0.12f;      // t / c
 };
 // Parses four digits ("2412"); nothing for anything else.
 std::optional<Naca4> parseNaca4(const std::string& digits);
@@ -50,8 +53,8 @@ const char* toString(ObstacleShape shape);
 struct Obstacle {
     ObstacleShape shape = ObstacleShape::Circle;
     glm::vec2 centre{0.25f, 0.5f};  // m: the circle's centre, the plate's centre, the wing's mid-chord
-    float size = 0.1f;        // m: circle diameter, plate length, wing chord
-    float thickness = 0.01f;  // m: plate only
+    float size = 0.1f;              // m: circle diameter, plate length, wing chord
+    float thickness = 0.01f;        // m: plate only
     // Degrees nose-up to a flow along +x: the body turns clockwise about its
     // centre, so its upstream (-x) end rises. A plate at 90 stands across the
     // flow. Wing: the angle of attack.

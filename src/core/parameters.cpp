@@ -13,11 +13,26 @@ namespace {
 using Kind = ParameterKind;
 using L = SimLimits;
 
-bool usesPressureJacobi(const SimParams& p) { return p.pressureSolver == PressureSolver::Jacobi; }
-bool usesPressureMultigrid(const SimParams& p) { return p.pressureSolver == PressureSolver::Multigrid; }
-bool usesTunnel(const SimParams& p) { return isTunnel(p.boundary); }
-bool usesSmoke(const SimParams& p) { return smokeIsOn(p); }
-bool usesViscousJacobi(const SimParams& p) { return p.viscositySolver == ViscositySolver::Jacobi; }
+bool usesPressureJacobi(const SimParams& p)
+{
+    return p.pressureSolver == PressureSolver::Jacobi;
+}
+bool usesPressureMultigrid(const SimParams& p)
+{
+    return p.pressureSolver == PressureSolver::Multigrid;
+}
+bool usesTunnel(const SimParams& p)
+{
+    return isTunnel(p.boundary);
+}
+bool usesSmoke(const SimParams& p)
+{
+    return smokeIsOn(p);
+}
+bool usesViscousJacobi(const SimParams& p)
+{
+    return p.viscositySolver == ViscositySolver::Jacobi;
+}
 
 // Rows by kind (designated initializers would read better, but GCC 12 warns
 // about every member they leave to its default).
@@ -57,12 +72,13 @@ Parameter onOff(const char* key, const char* label, ParameterAccess access, cons
 std::vector<Parameter> makeTable()
 {
     const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
-    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 && static_cast<int>(ViscositySolver::Multigrid) == 1);
+    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 &&
+                  static_cast<int>(ViscositySolver::Multigrid) == 1);
     std::vector<Parameter> table;
-    Parameter dt = real("dt", "time step", "S", "s", memberAccess<&SimParams::dt>(), 0.0, L::kMaxDt,
-                        {0.001, 0.1, true, "%.4f"},
-                        "Simulated seconds per step, fixed whatever the frame rate: the window runs as many steps as "
-                        "wall-clock time asks for, up to max-steps-per-frame.");
+    Parameter dt =
+        real("dt", "time step", "S", "s", memberAccess<&SimParams::dt>(), 0.0, L::kMaxDt, {0.001, 0.1, true, "%.4f"},
+             "Simulated seconds per step, fixed whatever the frame rate: the window runs as many steps as "
+             "wall-clock time asks for, up to max-steps-per-frame.");
     dt.minOpen = true;
     dt.defaultText = "1/60";
     table.push_back(dt);
@@ -119,8 +135,8 @@ std::vector<Parameter> makeTable()
                              "kelvin.");
     ambient.shown = usesSmoke;
     table.push_back(ambient);
-    Parameter weight = real("smoke-weight", "smoke weight", "B", "", memberAccess<&SimParams::smokeWeight>(), 0.0, 100.0,
-                            {0.0, 1.0, false, "%.3f"},
+    Parameter weight = real("smoke-weight", "smoke weight", "B", "", memberAccess<&SimParams::smokeWeight>(), 0.0,
+                            100.0, {0.0, 1.0, false, "%.3f"},
                             "Smoke: beta, how much heavier than the air a unit of smoke (the dye's mean of r, g, b) "
                             "makes it.");
     weight.shown = usesSmoke;
@@ -136,8 +152,8 @@ std::vector<Parameter> makeTable()
     table.push_back(integer("multigrid-cycles", "multigrid cycles", memberAccess<&SimParams::multigridCycles>(),
                             L::kMaxMultigridCycles, 10, usesPressureMultigrid,
                             "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x."));
-    table.push_back(integer("pressure-iterations", "pressure iterations", memberAccess<&SimParams::pressureIterations>(),
-                            L::kMaxIterations, 500, usesPressureJacobi,
+    table.push_back(integer("pressure-iterations", "pressure iterations",
+                            memberAccess<&SimParams::pressureIterations>(), L::kMaxIterations, 500, usesPressureJacobi,
                             "Jacobi sweeps of the pressure solve per step (Jacobi pressure solver): more is less "
                             "compressible and slower."));
     table.push_back(onOff("warm-start", "warm-start pressure", memberAccess<&SimParams::warmStartPressure>(),
@@ -184,14 +200,15 @@ std::string Parameter::choiceNames(const char* separator) const
 bool Parameter::accepts(double value) const
 {
     switch (kind) {
-    case Kind::Real:
-    case Kind::Integer:
-        return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
-    case Kind::Switch: return value == 0.0 || value == 1.0;
-    case Kind::Choice:
-        for (const ParameterChoice& c : choices)
-            if (value == c.value) return true;
-        return false;
+        case Kind::Real:
+        case Kind::Integer:
+            return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
+        case Kind::Switch:
+            return value == 0.0 || value == 1.0;
+        case Kind::Choice:
+            for (const ParameterChoice& c : choices)
+                if (value == c.value) return true;
+            return false;
     }
     return false;
 }
@@ -199,9 +216,12 @@ bool Parameter::accepts(double value) const
 std::string Parameter::range() const
 {
     std::ostringstream out;
-    if (kind == Kind::Real) out << (minOpen ? "(" : "[") << min << ", " << max << "]" << (*unit ? " " : "") << unit;
-    else if (kind == Kind::Integer) out << min << ".." << max;
-    else out << choiceNames(", ");
+    if (kind == Kind::Real)
+        out << (minOpen ? "(" : "[") << min << ", " << max << "]" << (*unit ? " " : "") << unit;
+    else if (kind == Kind::Integer)
+        out << min << ".." << max;
+    else
+        out << choiceNames(", ");
     return out.str();
 }
 
@@ -209,13 +229,16 @@ std::string Parameter::format(const SimParams& p) const
 {
     const double value = get(p);
     switch (kind) {
-    case Kind::Real: return shortestText(static_cast<float>(value));
-    case Kind::Integer: return std::to_string(static_cast<int>(value));
-    case Kind::Switch: return value != 0.0 ? "on" : "off";
-    case Kind::Choice:
-        for (const ParameterChoice& c : choices)
-            if (value == c.value) return c.name;
-        return "?";
+        case Kind::Real:
+            return shortestText(static_cast<float>(value));
+        case Kind::Integer:
+            return std::to_string(static_cast<int>(value));
+        case Kind::Switch:
+            return value != 0.0 ? "on" : "off";
+        case Kind::Choice:
+            for (const ParameterChoice& c : choices)
+                if (value == c.value) return c.name;
+            return "?";
     }
     return "?";
 }
@@ -223,31 +246,31 @@ std::string Parameter::format(const SimParams& p) const
 std::optional<std::string> Parameter::parse(std::string_view text, SimParams& p) const
 {
     switch (kind) {
-    case Kind::Real:
-        if (const auto v = parseNumber(text); v && accepts(*v)) {
-            set(p, *v);
-            return std::nullopt;
-        }
-        return "expects a number in " + range();
-    case Kind::Integer:
-        if (const auto v = parseInteger(text); v && accepts(*v)) {
-            set(p, *v);
-            return std::nullopt;
-        }
-        return "expects an integer in " + range();
-    case Kind::Switch:
-        if (text == "on" || text == "off") {
-            set(p, text == "on" ? 1.0 : 0.0);
-            return std::nullopt;
-        }
-        break;
-    case Kind::Choice:
-        for (const ParameterChoice& c : choices)
-            if (text == c.name) {
-                set(p, c.value);
+        case Kind::Real:
+            if (const auto v = parseNumber(text); v && accepts(*v)) {
+                set(p, *v);
                 return std::nullopt;
             }
-        break;
+            return "expects a number in " + range();
+        case Kind::Integer:
+            if (const auto v = parseInteger(text); v && accepts(*v)) {
+                set(p, *v);
+                return std::nullopt;
+            }
+            return "expects an integer in " + range();
+        case Kind::Switch:
+            if (text == "on" || text == "off") {
+                set(p, text == "on" ? 1.0 : 0.0);
+                return std::nullopt;
+            }
+            break;
+        case Kind::Choice:
+            for (const ParameterChoice& c : choices)
+                if (text == c.name) {
+                    set(p, c.value);
+                    return std::nullopt;
+                }
+            break;
     }
     return "expects one of " + range();
 }

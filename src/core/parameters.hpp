@@ -44,13 +44,18 @@ ParameterAccess memberAccess()
     using T = std::remove_cvref_t<decltype(std::declval<SimParams&>().*Member)>;
     return {
         [](const SimParams& p) {
-            if constexpr (std::is_enum_v<T>) return static_cast<double>(static_cast<int>(p.*Member));
-            else return static_cast<double>(p.*Member);
+            if constexpr (std::is_enum_v<T>)
+                return static_cast<double>(static_cast<int>(p.*Member));
+            else
+                return static_cast<double>(p.*Member);
         },
         [](SimParams& p, double v) {
-            if constexpr (std::is_enum_v<T>) p.*Member = static_cast<T>(static_cast<int>(v));
-            else if constexpr (std::is_same_v<T, bool>) p.*Member = v != 0.0;
-            else p.*Member = static_cast<T>(v);
+            if constexpr (std::is_enum_v<T>)
+                p.*Member = static_cast<T>(static_cast<int>(v));
+            else if constexpr (std::is_same_v<T, bool>)
+                p.*Member = v != 0.0;
+            else
+                p.*Member = static_cast<T>(v);
         },
     };
 }
@@ -82,8 +87,8 @@ struct Parameter {
     double max = 0.0;
     bool minOpen = false;  // min itself is refused
     ParameterSlider slider;
-    std::vector<ParameterChoice> choices;  // Choice only
-    const char* defaultText = nullptr;     // --help's default when the number reads badly (1/60); else formatted
+    std::vector<ParameterChoice> choices;       // Choice only
+    const char* defaultText = nullptr;          // --help's default when the number reads badly (1/60); else formatted
     bool (*shown)(const SimParams&) = nullptr;  // the panel shows it only when this holds (nullptr: always)
 
     double get(const SimParams& p) const { return access.get(p); }

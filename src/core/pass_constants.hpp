@@ -5,30 +5,29 @@
 
 #include "core/sim_params.hpp"
 
-
 namespace fluid {
 
 class SolidMask;
 
 struct PassConstants {
-    int width = 0;                 // cells
-    int height = 0;                // cells
+    int width = 0;   // cells
+    int height = 0;  // cells
     bool periodic = false;
-    bool tunnel = false;           // inflow left, outflow right, slip top and bottom
-    bool tunnelWalls = false;      // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
-    float cellSize = 0.0f;         // h, m
-    float halfInverseCellSize = 0.0f;  // 0.5 / h: central differences span 2h
-    float cellSizeSquared = 0.0f;  // h^2, scales the divergence in the pressure Jacobi
-    float dtOverCellSize = 0.0f;   // dt / h: back-trace distance in cells per (m/s)
-    float diffusionAlpha = 0.0f;   // a = nu dt / h^2 of (1 - nu dt Laplacian) u = b
+    bool tunnel = false;                       // inflow left, outflow right, slip top and bottom
+    bool tunnelWalls = false;                  // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
+    float cellSize = 0.0f;                     // h, m
+    float halfInverseCellSize = 0.0f;          // 0.5 / h: central differences span 2h
+    float cellSizeSquared = 0.0f;              // h^2, scales the divergence in the pressure Jacobi
+    float dtOverCellSize = 0.0f;               // dt / h: back-trace distance in cells per (m/s)
+    float diffusionAlpha = 0.0f;               // a = nu dt / h^2 of (1 - nu dt Laplacian) u = b
     float diffusionInverseDenominator = 1.0f;  // 1 / (1 + 4a)
-    float velocityDecay = 1.0f;    // 1 / (1 + velocityDissipation dt)
-    float dyeDecay = 1.0f;         // 1 / (1 + dyeDissipation dt)
-    float temperatureDecay = 1.0f; // 1 / (1 + cooling dt)
-    float buoyancyPerKelvin = 0.0f; // dt g / T0: m/s of upward velocity per step and kelvin
-    float buoyancyPerSmoke = 0.0f;  // dt g beta: m/s of downward velocity per step and unit of smoke
-    float vorticityScale = 0.0f;   // dt * epsilon * h
-    float pressureForcingScale = 0.0f;  // (1 / 2) (0.5 / h): half of a central-difference gradient
+    float velocityDecay = 1.0f;                // 1 / (1 + velocityDissipation dt)
+    float dyeDecay = 1.0f;                     // 1 / (1 + dyeDissipation dt)
+    float temperatureDecay = 1.0f;             // 1 / (1 + cooling dt)
+    float buoyancyPerKelvin = 0.0f;            // dt g / T0: m/s of upward velocity per step and kelvin
+    float buoyancyPerSmoke = 0.0f;             // dt g beta: m/s of downward velocity per step and unit of smoke
+    float vorticityScale = 0.0f;               // dt * epsilon * h
+    float pressureForcingScale = 0.0f;         // (1 / 2) (0.5 / h): half of a central-difference gradient
     // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
     // or the tunnel's inflow (normal, +x). One uniform carries either: the
     // rules (and the multigrid's homogeneous error equation, where it is 0

@@ -12,10 +12,14 @@ namespace fluid {
 const char* toString(BoundaryMode mode)
 {
     switch (mode) {
-    case BoundaryMode::Box: return "box";
-    case BoundaryMode::Periodic: return "periodic";
-    case BoundaryMode::Tunnel: return "tunnel";
-    case BoundaryMode::TunnelWalls: return "tunnel-walls";
+        case BoundaryMode::Box:
+            return "box";
+        case BoundaryMode::Periodic:
+            return "periodic";
+        case BoundaryMode::Tunnel:
+            return "tunnel";
+        case BoundaryMode::TunnelWalls:
+            return "tunnel-walls";
     }
     return "unknown";
 }
@@ -23,8 +27,10 @@ const char* toString(BoundaryMode mode)
 const char* toString(PressureSolver solver)
 {
     switch (solver) {
-    case PressureSolver::Jacobi: return "jacobi";
-    case PressureSolver::Multigrid: return "multigrid";
+        case PressureSolver::Jacobi:
+            return "jacobi";
+        case PressureSolver::Multigrid:
+            return "multigrid";
     }
     return "unknown";
 }
@@ -32,8 +38,10 @@ const char* toString(PressureSolver solver)
 const char* toString(ViscositySolver solver)
 {
     switch (solver) {
-    case ViscositySolver::Jacobi: return "jacobi";
-    case ViscositySolver::Multigrid: return "multigrid";
+        case ViscositySolver::Jacobi:
+            return "jacobi";
+        case ViscositySolver::Multigrid:
+            return "multigrid";
     }
     return "unknown";
 }
@@ -41,8 +49,10 @@ const char* toString(ViscositySolver solver)
 const char* toString(AdvectionScheme scheme)
 {
     switch (scheme) {
-    case AdvectionScheme::SemiLagrangian: return "semi-lagrangian";
-    case AdvectionScheme::MacCormack: return "maccormack";
+        case AdvectionScheme::SemiLagrangian:
+            return "semi-lagrangian";
+        case AdvectionScheme::MacCormack:
+            return "maccormack";
     }
     return "unknown";
 }
@@ -50,8 +60,10 @@ const char* toString(AdvectionScheme scheme)
 const char* toString(Projection projection)
 {
     switch (projection) {
-    case Projection::Plain: return "plain";
-    case Projection::Incremental: return "incremental";
+        case Projection::Plain:
+            return "plain";
+        case Projection::Incremental:
+            return "incremental";
     }
     return "unknown";
 }
@@ -70,8 +82,8 @@ int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight)
     const int down = std::max(up - step, step);
     const auto fits = [&](int w) {
         const long long h = static_cast<long long>(w) * gridHeight / gridWidth;
-        return w >= SimLimits::kMinGrid && w <= SimLimits::kMaxGrid && h >= SimLimits::kMinGrid
-            && h <= SimLimits::kMaxGrid;
+        return w >= SimLimits::kMinGrid && w <= SimLimits::kMaxGrid && h >= SimLimits::kMinGrid &&
+               h <= SimLimits::kMaxGrid;
     };
     if (fits(up)) return up;
     if (fits(down)) return down;
@@ -88,7 +100,10 @@ std::string outOfRange(const char* name, T value, const char* range)
     return out.str();
 }
 
-bool finite(float x) { return std::isfinite(x); }
+bool finite(float x)
+{
+    return std::isfinite(x);
+}
 
 }  // namespace
 

@@ -11,9 +11,9 @@
 namespace fluid {
 
 enum class BoundaryMode {
-    Box,       // closed box: no-slip walls, pure Neumann pressure
-    Periodic,  // wrap-around in x and y
-    Tunnel,    // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
+    Box,          // closed box: no-slip walls, pure Neumann pressure
+    Periodic,     // wrap-around in x and y
+    Tunnel,       // wind tunnel: inflow at inflowSpeed on the left, outflow (p = 0) on the right, slip top and bottom
     TunnelWalls,  // the same with no-slip walls at the top and bottom (a channel: the flow slows at the walls)
 };
 
@@ -21,7 +21,10 @@ const char* toString(BoundaryMode mode);
 
 // Either wind tunnel: the inflow, the outflow and everything else but the top
 // and bottom walls are the same.
-constexpr bool isTunnel(BoundaryMode mode) { return mode == BoundaryMode::Tunnel || mode == BoundaryMode::TunnelWalls; }
+constexpr bool isTunnel(BoundaryMode mode)
+{
+    return mode == BoundaryMode::Tunnel || mode == BoundaryMode::TunnelWalls;
+}
 
 enum class PressureSolver {
     Jacobi,     // pressureIterations Jacobi sweeps (GPU Gems ch. 38)
@@ -57,8 +60,8 @@ enum class Projection {
 const char* toString(Projection projection);
 
 struct SimParams {
-    int gridWidth = 256;   // cells along x
-    int gridHeight = 256;  // cells along y
+    int gridWidth = 256;       // cells along x
+    int gridHeight = 256;      // cells along y
     float domainWidth = 1.0f;  // m, [1e-6, 1e6]; cell size h = domainWidth / gridWidth, domain height = gridHeight * h
     // The dye's own grid, over the same domain: cells along x, 0 = the
     // simulation grid's. Its height is dyeGridWidth * gridHeight / gridWidth
@@ -66,33 +69,34 @@ struct SimParams {
     // grid than the velocity's shows sharp colour for little cost.
     int dyeGridWidth = 0;
 
-    float dt = 1.0f / 60.0f;   // s, fixed simulation time step
-    float viscosity = 1e-4f;   // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
-    float vorticity = 0.0f;    // 1/s, vorticity confinement strength epsilon (0 skips curl + force)
+    float dt = 1.0f / 60.0f;           // s, fixed simulation time step
+    float viscosity = 1e-4f;           // m^2/s, kinematic viscosity nu (0 skips the diffusion passes)
+    float vorticity = 0.0f;            // 1/s, vorticity confinement strength epsilon (0 skips curl + force)
     float velocityDissipation = 0.0f;  // 1/s, velocity decays as 1/(1 + rate*dt) per step
     float dyeDissipation = 0.0f;       // 1/s, dye decays as 1/(1 + rate*dt) per step
 
     int pressureIterations = 40;   // Jacobi sweeps of the pressure Poisson solve
     int viscosityIterations = 20;  // Jacobi sweeps of the implicit viscous diffusion (Jacobi viscosity solver)
     ViscositySolver viscositySolver = ViscositySolver::Multigrid;  // converges at every viscosity
-    bool warmStartPressure = true; // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
+    bool warmStartPressure = true;  // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
-    int multigridCycles = 2;       // V-cycles per pressure solve with the multigrid solver
+    int multigridCycles = 2;                                    // V-cycles per pressure solve with the multigrid solver
 
-    AdvectionScheme advection = AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §8: why the default)
-    Projection projection = Projection::Plain;                // docs/validation.md §8b: why not yet incremental
+    AdvectionScheme advection =
+        AdvectionScheme::MacCormack;            // of velocity and dye (docs/validation.md §8: why the default)
+    Projection projection = Projection::Plain;  // docs/validation.md §8b: why not yet incremental
 
     // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
     // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
     // smoke (the dye's mean of r, g, b): warm fluid rises, smoke weighs it down.
-    float gravity = 0.0f;               // m/s^2, [0, 1000], pointing down (-y); 0 turns smoke off: no
-                                        // buoyancy, and the temperature is neither carried nor cooled
-    float ambientTemperature = 293.15f; // K, T0, [1, 1e4]; an ideal gas expands by 1/T0 per kelvin
-    float smokeWeight = 0.0f;           // beta, [0, 100]: smoke's relative density excess per unit of s
-    float cooling = 0.0f;               // 1/s, [0, 1e4]: T - T0 decays as 1/(1 + rate dt) per step
+    float gravity = 0.0f;                // m/s^2, [0, 1000], pointing down (-y); 0 turns smoke off: no
+                                         // buoyancy, and the temperature is neither carried nor cooled
+    float ambientTemperature = 293.15f;  // K, T0, [1, 1e4]; an ideal gas expands by 1/T0 per kelvin
+    float smokeWeight = 0.0f;            // beta, [0, 100]: smoke's relative density excess per unit of s
+    float cooling = 0.0f;                // 1/s, [0, 1e4]: T - T0 decays as 1/(1 + rate dt) per step
 
     BoundaryMode boundary = BoundaryMode::Box;
-    float lidSpeed = 0.0f;  // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
+    float lidSpeed = 0.0f;     // m/s, tangential (+x) speed of the top wall; Box mode only (lid-driven cavity)
     float inflowSpeed = 1.0f;  // m/s, +x speed of the tunnel's inflow; Tunnel mode only
 
     float cellSize() const { return domainWidth / static_cast<float>(gridWidth); }
@@ -120,10 +124,10 @@ struct SimLimits {
     static constexpr float kMinDomainWidth = 1e-6f;  // m
     static constexpr float kMaxDomainWidth = 1e6f;   // m
     static constexpr float kMaxDt = 10.0f;
-    static constexpr float kMaxViscosity = 100.0f;   // m^2/s
-    static constexpr float kMaxVorticity = 1e4f;     // 1/s
-    static constexpr float kMaxDissipation = 1e4f;   // 1/s, dye and velocity
-    static constexpr float kMaxInflowSpeed = 1e3f;   // m/s
+    static constexpr float kMaxViscosity = 100.0f;  // m^2/s
+    static constexpr float kMaxVorticity = 1e4f;    // 1/s
+    static constexpr float kMaxDissipation = 1e4f;  // 1/s, dye and velocity
+    static constexpr float kMaxInflowSpeed = 1e3f;  // m/s
 };
 
 // Whether the incremental projection's estimate of the whole step's pressure
@@ -135,7 +139,10 @@ inline bool fullPressureGoesStale(const SimParams& current, const SimParams& nex
 }
 
 // Whether the smoke passes run (temperature advection and cooling, buoyancy).
-inline bool smokeIsOn(const SimParams& p) { return p.gravity > 0.0f; }
+inline bool smokeIsOn(const SimParams& p)
+{
+    return p.gravity > 0.0f;
+}
 
 // True when the chosen pressure solver does nothing (0 sweeps or 0 cycles):
 // the step then does no projection, and the solvers clear the pressure so the

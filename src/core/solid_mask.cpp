@@ -1,9 +1,9 @@
 #include "core/solid_mask.hpp"
 
 #include <algorithm>
-#include <utility>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace fluid {
 
@@ -85,10 +85,10 @@ std::vector<Field> solidPyramid(const Field& mask, const std::vector<MultigridLe
 void requireMaskShape(const Field& mask, int width, int height, const char* who)
 {
     if (mask.width() != width || mask.height() != height || mask.components() != 1)
-        throw std::invalid_argument(std::string(who) + ": the obstacle mask is " + std::to_string(mask.width()) + "x"
-                                    + std::to_string(mask.height()) + "x" + std::to_string(mask.components())
-                                    + ", expected " + std::to_string(width) + "x" + std::to_string(height)
-                                    + "x1 (1 = solid, 0 = fluid)");
+        throw std::invalid_argument(std::string(who) + ": the obstacle mask is " + std::to_string(mask.width()) + "x" +
+                                    std::to_string(mask.height()) + "x" + std::to_string(mask.components()) +
+                                    ", expected " + std::to_string(width) + "x" + std::to_string(height) +
+                                    "x1 (1 = solid, 0 = fluid)");
 }
 
 }  // namespace fluid

@@ -39,11 +39,11 @@ constexpr float kSplatPointLength = 0.01f;
 // The splat in cell coordinates (cell (i, j) has its centre at (i, j)), as both
 // solvers consume it; computed once on the host so both use identical floats.
 struct SplatInCells {
-    glm::vec2 from{0.0f};          // start of the segment, or the point
-    glm::vec2 axis{0.0f};          // unit vector from -> to; zero for a point
-    float length = 0.0f;           // cells; zero for a point
-    float inverseRadius = 1.0f;    // 1 / r, 1/cells
-    float lineScale = 0.0f;        // sqrt(pi) r / (2 length): the mean of the Gaussian along the axis
+    glm::vec2 from{0.0f};        // start of the segment, or the point
+    glm::vec2 axis{0.0f};        // unit vector from -> to; zero for a point
+    float length = 0.0f;         // cells; zero for a point
+    float inverseRadius = 1.0f;  // 1 / r, 1/cells
+    float lineScale = 0.0f;      // sqrt(pi) r / (2 length): the mean of the Gaussian along the axis
 };
 
 inline SplatInCells toCells(const Splat& s, const PassConstants& c)

@@ -23,14 +23,14 @@ template <typename Solver>
 void runStep(Solver& solver, std::span<const Splat> splats)
 {
     for (const Splat& s : splats) solver.splat(s);
-    solver.advectTemperature();               // T - T0 by the velocity before its advection, cooling (skipped without gravity)
-    solver.advect();                          // the dye (on its own grid) and the velocity, by the same velocity
-                                              // (the velocity less half the last pressure gradient: passes::pressureForcing)
-    runInStep(solver, passes::buoyancy);      // Boussinesq: warm fluid rises, smoke sinks (skipped without gravity)
-    solver.diffuse();                         // implicit viscosity (skipped at nu = 0)
-    runInStep(solver, passes::curl);          // vorticity confinement (skipped at epsilon = 0)
+    solver.advectTemperature();  // T - T0 by the velocity before its advection, cooling (skipped without gravity)
+    solver.advect();             // the dye (on its own grid) and the velocity, by the same velocity
+                                 // (the velocity less half the last pressure gradient: passes::pressureForcing)
+    runInStep(solver, passes::buoyancy);  // Boussinesq: warm fluid rises, smoke sinks (skipped without gravity)
+    solver.diffuse();                     // implicit viscosity (skipped at nu = 0)
+    runInStep(solver, passes::curl);      // vorticity confinement (skipped at epsilon = 0)
     runInStep(solver, passes::vorticity);
-    runInStep(solver, passes::divergence);    // projection
+    runInStep(solver, passes::divergence);  // projection
     solver.solvePressure();
     runInStep(solver, passes::gradient);
     runInStep(solver, passes::fullPressure);  // for the next step's pressureForcing (skipped with plain projection)

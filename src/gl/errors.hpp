@@ -25,7 +25,10 @@ void throwOnError(const char* where);
 #ifdef NDEBUG
 inline void debugCheck(const char*) {}
 #else
-inline void debugCheck(const char* where) { throwOnError(where); }
+inline void debugCheck(const char* where)
+{
+    throwOnError(where);
+}
 #endif
 
 }  // namespace fluid::gl

@@ -24,12 +24,18 @@ inline void countCreated(bool created) noexcept
 {
     if (created) liveObjectCounter().fetch_add(1, std::memory_order_relaxed);
 }
-inline void countDeleted() noexcept { liveObjectCounter().fetch_sub(1, std::memory_order_relaxed); }
+inline void countDeleted() noexcept
+{
+    liveObjectCounter().fetch_sub(1, std::memory_order_relaxed);
+}
 }  // namespace detail
 
 // GL objects (textures, framebuffers, programs, shaders, buffers, queries,
 // samplers, vertex arrays, fences) currently owned by a GlHandle or Fence.
-inline long liveGlObjects() noexcept { return detail::liveObjectCounter().load(std::memory_order_relaxed); }
+inline long liveGlObjects() noexcept
+{
+    return detail::liveObjectCounter().load(std::memory_order_relaxed);
+}
 
 template <typename Traits>
 class GlHandle {
@@ -68,27 +74,57 @@ private:
 };
 
 struct TextureTraits {
-    static GLuint create() { GLuint id = 0; glGenTextures(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenTextures(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteTextures(1, &id); }
 };
 struct FramebufferTraits {
-    static GLuint create() { GLuint id = 0; glGenFramebuffers(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenFramebuffers(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
 };
 struct VertexArrayTraits {
-    static GLuint create() { GLuint id = 0; glGenVertexArrays(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenVertexArrays(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
 };
 struct QueryTraits {
-    static GLuint create() { GLuint id = 0; glGenQueries(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenQueries(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteQueries(1, &id); }
 };
 struct SamplerTraits {
-    static GLuint create() { GLuint id = 0; glGenSamplers(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenSamplers(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
 };
 struct BufferTraits {
-    static GLuint create() { GLuint id = 0; glGenBuffers(1, &id); return id; }
+    static GLuint create()
+    {
+        GLuint id = 0;
+        glGenBuffers(1, &id);
+        return id;
+    }
     static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
 };
 struct ProgramTraits {

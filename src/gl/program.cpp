@@ -15,7 +15,10 @@ namespace {
 // number alone tells the file and the line in it.
 constexpr unsigned long kLinesPerFile = 100000;
 
-void printWarning(const std::string& message) { std::cerr << "warning: " << message << '\n'; }
+void printWarning(const std::string& message)
+{
+    std::cerr << "warning: " << message << '\n';
+}
 void (*warningHandler)(const std::string&) = printWarning;
 
 std::string trimmed(std::string s)
@@ -42,15 +45,21 @@ std::string infoLog(GLuint object, GetIv getIv, GetLog getLog)
     return trimmed(log);
 }
 
-std::string shaderLog(GLuint shader) { return infoLog(shader, glGetShaderiv, glGetShaderInfoLog); }
-std::string programLog(GLuint program) { return infoLog(program, glGetProgramiv, glGetProgramInfoLog); }
+std::string shaderLog(GLuint shader)
+{
+    return infoLog(shader, glGetShaderiv, glGetShaderInfoLog);
+}
+std::string programLog(GLuint program)
+{
+    return infoLog(program, glGetProgramiv, glGetProgramInfoLog);
+}
 
 ShaderHandle compile(GLenum stage, const StageSources& files)
 {
     std::string text = "#version 330 core\n";
     for (std::size_t n = 0; n < files.size(); ++n)
-        text += "#line " + std::to_string((n + 1) * kLinesPerFile + 1) + " " + std::to_string(n + 1) + "\n"
-            + files[n].text + "\n";
+        text += "#line " + std::to_string((n + 1) * kLinesPerFile + 1) + " " + std::to_string(n + 1) + "\n" +
+                files[n].text + "\n";
 
     ShaderHandle shader = ShaderHandle::adopt(glCreateShader(stage));
     if (!shader) throw GlError("Program::build(): glCreateShader failed for " + joinNames(files));
@@ -63,8 +72,8 @@ ShaderHandle compile(GLenum stage, const StageSources& files)
     const std::string log = attributeLog(shaderLog(shader.id()), files);
     const char* stageName = stage == GL_VERTEX_SHADER ? "vertex" : "fragment";
     if (ok != GL_TRUE)
-        throw GlError(std::string("Program::build(): ") + stageName + " shader " + joinNames(files)
-                      + " failed to compile:\n" + log);
+        throw GlError(std::string("Program::build(): ") + stageName + " shader " + joinNames(files) +
+                      " failed to compile:\n" + log);
     if (!log.empty()) warningHandler(joinNames(files) + ": " + log);
     return shader;
 }
@@ -113,20 +122,23 @@ Program Program::build(const StageSources& vertex, const StageSources& fragment)
     glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
     const std::string log = programLog(program.id());
     if (ok != GL_TRUE)
-        throw GlError("Program::build(): " + joinNames(vertex) + " + " + joinNames(fragment)
-                      + " failed to link:\n" + log);
+        throw GlError("Program::build(): " + joinNames(vertex) + " + " + joinNames(fragment) + " failed to link:\n" +
+                      log);
     if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
     return program;
 }
 
-void setWarningHandler(void (*handler)(const std::string&)) { warningHandler = handler ? handler : printWarning; }
+void setWarningHandler(void (*handler)(const std::string&))
+{
+    warningHandler = handler ? handler : printWarning;
+}
 
 GLint Program::requiredUniform(const char* uniformName) const
 {
     const GLint location = uniform(uniformName);
     if (location < 0)
-        throw GlError(std::string("Program::requiredUniform(): ") + name_ + " has no active uniform '" + uniformName
-                      + "'");
+        throw GlError(std::string("Program::requiredUniform(): ") + name_ + " has no active uniform '" + uniformName +
+                      "'");
     return location;
 }
 

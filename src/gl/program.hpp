@@ -1,6 +1,7 @@
 // Program: compiles and links GLSL 330 shaders built from named source files.
 // Each file starts at its own '#line' offset (file N at line N*100000+1), so
-// a driver's line number tells the file; messages are rewritten to name it. Errors throw GlError, a non-empty log on success is a warning.
+// a driver's line number tells the file; messages are rewritten to name it. Errors throw GlError, a non-empty log on
+// success is a warning.
 #pragma once
 
 #include <string>

@@ -17,16 +17,22 @@ struct FormatInfo {
 FormatInfo info(TextureFormat f)
 {
     switch (f) {
-    case TextureFormat::R32F: return {GL_R32F, GL_RED, 1};
-    case TextureFormat::RG32F: return {GL_RG32F, GL_RG, 2};
-    case TextureFormat::RGBA32F: return {GL_RGBA32F, GL_RGBA, 4};
+        case TextureFormat::R32F:
+            return {GL_R32F, GL_RED, 1};
+        case TextureFormat::RG32F:
+            return {GL_RG32F, GL_RG, 2};
+        case TextureFormat::RGBA32F:
+            return {GL_RGBA32F, GL_RGBA, 4};
     }
     return {GL_RGBA32F, GL_RGBA, 4};
 }
 
 }  // namespace
 
-int componentCount(TextureFormat format) { return info(format).components; }
+int componentCount(TextureFormat format)
+{
+    return info(format).components;
+}
 
 RenderTarget::RenderTarget(int width, int height, TextureFormat format, const char* label)
     : texture_(Texture::create()), framebuffer_(Framebuffer::create()), width_(width), height_(height), format_(format)
@@ -45,8 +51,8 @@ RenderTarget::RenderTarget(int width, int height, TextureFormat format, const ch
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE)
-        throw GlError(std::string("RenderTarget(") + label + ", " + std::to_string(width) + "x"
-                      + std::to_string(height) + "): framebuffer incomplete: " + framebufferStatusName(status));
+        throw GlError(std::string("RenderTarget(") + label + ", " + std::to_string(width) + "x" +
+                      std::to_string(height) + "): framebuffer incomplete: " + framebufferStatusName(status));
     clear(0.0f);
 }
 
@@ -81,8 +87,8 @@ void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char*
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE)
-        throw GlError(std::string("TwoTargets::check(") + label + "): framebuffer incomplete: "
-                      + framebufferStatusName(status));
+        throw GlError(std::string("TwoTargets::check(") + label +
+                      "): framebuffer incomplete: " + framebufferStatusName(status));
 }
 
 void RenderTarget::setWrap(Wrap wrap)

@@ -25,8 +25,8 @@ Image readImage(const std::string& path, const std::string& what, int maxSide)
     if (!pixels) throw std::runtime_error(prefix + stbi_failure_reason());
     if (w > maxSide || h > maxSide) {
         stbi_image_free(pixels);
-        throw std::runtime_error("the " + what + " " + path + " is " + std::to_string(w) + "x" + std::to_string(h)
-                                 + " pixels; at most " + std::to_string(maxSide) + " per side");
+        throw std::runtime_error("the " + what + " " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +
+                                 " pixels; at most " + std::to_string(maxSide) + " per side");
     }
     const auto W = static_cast<std::size_t>(w), H = static_cast<std::size_t>(h);
     Image image{w, h, std::vector<float>(W * H * 4)};

@@ -18,9 +18,10 @@ namespace fs = std::filesystem;
 bool isImage(const fs::path& path)
 {
     std::string ext = path.extension().string();
-    std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".bmp" || ext == ".tga" || ext == ".pgm"
-        || ext == ".ppm";
+    std::transform(ext.begin(), ext.end(), ext.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return ext == ".png" || ext == ".jpg" || ext == ".jpeg" || ext == ".bmp" || ext == ".tga" || ext == ".pgm" ||
+           ext == ".ppm";
 }
 
 class ImageFolderSource final : public FrameSource {
@@ -36,7 +37,8 @@ public:
         for (const fs::directory_entry& entry : fs::directory_iterator(directory, error))
             if (entry.is_regular_file() && isImage(entry.path())) files_.push_back(entry.path());
         if (error) throw SourceError("cannot read image folder " + directory + ": " + error.message());
-        if (files_.empty()) throw SourceError("image folder " + directory + " holds no PNG, JPEG, BMP, TGA, PGM or PPM files");
+        if (files_.empty())
+            throw SourceError("image folder " + directory + " holds no PNG, JPEG, BMP, TGA, PGM or PPM files");
         std::sort(files_.begin(), files_.end());
     }
 
@@ -57,8 +59,8 @@ public:
     double frameRate() const override { return frameRate_; }
     std::string describe() const override
     {
-        return "image folder " + directory_ + ", " + std::to_string(files_.size()) + " images at "
-            + std::to_string(static_cast<int>(frameRate_)) + " frames/s";
+        return "image folder " + directory_ + ", " + std::to_string(files_.size()) + " images at " +
+               std::to_string(static_cast<int>(frameRate_)) + " frames/s";
     }
 
 private:

@@ -26,7 +26,7 @@ public:
     // The next frame; an empty frame when the source has ended (a camera that
     // went away). Files and folders loop instead of ending.
     virtual LumaFrame next() = 0;
-    virtual double frameRate() const = 0;  // frames per second, > 0
+    virtual double frameRate() const = 0;      // frames per second, > 0
     virtual std::string describe() const = 0;  // "video clip.mp4, 320x240 at 30 frames/s"
 };
 

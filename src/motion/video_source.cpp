@@ -73,8 +73,8 @@ public:
     double frameRate() const override { return frameRate_; }
     std::string describe() const override
     {
-        return what_ + ", " + std::to_string(codecContext_->width) + "x" + std::to_string(codecContext_->height)
-            + " at " + std::to_string(static_cast<int>(std::lround(frameRate_))) + " frames/s";
+        return what_ + ", " + std::to_string(codecContext_->width) + "x" + std::to_string(codecContext_->height) +
+               " at " + std::to_string(static_cast<int>(std::lround(frameRate_))) + " frames/s";
     }
 
 private:
@@ -122,8 +122,8 @@ private:
     LumaFrame toLuma()
     {
         const int w = frame_->width, h = frame_->height;
-        scaler_ = sws_getCachedContext(scaler_, w, h, static_cast<AVPixelFormat>(frame_->format), w, h, AV_PIX_FMT_GRAY8,
-                                       SWS_POINT, nullptr, nullptr, nullptr);
+        scaler_ = sws_getCachedContext(scaler_, w, h, static_cast<AVPixelFormat>(frame_->format), w, h,
+                                       AV_PIX_FMT_GRAY8, SWS_POINT, nullptr, nullptr, nullptr);
         LumaFrame out{w, h, std::vector<float>(static_cast<std::size_t>(w) * static_cast<std::size_t>(h))};
         if (!scaler_) return out;
         std::vector<std::uint8_t> grey(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));

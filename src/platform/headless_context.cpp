@@ -16,17 +16,28 @@ namespace {
 std::string eglErrorName(EGLint error)
 {
     switch (error) {
-    case EGL_SUCCESS: return "EGL_SUCCESS";
-    case EGL_NOT_INITIALIZED: return "EGL_NOT_INITIALIZED";
-    case EGL_BAD_ACCESS: return "EGL_BAD_ACCESS";
-    case EGL_BAD_ALLOC: return "EGL_BAD_ALLOC";
-    case EGL_BAD_ATTRIBUTE: return "EGL_BAD_ATTRIBUTE";
-    case EGL_BAD_CONFIG: return "EGL_BAD_CONFIG";
-    case EGL_BAD_CONTEXT: return "EGL_BAD_CONTEXT";
-    case EGL_BAD_DISPLAY: return "EGL_BAD_DISPLAY";
-    case EGL_BAD_MATCH: return "EGL_BAD_MATCH";
-    case EGL_BAD_PARAMETER: return "EGL_BAD_PARAMETER";
-    default: return "EGL error " + std::to_string(error);
+        case EGL_SUCCESS:
+            return "EGL_SUCCESS";
+        case EGL_NOT_INITIALIZED:
+            return "EGL_NOT_INITIALIZED";
+        case EGL_BAD_ACCESS:
+            return "EGL_BAD_ACCESS";
+        case EGL_BAD_ALLOC:
+            return "EGL_BAD_ALLOC";
+        case EGL_BAD_ATTRIBUTE:
+            return "EGL_BAD_ATTRIBUTE";
+        case EGL_BAD_CONFIG:
+            return "EGL_BAD_CONFIG";
+        case EGL_BAD_CONTEXT:
+            return "EGL_BAD_CONTEXT";
+        case EGL_BAD_DISPLAY:
+            return "EGL_BAD_DISPLAY";
+        case EGL_BAD_MATCH:
+            return "EGL_BAD_MATCH";
+        case EGL_BAD_PARAMETER:
+            return "EGL_BAD_PARAMETER";
+        default:
+            return "EGL error " + std::to_string(error);
     }
 }
 
@@ -100,15 +111,15 @@ struct HeadlessContext::Impl {
         if (!eglChooseConfig(candidate, configAttribs, &config, 1, &count) || count == 0)
             return fail("no EGL config with EGL_OPENGL_BIT");
 
-        const EGLint contextAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                         EGL_NONE};
+        const EGLint contextAttribs[] = {
+            EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
         EGLContext made = eglCreateContext(candidate, config, EGL_NO_CONTEXT, contextAttribs);
         if (made == EGL_NO_CONTEXT) {
             const EGLint error = eglGetError();
             if (!older) older = probeDefaultContext(candidate, config);
-            why += std::string(why.empty() ? "" : "; ") + name + ": cannot create an OpenGL 3.3 core context ("
-                + eglErrorName(error) + ")";
+            why += std::string(why.empty() ? "" : "; ") + name + ": cannot create an OpenGL 3.3 core context (" +
+                   eglErrorName(error) + ")";
             eglTerminate(candidate);
             return false;
         }
@@ -128,8 +139,9 @@ HeadlessContext::HeadlessContext() : impl_(std::make_unique<Impl>())
     std::string why;
     const char* clientExtensions = eglQueryString(EGL_NO_DISPLAY, EGL_EXTENSIONS);
     if (!hasExtension(clientExtensions, "EGL_EXT_platform_base"))
-        throw ContextError("no OpenGL without a display: EGL_EXT_platform_base is missing; is libEGL from Mesa or "
-                           "a GPU driver installed? (Debian: libegl1 libegl-mesa0)");
+        throw ContextError(
+            "no OpenGL without a display: EGL_EXT_platform_base is missing; is libEGL from Mesa or "
+            "a GPU driver installed? (Debian: libegl1 libegl-mesa0)");
 
     bool made = false;
     if (hasExtension(clientExtensions, "EGL_MESA_platform_surfaceless")) {
@@ -179,7 +191,10 @@ std::string glString(GLenum name)
 
 }  // namespace
 
-bool glslTooOld() { return epoxy_gl_version() >= 33 && epoxy_glsl_version() < 330; }
+bool glslTooOld()
+{
+    return epoxy_gl_version() >= 33 && epoxy_glsl_version() < 330;
+}
 
 std::string describeCurrentGl()
 {

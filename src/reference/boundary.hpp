@@ -17,7 +17,10 @@ namespace fluid::reference {
 
 // Periodic wrap of a cell index known to lie in [-8n, 8n); non-negative operands
 // keep '%' defined in GLSL 330 too.
-inline int wrapIndex(int i, int n) { return (i + 8 * n) % n; }
+inline int wrapIndex(int i, int n)
+{
+    return (i + 8 * n) % n;
+}
 
 inline glm::ivec2 wrapCell(glm::ivec2 c, const PassConstants& k)
 {
@@ -29,7 +32,10 @@ inline glm::ivec2 clampCell(glm::ivec2 c, const PassConstants& k)
     return {std::clamp(c.x, 0, k.width - 1), std::clamp(c.y, 0, k.height - 1)};
 }
 
-inline glm::vec2 load2(const Field& f, glm::ivec2 c) { return {f.at(c.x, c.y, 0), f.at(c.x, c.y, 1)}; }
+inline glm::vec2 load2(const Field& f, glm::ivec2 c)
+{
+    return {f.at(c.x, c.y, 0), f.at(c.x, c.y, 1)};
+}
 
 inline glm::vec4 load(const Field& f, glm::ivec2 c)
 {
@@ -53,8 +59,10 @@ inline glm::vec2 mirroredVelocity(glm::vec2 v, glm::ivec2 c, const PassConstants
     if (k.tunnel) {
         if (c.x < 0) v = glm::vec2(2.0f * k.lidSpeed - v.x, -v.y);
         if (c.y < 0 || c.y >= k.height) {
-            if (k.tunnelWalls) v = -v;
-            else v.y = -v.y;
+            if (k.tunnelWalls)
+                v = -v;
+            else
+                v.y = -v.y;
         }
         return v;
     }

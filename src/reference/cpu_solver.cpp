@@ -88,7 +88,10 @@ void CpuSolver::setParams(const SimParams& params)
     applyObstacles();
 }
 
-void CpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
+void CpuSolver::step(std::span<const Splat> splats)
+{
+    runStep(*this, splats);
+}
 
 void CpuSolver::splat(const Splat& s)
 {
@@ -175,7 +178,8 @@ void CpuSolver::diffuse()
     if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_,
+                               /*startFromZero=*/true);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
@@ -202,7 +206,10 @@ void CpuSolver::solvePressure()
     }
 }
 
-void CpuSolver::bindMultigrid() { multigrid_.bind(state_.pressure, scratch_.pressure, divergence_, constants_, exec_); }
+void CpuSolver::bindMultigrid()
+{
+    multigrid_.bind(state_.pressure, scratch_.pressure, divergence_, constants_, exec_);
+}
 
 namespace {
 
@@ -210,11 +217,16 @@ namespace {
 Field& fieldIn(FluidState& state, Slot slot)
 {
     switch (slot) {
-    case Slot::Pressure: return state.pressure;
-    case Slot::Dye: return state.dye;
-    case Slot::Temperature: return state.temperature;
-    case Slot::FullPressure: return state.fullPressure;
-    default: return state.velocity;
+        case Slot::Pressure:
+            return state.pressure;
+        case Slot::Dye:
+            return state.dye;
+        case Slot::Temperature:
+            return state.temperature;
+        case Slot::FullPressure:
+            return state.fullPressure;
+        default:
+            return state.velocity;
     }
 }
 
@@ -223,15 +235,23 @@ Field& fieldIn(FluidState& state, Slot slot)
 Field& CpuSolver::current(Slot slot)
 {
     switch (slot) {
-    case Slot::Curl: return curl_;
-    case Slot::Divergence: return divergence_;
-    case Slot::PressureResidual: return pressureResidual_;
-    case Slot::CarriedVelocity: return carriedVelocity_;
-    default: return fieldIn(state_, slot);
+        case Slot::Curl:
+            return curl_;
+        case Slot::Divergence:
+            return divergence_;
+        case Slot::PressureResidual:
+            return pressureResidual_;
+        case Slot::CarriedVelocity:
+            return carriedVelocity_;
+        default:
+            return fieldIn(state_, slot);
     }
 }
 
-Field& CpuSolver::written(Slot slot) { return isPingPong(slot) ? fieldIn(scratch_, slot) : current(slot); }
+Field& CpuSolver::written(Slot slot)
+{
+    return isPingPong(slot) ? fieldIn(scratch_, slot) : current(slot);
+}
 
 void CpuSolver::run(const FieldPass& pass)
 {
@@ -248,10 +268,10 @@ void CpuSolver::run(const FieldPass& pass)
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
 {
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight || force.components() != 2)
-        throw std::invalid_argument("CpuSolver::addForceField(): the force field is " + std::to_string(force.width())
-                                    + "x" + std::to_string(force.height()) + "x" + std::to_string(force.components())
-                                    + ", expected " + std::to_string(params_.gridWidth) + "x"
-                                    + std::to_string(params_.gridHeight) + "x2");
+        throw std::invalid_argument("CpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
+                                    "x" + std::to_string(force.height()) + "x" + std::to_string(force.components()) +
+                                    ", expected " + std::to_string(params_.gridWidth) + "x" +
+                                    std::to_string(params_.gridHeight) + "x2");
     reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k,
                              dyeConstants_.toVelocityCells);
     std::swap(state_.velocity, scratch_.velocity);

@@ -33,9 +33,9 @@ public:
 
     // The passes of step() (core/step_recipe.hpp has the order); named like GpuSolver's.
     void splat(const Splat& s);
-    void advectDye();  // the dye alone, on its own grid (advect() runs it)
+    void advectDye();          // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
-    void advect();     // the dye (advectDye()), then the velocity
+    void advect();             // the dye (advectDye()), then the velocity
     void diffuse();
     void solvePressure();
     // A row of the pass table (core/field_pass.hpp) through its CPU mirror,
@@ -80,7 +80,8 @@ private:
     Field& written(Slot slot);
     // The CPU mirror of each row of kFieldPasses, looked up once (not by
     // name at every pass of every step).
-    std::array<reference::CpuMirror, kFieldPasses.size()> mirrors_{};  // points the constants (and the multigrids) at the mask, or at none
+    std::array<reference::CpuMirror, kFieldPasses.size()>
+        mirrors_{};  // points the constants (and the multigrids) at the mask, or at none
 
     SimParams params_;
     PassConstants constants_;

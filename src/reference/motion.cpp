@@ -91,7 +91,10 @@ void addForceField(const Field& velocity, const Field& dye, const Field& force, 
 }
 
 CpuMotion::CpuMotion(int width, int height)
-    : previous_(width, height, 1), current_(width, height, 1), flow_(width, height, 2), average_(width, height, 2),
+    : previous_(width, height, 1),
+      current_(width, height, 1),
+      flow_(width, height, 2),
+      average_(width, height, 2),
       averageScratch_(width, height, 2)
 {
 }
@@ -99,9 +102,9 @@ CpuMotion::CpuMotion(int width, int height)
 void CpuMotion::pushFrame(const LumaFrame& frame, const MotionFrameConstants& k)
 {
     if (frame.width != current_.width() || frame.height != current_.height())
-        throw std::invalid_argument("CpuMotion::pushFrame(): the frame is " + std::to_string(frame.width) + "x"
-                                    + std::to_string(frame.height) + ", the grid " + std::to_string(current_.width())
-                                    + "x" + std::to_string(current_.height()) + " (resampleToGrid first)");
+        throw std::invalid_argument("CpuMotion::pushFrame(): the frame is " + std::to_string(frame.width) + "x" +
+                                    std::to_string(frame.height) + ", the grid " + std::to_string(current_.width()) +
+                                    "x" + std::to_string(current_.height()) + " (resampleToGrid first)");
     std::swap(previous_, current_);
     std::copy(frame.luma.begin(), frame.luma.end(), current_.data());
     if (!hasFrame_) {
@@ -115,7 +118,8 @@ void CpuMotion::pushFrame(const LumaFrame& frame, const MotionFrameConstants& k)
 
 void CpuMotion::reset()
 {
-    for (Field* f : {&previous_, &current_, &flow_, &average_, &averageScratch_}) *f = Field(f->width(), f->height(), f->components());
+    for (Field* f : {&previous_, &current_, &flow_, &average_, &averageScratch_})
+        *f = Field(f->width(), f->height(), f->components());
     hasFrame_ = false;
 }
 

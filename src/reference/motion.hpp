@@ -29,7 +29,7 @@ public:
     // A grid-sized frame (resampleToGrid). The first frame only becomes the
     // reference; from the second on, the flow is measured and averaged in.
     void pushFrame(const LumaFrame& frame, const MotionFrameConstants& k);
-    void reset();  // forget the last frame and the motion
+    void reset();                                    // forget the last frame and the motion
     const Field& force() const { return average_; }  // m/s
     const Field& flow() const { return flow_; }      // the last frame's, before averaging
     const Field& currentFrame() const { return current_; }

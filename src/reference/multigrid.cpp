@@ -36,18 +36,36 @@ void forEachRowOf(const Field& out, Exec exec, RowBody&& body)
 
 // shaders/multigrid.glsl: valueAt (through the equation's boundary rule),
 // valueIn (a cell inside the grid), and storing a result.
-template <typename V> V valueAt(const Field& f, glm::ivec2 c, const PassConstants& k);
-template <> float valueAt<float>(const Field& f, glm::ivec2 c, const PassConstants& k) { return pressureAt(f, c, k); }
-template <> glm::vec2 valueAt<glm::vec2>(const Field& f, glm::ivec2 c, const PassConstants& k)
+template <typename V>
+V valueAt(const Field& f, glm::ivec2 c, const PassConstants& k);
+template <>
+float valueAt<float>(const Field& f, glm::ivec2 c, const PassConstants& k)
+{
+    return pressureAt(f, c, k);
+}
+template <>
+glm::vec2 valueAt<glm::vec2>(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
     return velocityAt(f, c, k);
 }
 
-template <typename V> V valueIn(const Field& f, glm::ivec2 c);
-template <> float valueIn<float>(const Field& f, glm::ivec2 c) { return f.at(c.x, c.y); }
-template <> glm::vec2 valueIn<glm::vec2>(const Field& f, glm::ivec2 c) { return load2(f, c); }
+template <typename V>
+V valueIn(const Field& f, glm::ivec2 c);
+template <>
+float valueIn<float>(const Field& f, glm::ivec2 c)
+{
+    return f.at(c.x, c.y);
+}
+template <>
+glm::vec2 valueIn<glm::vec2>(const Field& f, glm::ivec2 c)
+{
+    return load2(f, c);
+}
 
-void store(Field& f, glm::ivec2 c, float v) { f.at(c.x, c.y) = v; }
+void store(Field& f, glm::ivec2 c, float v)
+{
+    f.at(c.x, c.y) = v;
+}
 void store(Field& f, glm::ivec2 c, glm::vec2 v)
 {
     f.at(c.x, c.y, 0) = v.x;
@@ -56,8 +74,14 @@ void store(Field& f, glm::ivec2 c, glm::vec2 v)
 
 // multigrid.glsl's solidGhost and neighbourOf: a solid neighbour of a cell
 // holding `here` reads as the cell (pressure) or minus it (velocity).
-float solidGhost(float here) { return here; }
-glm::vec2 solidGhost(glm::vec2 here) { return -here; }
+float solidGhost(float here)
+{
+    return here;
+}
+glm::vec2 solidGhost(glm::vec2 here)
+{
+    return -here;
+}
 
 template <typename V>
 V neighbourOf(const Field& f, glm::ivec2 c, V here, const PassConstants& k)
@@ -70,11 +94,11 @@ V neighbourSum(const Field& f, glm::ivec2 c, const PassConstants& k)
 {
     if (k.solid != nullptr) {
         const V here = valueIn<V>(f, {std::min(c.x, k.width - 1), std::min(c.y, k.height - 1)});
-        return (neighbourOf<V>(f, c + kLeft, here, k) + neighbourOf<V>(f, c + kRight, here, k))
-            + (neighbourOf<V>(f, c + kBottom, here, k) + neighbourOf<V>(f, c + kTop, here, k));
+        return (neighbourOf<V>(f, c + kLeft, here, k) + neighbourOf<V>(f, c + kRight, here, k)) +
+               (neighbourOf<V>(f, c + kBottom, here, k) + neighbourOf<V>(f, c + kTop, here, k));
     }
-    return (valueAt<V>(f, c + kLeft, k) + valueAt<V>(f, c + kRight, k))
-        + (valueAt<V>(f, c + kBottom, k) + valueAt<V>(f, c + kTop, k));
+    return (valueAt<V>(f, c + kLeft, k) + valueAt<V>(f, c + kRight, k)) +
+           (valueAt<V>(f, c + kBottom, k) + valueAt<V>(f, c + kTop, k));
 }
 
 // smooth.frag's jacobiValue().
@@ -168,7 +192,8 @@ void restrictAs(const Field& x, const Field& rhs, const LevelOperator& op, Field
         const bool thirdX = fine.x + 2 == extra.x;
         const bool thirdY = fine.y + 2 == extra.y;
         const auto r = [&](glm::ivec2 c, bool child) { return residual<V>(x, rhs, op, c, child, fineK); };
-        const V square = (r(fine, true) + r(fine + kRight, true)) + (r(fine + kTop, true) + r(fine + kRight + kTop, true));
+        const V square =
+            (r(fine, true) + r(fine + kRight, true)) + (r(fine + kTop, true) + r(fine + kRight + kTop, true));
         const V column = r(fine + k2, thirdX) + r(fine + k2 + kTop, thirdX);
         const V row = r(fine + t2, thirdY) + r(fine + t2 + kRight, thirdY);
         const V corner = r(fine + k2 + t2, thirdX && thirdY);
@@ -180,15 +205,15 @@ void restrictAs(const Field& x, const Field& rhs, const LevelOperator& op, Field
     // third child (it would be fine index 2I + 2 = width - 1).
     // Around obstacles, cells whose children's stencils are clear of solids
     // (SolidMask::clearWithin; it does not wrap, so not when periodic).
-    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell
-        && (fineK.solid == nullptr || !fineK.periodic);
+    const bool fastPath = std::is_same_v<V, float> && op.equation == MultigridEquation::Pressure && !exec.perCell &&
+                          (fineK.solid == nullptr || !fineK.periodic);
     const auto inside = [](int coarse, int fineCells) { return coarse >= 1 && 2 * coarse + 3 <= fineCells - 1; };
     const std::size_t fineWidth = static_cast<std::size_t>(fineK.width);
     forEachRowOf(coarseOut, exec, [&](int j) {
         const bool rowInside = fastPath && inside(j, fineK.height);
         for (int i = 0; i < coarseOut.width(); ++i) {
-            if (!rowInside || !inside(i, fineK.width)
-                || (fineK.solid != nullptr && !fineK.solid->clearWithin(2 * i, 2 * j, 1.0f))) {
+            if (!rowInside || !inside(i, fineK.width) ||
+                (fineK.solid != nullptr && !fineK.solid->clearWithin(2 * i, 2 * j, 1.0f))) {
                 cellAt({i, j});
                 continue;
             }
@@ -242,8 +267,8 @@ void prolongAs(const Field& x, const Field& coarse, Field& out, const PassConsta
         const float* __restrict xs = rowOf(x, j);
         float* __restrict o = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            if (!inside(i, coarseK.width)
-                || (coarseK.solid != nullptr && !coarseK.solid->clearWithin((i - 1) >> 1, (j - 1) >> 1, 0.0f))) {
+            if (!inside(i, coarseK.width) ||
+                (coarseK.solid != nullptr && !coarseK.solid->clearWithin((i - 1) >> 1, (j - 1) >> 1, 0.0f))) {
                 cellAt({i, j});
                 continue;
             }
@@ -305,8 +330,9 @@ double relativePressureResidual(const Field& p, const Field& div, const PassCons
         for (int i = 0; i < k.width; ++i) {
             const glm::ivec2 c{i, j};
             if (solidAt(c, k)) continue;  // no equation there
-            const double neighbours = static_cast<double>(pressureBeside(p, c, kLeft, k))
-                + pressureBeside(p, c, kRight, k) + pressureBeside(p, c, kBottom, k) + pressureBeside(p, c, kTop, k);
+            const double neighbours = static_cast<double>(pressureBeside(p, c, kLeft, k)) +
+                                      pressureBeside(p, c, kRight, k) + pressureBeside(p, c, kBottom, k) +
+                                      pressureBeside(p, c, kTop, k);
             const double s = h2 * div.at(i, j);
             const double r = s - (neighbours - 4.0 * p.at(i, j));
             residual += r * r;
@@ -327,9 +353,9 @@ double relativeViscousResidual(const Field& x, const Field& b, const PassConstan
                 const glm::ivec2 c{i, j};
                 if (solidAt(c, k)) continue;
                 for (int m = 0; m < 2; ++m) {
-                    const double neighbours = static_cast<double>(velocityBeside(u, c, kLeft, k)[m])
-                        + velocityBeside(u, c, kRight, k)[m] + velocityBeside(u, c, kBottom, k)[m]
-                        + velocityBeside(u, c, kTop, k)[m];
+                    const double neighbours = static_cast<double>(velocityBeside(u, c, kLeft, k)[m]) +
+                                              velocityBeside(u, c, kRight, k)[m] + velocityBeside(u, c, kBottom, k)[m] +
+                                              velocityBeside(u, c, kTop, k)[m];
                     const double centre = u.at(i, j, m);
                     const double r = b.at(i, j, m) - (centre - a * (neighbours - 4.0 * centre));
                     sum += r * r;
@@ -372,7 +398,10 @@ void CpuMultigrid::vCycle(Field& x, Field& scratch, const Field& rhs, const Pass
     cycle();
 }
 
-Field& CpuMultigrid::iterateOf(int level) { return level == 0 ? *x_ : iterate_[static_cast<std::size_t>(level)]; }
+Field& CpuMultigrid::iterateOf(int level)
+{
+    return level == 0 ? *x_ : iterate_[static_cast<std::size_t>(level)];
+}
 Field& CpuMultigrid::scratchOf(int level)
 {
     return level == 0 ? *xScratch_ : scratch_[static_cast<std::size_t>(level)];
@@ -408,8 +437,7 @@ void CpuMultigrid::smooth(int level, bool zeroGuess)
         zeroGuess = true;
         startFromZero_ = false;
     }
-    reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level),
-                      exec_);
+    reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
     x.swap(out);
 }
 

@@ -71,7 +71,6 @@ void forEachCellSplitAtBorder(const PassConstants& k, Exec exec, BorderCell&& bo
     });
 }
 
-
 // Row j and its neighbours below and above, for a 5-point stencil's interior.
 struct RowsAround {
     const float* below;
@@ -79,8 +78,10 @@ struct RowsAround {
     const float* above;
 };
 
-RowsAround rowsAround(const Field& f, int j) { return {rowOf(f, j - 1), rowOf(f, j), rowOf(f, j + 1)}; }
-
+RowsAround rowsAround(const Field& f, int j)
+{
+    return {rowOf(f, j - 1), rowOf(f, j), rowOf(f, j + 1)};
+}
 
 // --- per-cell helpers --------------------------------------------------------
 
@@ -90,19 +91,31 @@ void store2(Field& f, glm::ivec2 c, glm::vec2 v)
     f.at(c.x, c.y, 1) = v.y;
 }
 
-float dot2(glm::vec2 a, glm::vec2 b) { return a.x * b.x + a.y * b.y; }
+float dot2(glm::vec2 a, glm::vec2 b)
+{
+    return a.x * b.x + a.y * b.y;
+}
 
 // std::fmax(x, bound) for a bound that is neither zero nor NaN (so neither the
 // sign of a zero nor a NaN bound can tell them apart): a NaN x gives the bound.
 // A compare and a select, which vectorise, where std::fmax is a library call.
-float atLeast(float x, float bound) { return x > bound ? x : bound; }
+float atLeast(float x, float bound)
+{
+    return x > bound ? x : bound;
+}
 
 // GLSL's max(a, b) of two non-negative numbers (squared speeds): a compare
 // and a select, so the two sides agree on every input.
-float atLeast2(float a, float b) { return a < b ? b : a; }
+float atLeast2(float a, float b)
+{
+    return a < b ? b : a;
+}
 
 // std::fmin(x, bound), under the same conditions.
-float atMost(float x, float bound) { return x < bound ? x : bound; }
+float atMost(float x, float bound)
+{
+    return x < bound ? x : bound;
+}
 
 // std::exp(x), taking a shortcut where it is exactly +0. glibc reaches +0
 // through a slow underflow path (a denormal multiply and errno), which cost
@@ -152,8 +165,7 @@ void splatRow(const float* __restrict in, float* __restrict out, const SplatInCe
 {
     for (int i = 0; i < width; ++i) {
         const float weight = splatWeight(s, glm::ivec2(i, j));
-        for (int n = 0; n < Components; ++n)
-            out[Components * i + n] = in[Components * i + n] + value[n] * weight;
+        for (int n = 0; n < Components; ++n) out[Components * i + n] = in[Components * i + n] + value[n] * weight;
     }
 }
 
@@ -179,8 +191,10 @@ glm::vec4 inflowDye(int j, const PassConstants& k)
 template <bool SourceIsVelocity>
 glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
 {
-    if constexpr (SourceIsVelocity) return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
-    else return k.tunnel && c.x < 0 ? inflowDye(c.y, k) : scalarAt(source, c, k);
+    if constexpr (SourceIsVelocity)
+        return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
+    else
+        return k.tunnel && c.x < 0 ? inflowDye(c.y, k) : scalarAt(source, c, k);
 }
 
 // The bilinear blend of advect.frag on Components floats, from the cells a, b
@@ -215,9 +229,9 @@ glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
     glm::vec2 reached = start;
     const int n = static_cast<int>(steps);
     for (int s = 1; s <= n; ++s) {
-        const glm::vec2 q = s == n ? pos
-                                   : glm::vec2(start.x + static_cast<float>(s) * stride.x,
-                                               start.y + static_cast<float>(s) * stride.y);
+        const glm::vec2 q =
+            s == n ? pos
+                   : glm::vec2(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
         if (solidAt(nearestCell(q), k)) break;
         reached = q;
     }
@@ -251,7 +265,10 @@ void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, gl
 }
 
 // std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
-float clampTrace(float x, float lo, float hi) { return atMost(atLeast(x, lo), hi); }
+float clampTrace(float x, float lo, float hi)
+{
+    return atMost(atLeast(x, lo), hi);
+}
 
 // advection.glsl's velocityAtPoint: the velocity bilinearly interpolated at
 // the point p of the simulation grid (whose constants are velocityGrid).
@@ -311,10 +328,10 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
             // Among solids, unless the whole trace and footprint keep clear of
             // them (then the obstacle path gives this path's result to the bit;
             // the clearance does not wrap, so periodic grids always take it).
-            if (k.solid != nullptr
-                && (k.periodic
-                    || !k.solid->clearWithin(i, j, atLeast(std::fabs(pos.x - static_cast<float>(i)),
-                                                           std::fabs(pos.y - static_cast<float>(j)))))) {
+            if (k.solid != nullptr &&
+                (k.periodic || !k.solid->clearWithin(i, j,
+                                                     atLeast(std::fabs(pos.x - static_cast<float>(i)),
+                                                             std::fabs(pos.y - static_cast<float>(j)))))) {
                 advectCellAmongSolids<Components, SourceIsVelocity>(source, decay, glm::ivec2(i, j), pos, cellOut, k);
                 continue;
             }
@@ -341,10 +358,18 @@ void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, 
                       Field& out, const PassConstants& k, Exec exec)
 {
     switch (source.components()) {
-    case 1: advectRows<1, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
-    case 2: advectRows<2, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
-    case 3: advectRows<3, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
-    default: advectRows<4, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec); break;
+        case 1:
+            advectRows<1, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        case 2:
+            advectRows<2, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        case 3:
+            advectRows<3, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        default:
+            advectRows<4, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
     }
 }
 
@@ -352,8 +377,14 @@ void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, 
 
 // GLSL's min and max, operand for operand (they differ from std::fmin/fmax only
 // for NaN, and in which zero they return, which no comparison here can see).
-float glslMin(float x, float y) { return y < x ? y : x; }
-float glslMax(float x, float y) { return x < y ? y : x; }
+float glslMin(float x, float y)
+{
+    return y < x ? y : x;
+}
+float glslMax(float x, float y)
+{
+    return x < y ? y : x;
+}
 
 // maccormack.glsl on Components floats of one cell: a, b, c, d are phi^n at the
 // four cells the back-trace read (bottom row, then top row).
@@ -428,19 +459,18 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
             const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
-                                   backwardRow + Components * i};
+                                         backwardRow + Components * i};
             float* cellOut = result + Components * i;
             if (k.solid != nullptr) {
-                maccormackCellAmongSolids<Components, SourceIsVelocity>(original, cellValues[0], cellValues[1],
-                                                                        cellValues[2], decay,
-                                                                        glm::ivec2(i, j), pos, cellOut, k);
+                maccormackCellAmongSolids<Components, SourceIsVelocity>(
+                    original, cellValues[0], cellValues[1], cellValues[2], decay, glm::ivec2(i, j), pos, cellOut, k);
                 continue;
             }
             if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
                 const float* bottomRow = rowOf(original, c0.y) + Components * c0.x;
                 const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
-                correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components, topRow,
-                                        topRow + Components, decay, cellOut);
+                correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components,
+                                        topRow, topRow + Components, decay, cellOut);
                 continue;
             }
             if (!k.periodic) {  // the footprint reads a ghost cell: the forward value (maccormack.glsl)
@@ -451,7 +481,8 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
             const glm::vec4 b = sourceAt<SourceIsVelocity>(original, c0 + kRight, k);
             const glm::vec4 c = sourceAt<SourceIsVelocity>(original, c0 + kTop, k);
             const glm::vec4 d = sourceAt<SourceIsVelocity>(original, c0 + kRight + kTop, k);
-            correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay, cellOut);
+            correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay,
+                                    cellOut);
         }
     });
 }
@@ -508,9 +539,9 @@ void vorticityInterior(const float* __restrict below, const float* __restrict ro
         const glm::vec2 u(velocity[2 * i], velocity[2 * i + 1]);
         const glm::vec2 confined(u.x + vorticityScale * (ny * w), u.y + vorticityScale * (-nx * w));
         const auto speed2 = [](const float* v) { return v[0] * v[0] + v[1] * v[1]; };
-        const float limit2 = atLeast2(atLeast2(dot2(u, u), speed2(velocity + 2 * i - 2)),
-                                      atLeast2(speed2(velocity + 2 * i + 2),
-                                               atLeast2(speed2(us.below + 2 * i), speed2(us.above + 2 * i))));
+        const float limit2 = atLeast2(
+            atLeast2(dot2(u, u), speed2(velocity + 2 * i - 2)),
+            atLeast2(speed2(velocity + 2 * i + 2), atLeast2(speed2(us.below + 2 * i), speed2(us.above + 2 * i))));
         const glm::vec2 limited = limitSpeed(confined, limit2);
         out[2 * i] = limited.x;
         out[2 * i + 1] = limited.y;
@@ -541,10 +572,18 @@ void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, 
 {
     assert(in.sameShape(out));
     switch (in.components()) {
-    case 1: splatRows<1>(in, s, value, out, k, exec); break;
-    case 2: splatRows<2>(in, s, value, out, k, exec); break;
-    case 3: splatRows<3>(in, s, value, out, k, exec); break;
-    default: splatRows<4>(in, s, value, out, k, exec); break;
+        case 1:
+            splatRows<1>(in, s, value, out, k, exec);
+            break;
+        case 2:
+            splatRows<2>(in, s, value, out, k, exec);
+            break;
+        case 3:
+            splatRows<3>(in, s, value, out, k, exec);
+            break;
+        default:
+            splatRows<4>(in, s, value, out, k, exec);
+            break;
     }
 }
 
@@ -552,16 +591,20 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    if (sourceIsVelocity) advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
-    else advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
+    if (sourceIsVelocity)
+        advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
+    else
+        advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
 }
 
 void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                   Field& out, const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
-    if (k.onVelocityGrid) advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
-    else advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
+    if (k.onVelocityGrid)
+        advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
+    else
+        advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
 }
 
 namespace {
@@ -623,10 +666,18 @@ void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGr
                                                           out, k, exec);
     };
     switch (original.components()) {
-    case 1: rows.template operator()<1>(); break;
-    case 2: rows.template operator()<2>(); break;
-    case 3: rows.template operator()<3>(); break;
-    default: rows.template operator()<4>(); break;
+        case 1:
+            rows.template operator()<1>();
+            break;
+        case 2:
+            rows.template operator()<2>();
+            break;
+        case 3:
+            rows.template operator()<3>();
+            break;
+        default:
+            rows.template operator()<4>();
+            break;
     }
 }
 
@@ -636,8 +687,10 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    if (sourceIsVelocity) maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
-    else maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
+    if (sourceIsVelocity)
+        maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
+    else
+        maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
 }
 
 void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
@@ -646,8 +699,10 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     assert(original.width() == k.width && original.height() == k.height);
-    if (k.onVelocityGrid) maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
-    else maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    if (k.onVelocityGrid)
+        maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    else
+        maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
 }
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
@@ -711,20 +766,20 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
             // The neighbours raw, as the shader's sampler returns them (a
             // solid one reads as this cell).
             const auto speed2 = [&](glm::ivec2 c) {
-                const glm::vec2 v =
-                    solidAt(c, k) ? u : load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
+                const glm::vec2 v = solidAt(c, k) ? u : load2(velocity, k.periodic ? wrapCell(c, k) : clampCell(c, k));
                 return dot2(v, v);
             };
-            float limit2 = atLeast2(atLeast2(dot2(u, u), speed2(cell + kLeft)),
-                                    atLeast2(speed2(cell + kRight), atLeast2(speed2(cell + kBottom), speed2(cell + kTop))));
+            float limit2 =
+                atLeast2(atLeast2(dot2(u, u), speed2(cell + kLeft)),
+                         atLeast2(speed2(cell + kRight), atLeast2(speed2(cell + kBottom), speed2(cell + kTop))));
             if (k.tunnel ? cell.x == 0 : !k.periodic && cell.y == k.height - 1)
                 limit2 = atLeast2(limit2, k.lidSpeed * k.lidSpeed);
             store2(out, cell, limitSpeed(confined, limit2));
         },
         [&](int j, int begin, int end) {
             const RowsAround ws = rowsAround(curlField, j);
-            vorticityInterior(ws.below, ws.row, ws.above, rowsAround(velocity, j), rowOf(out, j),
-                              k.halfInverseCellSize, k.vorticityScale, begin, end);
+            vorticityInterior(ws.below, ws.row, ws.above, rowsAround(velocity, j), rowOf(out, j), k.halfInverseCellSize,
+                              k.vorticityScale, begin, end);
         });
 }
 
@@ -767,8 +822,7 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
         },
         [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);
-            pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared,
-                             begin, end);
+            pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, begin, end);
         });
 }
 
@@ -793,8 +847,7 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
         });
 }
 
-void pressureForcing(const Field& velocity, const Field& fullPressure, Field& out, const PassConstants& k,
-                     Exec exec)
+void pressureForcing(const Field& velocity, const Field& fullPressure, Field& out, const PassConstants& k, Exec exec)
 {
     // gradient.frag's stencil and rule, scaled by (1 / 2) (0.5 / h) instead of 0.5 / h.
     PassConstants halfStep = k;
@@ -809,8 +862,7 @@ void fullPressure(const Field& kinematic, const Field& p, Field& out, const Pass
         const float* q = rowOf(kinematic, j);
         const float* pj = rowOf(p, j);
         float* o = rowOf(out, j);
-        for (int i = 0; i < k.width; ++i)
-            o[i] = solidAt(glm::ivec2(i, j), k) ? 0.0f : q[i] * 0.5f + pj[i];
+        for (int i = 0; i < k.width; ++i) o[i] = solidAt(glm::ivec2(i, j), k) ? 0.0f : q[i] * 0.5f + pj[i];
     });
 }
 
@@ -824,33 +876,22 @@ struct NamedMirror {
 };
 
 const NamedMirror kMirrors[] = {
-    {"buoyancy",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         buoyancy(*in[0], *in[1], *in[2], out, g.simulation, g.dye, e);
-     }},
-    {"pressure_forcing",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         pressureForcing(*in[0], *in[1], out, g.simulation, e);
-     }},
-    {"full_pressure",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         fullPressure(*in[0], *in[1], out, g.simulation, e);
-     }},
-    {"curl", [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { curl(*in[0], out, g.simulation, e); }},
-    {"vorticity",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         vorticity(*in[0], *in[1], out, g.simulation, e);
-     }},
-    {"divergence",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) { divergence(*in[0], out, g.simulation, e); }},
-    {"gradient",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         gradient(*in[0], *in[1], out, g.simulation, e);
-     }},
-    {"pressure_residual",
-     [](std::span<const Field* const> in, Field& out, const PassGrids& g, Exec e) {
-         pressureResidual(*in[0], *in[1], out, g.simulation, e);
-     }},
+    {"buoyancy", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                    Exec e) { buoyancy(*in[0], *in[1], *in[2], out, g.simulation, g.dye, e); }},
+    {"pressure_forcing", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                            Exec e) { pressureForcing(*in[0], *in[1], out, g.simulation, e); }},
+    {"full_pressure", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                         Exec e) { fullPressure(*in[0], *in[1], out, g.simulation, e); }},
+    {"curl", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                Exec e) { curl(*in[0], out, g.simulation, e); }},
+    {"vorticity", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                     Exec e) { vorticity(*in[0], *in[1], out, g.simulation, e); }},
+    {"divergence", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                      Exec e) { divergence(*in[0], out, g.simulation, e); }},
+    {"gradient", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                    Exec e) { gradient(*in[0], *in[1], out, g.simulation, e); }},
+    {"pressure_residual", [](std::span<const Field* const> in, Field& out, const PassGrids& g,
+                             Exec e) { pressureResidual(*in[0], *in[1], out, g.simulation, e); }},
 };
 
 }  // namespace
@@ -859,8 +900,8 @@ CpuMirror cpuMirror(const FieldPass& pass)
 {
     for (const NamedMirror& m : kMirrors)
         if (std::strcmp(m.name, pass.name) == 0) return m.mirror;
-    throw std::logic_error(std::string("reference::cpuMirror(): the pass \"") + pass.name
-                           + "\" has no CPU mirror; add one to kMirrors in src/reference/passes.cpp");
+    throw std::logic_error(std::string("reference::cpuMirror(): the pass \"") + pass.name +
+                           "\" has no CPU mirror; add one to kMirrors in src/reference/passes.cpp");
 }
 
 }  // namespace fluid::reference

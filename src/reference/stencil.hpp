@@ -3,8 +3,8 @@
 // pointers for the interior fast paths.
 #pragma once
 
-#include <glm/vec2.hpp>
 #include <omp.h>
+#include <glm/vec2.hpp>
 
 #include "core/field.hpp"
 #include "reference/passes.hpp"
@@ -16,7 +16,10 @@ inline const glm::ivec2 kRight{1, 0};
 inline const glm::ivec2 kBottom{0, -1};
 inline const glm::ivec2 kTop{0, 1};
 
-inline int threadCount(Exec exec) { return exec.threads > 0 ? exec.threads : omp_get_max_threads(); }
+inline int threadCount(Exec exec)
+{
+    return exec.threads > 0 ? exec.threads : omp_get_max_threads();
+}
 
 // Runs body(j) for rows 0 .. height-1, shared out statically among threads:
 // every row is computed alone, so results do not depend on the thread count.
@@ -28,7 +31,13 @@ void forEachRow(int height, Exec exec, RowBody&& body)
 }
 
 // The first float of row j.
-inline const float* rowOf(const Field& f, int j) { return f.data() + f.index(0, j); }
-inline float* rowOf(Field& f, int j) { return f.data() + f.index(0, j); }
+inline const float* rowOf(const Field& f, int j)
+{
+    return f.data() + f.index(0, j);
+}
+inline float* rowOf(Field& f, int j)
+{
+    return f.data() + f.index(0, j);
+}
 
 }  // namespace fluid::reference::stencil

@@ -15,7 +15,8 @@ void setGrid(const gl::Program& p, int width, int height)
 {
     p.use();
     glUniform2i(p.uniform("uGridSize"), width, height);  // unused by passes that read through the sampler
-    glUniform2f(p.requiredUniform("uInverseGridSize"), 1.0f / static_cast<float>(width), 1.0f / static_cast<float>(height));
+    glUniform2f(p.requiredUniform("uInverseGridSize"), 1.0f / static_cast<float>(width),
+                1.0f / static_cast<float>(height));
 }
 
 Field downloadOf(const gl::RenderTarget& target)
@@ -58,9 +59,9 @@ GpuMotion::GpuMotion(int width, int height)
 void GpuMotion::pushFrame(const LumaFrame& frame, const MotionFrameConstants& k)
 {
     if (frame.width != width_ || frame.height != height_)
-        throw std::invalid_argument("GpuMotion::pushFrame(): the frame is " + std::to_string(frame.width) + "x"
-                                    + std::to_string(frame.height) + ", the grid " + std::to_string(width_) + "x"
-                                    + std::to_string(height_) + " (resampleToGrid first)");
+        throw std::invalid_argument("GpuMotion::pushFrame(): the frame is " + std::to_string(frame.width) + "x" +
+                                    std::to_string(frame.height) + ", the grid " + std::to_string(width_) + "x" +
+                                    std::to_string(height_) + " (resampleToGrid first)");
     std::swap(previous_, current_);
     current_.upload(frame.luma.data());
     if (!hasFrame_) {
@@ -88,7 +89,13 @@ void GpuMotion::reset()
     hasFrame_ = false;
 }
 
-Field GpuMotion::downloadForce() const { return downloadOf(average_.read()); }
-Field GpuMotion::downloadFlow() const { return downloadOf(flow_); }
+Field GpuMotion::downloadForce() const
+{
+    return downloadOf(average_.read());
+}
+Field GpuMotion::downloadFlow() const
+{
+    return downloadOf(flow_);
+}
 
 }  // namespace fluid::sim

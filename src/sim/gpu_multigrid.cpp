@@ -204,7 +204,8 @@ void GpuMultigrid::restrictResidual(int level)
     setLevelUniforms(restrictUniforms_, level);  // the fine level's: its boundary rule applies
     const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
     const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
-    glUniform2i(restrictUniforms_.extraChild, extraChild(fine.width, coarse.width), extraChild(fine.height, coarse.height));
+    glUniform2i(restrictUniforms_.extraChild, extraChild(fine.width, coarse.width),
+                extraChild(fine.height, coarse.height));
     iterateOf(level).read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(rhs_[static_cast<std::size_t>(level + 1)], *emptyVertexArray_);

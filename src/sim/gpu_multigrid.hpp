@@ -65,8 +65,8 @@ private:
     struct Uniforms {
         GLint gridSize = -1;
         GLint inverseGridSize = -1;  // every pass reads through the sampler
-        GLint rhsScale = -1;  // pressure
-        GLint alpha = -1;     // viscous
+        GLint rhsScale = -1;         // pressure
+        GLint alpha = -1;            // viscous
         GLint inverseDenominator = -1;
         GLint weight = -1;
         GLint lidSpeed = -1;
@@ -84,7 +84,7 @@ private:
     PassConstants k_{};
     MultigridEquation equation_ = MultigridEquation::Pressure;
     BoundaryMode boundary_{};
-    bool obstacles_ = false;              // the passes are built with OBSTACLES
+    bool obstacles_ = false;               // the passes are built with OBSTACLES
     std::vector<gl::RenderTarget> solid_;  // every level's mask, level 0 included
 
     gl::Program smooth_;

@@ -30,7 +30,10 @@ void setSampler(const gl::Program& p, const char* name, GLuint unit)
     glUniform1i(p.requiredUniform(name), static_cast<GLint>(unit));
 }
 
-void setFloat(const gl::Program& p, const char* name, float value) { glUniform1f(p.requiredUniform(name), value); }
+void setFloat(const gl::Program& p, const char* name, float value)
+{
+    glUniform1f(p.requiredUniform(name), value);
+}
 
 SimParams validated(const SimParams& params)
 {
@@ -51,7 +54,10 @@ gl::TextureFormat formatFor(int components)
 
 // Whether the grid allows the Jacobi sweeps on four cells per texel
 // (pressure_packed.frag); GpuSolver::packsPressure() says whether they run so.
-bool packs(const SimParams& p) { return p.gridWidth % 4 == 0; }
+bool packs(const SimParams& p)
+{
+    return p.gridWidth % 4 == 0;
+}
 
 Field downloadField(const gl::RenderTarget& target)
 {
@@ -110,7 +116,8 @@ void GpuSolver::buildPrograms()
         splatPass(line, false).program = buildPass("splat.frag", b, shape);
         // Velocity and dye in one draw only where they share a grid.
         splatPass(line, true).program =
-            shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str()) : gl::Program();
+            shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str())
+                   : gl::Program();
         dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
@@ -135,8 +142,8 @@ void GpuSolver::buildPrograms()
     macCormackVelocity_.backward = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
     // The velocity's correction reads phi^n as the carried velocity: the
     // velocity itself, or the forced one (incremental projection).
-    macCormackVelocity_.correction = buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl",
-                                               "maccormack.glsl");
+    macCormackVelocity_.correction =
+        buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl", "maccormack.glsl");
     advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
     const std::string dyeDefines = scalar + (shared ? onVelocityGrid : std::string()) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
@@ -148,8 +155,7 @@ void GpuSolver::buildPrograms()
         buildPass("advect_scalar.frag", b, (temperatureDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
     fieldPasses_.clear();
-    for (const FieldPass* row : kFieldPasses)
-        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, shared});
+    for (const FieldPass* row : kFieldPasses) fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, shared});
     pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
@@ -176,11 +182,11 @@ void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
     if (fieldGrids(next) != grids_)
-        throw std::invalid_argument("GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
-                                    "new GpuSolver for " + std::to_string(next.gridWidth) + "x"
-                                    + std::to_string(next.gridHeight) + " (dye grid "
-                                    + std::to_string(next.dyeGridWidthOrDefault()) + "x"
-                                    + std::to_string(next.dyeGridHeight()) + ")");
+        throw std::invalid_argument(
+            "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
+            "new GpuSolver for " +
+            std::to_string(next.gridWidth) + "x" + std::to_string(next.gridHeight) + " (dye grid " +
+            std::to_string(next.dyeGridWidthOrDefault()) + "x" + std::to_string(next.dyeGridHeight()) + ")");
     // The incremental projection's estimate is of a step of the old dt, and
     // the plain projection does not keep it up: it is cleared then, so the
     // next incremental step starts afresh (as a plain one), not stale.
@@ -210,20 +216,18 @@ void GpuSolver::applyConstantUniforms()
         sim::setGridUniforms(p, grid);
     };
     for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(k, dyeConstants_);
-    for (const gl::Program* p : {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program,
-                                 &splatPasses_[3].program, &advectProgram_, &diffuseProgram_,
-                                 &pressureProgram_, &packProgram_,
-                                 &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_,
-                                 &addForce_.program, &advectTemperatureProgram_, &advectCarriedProgram_,
-                                 &advectWithDyeProgram_, &macCormackVelocity_.backward,
-                                 &macCormackVelocity_.correction, &macCormackTemperature_.backward,
-                                 &macCormackTemperature_.correction})
+    for (const gl::Program* p :
+         {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program, &splatPasses_[3].program,
+          &advectProgram_, &diffuseProgram_, &pressureProgram_, &packProgram_, &pressurePackedProgram_,
+          &pressurePackedTwiceProgram_, &unpackProgram_, &addForce_.program, &advectTemperatureProgram_,
+          &advectCarriedProgram_, &advectWithDyeProgram_, &macCormackVelocity_.backward,
+          &macCormackVelocity_.correction, &macCormackTemperature_.backward, &macCormackTemperature_.correction})
         setGrid(*p, k);
     for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
                                  &addForceDye_.program, &macCormackDye_.backward, &macCormackDye_.correction})
         setGrid(*p, dyeConstants_);
     const auto splatUniforms = [](const gl::Program& p) {
-        return SplatUniforms{p.uniform("uFrom"),      p.uniform("uAxis"),  p.uniform("uLength"),
+        return SplatUniforms{p.uniform("uFrom"),          p.uniform("uAxis"),      p.uniform("uLength"),
                              p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
                              p.uniform("uValue1")};
     };
@@ -329,7 +333,7 @@ void GpuSolver::applyConstantUniforms()
         if (!p.id()) continue;
         p.use();
         glUniform1i(p.uniform("uVelocity"), static_cast<GLint>(kUnit0));  // not in the dye-only variant
-        glUniform1i(p.uniform("uDye"), static_cast<GLint>(kUnit1));         // not in the velocity-only one
+        glUniform1i(p.uniform("uDye"), static_cast<GLint>(kUnit1));       // not in the velocity-only one
         glUniform1i(p.requiredUniform("uForce"), static_cast<GLint>(kUnit2));
         pass->blend = p.requiredUniform("uBlend");
         pass->fullSpeed = p.requiredUniform("uFullSpeed");
@@ -339,9 +343,15 @@ void GpuSolver::applyConstantUniforms()
     glUseProgram(0);
 }
 
-void GpuSolver::draw(const gl::RenderTarget& target) const { sim::drawFullscreen(target, emptyVertexArray_); }
+void GpuSolver::draw(const gl::RenderTarget& target) const
+{
+    sim::drawFullscreen(target, emptyVertexArray_);
+}
 
-void GpuSolver::step(std::span<const Splat> splats) { runStep(*this, splats); }
+void GpuSolver::step(std::span<const Splat> splats)
+{
+    runStep(*this, splats);
+}
 
 void GpuSolver::splat(const Splat& s)
 {
@@ -557,11 +567,16 @@ void GpuSolver::computeDiagnostics()
 const gl::RenderTarget& GpuSolver::current(Slot slot) const
 {
     switch (slot) {
-    case Slot::Curl: return curl_;
-    case Slot::Divergence: return divergence_;
-    case Slot::PressureResidual: return pressureResidual_;
-    case Slot::CarriedVelocity: return carriedVelocity_;
-    default: return field(fieldSpec(fieldIdOf(slot))).read();
+        case Slot::Curl:
+            return curl_;
+        case Slot::Divergence:
+            return divergence_;
+        case Slot::PressureResidual:
+            return pressureResidual_;
+        case Slot::CarriedVelocity:
+            return carriedVelocity_;
+        default:
+            return field(fieldSpec(fieldIdOf(slot))).read();
     }
 }
 
@@ -576,8 +591,8 @@ void GpuSolver::run(const FieldPass& pass)
     for (const sim::FieldPassProgram& p : fieldPasses_)
         if (&p.pass() == &pass) program = &p;
     if (!program)
-        throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name
-                                    + "\" is not a row of kFieldPasses (core/field_pass.hpp)");
+        throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name +
+                                    "\" is not a row of kFieldPasses (core/field_pass.hpp)");
     program->use();
     bindSolid();
     for (std::size_t n = 0; n < pass.inputCount; ++n) current(pass.inputs[n].slot).bindTexture(static_cast<GLuint>(n));
@@ -638,9 +653,9 @@ void GpuSolver::solvePressurePacked()
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
 {
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight)
-        throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width())
-                                    + "x" + std::to_string(force.height()) + ", the grid "
-                                    + std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
+        throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
+                                    "x" + std::to_string(force.height()) + ", the grid " +
+                                    std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
     const auto setConstants = [&](const AddForcePass& pass) {
         pass.program.use();
         glUniform1f(pass.blend, k.blend);
@@ -703,11 +718,26 @@ void GpuSolver::uploadDivergence(const Field& divergence)
     divergence_.upload(divergence.data());
 }
 
-void GpuSolver::bindMultigrid() { multigrid_.bind(pressure(), divergence_, emptyVertexArray_); }
+void GpuSolver::bindMultigrid()
+{
+    multigrid_.bind(pressure(), divergence_, emptyVertexArray_);
+}
 
-Field GpuSolver::downloadCurl() const { return downloadField(curl_); }
-Field GpuSolver::downloadDivergence() const { return downloadField(divergence_); }
-Field GpuSolver::downloadPressureResidual() const { return downloadField(pressureResidual_); }
-Field GpuSolver::download(Slot slot) const { return downloadField(current(slot)); }
+Field GpuSolver::downloadCurl() const
+{
+    return downloadField(curl_);
+}
+Field GpuSolver::downloadDivergence() const
+{
+    return downloadField(divergence_);
+}
+Field GpuSolver::downloadPressureResidual() const
+{
+    return downloadField(pressureResidual_);
+}
+Field GpuSolver::download(Slot slot) const
+{
+    return downloadField(current(slot));
+}
 
 }  // namespace fluid

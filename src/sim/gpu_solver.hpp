@@ -41,9 +41,9 @@ public:
 
     // The passes of step() (core/step_recipe.hpp has the order).
     void splat(const Splat& s);
-    void advectDye();  // the dye alone, on its own grid (advect() runs it)
+    void advectDye();          // the dye alone, on its own grid (advect() runs it)
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
-    void advect();     // the dye (advectDye(), or in one draw on a shared grid), then the velocity
+    void advect();             // the dye (advectDye(), or in one draw on a shared grid), then the velocity
     void diffuse();
     void solvePressure();
     // A row of the pass table (core/field_pass.hpp), whatever the parameters
@@ -71,7 +71,7 @@ public:
     const Field& obstacles() const { return obstacleMask_; }
     GLuint obstaclesTexture() const { return solid_.texture(); }
 
-    void reset();     // everything to zero
+    void reset();  // everything to zero
     void clearDye();
     void upload(const FluidState& state);
     FluidState download() const;  // synchronous read-back, for tests and tools
@@ -146,13 +146,13 @@ private:
     PassConstants dyeConstants_;  // the passes on the dye's grid
     FieldGrids grids_;
 
-    gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
-    BoundaryMode programsBoundary_{};   // the rule the programs were built for
-    bool obstacles_ = false;            // the programs are built with OBSTACLES
-    gl::Program advectProgram_;     // the velocity
-    gl::Program advectCarriedProgram_;  // the velocity tracing, another field carried (incremental projection)
-    gl::Program advectWithDyeProgram_;  // velocity and dye in one draw (the dye on the velocity's grid)
-    gl::Program advectDyeProgram_;  // advect_scalar.frag on the dye's grid
+    gl::VertexArray emptyVertexArray_;      // core profile needs one bound to draw
+    BoundaryMode programsBoundary_{};       // the rule the programs were built for
+    bool obstacles_ = false;                // the programs are built with OBSTACLES
+    gl::Program advectProgram_;             // the velocity
+    gl::Program advectCarriedProgram_;      // the velocity tracing, another field carried (incremental projection)
+    gl::Program advectWithDyeProgram_;      // velocity and dye in one draw (the dye on the velocity's grid)
+    gl::Program advectDyeProgram_;          // advect_scalar.frag on the dye's grid
     gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
     // MacCormack's passes for the velocity, the dye and the temperature.
     MacCormackPass macCormackVelocity_, macCormackDye_, macCormackTemperature_;
@@ -191,17 +191,17 @@ private:
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
     gl::RenderTarget divergence_;
     gl::RenderTarget curl_;
-    gl::RenderTarget pressureResidual_;   // r and h^2 div: made on demand for the panel
-    gl::RenderTarget carriedVelocity_;    // what advect() carries with the incremental projection
-    gl::PingPong packedPressure_;         // empty unless the width is a multiple of 4
+    gl::RenderTarget pressureResidual_;  // r and h^2 div: made on demand for the panel
+    gl::RenderTarget carriedVelocity_;   // what advect() carries with the incremental projection
+    gl::PingPong packedPressure_;        // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
     // MacCormack's intermediate fields: empty until the scheme is first chosen
     // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
-    gl::RenderTarget solid_;              // R32F obstacle mask, 1 = solid
-    Field obstacleMask_;                  // its host copy (all fluid unless set)
+    gl::RenderTarget solid_;  // R32F obstacle mask, 1 = solid
+    Field obstacleMask_;      // its host copy (all fluid unless set)
 };
 
 }  // namespace fluid

@@ -7,14 +7,14 @@
 
 namespace fluid::sim {
 
-gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines,
-                      const char* headerFile, const char* secondHeaderFile)
+gl::Program buildPass(const char* fragmentFile, BoundaryMode boundary, const char* extraDefines, const char* headerFile,
+                      const char* secondHeaderFile)
 {
     const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
-    std::string variant = boundary == BoundaryMode::Periodic ? "#define PERIODIC 1\n"
-                        : boundary == BoundaryMode::Tunnel ? "#define TUNNEL 1\n"
-                        : boundary == BoundaryMode::TunnelWalls ? "#define TUNNEL 1\n#define TUNNEL_WALLS 1\n"
-                                                            : "";
+    std::string variant = boundary == BoundaryMode::Periodic      ? "#define PERIODIC 1\n"
+                          : boundary == BoundaryMode::Tunnel      ? "#define TUNNEL 1\n"
+                          : boundary == BoundaryMode::TunnelWalls ? "#define TUNNEL 1\n#define TUNNEL_WALLS 1\n"
+                                                                  : "";
     variant += extraDefines;
     std::vector<gl::SourceFile> fragment{gl::SourceFile{"variant", variant}, file("common.glsl")};
     for (const char* header : {headerFile, secondHeaderFile})

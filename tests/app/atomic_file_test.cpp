@@ -108,7 +108,9 @@ TEST_F(AtomicFileTest, TheRealNameAppearsOnlyAtCommit)
 TEST_F(AtomicFileTest, AFailedWriteLeavesThePreviousFileIntactAndSaysWhy)
 {
     const fs::path path = dir_ / "settings.ini";
-    { std::ofstream(path) << kPrevious; }
+    {
+        std::ofstream(path) << kPrevious;
+    }
     std::string message;
     {
         const FileSizeLimit limit(100);  // the new text is 5000 bytes
@@ -126,7 +128,9 @@ TEST_F(AtomicFileTest, AFailedWriteLeavesThePreviousFileIntactAndSaysWhy)
 TEST_F(AtomicFileTest, AFailureMidRunLeavesThePreviousFileIntact)
 {
     const fs::path path = dir_ / "energy.csv";
-    { std::ofstream(path) << kPrevious; }
+    {
+        std::ofstream(path) << kPrevious;
+    }
     {
         const FileSizeLimit limit(1000);
         AtomicFile file(path.string());
@@ -145,7 +149,9 @@ TEST_F(AtomicFileTest, AFailureMidRunLeavesThePreviousFileIntact)
 TEST_F(AtomicFileTest, AFileNeverCommittedLeavesThePreviousFileIntact)
 {
     const fs::path path = dir_ / "energy.csv";
-    { std::ofstream(path) << kPrevious; }
+    {
+        std::ofstream(path) << kPrevious;
+    }
     {
         AtomicFile file(path.string());
         file.write(std::string(200000, '1'));
@@ -161,9 +167,8 @@ TEST_F(AtomicFileTest, AMissingDirectoryIsNamed)
         writeFileAtomically(path.string(), "x\n");
         FAIL() << "no error";
     } catch (const WriteError& e) {
-        EXPECT_EQ(std::string(e.what()),
-                  "cannot write " + path.string() + ": the directory " + (dir_ / "no-such-dir").string()
-                      + " does not exist");
+        EXPECT_EQ(std::string(e.what()), "cannot write " + path.string() + ": the directory " +
+                                             (dir_ / "no-such-dir").string() + " does not exist");
     }
     EXPECT_FALSE(fs::exists(dir_ / "no-such-dir"));
 }

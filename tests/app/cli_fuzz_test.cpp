@@ -101,24 +101,132 @@ const std::vector<FlagName> kFlags = {
     {"help", false, {}}};
 
 // Values that have broken parsers before, and the words fluidsim knows.
-const std::vector<std::string> kValues = {
-    "", " ", "0", "-0", "-1", "1", "2", "8", "9", "16", "64", "4096", "4097", "0.5", "1e-4", "1e-7", "1e6", "1e30",
-    "1e31", "nan", "NaN", "-nan", "inf", "-inf", "Infinity", "1e308", "1e309", "-1e309", "1e-320", "4.9e-324", "0x10",
-    "0X1p3", "1e", ".", "+", "+5", "-+5", "5 ", " 5", "5\t", "\t", "08", "1,5", "1_000", "2147483647", "2147483648",
-    "-2147483648", "-2147483649", "4294967296", "99999999999999999999", "100000000", "100000001", "1000000",
-    "1000001", "10000", "10001", "on", "off", "ON", "true", "auto", "AUTO", "cpu", "gpu", "demo", "cavity",
-    "taylor-green", "shear-wave", "jacobi", "multigrid", "box", "periodic", "dye", "velocity", "pressure",
-    "divergence", "vorticity", "diverging", "sequential", "cycle", "ff00ff", "FF00FF", "#ff00ff", "ff00f", "ff00ff0",
-    "zzzzzz", "--grid", "--", "-", "--=", "=", "==", "-h", "--help", "\xc3\xa9", "\xe6\x97\xa5\xe6\x9c\xac",
-    "\xff\xfe", "\x01\x02", "1\n2", "a\nb", "%s%n%s", "%", "\\", "\"", "'", "..", "../x", "out", "out/dir",
-    "energy.csv", "lines.csv", "settings.ini", "nowhere/file.csv", "/dev/null", "/dev/full", "/dev/zero",
-    std::string(5000, '9'), std::string(100000, 'a'), "0." + std::string(400, '0') + "1",
-    "1" + std::string(400, '0'), std::string(300, '-')};
+const std::vector<std::string> kValues = {"",
+                                          " ",
+                                          "0",
+                                          "-0",
+                                          "-1",
+                                          "1",
+                                          "2",
+                                          "8",
+                                          "9",
+                                          "16",
+                                          "64",
+                                          "4096",
+                                          "4097",
+                                          "0.5",
+                                          "1e-4",
+                                          "1e-7",
+                                          "1e6",
+                                          "1e30",
+                                          "1e31",
+                                          "nan",
+                                          "NaN",
+                                          "-nan",
+                                          "inf",
+                                          "-inf",
+                                          "Infinity",
+                                          "1e308",
+                                          "1e309",
+                                          "-1e309",
+                                          "1e-320",
+                                          "4.9e-324",
+                                          "0x10",
+                                          "0X1p3",
+                                          "1e",
+                                          ".",
+                                          "+",
+                                          "+5",
+                                          "-+5",
+                                          "5 ",
+                                          " 5",
+                                          "5\t",
+                                          "\t",
+                                          "08",
+                                          "1,5",
+                                          "1_000",
+                                          "2147483647",
+                                          "2147483648",
+                                          "-2147483648",
+                                          "-2147483649",
+                                          "4294967296",
+                                          "99999999999999999999",
+                                          "100000000",
+                                          "100000001",
+                                          "1000000",
+                                          "1000001",
+                                          "10000",
+                                          "10001",
+                                          "on",
+                                          "off",
+                                          "ON",
+                                          "true",
+                                          "auto",
+                                          "AUTO",
+                                          "cpu",
+                                          "gpu",
+                                          "demo",
+                                          "cavity",
+                                          "taylor-green",
+                                          "shear-wave",
+                                          "jacobi",
+                                          "multigrid",
+                                          "box",
+                                          "periodic",
+                                          "dye",
+                                          "velocity",
+                                          "pressure",
+                                          "divergence",
+                                          "vorticity",
+                                          "diverging",
+                                          "sequential",
+                                          "cycle",
+                                          "ff00ff",
+                                          "FF00FF",
+                                          "#ff00ff",
+                                          "ff00f",
+                                          "ff00ff0",
+                                          "zzzzzz",
+                                          "--grid",
+                                          "--",
+                                          "-",
+                                          "--=",
+                                          "=",
+                                          "==",
+                                          "-h",
+                                          "--help",
+                                          "\xc3\xa9",
+                                          "\xe6\x97\xa5\xe6\x9c\xac",
+                                          "\xff\xfe",
+                                          "\x01\x02",
+                                          "1\n2",
+                                          "a\nb",
+                                          "%s%n%s",
+                                          "%",
+                                          "\\",
+                                          "\"",
+                                          "'",
+                                          "..",
+                                          "../x",
+                                          "out",
+                                          "out/dir",
+                                          "energy.csv",
+                                          "lines.csv",
+                                          "settings.ini",
+                                          "nowhere/file.csv",
+                                          "/dev/null",
+                                          "/dev/full",
+                                          "/dev/zero",
+                                          std::string(5000, '9'),
+                                          std::string(100000, 'a'),
+                                          "0." + std::string(400, '0') + "1",
+                                          "1" + std::string(400, '0'),
+                                          std::string(300, '-')};
 
 // Values of --time and --dt that keep a run that stops by --time short
 // (at most ~50 steps of a small grid), and the broken ones.
-const std::vector<std::string> kShortTimes = {"0.05", "0.1", "0.5", "1e-9", "0", "-1", "nan", "inf", "", "1e309",
-                                              "abc", "--steps"};
+const std::vector<std::string> kShortTimes = {"0.05", "0.1", "0.5", "1e-9",  "0",   "-1",
+                                              "nan",  "inf", "",    "1e309", "abc", "--steps"};
 const std::vector<std::string> kSafeDts = {"0.01", "0.1", "1", "10", "10.0001", "0", "nan", "-inf", "1e-300", ""};
 
 class Generator {
@@ -134,20 +242,26 @@ public:
     std::size_t below(std::size_t n) { return std::uniform_int_distribution<std::size_t>(0, n - 1)(rng_); }
     bool chance(double p) { return std::uniform_real_distribution<double>(0.0, 1.0)(rng_) < p; }
     template <typename T>
-    const T& pick(const std::vector<T>& v) { return v[below(v.size())]; }
+    const T& pick(const std::vector<T>& v)
+    {
+        return v[below(v.size())];
+    }
 
     std::string randomNumber()
     {
         switch (below(4)) {
-        case 0: return std::to_string(static_cast<long long>(rng_()) >> below(64));
-        case 1: {
-            std::ostringstream out;
-            out << std::uniform_real_distribution<double>(-1.0, 1.0)(rng_) << "e"
-                << static_cast<int>(below(700)) - 350;
-            return out.str();
-        }
-        case 2: return std::to_string(std::uniform_real_distribution<double>(-20000.0, 20000.0)(rng_));
-        default: return std::to_string(static_cast<int>(below(20000)) - 10);
+            case 0:
+                return std::to_string(static_cast<long long>(rng_()) >> below(64));
+            case 1: {
+                std::ostringstream out;
+                out << std::uniform_real_distribution<double>(-1.0, 1.0)(rng_) << "e"
+                    << static_cast<int>(below(700)) - 350;
+                return out.str();
+            }
+            case 2:
+                return std::to_string(std::uniform_real_distribution<double>(-20000.0, 20000.0)(rng_));
+            default:
+                return std::to_string(static_cast<int>(below(20000)) - 10);
         }
     }
 
@@ -161,10 +275,13 @@ public:
     std::string value()
     {
         switch (below(10)) {
-        case 0:
-        case 1: return randomNumber();
-        case 2: return randomBytes();
-        default: return pick(kValues);
+            case 0:
+            case 1:
+                return randomNumber();
+            case 2:
+                return randomBytes();
+            default:
+                return pick(kValues);
         }
     }
 
@@ -174,13 +291,21 @@ public:
         std::string name = f.name;
         if (!chance(hostile_)) return "--" + name;
         switch (below(7)) {
-        case 0: return "--" + name.substr(0, below(name.size() + 1));  // cut short (or "--")
-        case 1: return "-" + name;
-        case 2: return "---" + name;
-        case 3: name[below(name.size())] = static_cast<char>('A' + below(26)); return "--" + name;
-        case 4: return "--" + name + randomBytes();
-        case 5: return "--" + std::string(1 + below(3000), 'x');
-        default: return "--" + name;
+            case 0:
+                return "--" + name.substr(0, below(name.size() + 1));  // cut short (or "--")
+            case 1:
+                return "-" + name;
+            case 2:
+                return "---" + name;
+            case 3:
+                name[below(name.size())] = static_cast<char>('A' + below(26));
+                return "--" + name;
+            case 4:
+                return "--" + name + randomBytes();
+            case 5:
+                return "--" + std::string(1 + below(3000), 'x');
+            default:
+                return "--" + name;
         }
     }
 
@@ -200,22 +325,24 @@ public:
             std::string v = !f.good.empty() && !chance(hostile_) ? pick(f.good) : value();
             const bool broken = chance(hostile_);
             switch (below(10)) {
-            case 0: args.push_back(flag + "=" + v); break;
-            case 1:
-                if (broken) {
-                    args.push_back(flag);  // no value (the next flag becomes it, or none is left)
+                case 0:
+                    args.push_back(flag + "=" + v);
                     break;
-                }
-                [[fallthrough]];
-            case 2:
-                if (broken) {
-                    args.push_back(v);  // a stray word
-                    break;
-                }
-                [[fallthrough]];
-            default:
-                args.push_back(flag);
-                if (f.takesValue || chance(0.2)) args.push_back(v);
+                case 1:
+                    if (broken) {
+                        args.push_back(flag);  // no value (the next flag becomes it, or none is left)
+                        break;
+                    }
+                    [[fallthrough]];
+                case 2:
+                    if (broken) {
+                        args.push_back(v);  // a stray word
+                        break;
+                    }
+                    [[fallthrough]];
+                default:
+                    args.push_back(flag);
+                    if (f.takesValue || chance(0.2)) args.push_back(v);
             }
         }
         return args;
@@ -240,8 +367,8 @@ FuzzRun makeRun(std::uint64_t seed)
     if (kind < 6) {
         // Parsing and the run stage under a 2-step budget.
         run.args = g.flags(true);
-        if (g.chance(0.85)) run.args.insert(run.args.begin() + static_cast<long>(g.below(run.args.size() + 1)),
-                                            "--headless");
+        if (g.chance(0.85))
+            run.args.insert(run.args.begin() + static_cast<long>(g.below(run.args.size() + 1)), "--headless");
         if (g.chance(0.9)) run.args.insert(run.args.end(), {"--backend", "cpu"});
         run.args.insert(run.args.end(), {"--grid", "8", "--threads", "1", "--steps", "2"});
     } else if (kind < 8) {
@@ -250,8 +377,8 @@ FuzzRun makeRun(std::uint64_t seed)
         if (g.chance(0.5)) run.args.insert(run.args.end(), {"--dt", g.pick(kSafeDts)});
         run.args.insert(run.args.begin(), "--headless");
         // The CPU always: up to 50 steps of 2 x 10^4 sweeps are quick there, not on llvmpipe.
-        run.args.insert(run.args.end(), {"--backend", "cpu", "--grid", "8", "--threads", "1", "--time",
-                                         g.pick(kShortTimes)});
+        run.args.insert(run.args.end(),
+                        {"--backend", "cpu", "--grid", "8", "--threads", "1", "--time", g.pick(kShortTimes)});
     } else {
         // A window asked for where there is no X server: refusals, or one line
         // saying the window cannot open.
@@ -269,7 +396,8 @@ std::string quoted(const std::vector<std::string>& args)
         out += " '";
         for (std::size_t n = 0; n < a.size() && n < 200; ++n) {
             const auto c = static_cast<unsigned char>(a[n]);
-            if (c >= 0x20 && c < 0x7f && c != '\'') out += static_cast<char>(c);
+            if (c >= 0x20 && c < 0x7f && c != '\'')
+                out += static_cast<char>(c);
             else {
                 char escaped[8];
                 std::snprintf(escaped, sizeof escaped, "\\x%02x", c);
@@ -290,7 +418,10 @@ std::vector<std::string> lines(const std::string& text)
     return out;
 }
 
-bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+bool startsWith(const std::string& s, const std::string& prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
 
 // "" when the outcome is one the program promises, else what is wrong.
 std::string verdict(const ProcessResult& r)
@@ -306,10 +437,14 @@ std::string verdict(const ProcessResult& r)
         if (!startsWith(line, "fluidsim: note: ")) ++errors;
     }
     switch (r.exitCode) {
-    case 0: return errors == 0 ? "" : "exit 0 with an error line";
-    case 2: return err.size() == 1 ? "" : "exit 2 with " + std::to_string(err.size()) + " lines on stderr";
-    case 1: return errors == 1 ? "" : "exit 1 with " + std::to_string(errors) + " error lines on stderr";
-    default: return "exit code " + std::to_string(r.exitCode);
+        case 0:
+            return errors == 0 ? "" : "exit 0 with an error line";
+        case 2:
+            return err.size() == 1 ? "" : "exit 2 with " + std::to_string(err.size()) + " lines on stderr";
+        case 1:
+            return errors == 1 ? "" : "exit 1 with " + std::to_string(errors) + " error lines on stderr";
+        default:
+            return "exit code " + std::to_string(r.exitCode);
     }
 }
 
@@ -325,8 +460,7 @@ TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
     const std::uint64_t runs = envNumber("FLUIDSIM_FUZZ_RUNS", 2000);
     std::printf("[ fuzz     ] seed %llu, %llu runs (replay: FLUIDSIM_FUZZ_SEED=%llu FLUIDSIM_FUZZ_RUNS=%llu %s)\n",
                 static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs),
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs),
-                "cli_fuzz_tests");
+                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs), "cli_fuzz_tests");
     std::fflush(stdout);
 
     const fs::path home = fs::temp_directory_path() / ("fluidsim-cli-fuzz-" + std::to_string(getpid()));
@@ -346,8 +480,10 @@ TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
         ProcessRequest request;
         request.argv = {FLUIDSIM_EXE};
         request.argv.insert(request.argv.end(), run.args.begin(), run.args.end());
-        request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()},
-                       {"DISPLAY", run.display}, {"WAYLAND_DISPLAY", ""}};
+        request.env = {{"HOME", home.string()},
+                       {"XDG_CONFIG_HOME", (home / "config").string()},
+                       {"DISPLAY", run.display},
+                       {"WAYLAND_DISPLAY", ""}};
         request.workDir = home.string();
         request.timeoutSeconds = 30.0;  // hang detection: a run takes well under a second
         const auto start = std::chrono::steady_clock::now();
@@ -367,10 +503,10 @@ TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
         if (wrong.empty()) continue;
         if (++failures <= 10)
             ADD_FAILURE() << wrong << "\n  run " << n << " (replay alone: FLUIDSIM_FUZZ_SEED=" << runSeed
-                          << " FLUIDSIM_FUZZ_RUNS=1)\n  "
-                          << (run.display.empty() ? "" : "DISPLAY=" + run.display + " ") << "fluidsim"
-                          << quoted(run.args) << "\n  exit " << result.exitCode << ", signal " << result.signal
-                          << "\n  stderr:\n" << result.err.substr(0, 2000);
+                          << " FLUIDSIM_FUZZ_RUNS=1)\n  " << (run.display.empty() ? "" : "DISPLAY=" + run.display + " ")
+                          << "fluidsim" << quoted(run.args) << "\n  exit " << result.exitCode << ", signal "
+                          << result.signal << "\n  stderr:\n"
+                          << result.err.substr(0, 2000);
     }
     fs::remove_all(home);
     if (log) std::fclose(log);

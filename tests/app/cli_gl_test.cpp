@@ -33,11 +33,14 @@ ProcessResult headlessGpuRun(std::vector<std::pair<std::string, std::string>> en
 
 std::string describe(const ProcessResult& run)
 {
-    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out
-        + "stderr:\n" + run.err;
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out +
+           "stderr:\n" + run.err;
 }
 
-bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
+bool startsWith(const std::string& s, const std::string& prefix)
+{
+    return s.rfind(prefix, 0) == 0;
+}
 bool endsWith(const std::string& s, const std::string& suffix)
 {
     return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;

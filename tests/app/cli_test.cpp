@@ -45,9 +45,10 @@ protected:
     Outcome fluidsim(const std::string& args)
     {
         const fs::path out = home_ / "output.txt";
-        const std::string command = "cd '" + home_.string() + "' && HOME='" + home_.string() + "' XDG_CONFIG_HOME='"
-            + (home_ / "config").string() + "' DISPLAY=:59999 WAYLAND_DISPLAY= timeout 60 '" FLUIDSIM_EXE "' " + args
-            + " >'" + out.string() + "' 2>&1";
+        const std::string command = "cd '" + home_.string() + "' && HOME='" + home_.string() + "' XDG_CONFIG_HOME='" +
+                                    (home_ / "config").string() +
+                                    "' DISPLAY=:59999 WAYLAND_DISPLAY= timeout 60 '" FLUIDSIM_EXE "' " + args + " >'" +
+                                    out.string() + "' 2>&1";
         const int status = std::system(command.c_str());
         Outcome run;
         run.exitCode = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
@@ -106,8 +107,8 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
         setenv("HOME", home.c_str(), 1);
         setenv("XDG_CONFIG_HOME", (home / "config").c_str(), 1);
         const std::string csvPath = csv.string();
-        execl(FLUIDSIM_EXE, FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "32",
-              "--steps", "100000000", "--export-energy", csvPath.c_str(), static_cast<char*>(nullptr));
+        execl(FLUIDSIM_EXE, FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "32", "--steps",
+              "100000000", "--export-energy", csvPath.c_str(), static_cast<char*>(nullptr));
         _exit(127);
     }
     bool started = false;
@@ -149,9 +150,15 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
             << "a temporary left behind: " << entry.path();
 }
 
-TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130) { expectStopsCleanly(home_, SIGINT, 130); }
+TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130)
+{
+    expectStopsCleanly(home_, SIGINT, 130);
+}
 
-TEST_F(Cli, SigtermStopsAHeadlessRunWithItsCsvClosedAndExit143) { expectStopsCleanly(home_, SIGTERM, 143); }
+TEST_F(Cli, SigtermStopsAHeadlessRunWithItsCsvClosedAndExit143)
+{
+    expectStopsCleanly(home_, SIGTERM, 143);
+}
 
 TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
 {
@@ -178,8 +185,8 @@ fluid::test::ProcessResult headlessRun(const fs::path& home, std::vector<std::st
 
 std::string describe(const fluid::test::ProcessResult& run)
 {
-    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out
-        + "stderr:\n" + run.err;
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out +
+           "stderr:\n" + run.err;
 }
 
 std::string contents(const fs::path& path)
@@ -198,7 +205,9 @@ const std::string kPreviousCsv = "t,kinetic_energy,max_divergence,pressure_resid
 // writes for root too): 16 KiB, and 3000 rows of ~60 bytes need 180 KB.
 TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
 {
-    { std::ofstream(home_ / "energy.csv") << kPreviousCsv; }
+    {
+        std::ofstream(home_ / "energy.csv") << kPreviousCsv;
+    }
     const auto run = headlessRun(home_, {"--steps", "3000", "--export-energy", "energy.csv"}, 16384);
     ASSERT_TRUE(run.started);
     EXPECT_EQ(run.signal, 0) << describe(run);
@@ -214,7 +223,9 @@ TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
 TEST_F(Cli, AFullDiskLeavesNoHalfWrittenFrame)
 {
     fs::create_directories(home_ / "frames");
-    { std::ofstream(home_ / "frames" / "frame_000002.png") << "previous"; }
+    {
+        std::ofstream(home_ / "frames" / "frame_000002.png") << "previous";
+    }
     const auto run = headlessRun(home_, {"--steps", "2", "--out", "frames"}, 64);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(run.err, "fluidsim: cannot write frames/frame_000002.png: File too large (the file is left as it was)\n")
@@ -252,7 +263,9 @@ fluid::test::ProcessResult fluidsimWith(const fs::path& home, std::vector<std::s
     fluid::test::ProcessRequest request;
     request.argv = {FLUIDSIM_EXE};
     request.argv.insert(request.argv.end(), args.begin(), args.end());
-    request.env = {{"HOME", home.string()}, {"XDG_CONFIG_HOME", (home / "config").string()}, {"DISPLAY", display},
+    request.env = {{"HOME", home.string()},
+                   {"XDG_CONFIG_HOME", (home / "config").string()},
+                   {"DISPLAY", display},
                    {"WAYLAND_DISPLAY", ""}};
     request.workDir = home.string();
     request.timeoutSeconds = 60.0;  // hang detection: the runs take well under a second
@@ -287,8 +300,8 @@ TEST_F(Cli, FuzzADeviceAsConfigIsRefusedInsteadOfReadForever)
         const auto run = fluidsimWith(home_, {"--config", device}, ":59999");
         ASSERT_FALSE(run.timedOut) << device << " hung";
         EXPECT_EQ(run.exitCode, 2) << describe(run);
-        EXPECT_EQ(run.err, std::string("fluidsim: --config ") + device
-                               + " is not a regular file; it expects a settings file\n")
+        EXPECT_EQ(run.err,
+                  std::string("fluidsim: --config ") + device + " is not a regular file; it expects a settings file\n")
             << describe(run);
     }
 }

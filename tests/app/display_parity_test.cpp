@@ -9,9 +9,9 @@
 
 #include <cmath>
 #include <filesystem>
-#include <vector>
 #include <numbers>
 #include <string>
+#include <vector>
 
 #include "app/view_colour.hpp"
 #include "app/window/field_display.hpp"
@@ -50,20 +50,27 @@ FluidState displayState(const SimParams& p)
     s.dye = test::randomField(p.gridWidth, p.gridHeight, 4, 11u, 1.5f);
     for (int j = 0; j < p.gridHeight; ++j)
         for (int i = 0; i < p.gridWidth; ++i)
-            s.pressure.at(i, j) = 4e-3f * std::sin(0.31f * static_cast<float>(i)) * std::cos(0.23f * static_cast<float>(j))
-                + 1e-3f * std::sin(0.9f * static_cast<float>(i + j));
+            s.pressure.at(i, j) =
+                4e-3f * std::sin(0.31f * static_cast<float>(i)) * std::cos(0.23f * static_cast<float>(j)) +
+                1e-3f * std::sin(0.9f * static_cast<float>(i + j));
     return s;
 }
 
 Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource source)
 {
     switch (source) {
-    case ViewSource::Dye: return state.dye;
-    case ViewSource::Velocity: return state.velocity;
-    case ViewSource::Pressure: return state.pressure;
-    case ViewSource::Temperature: return state.temperature;
-    case ViewSource::Divergence: return solver.downloadDivergence();  // after computeDiagnostics()
-    case ViewSource::Curl: return solver.downloadCurl();
+        case ViewSource::Dye:
+            return state.dye;
+        case ViewSource::Velocity:
+            return state.velocity;
+        case ViewSource::Pressure:
+            return state.pressure;
+        case ViewSource::Temperature:
+            return state.temperature;
+        case ViewSource::Divergence:
+            return solver.downloadDivergence();  // after computeDiagnostics()
+        case ViewSource::Curl:
+            return solver.downloadCurl();
     }
     return state.dye;
 }
@@ -131,8 +138,9 @@ TEST_F(DisplayParityTest, WaterOverABackgroundMatchesShadeCell)
     solver.upload(state);
     // A 37x23 picture of random colours: coarser than the grid in one axis,
     // so the reads fall between pixels in every way.
-    const std::string picture = (std::filesystem::temp_directory_path()
-                                 / ("fluidsim-background-" + std::to_string(getpid()) + ".png")).string();
+    const std::string picture =
+        (std::filesystem::temp_directory_path() / ("fluidsim-background-" + std::to_string(getpid()) + ".png"))
+            .string();
     const Field colours = test::randomField(37, 23, 3, 21u, 1.0f);
     std::vector<unsigned char> pixels(static_cast<std::size_t>(37 * 23 * 3));
     for (std::size_t n = 0; n < pixels.size(); ++n)
@@ -184,7 +192,8 @@ TEST_F(DisplayParityTest, ObstaclesMatchShadeCellInEveryView)
     const SimParams params = displayParams();
     GpuSolver solver(params);
     const FluidState state = displayState(params);
-    const Field mask = test::randomField(params.gridWidth, params.gridHeight, 1, 41u, 1.0f);  // in [-1, 1]: a quarter solid
+    const Field mask =
+        test::randomField(params.gridWidth, params.gridHeight, 1, 41u, 1.0f);  // in [-1, 1]: a quarter solid
     FieldDisplay display;
     display.setObstacles(mask);
     for (const FieldViewInfo& view : fieldViews()) {
@@ -215,7 +224,8 @@ TEST_F(DisplayParityTest, ObstaclesMatchShadeCellInEveryView)
     EXPECT_GT(solid, params.gridWidth * params.gridHeight / 8);
     // An empty mask takes them away again.
     display.setObstacles(Field());
-    const float worst = drawAndCompare(display, solver, settings, state.dye, state.dye, viewUniforms(settings, 1.0f, params));
+    const float worst =
+        drawAndCompare(display, solver, settings, state.dye, state.dye, viewUniforms(settings, 1.0f, params));
     EXPECT_LE(worst, kColourTolerance);
 }
 
@@ -237,8 +247,8 @@ TEST_F(DisplayParityTest, WaterHighlightWhereTheSlopeFacesTheLight)
     const float slopeX = -halfway.x / halfway.z, slopeY = -halfway.y / halfway.z;  // dz/dx, dz/dy
     for (int j = 0; j < params.gridHeight; ++j)
         for (int i = 0; i < params.gridWidth; ++i)
-            pressure.at(i, j) = (slopeX * static_cast<float>(i) + slopeY * static_cast<float>(j)) * u.cellSize
-                / u.heightPerPressure;
+            pressure.at(i, j) =
+                (slopeX * static_cast<float>(i) + slopeY * static_cast<float>(j)) * u.cellSize / u.heightPerPressure;
     const glm::vec3 mirror = shadeCell(u, pressure, dye, 20, 20);
     EXPECT_LT(flat.r + flat.g + flat.b, 2.5f) << "flat water is not glaring";
     EXPECT_GT(std::min({mirror.r, mirror.g, mirror.b}), 0.99f) << "no highlight where the surface mirrors the light";

@@ -68,8 +68,9 @@ protected:
     fs::path dir_;
 };
 
-constexpr const char* kRun = "--headless --backend cpu --threads 1 --scenario motion --grid 40 --steps 40 "
-                             "--export-energy energy.csv --motion images:frames";
+constexpr const char* kRun =
+    "--headless --backend cpu --threads 1 --scenario motion --grid 40 --steps 40 "
+    "--export-energy energy.csv --motion images:frames";
 
 TEST_F(MotionCli, MovingFramesMoveTheStillWater)
 {
@@ -97,7 +98,8 @@ TEST_F(MotionCli, ProblemsAreOneLine)
     EXPECT_NE(output.find("--motion would disturb the cavity flow"), std::string::npos) << output;
     EXPECT_EQ(run("--headless --motion webcam", output), 2);
     EXPECT_NE(output.find("--motion expects camera[:DEVICE], video:FILE, images:DIR or demo, got 'webcam'"),
-              std::string::npos) << output;
+              std::string::npos)
+        << output;
     EXPECT_EQ(run("--headless --motion-gain -1", output), 2);
     EXPECT_NE(output.find("--motion-gain expects a number in [0, 1000]"), std::string::npos) << output;
 

@@ -47,7 +47,8 @@ TEST_F(ObstacleCli, HeadlessFramesShowTheShapeWhereTheFlagsPutIt)
         SCOPED_TRACE(view);
         fs::remove_all(dir_ / "frames");
         const auto r = run(std::string("--headless --backend cpu --threads 1 --grid 64 --steps 2 --obstacle circle "
-                                       "--obstacle-size 0.25 --out frames") + view);
+                                       "--obstacle-size 0.25 --out frames") +
+                           view);
         ASSERT_EQ(r.exitCode, 0) << r.out << r.err;
         int w = 0, h = 0, n = 0;
         unsigned char* frame = stbi_load((dir_ / "frames" / "frame_000002.png").c_str(), &w, &h, &n, 3);
@@ -72,8 +73,9 @@ TEST_F(ObstacleCli, AMaskOrShapeThatCannotBeMadeIsOneLineAndExit2)
         {"--obstacles empty.png", "fluidsim: cannot read the obstacle mask empty.png: the file is empty"},
         {"--obstacles text.png", "fluidsim: cannot read the obstacle mask text.png: "},
         {"--obstacles .", "fluidsim: cannot read the obstacle mask .: it is a directory"},
-        {"--obstacle circle --grid 8", "fluidsim: --obstacle circle: the circle (size 0.1 m at 0.25, 0.5 m) covers "
-                                       "no cell of the 8x8 grid"},
+        {"--obstacle circle --grid 8",
+         "fluidsim: --obstacle circle: the circle (size 0.1 m at 0.25, 0.5 m) covers "
+         "no cell of the 8x8 grid"},
         {"--obstacle circle --obstacle-size 1e6", "fluidsim: the obstacles leave no fluid"},
         {"--obstacle hexagon", "fluidsim: --obstacle expects circle, plate, wing"},
     };

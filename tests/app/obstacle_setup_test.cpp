@@ -52,8 +52,7 @@ SimParams grid(int w, int h)
 TEST_F(ObstacleFileTest, OpaqueDarkPixelsAreSolidWhiteOrTransparentAreFluid)
 {
     // One row of four pixels, one per cell: black, white, transparent black, dark grey.
-    const std::string path = png("row.png", 4, 1,
-                                 {0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0, 60, 60, 60, 255});
+    const std::string path = png("row.png", 4, 1, {0, 0, 0, 255, 255, 255, 255, 255, 0, 0, 0, 0, 60, 60, 60, 255});
     const Field m = loadObstacleMask(path, 4, 1);
     EXPECT_EQ(m.values(), (std::vector<float>{1, 0, 0, 1}));
     // Half-transparent black is solidity 0.5: not above one half, fluid.
@@ -92,8 +91,8 @@ TEST_F(ObstacleFileTest, FilesThatCannotBeReadAreOneLineNamingTheFile)
     const std::string missing = (dir_ / "missing.png").string();
     EXPECT_EQ(message(missing), "cannot read the obstacle mask " + missing + ": no such file");
     std::ofstream(dir_ / "empty.png").close();
-    EXPECT_EQ(message((dir_ / "empty.png").string()), "cannot read the obstacle mask " + (dir_ / "empty.png").string()
-                                                          + ": the file is empty");
+    EXPECT_EQ(message((dir_ / "empty.png").string()),
+              "cannot read the obstacle mask " + (dir_ / "empty.png").string() + ": the file is empty");
     std::ofstream(dir_ / "text.png") << "not a picture\n";
     EXPECT_NE(message((dir_ / "text.png").string()).find("cannot read the obstacle mask"), std::string::npos);
     EXPECT_NE(message(dir_.string()).find("it is a directory"), std::string::npos);

@@ -199,8 +199,8 @@ TEST(CommandLine, EveryViewOfTheTableIsAFlagValue)
 
 TEST(CommandLine, WaterLookFlags)
 {
-    const ParseResult r = parse({"--view", "water", "--water-relief", "4", "--light-azimuth", "90",
-                                 "--light-elevation", "30", "--shininess", "200", "--water-depth", "0.5"});
+    const ParseResult r = parse({"--view", "water", "--water-relief", "4", "--light-azimuth", "90", "--light-elevation",
+                                 "30", "--shininess", "200", "--water-depth", "0.5"});
     ASSERT_TRUE(r.ok()) << r.error;
     EXPECT_EQ(r.options.display.water, (WaterLook{4.0f, 90.0f, 30.0f, 200.0f, 0.5f}));
     EXPECT_NE(parse({"--water-relief", "-1"}).error.find("[0, 100]"), std::string::npos);
@@ -222,11 +222,11 @@ TEST(Settings, OnlyWhatThePanelChangedIsSaved)
     exit.display.dyeExposure = 3.0f;  // untouched
     const ParseResult saved = parseConfig(settingsToSave(file, start, exit));
     ASSERT_TRUE(saved.ok()) << saved.error;
-    EXPECT_EQ(saved.options.params.gridWidth, 128);        // the flag's 64 is not kept
-    EXPECT_EQ(saved.options.params.vorticity, 0.0f);       // nor the flag's 5
-    EXPECT_EQ(saved.options.params.viscosity, 1e-4f);      // the panel's change is
+    EXPECT_EQ(saved.options.params.gridWidth, 128);    // the flag's 64 is not kept
+    EXPECT_EQ(saved.options.params.vorticity, 0.0f);   // nor the flag's 5
+    EXPECT_EQ(saved.options.params.viscosity, 1e-4f);  // the panel's change is
     EXPECT_EQ(saved.options.brush.radius, 0.05f);
-    EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);    // the file's value stays
+    EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);  // the file's value stays
 }
 
 // Whatever the panel lets through sanitize() must read back from the file,
@@ -274,10 +274,14 @@ TEST(Settings, GarbageIsPrintedEscaped)
 {
     EXPECT_EQ(printable("ab\x01\xff c"), "ab\\x01\\xff c");
     EXPECT_EQ(printable(std::string(100, 'a'), 10), "aaaaaaaaaa...");
-    const std::string junk("\x7f" "ELF\x02\x01\x01\x00\x00\x1b[31m", 14);
+    const std::string junk(
+        "\x7f"
+        "ELF\x02\x01\x01\x00\x00\x1b[31m",
+        14);
     const ParseResult r = parseConfig(junk + "\n");
     ASSERT_FALSE(r.ok());
-    for (char c : r.error) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << static_cast<int>(c) << " in: " << r.error;
+    for (char c : r.error)
+        EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << static_cast<int>(c) << " in: " << r.error;
     EXPECT_NE(r.error.find("\\x7fELF\\x02"), std::string::npos) << r.error;
 }
 

@@ -25,11 +25,11 @@
 namespace fluid::test {
 
 struct ProcessRequest {
-    std::vector<std::string> argv;                            // argv[0] is the program's path
-    std::vector<std::pair<std::string, std::string>> env;     // set (value) in the child; "" values unset
-    std::string workDir;                                      // "" = ours
-    std::optional<rlim_t> fileSizeLimit;                      // bytes
-    double timeoutSeconds = 60.0;                             // hang detection, never a speed bound
+    std::vector<std::string> argv;                         // argv[0] is the program's path
+    std::vector<std::pair<std::string, std::string>> env;  // set (value) in the child; "" values unset
+    std::string workDir;                                   // "" = ours
+    std::optional<rlim_t> fileSizeLimit;                   // bytes
+    double timeoutSeconds = 60.0;                          // hang detection, never a speed bound
     // Once stdout holds `signalWhenOut`, `signal` goes to the child (once):
     // an event, not a guess at how long the child needs to get there.
     std::string signalWhenOut;
@@ -64,8 +64,10 @@ inline ProcessResult runProcess(const ProcessRequest& request)
         setpgid(0, 0);  // its own group: a timeout kills whatever it started too
         if (!request.workDir.empty() && chdir(request.workDir.c_str()) != 0) _exit(126);
         for (const auto& [name, value] : request.env) {
-            if (value.empty()) unsetenv(name.c_str());
-            else setenv(name.c_str(), value.c_str(), 1);
+            if (value.empty())
+                unsetenv(name.c_str());
+            else
+                setenv(name.c_str(), value.c_str(), 1);
         }
         if (request.fileSizeLimit) {
             // Ignored stays ignored across exec: the write fails with EFBIG
@@ -77,8 +79,8 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
         }
         const int devNull = open("/dev/null", O_RDONLY);
-        if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0
-            || dup2(errPipe[1], STDERR_FILENO) < 0)
+        if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0 ||
+            dup2(errPipe[1], STDERR_FILENO) < 0)
             _exit(126);
         execv(args[0], args.data());
         _exit(127);
@@ -93,15 +95,14 @@ inline ProcessResult runProcess(const ProcessRequest& request)
     result.started = true;
 
     constexpr std::size_t kKeep = 1 << 20;  // enough for any message; a runaway child cannot fill our memory
-    const auto deadline =
-        std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
     pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
     bool signalled = false;
     int openPipes = 2;
     while (openPipes > 0) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline
-                                                                              - std::chrono::steady_clock::now());
+        const auto left =
+            std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             result.timedOut = true;
             kill(-pid, SIGKILL);
@@ -116,8 +117,8 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             const ssize_t n = read(fds[k].fd, buffer, sizeof buffer);
             if (n > 0) {
                 if (sinks[k]->size() < kKeep) sinks[k]->append(buffer, static_cast<std::size_t>(n));
-                if (!signalled && !request.signalWhenOut.empty()
-                    && result.out.find(request.signalWhenOut) != std::string::npos) {
+                if (!signalled && !request.signalWhenOut.empty() &&
+                    result.out.find(request.signalWhenOut) != std::string::npos) {
                     signalled = true;
                     kill(pid, request.signal);
                 }

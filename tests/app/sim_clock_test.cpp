@@ -39,10 +39,10 @@ TEST(SimClock, SlowsDownGracefullyWhenTheCapIsReached)
 {
     SimClock clock(0.0);
     double now = 0.0;
-    runFrames(clock, now, 50, 0.1);                    // 10 frames/s, 6 steps owed per frame
-    EXPECT_EQ(runFrames(clock, now, 1, 0.1), 4);       // the cap
+    runFrames(clock, now, 50, 0.1);                            // 10 frames/s, 6 steps owed per frame
+    EXPECT_EQ(runFrames(clock, now, 1, 0.1), 4);               // the cap
     EXPECT_NEAR(clock.realTimeFactor(), 4 * kDt / 0.1, 0.01);  // 0.67x real time
-    EXPECT_EQ(runFrames(clock, now, 1, 0.1, 2), 2);    // a lower cap, from the panel
+    EXPECT_EQ(runFrames(clock, now, 1, 0.1, 2), 2);            // a lower cap, from the panel
 }
 
 TEST(SimClock, StepsThatCostTooMuchAreLimitedByTheBudget)

@@ -54,8 +54,8 @@ TEST(StrokeQueue, ADragLeavesTheSameDyeAndMomentumAtAnyFrameRate)
     const double r = brush.radius;
     // The brush model (src/app/stroke_queue.hpp): dyeAmount * sqrt(pi) r per
     // metre of stroke, dyeRate * pi r^2 per second held.
-    const double expectedDye = brush.dyeAmount * drag.length * std::sqrt(kPi) * r
-        + brush.dyeRate * drag.pressedSeconds * kPi * r * r;
+    const double expectedDye =
+        brush.dyeAmount * drag.length * std::sqrt(kPi) * r + brush.dyeRate * drag.pressedSeconds * kPi * r * r;
 
     const Totals reference = totals(test::replay(drag, 240, kDt, 1.2, brush));
     EXPECT_NEAR(reference.dye.x, expectedDye, 2e-6 * expectedDye);
@@ -64,10 +64,11 @@ TEST(StrokeQueue, ADragLeavesTheSameDyeAndMomentumAtAnyFrameRate)
     EXPECT_GT(momentum, 1e-3);
     for (int fps : {5, 30}) {
         const Totals t = totals(test::replay(drag, fps, kDt, 1.2, brush));
-        std::printf("[ measured ] %3d frames/s: %d splats in %d steps, dye %.9g, momentum (%.9g, %.9g); "
-                    "240 frames/s: %d splats, dye %.9g, momentum (%.9g, %.9g)\n",
-                    fps, t.splats, t.stepsWithInput, t.dye.x, t.momentum.x, t.momentum.y, reference.splats,
-                    reference.dye.x, reference.momentum.x, reference.momentum.y);
+        std::printf(
+            "[ measured ] %3d frames/s: %d splats in %d steps, dye %.9g, momentum (%.9g, %.9g); "
+            "240 frames/s: %d splats, dye %.9g, momentum (%.9g, %.9g)\n",
+            fps, t.splats, t.stepsWithInput, t.dye.x, t.momentum.x, t.momentum.y, reference.splats, reference.dye.x,
+            reference.momentum.x, reference.momentum.y);
         EXPECT_NEAR(t.dye.x, reference.dye.x, 2e-6 * reference.dye.x) << fps << " frames/s";
         EXPECT_NEAR(glm::length(t.momentum - reference.momentum), 0.0, 2e-6 * momentum) << fps << " frames/s";
         EXPECT_EQ(t.stepsWithInput, reference.stepsWithInput) << "the drag reached other steps at " << fps;

@@ -12,12 +12,12 @@ namespace fluid {
 namespace {
 
 template <typename T>
-class StrokeReplay : public test::OnBothBackends<T> {};
+class StrokeReplay : public test::OnBothBackends<T> {
+};
 TYPED_TEST_SUITE(StrokeReplay, test::BothSolvers);
 
 template <typename Solver>
-FluidState fluidAfter(const test::SyntheticDrag& drag, int framesPerSecond, const SimParams& p,
-                      const app::Brush& brush)
+FluidState fluidAfter(const test::SyntheticDrag& drag, int framesPerSecond, const SimParams& p, const app::Brush& brush)
 {
     Solver solver(p);
     const double seconds = 1.2;  // the drag (press at 0.03 s, release at 1.08 s) and a little after

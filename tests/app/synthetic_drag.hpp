@@ -55,8 +55,8 @@ inline SyntheticDrag curvedDrag(double eventsPerSecond, double start)
 // steps of `dt` that real time asks for, each taking the stroke of its own dt
 // of wall time (as the window does when it keeps up: src/app/window). Returns
 // the splats of every step, from t = 0 to `until`.
-inline std::vector<std::vector<Splat>> replay(const SyntheticDrag& drag, int framesPerSecond, double dt,
-                                              double until, const app::Brush& brush)
+inline std::vector<std::vector<Splat>> replay(const SyntheticDrag& drag, int framesPerSecond, double dt, double until,
+                                              const app::Brush& brush)
 {
     app::StrokeQueue queue;
     std::vector<std::vector<Splat>> steps;

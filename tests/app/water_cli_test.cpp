@@ -67,14 +67,12 @@ TEST_F(WaterCli, HeadlessFramesOfTheWaterOverAPicture)
 TEST_F(WaterCli, APictureThatCannotBeReadIsOneLine)
 {
     std::string output;
-    EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --view water --background none.png --out frames",
-                  output),
-              1);
+    EXPECT_EQ(
+        run("--headless --backend cpu --grid 16 --steps 1 --view water --background none.png --out frames", output), 1);
     EXPECT_NE(output.find("fluidsim: cannot read the background none.png"), std::string::npos) << output;
     std::ofstream(dir_ / "text.png") << "not a picture";
-    EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --view water --background text.png --out frames",
-                  output),
-              1);
+    EXPECT_EQ(
+        run("--headless --backend cpu --grid 16 --steps 1 --view water --background text.png --out frames", output), 1);
     EXPECT_NE(output.find("cannot read the background text.png"), std::string::npos) << output;
 }
 

@@ -27,8 +27,8 @@ using fluid::test::runProcess;
 
 std::string describe(const ProcessResult& run)
 {
-    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal)
-        + (run.timedOut ? " (timed out)" : "") + "\nstdout:\n" + run.out + "stderr:\n" + run.err;
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) +
+           (run.timedOut ? " (timed out)" : "") + "\nstdout:\n" + run.out + "stderr:\n" + run.err;
 }
 
 std::string contents(const fs::path& path)
@@ -63,8 +63,10 @@ protected:
             const fs::path socket = "/tmp/.X11-unix/X" + std::to_string(n);
             for (int tries = 0; tries < 3000 && !fs::exists(socket) && waitpid(xvfb_, nullptr, WNOHANG) == 0; ++tries)
                 std::this_thread::sleep_for(std::chrono::milliseconds(10));
-            if (fs::exists(socket) && waitpid(xvfb_, nullptr, WNOHANG) == 0) display_ = name;
-            else stopXvfb();
+            if (fs::exists(socket) && waitpid(xvfb_, nullptr, WNOHANG) == 0)
+                display_ = name;
+            else
+                stopXvfb();
         }
         ASSERT_FALSE(display_.empty()) << "Xvfb did not start:\n" << contents(dir_ / "xvfb.log");
     }
@@ -88,7 +90,9 @@ protected:
         ProcessRequest request;
         request.argv = {FLUIDSIM_EXE, "--width", "320", "--height", "240", "--grid", "32"};
         request.argv.insert(request.argv.end(), flags.begin(), flags.end());
-        request.env = {{"DISPLAY", display_}, {"WAYLAND_DISPLAY", ""}, {"HOME", dir_.string()},
+        request.env = {{"DISPLAY", display_},
+                       {"WAYLAND_DISPLAY", ""},
+                       {"HOME", dir_.string()},
                        {"XDG_CONFIG_HOME", (dir_ / "config").string()}};
         request.workDir = dir_.string();
         return request;
@@ -118,7 +122,9 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
 {
     const fs::path settings = dir_ / "config" / "settings.ini";
     const std::string previous = "# mine\nviscosity = 0.0002\n";
-    { std::ofstream(settings) << previous; }
+    {
+        std::ofstream(settings) << previous;
+    }
     ProcessRequest request = window({"--config", settings.string()});
     request.fileSizeLimit = 0;
     request.signalWhenOut = "Drag to paint";
@@ -126,9 +132,8 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
     const ProcessResult run = runProcess(request);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
-    EXPECT_EQ(run.err,
-              "fluidsim: settings not saved: cannot write " + settings.string()
-                  + ": File too large (the file is left as it was)\n")
+    EXPECT_EQ(run.err, "fluidsim: settings not saved: cannot write " + settings.string() +
+                           ": File too large (the file is left as it was)\n")
         << describe(run);
     EXPECT_EQ(contents(settings), previous);
     for (const auto& entry : fs::directory_iterator(dir_ / "config"))
@@ -140,7 +145,9 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
 TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)
 {
     const fs::path settings = dir_ / "config" / "settings.ini";
-    { std::ofstream(settings) << "# mine\nviscosity = 0.0002\n"; }
+    {
+        std::ofstream(settings) << "# mine\nviscosity = 0.0002\n";
+    }
     ProcessRequest request = window({"--config", settings.string()});
     request.signalWhenOut = "Drag to paint";
     const ProcessResult run = runProcess(request);

@@ -71,7 +71,7 @@ public:
     }
 
     bool started() const { return pid_ > 0; }
-    bool running() const { return pid_ > 0 && !reaped() ; }
+    bool running() const { return pid_ > 0 && !reaped(); }
     // Asks the child to end (SIGTERM, which the app takes as "quit": it exits
     // 0 after its frame), kills it after 5 s; says how it ended: "exit N",
     // "signal N", or "" when nothing was started.
@@ -182,8 +182,10 @@ protected:
                 EXPECT_EQ(log.find(report), std::string::npos) << report << " in the app's log:\n" << log;
         }
         xvfb_.stop();
-        if (!HasFailure()) fs::remove_all(workDir_);
-        else std::printf("window test files kept in %s\n", workDir_.c_str());
+        if (!HasFailure())
+            fs::remove_all(workDir_);
+        else
+            std::printf("window test files kept in %s\n", workDir_.c_str());
     }
 
     void startDisplay()
@@ -219,18 +221,23 @@ protected:
     // --idle-after 0: no idle brush may paint into what the test measures.
     void launchApp(const std::vector<std::string>& extra = {})
     {
-        std::vector<std::string> argv = {FLUIDSIM_EXE, "--no-config", "--width", std::to_string(kWidth), "--height",
-                                         std::to_string(kHeight), "--grid", "96", "--idle-after", "0",
+        std::vector<std::string> argv = {FLUIDSIM_EXE,       "--no-config",
+                                         "--width",          std::to_string(kWidth),
+                                         "--height",         std::to_string(kHeight),
+                                         "--grid",           "96",
+                                         "--idle-after",     "0",
                                          "--screenshot-dir", (workDir_ / "shots").string()};
         argv.insert(argv.end(), extra.begin(), extra.end());
         app_ = Child(argv, {"DISPLAY=" + display_}, workDir_ / "fluidsim.log");
         ASSERT_TRUE(app_.started());
-        ASSERT_TRUE(waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("Drag to paint") != std::string::npos; },
-                            60s))
-            << "fluidsim did not start:\n" << readFile(workDir_ / "fluidsim.log");
+        ASSERT_TRUE(waitFor(
+            [&] { return readFile(workDir_ / "fluidsim.log").find("Drag to paint") != std::string::npos; }, 60s))
+            << "fluidsim did not start:\n"
+            << readFile(workDir_ / "fluidsim.log");
         const fs::path idFile = workDir_ / "window-id";
-        ASSERT_EQ(std::system(("DISPLAY=" + display_ + " timeout 30 xdotool search --sync --name '^fluidsim$' > "
-                               + idFile.string()).c_str()),
+        ASSERT_EQ(std::system(("DISPLAY=" + display_ + " timeout 30 xdotool search --sync --name '^fluidsim$' > " +
+                               idFile.string())
+                                  .c_str()),
                   0);
         std::istringstream ids(readFile(idFile));
         ids >> window_;
@@ -254,8 +261,8 @@ protected:
         const auto move = [&](int x, int y) {
             return "mousemove --window " + window_ + " " + std::to_string(x) + " " + std::to_string(y) + " ";
         };
-        std::string chain = move(points[0].first, points[0].second) + "sleep 0.1 mousedown " + std::to_string(button)
-            + " sleep 0.1 ";
+        std::string chain =
+            move(points[0].first, points[0].second) + "sleep 0.1 mousedown " + std::to_string(button) + " sleep 0.1 ";
         for (std::size_t n = 1; n < points.size(); ++n) {
             const auto [x0, y0] = points[n - 1];
             const auto [x1, y1] = points[n];
@@ -286,7 +293,12 @@ protected:
         for (const fs::path& shot : finished())
             if (newest.empty() || shot.filename() > newest.filename()) newest = shot;
         Image image;
-        waitFor([&] { image = load(newest); return image.width > 0; }, 10s);
+        waitFor(
+            [&] {
+                image = load(newest);
+                return image.width > 0;
+            },
+            10s);
         fs::rename(newest, workDir_ / ("shot-" + std::to_string(shots_++) + ".png"));
         return image;
     }
@@ -370,9 +382,9 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
 TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
 {
     launchApp({"--gravity", "9.81", "--emitter-smoke", "3", "--emitter-heat", "600"});
-    xdotoolChain(keys("F1 space") + "mousemove --window " + window_
-                 + " 320 400 sleep 0.1 keydown shift sleep 0.1 click 1 sleep 0.1 keyup shift sleep 0.1 "
-                 + keys("--repeat 60 --delay 10 n"));
+    xdotoolChain(keys("F1 space") + "mousemove --window " + window_ +
+                 " 320 400 sleep 0.1 keydown shift sleep 0.1 click 1 sleep 0.1 keyup shift sleep 0.1 " +
+                 keys("--repeat 60 --delay 10 n"));
     const Image risen = screenshot();
     // One second of steps: 600 K/s over 293 K lifts at up to 2 g near the
     // centre; the smoke reaches well above the emitter. 30-150 px above it
@@ -426,8 +438,8 @@ TEST_F(WindowTest, CtrlDragPaintsObstaclesCtrlShiftDragErasesThem)
     EXPECT_LE(painted.maxIn(300, 90, 580, 150), kObstacle + 0.02) << "dye on the obstacle stroke";
     EXPECT_LT(painted.maxIn(200, 180, kWidth - 1, kHeight - 1), 0.05f) << "obstacle or dye away from the stroke";
 
-    xdotoolChain("keydown Control_L keydown Shift_L " + drag(1, {{460, 120}, {600, 120}})
-                 + "keyup Shift_L keyup Control_L");
+    xdotoolChain("keydown Control_L keydown Shift_L " + drag(1, {{460, 120}, {600, 120}}) +
+                 "keyup Shift_L keyup Control_L");
     const Image erased = screenshot();
     EXPECT_LT(erased.maxIn(490, 90, kWidth - 1, 150), 0.05f) << "the erased part is still there";
     EXPECT_NEAR(mean(erased, 340, 115, 400, 125), kObstacle, 0.02) << "erased beyond the erasing stroke";
@@ -446,7 +458,9 @@ TEST_F(WindowTest, FullscreenCoversTheScreenAndF11TogglesAWindow)
     const auto geometry = [&] {
         xdotoolChain("getwindowgeometry " + window_);
         const auto at = lastXdotoolOutput_.find("Geometry: ");
-        return at == std::string::npos ? std::string("?") : lastXdotoolOutput_.substr(at + 10, lastXdotoolOutput_.find('\n', at) - at - 10);
+        return at == std::string::npos
+                   ? std::string("?")
+                   : lastXdotoolOutput_.substr(at + 10, lastXdotoolOutput_.find('\n', at) - at - 10);
     };
     EXPECT_TRUE(waitFor([&] { return geometry() == "1024x768"; }, 30s)) << "full screen is " << geometry();
     const Image full = screenshot();

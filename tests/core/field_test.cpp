@@ -51,9 +51,10 @@ TEST(FieldTable, ShapeCheckNamesTheFieldAndBothShapes)
         fieldOf(state, spec) = Field(g.width + 1, g.height, spec.components);
         const auto problem = checkShapes(state, kGrids);
         ASSERT_TRUE(problem.has_value()) << spec.name;
-        const std::string expected = std::string(spec.name) + " is " + std::to_string(g.width + 1) + "x"
-            + std::to_string(g.height) + "x" + std::to_string(spec.components) + ", expected "
-            + std::to_string(g.width) + "x" + std::to_string(g.height) + "x" + std::to_string(spec.components);
+        const std::string expected = std::string(spec.name) + " is " + std::to_string(g.width + 1) + "x" +
+                                     std::to_string(g.height) + "x" + std::to_string(spec.components) + ", expected " +
+                                     std::to_string(g.width) + "x" + std::to_string(g.height) + "x" +
+                                     std::to_string(spec.components);
         EXPECT_EQ(*problem, expected);
     }
 }

@@ -22,7 +22,10 @@ SimParams grid(int n, float domain = 1.0f)
     return p;
 }
 
-double maskArea(const Field& mask, float h) { return countSolid(mask) * static_cast<double>(h) * static_cast<double>(h); }
+double maskArea(const Field& mask, float h)
+{
+    return countSolid(mask) * static_cast<double>(h) * static_cast<double>(h);
+}
 
 // A cell is misjudged only when the outline passes through it, so every such
 // cell has its centre within h/sqrt(2) of the outline: the error is at most
@@ -100,10 +103,14 @@ TEST(Naca4Test, DigitsAndTheDefiningProperties)
 TEST(ObstacleShapeTest, AreasWithinTheStairStepOfTheExactArea)
 {
     const std::vector<Obstacle> bodies = {
-        circle({0.5f, 0.5f}, 0.5f),       circle({0.31f, 0.57f}, 0.13f),
-        plate({0.5f, 0.5f}, 0.6f, 0.05f, 0.0f), plate({0.47f, 0.52f}, 0.6f, 0.05f, 30.0f),
-        plate({0.5f, 0.5f}, 0.4f, 0.1f, 90.0f), wing("2412", {0.5f, 0.5f}, 0.7f, 0.0f),
-        wing("0012", {0.5f, 0.5f}, 0.7f, 12.0f), wing("4421", {0.45f, 0.55f}, 0.5f, -20.0f),
+        circle({0.5f, 0.5f}, 0.5f),
+        circle({0.31f, 0.57f}, 0.13f),
+        plate({0.5f, 0.5f}, 0.6f, 0.05f, 0.0f),
+        plate({0.47f, 0.52f}, 0.6f, 0.05f, 30.0f),
+        plate({0.5f, 0.5f}, 0.4f, 0.1f, 90.0f),
+        wing("2412", {0.5f, 0.5f}, 0.7f, 0.0f),
+        wing("0012", {0.5f, 0.5f}, 0.7f, 12.0f),
+        wing("4421", {0.45f, 0.55f}, 0.5f, -20.0f),
     };
     for (int n : {128, 1024}) {
         const SimParams p = grid(n);
@@ -121,7 +128,10 @@ TEST(ObstacleShapeTest, AreasWithinTheStairStepOfTheExactArea)
     }
 }
 
-bool solidAt(const Field& m, int i, int j) { return isSolid(m.at(i, j)); }
+bool solidAt(const Field& m, int i, int j)
+{
+    return isSolid(m.at(i, j));
+}
 
 TEST(ObstacleShapeTest, SymmetricShapesGiveSymmetricMasks)
 {
@@ -340,7 +350,8 @@ TEST(ObstacleBrushTest, TinyBrushStillPaintsTheCellUnderThePointerAndOutsideIsHa
     EXPECT_TRUE(solidAt(mask, 5, 7));
     EXPECT_EQ(paintStroke(mask, {-1.0f, -1.0f}, {-0.5f, 2.0f}, 0.1f, h, 1.0f), 0);
     EXPECT_EQ(paintStroke(mask, {std::nanf(""), 0.5f}, {0.5f, 0.5f}, 0.1f, h, 1.0f), 0);
-    EXPECT_EQ(paintStroke(mask, {16.5f * h, 20.5f * h}, {16.5f * h, 20.5f * h}, std::nanf(""), h, 1.0f), 1) << "NaN radius: the one cell";
+    EXPECT_EQ(paintStroke(mask, {16.5f * h, 20.5f * h}, {16.5f * h, 20.5f * h}, std::nanf(""), h, 1.0f), 1)
+        << "NaN radius: the one cell";
     EXPECT_EQ(paintStroke(mask, {1e30f, 1e30f}, {1e30f, 1e30f}, 1.0f, h, 1.0f), 0);
     // Partly outside: only the cells inside change.
     Field edge = emptyMask(p);

@@ -16,16 +16,18 @@ namespace {
 std::vector<double> acceptedValues(const Parameter& row)
 {
     switch (row.kind) {
-    case ParameterKind::Real:
-        return {row.minOpen ? std::nextafter(static_cast<float>(row.min), 1.0f) : row.min, row.max,
-                0.5 * (row.min + row.max)};
-    case ParameterKind::Integer: return {row.min, row.max, std::floor(0.5 * (row.min + row.max))};
-    case ParameterKind::Switch: return {0.0, 1.0};
-    case ParameterKind::Choice: {
-        std::vector<double> values;
-        for (const ParameterChoice& c : row.choices) values.push_back(c.value);
-        return values;
-    }
+        case ParameterKind::Real:
+            return {row.minOpen ? std::nextafter(static_cast<float>(row.min), 1.0f) : row.min, row.max,
+                    0.5 * (row.min + row.max)};
+        case ParameterKind::Integer:
+            return {row.min, row.max, std::floor(0.5 * (row.min + row.max))};
+        case ParameterKind::Switch:
+            return {0.0, 1.0};
+        case ParameterKind::Choice: {
+            std::vector<double> values;
+            for (const ParameterChoice& c : row.choices) values.push_back(c.value);
+            return values;
+        }
     }
     return {};
 }
@@ -35,10 +37,14 @@ std::vector<double> refusedValues(const Parameter& row)
     const double nan = std::numeric_limits<double>::quiet_NaN();
     const double inf = std::numeric_limits<double>::infinity();
     switch (row.kind) {
-    case ParameterKind::Real: return {row.min - 1.0, row.max * 2.0 + 1.0, nan, inf, -inf};
-    case ParameterKind::Integer: return {row.min - 1.0, row.max + 1.0};
-    case ParameterKind::Switch: return {};  // a bool holds nothing else
-    case ParameterKind::Choice: return {-1.0, 99.0};
+        case ParameterKind::Real:
+            return {row.min - 1.0, row.max * 2.0 + 1.0, nan, inf, -inf};
+        case ParameterKind::Integer:
+            return {row.min - 1.0, row.max + 1.0};
+        case ParameterKind::Switch:
+            return {};  // a bool holds nothing else
+        case ParameterKind::Choice:
+            return {-1.0, 99.0};
     }
     return {};
 }

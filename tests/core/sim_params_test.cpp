@@ -11,7 +11,10 @@
 namespace fluid {
 namespace {
 
-TEST(SimParams, DefaultsAreValid) { EXPECT_FALSE(validate(SimParams{}).has_value()); }
+TEST(SimParams, DefaultsAreValid)
+{
+    EXPECT_FALSE(validate(SimParams{}).has_value());
+}
 
 TEST(SimParams, TheDyeGridCoversTheDomainWithSquareCells)
 {
@@ -46,7 +49,11 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         {"dyeGridWidth", [](SimParams& p) { p.dyeGridWidth = 4; }},
         {"dyeGridWidth", [](SimParams& p) { p.dyeGridWidth = 5000; }},
         // 256 x 144: 1000 * 144 / 256 = 562.5 dye rows.
-        {"dyeGridWidth", [](SimParams& p) { p.gridHeight = 144; p.dyeGridWidth = 1000; }},
+        {"dyeGridWidth",
+         [](SimParams& p) {
+             p.gridHeight = 144;
+             p.dyeGridWidth = 1000;
+         }},
         {"domainWidth", [](SimParams& p) { p.domainWidth = 0.0f; }},
         {"domainWidth", [](SimParams& p) { p.domainWidth = 5e-7f; }},
         {"dt", [](SimParams& p) { p.dt = -0.1f; }},
@@ -60,7 +67,8 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         {"lidSpeed", [](SimParams& p) { p.lidSpeed = 1e9f; }},
         // What a cast from a corrupt settings value would make.
         {"advection", [](SimParams& p) { p.advection = static_cast<AdvectionScheme>(7); }},
-        {"lidSpeed", [](SimParams& p) {
+        {"lidSpeed",
+         [](SimParams& p) {
              p.boundary = BoundaryMode::Periodic;
              p.lidSpeed = 1.0f;
          }},
@@ -117,11 +125,12 @@ TEST(PassConstants, FiniteAtEveryCornerOfTheAcceptedRanges)
                         p.lidSpeed = 1e4f;
                         ASSERT_FALSE(validate(p).has_value()) << *validate(p);
                         const PassConstants k = makePassConstants(p);
-                        const std::string where = "grid " + std::to_string(grid) + ", domain "
-                            + std::to_string(domain) + ", dt " + std::to_string(dt) + ", nu " + std::to_string(nu);
-                        for (float c : {k.cellSize, k.halfInverseCellSize, k.cellSizeSquared, k.dtOverCellSize,
-                                        k.diffusionAlpha, k.diffusionInverseDenominator, k.velocityDecay, k.dyeDecay,
-                                        k.vorticityScale})
+                        const std::string where = "grid " + std::to_string(grid) + ", domain " +
+                                                  std::to_string(domain) + ", dt " + std::to_string(dt) + ", nu " +
+                                                  std::to_string(nu);
+                        for (float c :
+                             {k.cellSize, k.halfInverseCellSize, k.cellSizeSquared, k.dtOverCellSize, k.diffusionAlpha,
+                              k.diffusionInverseDenominator, k.velocityDecay, k.dyeDecay, k.vorticityScale})
                             EXPECT_TRUE(std::isfinite(c)) << where;
                         EXPECT_TRUE(std::isnormal(k.cellSizeSquared)) << where;
                         EXPECT_TRUE(std::isnormal(k.diffusionInverseDenominator)) << where;

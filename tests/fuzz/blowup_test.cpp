@@ -56,10 +56,11 @@ double runDemo(float dt, float vorticity, int steps)
         worst = std::fmax(worst, budget.ratio(energy));
         worstSpeed = std::fmax(worstSpeed, budget.speedRatio(test::maxSpeed(v)));
     }
-    std::printf("[ measured ] vorticity %g, dt %g, %d steps: E = %.6g m^4/s^2, bound %.6g, worst sqrt(E)/bound %.4g, "
-                "worst max speed/bound %.4g\n",
-                static_cast<double>(vorticity), static_cast<double>(dt), steps, energy,
-                budget.sqrtBound() * budget.sqrtBound(), worst, worstSpeed);
+    std::printf(
+        "[ measured ] vorticity %g, dt %g, %d steps: E = %.6g m^4/s^2, bound %.6g, worst sqrt(E)/bound %.4g, "
+        "worst max speed/bound %.4g\n",
+        static_cast<double>(vorticity), static_cast<double>(dt), steps, energy, budget.sqrtBound() * budget.sqrtBound(),
+        worst, worstSpeed);
     // The confined flow's bound is on its speed (energy_budget.cpp); here the
     // brush's energy bound holds as well (measured 0.31 of it, unlimited 38
     // to 64,000), and a blow-up breaks both.
@@ -69,13 +70,20 @@ double runDemo(float dt, float vorticity, int steps)
 }
 
 template <typename Solver>
-class Blowup : public test::OnBothBackends<Solver> {};
+class Blowup : public test::OnBothBackends<Solver> {
+};
 
 TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 
-TYPED_TEST(Blowup, Issue9VorticityConfinementAt100) { runDemo<TypeParam>(0.1f, 100.0f, 60); }
+TYPED_TEST(Blowup, Issue9VorticityConfinementAt100)
+{
+    runDemo<TypeParam>(0.1f, 100.0f, 60);
+}
 
-TYPED_TEST(Blowup, Issue9VorticityConfinementAtItsMaximum) { runDemo<TypeParam>(0.1f, 1e4f, 60); }
+TYPED_TEST(Blowup, Issue9VorticityConfinementAtItsMaximum)
+{
+    runDemo<TypeParam>(0.1f, 1e4f, 60);
+}
 
 }  // namespace
 }  // namespace fluid

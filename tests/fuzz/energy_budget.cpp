@@ -97,7 +97,10 @@ KernelNorms kernelNorms(const Splat& s, const PassConstants& k)
     return n;
 }
 
-double speedOf(const Splat& s) { return std::hypot(static_cast<double>(s.velocity.x), static_cast<double>(s.velocity.y)); }
+double speedOf(const Splat& s)
+{
+    return std::hypot(static_cast<double>(s.velocity.x), static_cast<double>(s.velocity.y));
+}
 
 }  // namespace
 
@@ -133,8 +136,8 @@ void EnergyBudget::addSplats(std::span<const Splat> splats)
     // at most what the brush put down (advection and decay only mix and
     // shrink them), and at most that times sqrt(area / 2) to sqrt(E) (the
     // L2 norm of the increment; the projection does not enlarge it).
-    const double lift = static_cast<double>(constants_.buoyancyPerKelvin) * heat_
-        + static_cast<double>(constants_.buoyancyPerSmoke) * dye_;
+    const double lift = static_cast<double>(constants_.buoyancyPerKelvin) * heat_ +
+                        static_cast<double>(constants_.buoyancyPerSmoke) * dye_;
     buoyancySpeed_ += lift;
     buoyancy_ += lift * std::sqrt(0.5 * area_);
 }
@@ -158,7 +161,8 @@ double maxSpeed(const Field& velocity)
     double m = 0.0;
     for (int j = 0; j < velocity.height(); ++j)
         for (int i = 0; i < velocity.width(); ++i)
-            m = std::fmax(m, std::hypot(static_cast<double>(velocity.at(i, j, 0)), static_cast<double>(velocity.at(i, j, 1))));
+            m = std::fmax(
+                m, std::hypot(static_cast<double>(velocity.at(i, j, 0)), static_cast<double>(velocity.at(i, j, 1))));
     return m;
 }
 

@@ -55,10 +55,10 @@ private:
     double brush_ = 0.0;  // sum over splats of sqrt(E_splat)
     double lid_ = 0.0;    // sqrt(0.5 U^2 area)
     double dye_ = 0.0;
-    double speed_ = 0.0;     // sum over splats of |v| max K
-    double lidSpeed_ = 0.0;  // |U|
-    double area_ = 0.0;      // m^2
-    double heat_ = 0.0;      // K: the largest |T - T0| the brush can have put anywhere
+    double speed_ = 0.0;          // sum over splats of |v| max K
+    double lidSpeed_ = 0.0;       // |U|
+    double area_ = 0.0;           // m^2
+    double heat_ = 0.0;           // K: the largest |T - T0| the brush can have put anywhere
     double buoyancy_ = 0.0;       // sum over steps of the buoyancy's sqrt-energy
     double buoyancySpeed_ = 0.0;  // sum over steps of dt max |a|
 };

@@ -38,16 +38,16 @@ std::vector<Corner> corners()
     // are rebuilt only when the boundary rule changes.
     std::vector<Corner> all;
     for (int boundary : {0, 1, 2})
-        for (float dt : {0.001f, 0.1f, SimLimits::kMaxDt})                      // slider ends, flag maximum
-            for (float vorticity : {0.0f, 100.0f, 1e4f})                         // slider maximum, flag maximum
+        for (float dt : {0.001f, 0.1f, SimLimits::kMaxDt})                // slider ends, flag maximum
+            for (float vorticity : {0.0f, 100.0f, 1e4f})                  // slider maximum, flag maximum
                 for (float viscosity : {0.0f, SimLimits::kMaxViscosity})  // the flag's ends (the slider's lie inside)
                     for (float dissipation : {0.0f, 1e4f})
                         for (PressureSolver pressure : {PressureSolver::Jacobi, PressureSolver::Multigrid})
                             for (AdvectionScheme advection :
                                  {AdvectionScheme::SemiLagrangian, AdvectionScheme::MacCormack})
                                 for (Projection projection : {Projection::Plain, Projection::Incremental})
-                                    all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary,
-                                                   advection, projection});
+                                    all.push_back({dt, vorticity, viscosity, dissipation, pressure, boundary, advection,
+                                                   projection});
     return all;
 }
 
@@ -117,8 +117,8 @@ void sweepCorners()
             // the GPU sweep minutes long (llvmpipe waits for its threads).
             if (n % 3 != 2 && n != kSteps - 1) continue;
             const FluidState s = stateOf(solver);
-            for (const auto& [field, name] : {std::pair{&s.velocity, "velocity"}, std::pair{&s.pressure, "pressure"},
-                                             std::pair{&s.dye, "dye"}}) {
+            for (const auto& [field, name] :
+                 {std::pair{&s.velocity, "velocity"}, std::pair{&s.pressure, "pressure"}, std::pair{&s.dye, "dye"}}) {
                 const std::string bad = test::firstNonFinite(*field, name);
                 ASSERT_TRUE(bad.empty()) << "step " << n + 1 << ": " << bad;
             }
@@ -135,15 +135,22 @@ void sweepCorners()
             }
         }
     }
-    std::printf("[ measured ] %zu corners x %d steps: worst sqrt(E)/bound %.3g, max speed/bound %.3g (with "
-                "confinement %.3g)\n",
-                corners().size(), kSteps, worstEnergy, worstSpeed, worstConfinedSpeed);
+    std::printf(
+        "[ measured ] %zu corners x %d steps: worst sqrt(E)/bound %.3g, max speed/bound %.3g (with "
+        "confinement %.3g)\n",
+        corners().size(), kSteps, worstEnergy, worstSpeed, worstConfinedSpeed);
 }
 
-TEST(ExtremeSettings, CpuStaysBoundedAtEveryCorner) { sweepCorners<CpuSolver>(); }
+TEST(ExtremeSettings, CpuStaysBoundedAtEveryCorner)
+{
+    sweepCorners<CpuSolver>();
+}
 
 using ExtremeSettingsGpu = test::GlTest;
-TEST_F(ExtremeSettingsGpu, StaysBoundedAtEveryCorner) { sweepCorners<GpuSolver>(); }
+TEST_F(ExtremeSettingsGpu, StaysBoundedAtEveryCorner)
+{
+    sweepCorners<GpuSolver>();
+}
 
 }  // namespace
 }  // namespace fluid

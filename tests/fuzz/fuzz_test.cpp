@@ -80,7 +80,10 @@ private:
     std::uint64_t state_;
 };
 
-float f(double x) { return static_cast<float>(x); }
+float f(double x)
+{
+    return static_cast<float>(x);
+}
 
 // A rate in [0, max]: its edges a third of the time, else log-uniform inside.
 float rate(Random& r, double lo, double max)
@@ -108,14 +111,16 @@ int gridSide(Random& r)
 double anyAccepted(Random& r, const Parameter& row)
 {
     switch (row.kind) {
-    case ParameterKind::Switch: return r.chance(0.5) ? 1.0 : 0.0;
-    case ParameterKind::Choice:
-        return row.choices[static_cast<std::size_t>(r.integer(0, static_cast<int>(row.choices.size()) - 1))].value;
-    case ParameterKind::Integer:
-        // Counts (sweeps, cycles) cost time per unit: the top only as an edge.
-        if (r.chance(1.0 / 3.0)) return r.oneOf({row.min, row.max});
-        return r.integer(static_cast<int>(row.min), static_cast<int>(std::min(row.max, row.min + 64.0)));
-    case ParameterKind::Real: break;
+        case ParameterKind::Switch:
+            return r.chance(0.5) ? 1.0 : 0.0;
+        case ParameterKind::Choice:
+            return row.choices[static_cast<std::size_t>(r.integer(0, static_cast<int>(row.choices.size()) - 1))].value;
+        case ParameterKind::Integer:
+            // Counts (sweeps, cycles) cost time per unit: the top only as an edge.
+            if (r.chance(1.0 / 3.0)) return r.oneOf({row.min, row.max});
+            return r.integer(static_cast<int>(row.min), static_cast<int>(std::min(row.max, row.min + 64.0)));
+        case ParameterKind::Real:
+            break;
     }
     const double lo = row.minOpen ? std::nextafter(static_cast<float>(row.min), 1.0f) : row.min;
     if (r.chance(1.0 / 3.0)) return r.oneOf({lo, row.max});
@@ -136,10 +141,10 @@ std::string describe(const SimParams& p)
     std::ostringstream o;
     o << "grid " << p.gridWidth << "x" << p.gridHeight << ", domain " << p.domainWidth << " m, dt " << p.dt
       << ", viscosity " << p.viscosity << " (" << toString(p.viscositySolver) << ", " << p.viscosityIterations
-      << " it), vorticity " << p.vorticity << ", dissipation v " << p.velocityDissipation << " dye "
-      << p.dyeDissipation << ", pressure " << toString(p.pressureSolver) << " (" << p.pressureIterations << " it, "
-      << p.multigridCycles << " cycles, warm start " << (p.warmStartPressure ? "on" : "off") << "), "
-      << toString(p.boundary) << ", lid " << p.lidSpeed << " m/s, advection " << toString(p.advection);
+      << " it), vorticity " << p.vorticity << ", dissipation v " << p.velocityDissipation << " dye " << p.dyeDissipation
+      << ", pressure " << toString(p.pressureSolver) << " (" << p.pressureIterations << " it, " << p.multigridCycles
+      << " cycles, warm start " << (p.warmStartPressure ? "on" : "off") << "), " << toString(p.boundary) << ", lid "
+      << p.lidSpeed << " m/s, advection " << toString(p.advection);
     return o.str();
 }
 
@@ -148,8 +153,7 @@ double sweepsPerStep(const SimParams& p)
 {
     double sweeps = 30.0;  // splats, advection, curl, vorticity, divergence, gradient, read-back
     sweeps += p.pressureSolver == PressureSolver::Jacobi ? p.pressureIterations : 12.0 * p.multigridCycles;
-    if (p.viscosity > 0.0f)
-        sweeps += p.viscositySolver == ViscositySolver::Jacobi ? p.viscosityIterations : 12.0 * 8.0;
+    if (p.viscosity > 0.0f) sweeps += p.viscositySolver == ViscositySolver::Jacobi ? p.viscosityIterations : 12.0 * 8.0;
     return sweeps;
 }
 
@@ -161,8 +165,8 @@ FuzzSet makeSet(std::uint64_t seed)
     SimParams& p = set.params;
     p.gridWidth = gridSide(r);
     p.gridHeight = gridSide(r);
-    p.domainWidth = r.chance(0.2) ? r.oneOf({SimLimits::kMinDomainWidth, SimLimits::kMaxDomainWidth})
-                                  : f(r.logUniform(1e-5, 1e5));
+    p.domainWidth =
+        r.chance(0.2) ? r.oneOf({SimLimits::kMinDomainWidth, SimLimits::kMaxDomainWidth}) : f(r.logUniform(1e-5, 1e5));
     p.dt = r.chance(0.3) ? r.oneOf({std::numeric_limits<float>::denorm_min(), SimLimits::kMaxDt})
                          : f(r.logUniform(1e-4, SimLimits::kMaxDt));
     p.viscosity = rate(r, 1e-7, SimLimits::kMaxViscosity);
@@ -183,10 +187,18 @@ FuzzSet makeSet(std::uint64_t seed)
     // Knobs added to the parameter table after this generator was written get
     // an edge of their range or a value inside it, so a new parameter is
     // fuzzed the day it is added; give it a tailored line above when it needs one.
-    static const std::set<std::string> tailored = {
-        "dt", "viscosity", "vorticity", "velocity-dissipation", "dye-dissipation", "pressure-solver",
-        "pressure-iterations", "multigrid-cycles", "viscosity-solver", "viscosity-iterations", "warm-start",
-        "boundary"};
+    static const std::set<std::string> tailored = {"dt",
+                                                   "viscosity",
+                                                   "vorticity",
+                                                   "velocity-dissipation",
+                                                   "dye-dissipation",
+                                                   "pressure-solver",
+                                                   "pressure-iterations",
+                                                   "multigrid-cycles",
+                                                   "viscosity-solver",
+                                                   "viscosity-iterations",
+                                                   "warm-start",
+                                                   "boundary"};
     for (const Parameter& row : parameters())
         if (!tailored.contains(row.key)) row.set(p, anyAccepted(r, row));
     set.steps = r.integer(5, 30);
@@ -196,8 +208,8 @@ FuzzSet makeSet(std::uint64_t seed)
     // too many passes, then a smaller grid (keeping its aspect) while it has
     // too many cell updates. 10,000 sweeps then run for 2 or 3 steps.
     while (sweepsPerStep(p) * set.steps > kMaxPassesPerSet && set.steps > 2) --set.steps;
-    while (static_cast<double>(p.gridWidth) * p.gridHeight * sweepsPerStep(p) * set.steps > kMaxCellUpdatesPerSet
-           && (p.gridWidth > SimLimits::kMinGrid || p.gridHeight > SimLimits::kMinGrid)) {
+    while (static_cast<double>(p.gridWidth) * p.gridHeight * sweepsPerStep(p) * set.steps > kMaxCellUpdatesPerSet &&
+           (p.gridWidth > SimLimits::kMinGrid || p.gridHeight > SimLimits::kMinGrid)) {
         p.gridWidth = std::max(SimLimits::kMinGrid, p.gridWidth * 2 / 3);
         p.gridHeight = std::max(SimLimits::kMinGrid, p.gridHeight * 2 / 3);
     }
@@ -254,9 +266,9 @@ FluidState stateOf(const Solver& s)
 }
 
 struct SetResult {
-    std::string failure;  // empty: passed
-    double worstRatio = 0.0;       // sqrt(E) / energy bound, sets without confinement
-    double worstSpeedRatio = 0.0;  // max |u| / speed bound, sets without confinement
+    std::string failure;                   // empty: passed
+    double worstRatio = 0.0;               // sqrt(E) / energy bound, sets without confinement
+    double worstSpeedRatio = 0.0;          // max |u| / speed bound, sets without confinement
     double worstConfinedSpeedRatio = 0.0;  // the same, sets with confinement
 };
 
@@ -293,8 +305,8 @@ SetResult runSet(const FuzzSet& set)
         } else {
             result.worstConfinedSpeedRatio = std::fmax(result.worstConfinedSpeedRatio, speedRatio);
         }
-        const double maxSpeedRatio = p.vorticity > 0.0f ? test::EnergyBudget::kMaxConfinedSpeedRatio
-                                                        : test::EnergyBudget::kMaxSpeedRatio;
+        const double maxSpeedRatio =
+            p.vorticity > 0.0f ? test::EnergyBudget::kMaxConfinedSpeedRatio : test::EnergyBudget::kMaxSpeedRatio;
         if (bad.empty() && !(speedRatio <= maxSpeedRatio))
             why << "max speed is " << speedRatio << " times the bound " << budget.speedBound() << " m/s (allowed "
                 << maxSpeedRatio << ")";
@@ -341,35 +353,44 @@ void runFuzz()
         worstSpeedRatio = std::fmax(worstSpeedRatio, r.worstSpeedRatio);
         worstConfinedSpeedRatio = std::fmax(worstConfinedSpeedRatio, r.worstConfinedSpeedRatio);
         if (std::getenv("FLUIDSIM_FUZZ_VERBOSE"))
-            std::printf("  set %llu: %s, %d steps; worst sqrt(E)/bound %.4g, max speed/bound %.4g (confined %.4g); "
-                        "%.2f s\n",
-                        static_cast<unsigned long long>(set.seed), describe(set.params).c_str(), set.steps,
-                        r.worstRatio, r.worstSpeedRatio, r.worstConfinedSpeedRatio,
-                        std::chrono::duration<double>(std::chrono::steady_clock::now() - setStart).count());
+            std::printf(
+                "  set %llu: %s, %d steps; worst sqrt(E)/bound %.4g, max speed/bound %.4g (confined %.4g); "
+                "%.2f s\n",
+                static_cast<unsigned long long>(set.seed), describe(set.params).c_str(), set.steps, r.worstRatio,
+                r.worstSpeedRatio, r.worstConfinedSpeedRatio,
+                std::chrono::duration<double>(std::chrono::steady_clock::now() - setStart).count());
         if (r.failure.empty()) continue;
         ++failures;
-        ADD_FAILURE() << backend << ", set seed " << set.seed << ": " << r.failure << "\n  parameters: "
-                      << describe(set.params) << ", " << set.steps << " steps\n  replay: FLUIDSIM_FUZZ_SEED="
-                      << set.seed << " FLUIDSIM_FUZZ_SETS=1 FLUIDSIM_FUZZ_VERBOSE=1 tests/fuzz_tests"
+        ADD_FAILURE() << backend << ", set seed " << set.seed << ": " << r.failure
+                      << "\n  parameters: " << describe(set.params) << ", " << set.steps
+                      << " steps\n  replay: FLUIDSIM_FUZZ_SEED=" << set.seed
+                      << " FLUIDSIM_FUZZ_SETS=1 FLUIDSIM_FUZZ_VERBOSE=1 tests/fuzz_tests"
                       << " --gtest_filter='" << suiteName<Solver>() << ".*'  (in build/ci)";
     }
     const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     // Printed, not asserted: the run's figures for the write-up, and the
     // margin left under kMaxRatio.
-    std::printf("[ measured ] %s: %d sets from seed %llu, %d failed, %.1f s; worst ratios to the bounds: "
-                "sqrt(E) %.4g (allowed %.4g), max speed %.4g (allowed %.4g), with confinement %.4g (allowed %.4g)\n",
-                backend, sets, static_cast<unsigned long long>(seed), failures, seconds, worstRatio,
-                test::EnergyBudget::kMaxRatio, worstSpeedRatio, test::EnergyBudget::kMaxSpeedRatio,
-                worstConfinedSpeedRatio, test::EnergyBudget::kMaxConfinedSpeedRatio);
+    std::printf(
+        "[ measured ] %s: %d sets from seed %llu, %d failed, %.1f s; worst ratios to the bounds: "
+        "sqrt(E) %.4g (allowed %.4g), max speed %.4g (allowed %.4g), with confinement %.4g (allowed %.4g)\n",
+        backend, sets, static_cast<unsigned long long>(seed), failures, seconds, worstRatio,
+        test::EnergyBudget::kMaxRatio, worstSpeedRatio, test::EnergyBudget::kMaxSpeedRatio, worstConfinedSpeedRatio,
+        test::EnergyBudget::kMaxConfinedSpeedRatio);
 }
 
 // Two tests, so that ctest runs the backends side by side; the CPU one needs no
 // GL context.
-TEST(FuzzCpu, RandomParameterSets) { runFuzz<CpuSolver>(); }
+TEST(FuzzCpu, RandomParameterSets)
+{
+    runFuzz<CpuSolver>();
+}
 
 class FuzzGpu : public test::GlTest {};
 
-TEST_F(FuzzGpu, RandomParameterSets) { runFuzz<GpuSolver>(); }
+TEST_F(FuzzGpu, RandomParameterSets)
+{
+    runFuzz<GpuSolver>();
+}
 
 }  // namespace
 }  // namespace fluid

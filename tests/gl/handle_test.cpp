@@ -11,8 +11,8 @@ namespace fluid::gl {
 namespace {
 
 template <typename T>
-constexpr bool kMoveOnly = !std::is_copy_constructible_v<T> && !std::is_copy_assignable_v<T>
-    && std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>;
+constexpr bool kMoveOnly = !std::is_copy_constructible_v<T> && !std::is_copy_assignable_v<T> &&
+                           std::is_nothrow_move_constructible_v<T> && std::is_nothrow_move_assignable_v<T>;
 
 static_assert(kMoveOnly<Texture>);
 static_assert(kMoveOnly<Framebuffer>);

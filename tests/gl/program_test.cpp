@@ -11,7 +11,10 @@ namespace {
 
 using ProgramTest = test::GlTest;
 
-SourceFile embedded(const char* name) { return {name, std::string(shaders::source(name))}; }
+SourceFile embedded(const char* name)
+{
+    return {name, std::string(shaders::source(name))};
+}
 
 // Every pass in every variant GpuSolver builds: box or periodic, with one
 // output or two, point or line splats, one or two packed sweeps, a scalar
@@ -28,33 +31,34 @@ TEST_F(ProgramTest, EveryEmbeddedPassCompilesAndLinksInEveryVariant)
           "#define PERIODIC 1\n#define ON_VELOCITY_GRID 1\n", "#define DYE_ON_OWN_GRID 1\n",
           "#define PERIODIC 1\n#define DYE_ON_OWN_GRID 1\n", "#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n",
           "#define PERIODIC 1\n#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n"})
-    // The rows of the pass table (core/field_pass.hpp) are built in each of
-    // their variants by tests/sim/field_pass_test.cpp.
-    for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "pressure.frag", "pack.frag",
-                             "unpack.frag", "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
-                             "prolong_correction.frag", "advect_scalar.frag", "add_force.frag"}) {
-        SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
-        // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
-        const bool multigrid = std::string(pass) == "smooth.frag" || std::string(pass) == "restrict_residual.frag"
-            || std::string(pass) == "prolong_correction.frag";
-        StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
-        if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
-        if (std::string(pass).rfind("advect", 0) == 0) {
-            // The scalar field's read (uSource) is advection.glsl's; advect.frag
-            // carries it along in its WITH_DYE variant.
-            const bool scalar = std::string(pass) == "advect_scalar.frag"
-                || std::string(variant).find("WITH_DYE") != std::string::npos;
-            if (scalar) fragment.insert(fragment.begin() + 1, SourceFile{"scalar", "#define SCALAR_SOURCE 1\n"});
-            fragment.push_back(embedded("advection.glsl"));
+        // The rows of the pass table (core/field_pass.hpp) are built in each of
+        // their variants by tests/sim/field_pass_test.cpp.
+        for (const char* pass : {"splat.frag", "advect.frag", "diffuse.frag", "pressure.frag", "pack.frag",
+                                 "unpack.frag", "pressure_packed.frag", "smooth.frag", "restrict_residual.frag",
+                                 "prolong_correction.frag", "advect_scalar.frag", "add_force.frag"}) {
+            SCOPED_TRACE(std::string(pass) + " with '" + variant + "'");
+            // The multigrid passes read their equation from multigrid.glsl (VISCOUS or not).
+            const bool multigrid = std::string(pass) == "smooth.frag" ||
+                                   std::string(pass) == "restrict_residual.frag" ||
+                                   std::string(pass) == "prolong_correction.frag";
+            StageSources fragment{SourceFile{"variant", variant}, embedded("common.glsl")};
+            if (multigrid) fragment.push_back(embedded("multigrid.glsl"));
+            if (std::string(pass).rfind("advect", 0) == 0) {
+                // The scalar field's read (uSource) is advection.glsl's; advect.frag
+                // carries it along in its WITH_DYE variant.
+                const bool scalar = std::string(pass) == "advect_scalar.frag" ||
+                                    std::string(variant).find("WITH_DYE") != std::string::npos;
+                if (scalar) fragment.insert(fragment.begin() + 1, SourceFile{"scalar", "#define SCALAR_SOURCE 1\n"});
+                fragment.push_back(embedded("advection.glsl"));
+            }
+            fragment.push_back(embedded(pass));
+            Program p = Program::build({embedded("fullscreen.vert")}, fragment);
+            EXPECT_NE(p.id(), 0u);
+            EXPECT_EQ(p.name(), pass);
+            GLint activeUniforms = 0;
+            glGetProgramiv(p.id(), GL_ACTIVE_UNIFORMS, &activeUniforms);
+            EXPECT_GT(activeUniforms, 0);
         }
-        fragment.push_back(embedded(pass));
-        Program p = Program::build({embedded("fullscreen.vert")}, fragment);
-        EXPECT_NE(p.id(), 0u);
-        EXPECT_EQ(p.name(), pass);
-        GLint activeUniforms = 0;
-        glGetProgramiv(p.id(), GL_ACTIVE_UNIFORMS, &activeUniforms);
-        EXPECT_GT(activeUniforms, 0);
-    }
 }
 
 // A uniform the code relies on but the program lacks (misspelt, or optimised
@@ -80,7 +84,8 @@ TEST_F(ProgramTest, TheCopyFloorOfTheBenchmarkCompiles)
 
 TEST_F(ProgramTest, CompileErrorNamesFileAndLine)
 {
-    const SourceFile broken{"broken.frag", "out vec4 colour;\nvoid main()\n{\n    colour = vec4(undeclaredThing);\n}\n"};
+    const SourceFile broken{"broken.frag",
+                            "out vec4 colour;\nvoid main()\n{\n    colour = vec4(undeclaredThing);\n}\n"};
     try {
         Program::build({embedded("fullscreen.vert")}, {embedded("common.glsl"), broken});
         FAIL() << "a shader with an undeclared identifier compiled";

@@ -24,7 +24,8 @@ TEST_F(RenderTargetTest, UploadThenDownloadIsExactForEveryFormat)
         EXPECT_EQ(zeros, std::vector<float>(n, 0.0f));
 
         std::vector<float> values(n);
-        for (std::size_t k = 0; k < n; ++k) values[k] = 1.0f / static_cast<float>(k + 3) - 1e-7f * static_cast<float>(k);
+        for (std::size_t k = 0; k < n; ++k)
+            values[k] = 1.0f / static_cast<float>(k + 3) - 1e-7f * static_cast<float>(k);
         target.upload(values.data());
         std::vector<float> back(n, 0.0f);
         target.download(back.data());
@@ -54,8 +55,8 @@ TEST_F(RenderTargetTest, IncompleteFramebufferThrowsWithStatusName)
     }
 }
 
-static_assert(!std::is_copy_constructible_v<TwoTargets> && std::is_nothrow_move_constructible_v<TwoTargets>
-              && std::is_nothrow_move_assignable_v<TwoTargets>);
+static_assert(!std::is_copy_constructible_v<TwoTargets> && std::is_nothrow_move_constructible_v<TwoTargets> &&
+              std::is_nothrow_move_assignable_v<TwoTargets>);
 
 // Outputs 0 and 1 go to the two targets, whatever was attached before.
 TEST_F(RenderTargetTest, TwoTargetsRenderIntoBoth)

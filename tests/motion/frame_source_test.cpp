@@ -47,7 +47,10 @@ protected:
 };
 
 // A disc above the middle moving left 2 px per frame (12 frames at 25 frames/s).
-LumaFrame movingDisc(int n) { return test::discFrame(64, 48, 44.0f - 2.0f * static_cast<float>(n), 32.0f, 8.0f); }
+LumaFrame movingDisc(int n)
+{
+    return test::discFrame(64, 48, 44.0f - 2.0f * static_cast<float>(n), 32.0f, 8.0f);
+}
 
 TEST_F(FrameSourceTest, AVideoReadsBackFrameByFrameAndLoops)
 {

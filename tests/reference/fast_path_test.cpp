@@ -269,8 +269,13 @@ Inputs inputsFor(Grid g, const PassConstants& k, std::uint32_t seed)
               test::randomField(g.width, g.height, 1, seed + 3, 10.0f),
               test::randomField(g.width, g.height, 3, seed + 4)};
     const auto cellAt = [&](int n) { return glm::ivec2(n % g.width, (n / g.width) % g.height); };
-    const float specials[] = {std::numeric_limits<float>::quiet_NaN(), std::numeric_limits<float>::infinity(),
-                              -std::numeric_limits<float>::infinity(), 1e9f, -1e9f, -0.0f, 0.0f};
+    const float specials[] = {std::numeric_limits<float>::quiet_NaN(),
+                              std::numeric_limits<float>::infinity(),
+                              -std::numeric_limits<float>::infinity(),
+                              1e9f,
+                              -1e9f,
+                              -0.0f,
+                              0.0f};
     int n = 7;
     for (const float v : specials) {
         const glm::ivec2 c = cellAt(n);
@@ -383,8 +388,8 @@ std::string caseName(const ::testing::TestParamInfo<FastPath::ParamType>& info)
     const Grid g = std::get<0>(info.param);
     const Walls w = std::get<1>(info.param);
     const char* walls = w == Walls::Box ? "Box" : (w == Walls::Lid ? "Lid" : "Periodic");
-    return std::to_string(g.width) + "x" + std::to_string(g.height) + "_" + walls + "_threads"
-        + std::to_string(std::get<2>(info.param));
+    return std::to_string(g.width) + "x" + std::to_string(g.height) + "_" + walls + "_threads" +
+           std::to_string(std::get<2>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(GridsRulesThreads, FastPath,

@@ -33,7 +33,7 @@ SimParams advectionOnly(AdvectionScheme scheme)
     return p;
 }
 
-constexpr float kSpeedX = 1.0f;    // m/s
+constexpr float kSpeedX = 1.0f;  // m/s
 constexpr float kSpeedY = 0.21f / 0.37f;
 
 // Dye channel 0: sin(2 pi (x + y)) (x, y at the dye cells' centres, m, on a
@@ -59,7 +59,10 @@ FluidState waveInUniformFlow(double shiftX, double shiftY, int dyeCells = kGrid)
 
 // One advection of every field: advect() carries the dye (on its own grid
 // or not) by the velocity before the velocity carries itself.
-void advectAll(CpuSolver& solver) { solver.advect(); }
+void advectAll(CpuSolver& solver)
+{
+    solver.advect();
+}
 
 double maxDyeError(const Field& a, const Field& b)
 {

@@ -4,11 +4,11 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
-#include <cstring>
-#include <tuple>
 #include <cstdio>
+#include <cstring>
 #include <numbers>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/multigrid.hpp"
@@ -87,9 +87,10 @@ INSTANTIATE_TEST_SUITE_P(GridsRulesThreads, MultigridFastPath,
                                             ::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
                                             ::testing::Values(1, 3)),
                          [](const ::testing::TestParamInfo<MultigridFastPath::ParamType>& param) {
-                             return std::to_string(std::get<0>(param.param)) + "x"
-                                 + std::to_string(std::get<1>(param.param)) + "_"
-                                 + toString(std::get<2>(param.param)) + "_threads" + std::to_string(std::get<3>(param.param));
+                             return std::to_string(std::get<0>(param.param)) + "x" +
+                                    std::to_string(std::get<1>(param.param)) + "_" +
+                                    toString(std::get<2>(param.param)) + "_threads" +
+                                    std::to_string(std::get<3>(param.param));
                          });
 
 // A divergence with every scale in it: the divergence of a random velocity
@@ -103,8 +104,10 @@ Field testDivergence(const SimParams& p)
         for (int i = 0; i < p.gridWidth; ++i) {
             const double x = (i + 0.5) / p.gridWidth;
             const double y = (j + 0.5) / p.gridHeight;
-            s.velocity.at(i, j, 0) += static_cast<float>(std::sin(2 * std::numbers::pi * x) * std::cos(std::numbers::pi * y));
-            s.velocity.at(i, j, 1) += static_cast<float>(std::cos(3 * std::numbers::pi * x) * std::sin(2 * std::numbers::pi * y));
+            s.velocity.at(i, j, 0) +=
+                static_cast<float>(std::sin(2 * std::numbers::pi * x) * std::cos(std::numbers::pi * y));
+            s.velocity.at(i, j, 1) +=
+                static_cast<float>(std::cos(3 * std::numbers::pi * x) * std::sin(2 * std::numbers::pi * y));
         }
     CpuSolver solver(p);
     solver.upload(s);
@@ -220,8 +223,8 @@ TEST(MultigridInTheStep, TheDefaultLeavesATenthOfWhatFortyJacobiSweepsLeave)
     ASSERT_EQ(defaults.pressureSolver, PressureSolver::Multigrid);
     const double jacobi = meanResidualOnADrivenFlow(PressureSolver::Jacobi, 0, 40);
     const double multigrid = meanResidualOnADrivenFlow(PressureSolver::Multigrid, defaults.multigridCycles, 0);
-    std::printf("  relative Poisson residual after the step's solve: 40 Jacobi sweeps %.3g, %d V-cycles %.3g\n",
-                jacobi, defaults.multigridCycles, multigrid);
+    std::printf("  relative Poisson residual after the step's solve: 40 Jacobi sweeps %.3g, %d V-cycles %.3g\n", jacobi,
+                defaults.multigridCycles, multigrid);
     EXPECT_LT(multigrid, 0.1 * jacobi);
 }
 

@@ -49,7 +49,8 @@ TEST(Boundary, CornerGhostMirrorsAcrossBothWalls)
     u.at(0, 0, 1) = 0.25f;
     const glm::vec2 corner = velocityAt(u, {-1, -1}, k);
     EXPECT_EQ(corner, glm::vec2(0.5f, 0.25f));
-    const glm::vec2 average = 0.25f * (corner + velocityAt(u, {0, -1}, k) + velocityAt(u, {-1, 0}, k) + load2(u, {0, 0}));
+    const glm::vec2 average =
+        0.25f * (corner + velocityAt(u, {0, -1}, k) + velocityAt(u, {-1, 0}, k) + load2(u, {0, 0}));
     EXPECT_EQ(average, glm::vec2(0.0f));
 }
 
@@ -76,7 +77,7 @@ TEST(Passes, DivergenceAndCurlOfLinearFieldsAreExact)
         for (int i = 0; i < 16; ++i) {
             const float x = (static_cast<float>(i) + 0.5f) * k.cellSize;
             const float y = (static_cast<float>(j) + 0.5f) * k.cellSize;
-            u.at(i, j, 0) = 2.0f * x + 3.0f * y;  // du/dx = 2, du/dy = 3
+            u.at(i, j, 0) = 2.0f * x + 3.0f * y;   // du/dx = 2, du/dy = 3
             u.at(i, j, 1) = -5.0f * x + 7.0f * y;  // dv/dx = -5, dv/dy = 7
         }
     Field div(16, 16, 1), w(16, 16, 1);

@@ -82,8 +82,8 @@ TEST_P(ViscousMultigridConvergence, VCyclesReachTheToleranceInThePlannedCount)
         std::snprintf(text, sizeof text, " %.3g", r);
         residuals += text;
     }
-    std::printf("  %s a=%g: residual after cycles 1..5:%s (planned %d)\n", c.name, static_cast<double>(k.diffusionAlpha),
-                residuals.c_str(), planned);
+    std::printf("  %s a=%g: residual after cycles 1..5:%s (planned %d)\n", c.name,
+                static_cast<double>(k.diffusionAlpha), residuals.c_str(), planned);
     if (a <= ViscousSolveLimits::kPromisedUpToAlpha)
         EXPECT_LE(atPlanned, kTolerance) << residuals;
     else
@@ -94,7 +94,8 @@ INSTANTIATE_TEST_SUITE_P(
     Grids, ViscousMultigridConvergence,
     ::testing::Combine(::testing::Values(Case{"Lid256", 256, 256, Walls::Lid}, Case{"Lid341x256", 341, 256, Walls::Lid},
                                          Case{"Lid100x37", 100, 37, Walls::Lid},
-                                         Case{"Periodic341x256", 341, 256, Walls::Periodic}, Case{"Periodic256", 256, 256, Walls::Periodic},
+                                         Case{"Periodic341x256", 341, 256, Walls::Periodic},
+                                         Case{"Periodic256", 256, 256, Walls::Periodic},
                                          Case{"Periodic96x80", 96, 80, Walls::Periodic}),
                        ::testing::Values(0.1, 0.3, 1.0, 3.0, 10.0, 30.0, 100.0, 300.0, 1000.0, 1e4, 1e5)),
     [](const ::testing::TestParamInfo<ViscousMultigridConvergence::ParamType>& param) {

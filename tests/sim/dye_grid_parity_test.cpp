@@ -141,8 +141,8 @@ INSTANTIATE_TEST_SUITE_P(Passes, DyeGridParity,
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
                                             ::testing::ValuesIn(kDyeGrids)),
                          [](const ::testing::TestParamInfo<DyeGridParity::ParamType>& param) {
-                             return std::string(dyePasses()[std::get<0>(param.param)].pass) + "_"
-                                 + name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
+                             return std::string(dyePasses()[std::get<0>(param.param)].pass) + "_" +
+                                    name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
                          });
 
 class DyeGridMotionParity : public test::GlTest, public ::testing::WithParamInterface<DyeGrid> {};

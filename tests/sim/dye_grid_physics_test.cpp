@@ -16,7 +16,8 @@ namespace fluid::test {
 namespace {
 
 template <typename Solver>
-class DyeGridPhysics : public OnBothBackends<Solver> {};
+class DyeGridPhysics : public OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(DyeGridPhysics, BothSolvers);
 
 constexpr float kSpeed = 1.0f;  // U, m/s

@@ -40,8 +40,8 @@ TEST(FieldPassTable, RowsAreWellFormedAndEachHasACpuMirror)
 
 TEST(FieldPassTable, ARowWithoutAMirrorIsNamedInTheError)
 {
-    const FieldPass orphan{"no_such_pass", "curl.frag", nullptr, {{{Slot::Velocity, "uVelocity"}}}, 1,
-                           Slot::Curl, {}, 0, passes::always};
+    const FieldPass orphan{
+        "no_such_pass", "curl.frag", nullptr, {{{Slot::Velocity, "uVelocity"}}}, 1, Slot::Curl, {}, 0, passes::always};
     try {
         reference::cpuMirror(orphan);
         FAIL() << "expected std::logic_error";
@@ -63,8 +63,8 @@ TEST_F(FieldPassProgramTest, EveryRowBuildsInEveryVariantWithItsUniformsActive)
         for (const BoundaryMode b : {BoundaryMode::Box, BoundaryMode::Periodic, BoundaryMode::Tunnel})
             for (const bool obstacles : {false, true})
                 for (const bool dyeShared : {true, false}) {
-                    SCOPED_TRACE(std::string(row->name) + " boundary " + std::to_string(static_cast<int>(b))
-                                 + (obstacles ? " obstacles" : "") + (dyeShared ? "" : " dye grid"));
+                    SCOPED_TRACE(std::string(row->name) + " boundary " + std::to_string(static_cast<int>(b)) +
+                                 (obstacles ? " obstacles" : "") + (dyeShared ? "" : " dye grid"));
                     const sim::FieldPassProgram program(*row, sim::PassVariant{b, obstacles, dyeShared});
                     EXPECT_NO_THROW(program.setConstants(k, k));
                 }

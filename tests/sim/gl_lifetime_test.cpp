@@ -32,8 +32,8 @@ TEST_F(GlLifetimeTest, StepsMakeNoObjectsAndDestructionFreesAll)
     const long before = gl::liveGlObjects();
     for (PressureSolver pressure : {PressureSolver::Jacobi, PressureSolver::Multigrid}) {
         for (BoundaryMode boundary : {BoundaryMode::Box, BoundaryMode::Periodic}) {
-            SCOPED_TRACE(testing::Message() << "pressure " << static_cast<int>(pressure) << ", boundary "
-                                            << static_cast<int>(boundary));
+            SCOPED_TRACE(testing::Message()
+                         << "pressure " << static_cast<int>(pressure) << ", boundary " << static_cast<int>(boundary));
             {
                 GpuSolver solver(lifetimeParams(pressure, boundary));
                 const long built = gl::liveGlObjects();

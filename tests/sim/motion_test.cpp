@@ -13,7 +13,8 @@ namespace fluid {
 namespace {
 
 template <typename Solver>
-class Motion : public test::OnBothBackends<Solver> {};
+class Motion : public test::OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(Motion, test::BothSolvers);
 
 constexpr int kWidth = 64;

@@ -35,7 +35,10 @@ constexpr double kCycleL2 = 3e-5;
 // PeriodicSolids wrapped, Tunnel with the Dirichlet outflow on every level.
 enum class Walls { Box, Lid, Periodic, Tunnel, Solids, PeriodicSolids, TunnelSolids };
 
-bool hasSolids(Walls w) { return w == Walls::Solids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids; }
+bool hasSolids(Walls w)
+{
+    return w == Walls::Solids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
+}
 
 struct Grid {
     const char* name;
@@ -50,8 +53,8 @@ SimParams paramsFor(Walls walls, Grid grid)
     p.pressureSolver = PressureSolver::Multigrid;
     p.multigridCycles = 1;
     p.boundary = walls == Walls::Periodic || walls == Walls::PeriodicSolids ? BoundaryMode::Periodic
-               : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
-                                                                         : BoundaryMode::Box;
+                 : walls == Walls::Tunnel || walls == Walls::TunnelSolids   ? BoundaryMode::Tunnel
+                                                                            : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     return p;
 }
@@ -75,12 +78,20 @@ std::vector<MgPass> allPasses()
     return {
         {"smooth_level0", {0, false}, [](auto& g) { g.smooth(0, false); }, [](auto& c) { c.smooth(0, false); }},
         {"smooth_level1", {1, false}, [](auto& g) { g.smooth(1, false); }, [](auto& c) { c.smooth(1, false); }},
-        {"smooth_zero_guess_level1", {1, false}, [](auto& g) { g.smooth(1, true); },
+        {"smooth_zero_guess_level1",
+         {1, false},
+         [](auto& g) { g.smooth(1, true); },
          [](auto& c) { c.smooth(1, true); }},
         {"restrict_level0", {1, true}, [](auto& g) { g.restrictResidual(0); }, [](auto& c) { c.restrictResidual(0); }},
         {"restrict_level1", {2, true}, [](auto& g) { g.restrictResidual(1); }, [](auto& c) { c.restrictResidual(1); }},
-        {"prolong_level0", {0, false}, [](auto& g) { g.prolongCorrection(0); }, [](auto& c) { c.prolongCorrection(0); }},
-        {"prolong_level1", {1, false}, [](auto& g) { g.prolongCorrection(1); }, [](auto& c) { c.prolongCorrection(1); }},
+        {"prolong_level0",
+         {0, false},
+         [](auto& g) { g.prolongCorrection(0); },
+         [](auto& c) { c.prolongCorrection(0); }},
+        {"prolong_level1",
+         {1, false},
+         [](auto& g) { g.prolongCorrection(1); },
+         [](auto& c) { c.prolongCorrection(1); }},
     };
 }
 
@@ -133,13 +144,20 @@ Field cpuOutput(CpuSolver& c, Output o)
 const char* name(Walls w)
 {
     switch (w) {
-    case Walls::Box: return "Box";
-    case Walls::Lid: return "Lid";
-    case Walls::Periodic: return "Periodic";
-    case Walls::Tunnel: return "Tunnel";
-    case Walls::Solids: return "Solids";
-    case Walls::PeriodicSolids: return "PeriodicSolids";
-    case Walls::TunnelSolids: return "TunnelSolids";
+        case Walls::Box:
+            return "Box";
+        case Walls::Lid:
+            return "Lid";
+        case Walls::Periodic:
+            return "Periodic";
+        case Walls::Tunnel:
+            return "Tunnel";
+        case Walls::Solids:
+            return "Solids";
+        case Walls::PeriodicSolids:
+            return "PeriodicSolids";
+        case Walls::TunnelSolids:
+            return "TunnelSolids";
     }
     return "?";
 }
@@ -176,12 +194,13 @@ constexpr Grid kOdd{"45x37", 45, 37};
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, MultigridPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, 7),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel, Walls::Solids,
-                                                              Walls::PeriodicSolids, Walls::TunnelSolids),
+                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::Solids, Walls::PeriodicSolids,
+                                                              Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd)),
                          [](const ::testing::TestParamInfo<MultigridPassParity::ParamType>& param) {
-                             return std::string(allPasses()[std::get<0>(param.param)].name) + "_"
-                                 + name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
+                             return std::string(allPasses()[std::get<0>(param.param)].name) + "_" +
+                                    name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
                          });
 
 class MultigridCycleParity : public test::GlTest, public ::testing::WithParamInterface<std::tuple<Walls, Grid>> {};
@@ -207,8 +226,9 @@ TEST_P(MultigridCycleParity, TwoVCyclesMatch)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllWalls, MultigridCycleParity,
-                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel, Walls::Solids,
-                                                              Walls::PeriodicSolids, Walls::TunnelSolids),
+                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
+                                                              Walls::Solids, Walls::PeriodicSolids,
+                                                              Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd)),
                          [](const ::testing::TestParamInfo<MultigridCycleParity::ParamType>& param) {
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name;

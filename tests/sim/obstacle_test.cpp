@@ -40,7 +40,10 @@ const char* backendName()
     return std::is_same_v<Solver, GpuSolver> ? "gpu" : "cpu";
 }
 
-bool isSolid(const Field& mask, int i, int j) { return mask.at(i, j) > 0.5f; }
+bool isSolid(const Field& mask, int i, int j)
+{
+    return mask.at(i, j) > 0.5f;
+}
 
 // Root mean square of component 0 over the fluid cells.
 double fluidRms(const Field& f, const Field& mask)
@@ -57,7 +60,8 @@ double fluidRms(const Field& f, const Field& mask)
 }
 
 template <typename Solver>
-class Obstacles : public test::OnBothBackends<Solver> {};
+class Obstacles : public test::OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(Obstacles, test::BothSolvers);
 
 SimParams boxParams(int width, int height)
@@ -190,8 +194,8 @@ TYPED_TEST(Obstacles, APlateAcrossTheBoxBlocksTheFlow)
     double left = 0.0, right = 0.0, rightDye = 0.0, leftDye = 0.0;
     for (int j = 0; j < p.gridHeight; ++j)
         for (int i = 0; i < p.gridWidth; ++i) {
-            const double e = static_cast<double>(s.velocity.at(i, j, 0)) * s.velocity.at(i, j, 0)
-                + static_cast<double>(s.velocity.at(i, j, 1)) * s.velocity.at(i, j, 1);
+            const double e = static_cast<double>(s.velocity.at(i, j, 0)) * s.velocity.at(i, j, 0) +
+                             static_cast<double>(s.velocity.at(i, j, 1)) * s.velocity.at(i, j, 1);
             (i < 38 ? left : right) += e;
             (i < 38 ? leftDye : rightDye) += s.dye.at(i, j, 0);
         }
@@ -203,7 +207,8 @@ TYPED_TEST(Obstacles, APlateAcrossTheBoxBlocksTheFlow)
 }
 
 template <typename Solver>
-class Tunnel : public test::OnBothBackends<Solver> {};
+class Tunnel : public test::OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(Tunnel, test::BothSolvers);
 
 SimParams tunnelParams()
@@ -268,8 +273,8 @@ TYPED_TEST(Tunnel, NoSlipWallsSlowTheStreamThereAndSpeedUpTheMiddle)
     const FluidState s = solver.download();
     const int i = 3 * p.gridWidth / 4;
     const double wall = 0.5 * (s.velocity.at(i, 0, 0) + s.velocity.at(i, p.gridHeight - 1, 0)) / p.inflowSpeed;
-    const double middle = 0.5 * (s.velocity.at(i, p.gridHeight / 2 - 1, 0) + s.velocity.at(i, p.gridHeight / 2, 0))
-        / p.inflowSpeed;
+    const double middle =
+        0.5 * (s.velocity.at(i, p.gridHeight / 2 - 1, 0) + s.velocity.at(i, p.gridHeight / 2, 0)) / p.inflowSpeed;
     std::printf("[ measured ] %s: tunnel with walls after 1 s: u / U %.3f next to the walls, %.3f in the middle\n",
                 backendName<TypeParam>(), wall, middle);
     EXPECT_LT(wall, 0.2);

@@ -45,24 +45,34 @@ enum class Walls {
 const char* name(Walls w)
 {
     switch (w) {
-    case Walls::Box: return "Box";
-    case Walls::Lid: return "Lid";
-    case Walls::Periodic: return "Periodic";
-    case Walls::Tunnel: return "Tunnel";
-    case Walls::TunnelWalls: return "TunnelWalls";
-    case Walls::BoxSolids: return "BoxSolids";
-    case Walls::LidSolids: return "LidSolids";
-    case Walls::PeriodicSolids: return "PeriodicSolids";
-    case Walls::TunnelSolids: return "TunnelSolids";
-    case Walls::TunnelWallsSolids: return "TunnelWallsSolids";
+        case Walls::Box:
+            return "Box";
+        case Walls::Lid:
+            return "Lid";
+        case Walls::Periodic:
+            return "Periodic";
+        case Walls::Tunnel:
+            return "Tunnel";
+        case Walls::TunnelWalls:
+            return "TunnelWalls";
+        case Walls::BoxSolids:
+            return "BoxSolids";
+        case Walls::LidSolids:
+            return "LidSolids";
+        case Walls::PeriodicSolids:
+            return "PeriodicSolids";
+        case Walls::TunnelSolids:
+            return "TunnelSolids";
+        case Walls::TunnelWallsSolids:
+            return "TunnelWallsSolids";
     }
     return "?";
 }
 
 bool hasSolids(Walls w)
 {
-    return w == Walls::BoxSolids || w == Walls::LidSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids
-        || w == Walls::TunnelWallsSolids;
+    return w == Walls::BoxSolids || w == Walls::LidSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids ||
+           w == Walls::TunnelWallsSolids;
 }
 
 SimParams paramsFor(Walls walls)
@@ -84,9 +94,9 @@ SimParams paramsFor(Walls walls)
     const bool tunnel = walls == Walls::Tunnel || walls == Walls::TunnelSolids;
     const bool tunnelWalls = walls == Walls::TunnelWalls || walls == Walls::TunnelWallsSolids;
     p.boundary = periodic      ? BoundaryMode::Periodic
-               : tunnel      ? BoundaryMode::Tunnel
-               : tunnelWalls ? BoundaryMode::TunnelWalls
-                             : BoundaryMode::Box;
+                 : tunnel      ? BoundaryMode::Tunnel
+                 : tunnelWalls ? BoundaryMode::TunnelWalls
+                               : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid || walls == Walls::LidSolids ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
     p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
@@ -216,8 +226,8 @@ std::vector<PassCase> allPasses()
          [](CpuSolver& c) { c.solvePressure(); }},
     };
     for (const FieldPass* row : kFieldPasses)
-        cases.push_back({row->name, row->output, [row](GpuSolver& g) { g.run(*row); },
-                         [row](CpuSolver& c) { c.run(*row); }});
+        cases.push_back(
+            {row->name, row->output, [row](GpuSolver& g) { g.run(*row); }, [row](CpuSolver& c) { c.run(*row); }});
     return cases;
 }
 
@@ -282,8 +292,8 @@ INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,
                                                               Walls::PeriodicSolids, Walls::TunnelSolids,
                                                               Walls::TunnelWallsSolids)),
                          [](const ::testing::TestParamInfo<PassParity::ParamType>& param) {
-                             return std::string(allPasses()[std::get<0>(param.param)].pass) + "_"
-                                 + name(std::get<1>(param.param));
+                             return std::string(allPasses()[std::get<0>(param.param)].pass) + "_" +
+                                    name(std::get<1>(param.param));
                          });
 
 // Several Jacobi sweeps. They run on four cells per texel, two sweeps per
@@ -322,8 +332,8 @@ TEST_P(PressureSweepsParity, GpuMatchesCpu)
     const Field g = gpu.download().pressure;
     const Field c = cpu.state().pressure;
     const test::FieldError e = test::compareFields(g, c);
-    const std::string label = "pressure_sweeps_" + std::to_string(grid.width) + "x" + std::to_string(grid.height) + "_"
-        + name(walls);
+    const std::string label =
+        "pressure_sweeps_" + std::to_string(grid.width) + "x" + std::to_string(grid.height) + "_" + name(walls);
     std::printf("  %-24s %s\n", label.c_str(), test::describe(e).c_str());
     EXPECT_GT(test::compareFields(c, input.pressure).relativeL2, 1e-3) << label << ": the sweeps left p unchanged";
     // Five sweeps, each within kSinglePassMaxRel of its input's rounding.
@@ -338,8 +348,8 @@ INSTANTIATE_TEST_SUITE_P(Grids, PressureSweepsParity,
                                             ::testing::Values(Grid{45, 37}, Grid{48, 40}, Grid{8, 8}, Grid{12, 9})),
                          [](const ::testing::TestParamInfo<PressureSweepsParity::ParamType>& param) {
                              const Grid g = std::get<1>(param.param);
-                             return std::string(name(std::get<0>(param.param))) + "_" + std::to_string(g.width) + "x"
-                                 + std::to_string(g.height);
+                             return std::string(name(std::get<0>(param.param))) + "_" + std::to_string(g.width) + "x" +
+                                    std::to_string(g.height);
                          });
 
 }  // namespace

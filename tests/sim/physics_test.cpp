@@ -51,11 +51,17 @@ const char* backendName()
     return std::is_same_v<Solver, GpuSolver> ? "gpu" : "cpu";
 }
 
-std::size_t toSize(int n) { return static_cast<std::size_t>(n); }
+std::size_t toSize(int n)
+{
+    return static_cast<std::size_t>(n);
+}
 
 // Centre of cell index i along an axis of cell size h (the walls lie on the
 // domain edge, cell 0 spans [0, h]).
-double centre(int i, double h) { return (static_cast<double>(i) + 0.5) * h; }
+double centre(int i, double h)
+{
+    return (static_cast<double>(i) + 0.5) * h;
+}
 
 // A 2-component field sampled at cell centres: fn(x, y) -> std::pair(u, v).
 template <typename Fn>
@@ -163,10 +169,10 @@ ProjectionFields projectionFields(BoundaryMode mode, int n, double h)
         // so no flow through them; both velocity components are odd about
         // every wall, which is exactly the no-slip ghost rule.
         f.solenoidal = sampleVelocity(n, n, h, [k](double x, double y) {
-            const double psiY = 0.15 * k * std::sin(k * x) * std::cos(k * y)
-                + 0.06 * k * std::sin(2.0 * k * x) * std::cos(2.0 * k * y);
-            const double psiX = 0.15 * k * std::cos(k * x) * std::sin(k * y)
-                + 0.06 * k * std::cos(2.0 * k * x) * std::sin(2.0 * k * y);
+            const double psiY =
+                0.15 * k * std::sin(k * x) * std::cos(k * y) + 0.06 * k * std::sin(2.0 * k * x) * std::cos(2.0 * k * y);
+            const double psiX =
+                0.15 * k * std::cos(k * x) * std::sin(k * y) + 0.06 * k * std::cos(2.0 * k * x) * std::sin(2.0 * k * y);
             return std::pair(psiY, -psiX);
         });
     }
@@ -209,9 +215,10 @@ void checkProjection(BoundaryMode mode)
     const double reduction = before / after;
     const double solenoidalError = maxDifference(projected, fields.solenoidal) / maxAbs(fields.gradient);
     const double theory = 1.0 / std::pow(std::sin(0.5 * (mode == BoundaryMode::Periodic ? 2.0 : 1.0) * kPi * h), 2);
-    std::printf("[ measured ] %s projection %s %dx%d: max|div| %.4g -> %.4g, reduction %.1fx (converged theory %.1fx); "
-                "|u' - u_sol| / |u_grad| = %.3g\n",
-                backendName<Solver>(), toString(mode), n, n, before, after, reduction, theory, solenoidalError);
+    std::printf(
+        "[ measured ] %s projection %s %dx%d: max|div| %.4g -> %.4g, reduction %.1fx (converged theory %.1fx); "
+        "|u' - u_sol| / |u_grad| = %.3g\n",
+        backendName<Solver>(), toString(mode), n, n, before, after, reduction, theory, solenoidalError);
     EXPECT_TRUE(std::isfinite(after));
     EXPECT_GE(reduction, kMinDivergenceReduction) << "max|div| " << before << " -> " << after;
     EXPECT_LE(solenoidalError, kSolenoidalPartTolerance);
@@ -437,9 +444,10 @@ void checkJacobiAgainstDirect(BoundaryMode mode)
         worst = nanMax(worst, std::fabs(actual[n] - expected[n]));
         scale = nanMax(scale, std::fabs(expected[n]));
     }
-    std::printf("[ measured ] %s Jacobi vs direct %s %dx%d: max|p - p_direct| %.3g, max|p_direct| %.3g, "
-                "relative %.3g\n",
-                backendName<Solver>(), toString(mode), w, hh, worst, scale, worst / scale);
+    std::printf(
+        "[ measured ] %s Jacobi vs direct %s %dx%d: max|p - p_direct| %.3g, max|p_direct| %.3g, "
+        "relative %.3g\n",
+        backendName<Solver>(), toString(mode), w, hh, worst, scale, worst / scale);
     EXPECT_LE(worst / scale, kJacobiRelTolerance);
 }
 
@@ -462,9 +470,9 @@ void checkJacobiAgainstDirect(BoundaryMode mode)
 constexpr double kDecayRelTolerance = 0.02;
 
 struct DecayResult {
-    double ratio;     // A(T) / A(0)
-    double exact;     // exp(-nu k^2 T)
-    double maxV;      // max |v|: must stay 0
+    double ratio;  // A(T) / A(0)
+    double exact;  // exp(-nu k^2 T)
+    double maxV;   // max |v|: must stay 0
 };
 
 template <typename Solver>
@@ -553,29 +561,55 @@ std::pair<double, double> periodicCentroid(const Field& dye, std::pair<double, d
 // ---------------------------------------------------------------------------
 
 template <typename T>
-class Physics : public test::OnBothBackends<T> {};
+class Physics : public test::OnBothBackends<T> {
+};
 TYPED_TEST_SUITE(Physics, test::BothSolvers);
 
-TYPED_TEST(Physics, ProjectionCutsDivergenceInTheBox) { checkProjection<TypeParam>(BoundaryMode::Box); }
-TYPED_TEST(Physics, ProjectionCutsDivergencePeriodic) { checkProjection<TypeParam>(BoundaryMode::Periodic); }
+TYPED_TEST(Physics, ProjectionCutsDivergenceInTheBox)
+{
+    checkProjection<TypeParam>(BoundaryMode::Box);
+}
+TYPED_TEST(Physics, ProjectionCutsDivergencePeriodic)
+{
+    checkProjection<TypeParam>(BoundaryMode::Periodic);
+}
 
-TYPED_TEST(Physics, AdvectionKeepsAConstantInTheBox) { checkConstantAdvection<TypeParam>(BoundaryMode::Box); }
-TYPED_TEST(Physics, AdvectionKeepsAConstantPeriodic) { checkConstantAdvection<TypeParam>(BoundaryMode::Periodic); }
+TYPED_TEST(Physics, AdvectionKeepsAConstantInTheBox)
+{
+    checkConstantAdvection<TypeParam>(BoundaryMode::Box);
+}
+TYPED_TEST(Physics, AdvectionKeepsAConstantPeriodic)
+{
+    checkConstantAdvection<TypeParam>(BoundaryMode::Periodic);
+}
 
-TYPED_TEST(Physics, FluidAtRestStaysAtRestInTheBox) { checkRest<TypeParam>(BoundaryMode::Box); }
-TYPED_TEST(Physics, FluidAtRestStaysAtRestPeriodic) { checkRest<TypeParam>(BoundaryMode::Periodic); }
+TYPED_TEST(Physics, FluidAtRestStaysAtRestInTheBox)
+{
+    checkRest<TypeParam>(BoundaryMode::Box);
+}
+TYPED_TEST(Physics, FluidAtRestStaysAtRestPeriodic)
+{
+    checkRest<TypeParam>(BoundaryMode::Periodic);
+}
 
-TYPED_TEST(Physics, JacobiMatchesDirectSolveInTheBox) { checkJacobiAgainstDirect<TypeParam>(BoundaryMode::Box); }
-TYPED_TEST(Physics, JacobiMatchesDirectSolvePeriodic) { checkJacobiAgainstDirect<TypeParam>(BoundaryMode::Periodic); }
+TYPED_TEST(Physics, JacobiMatchesDirectSolveInTheBox)
+{
+    checkJacobiAgainstDirect<TypeParam>(BoundaryMode::Box);
+}
+TYPED_TEST(Physics, JacobiMatchesDirectSolvePeriodic)
+{
+    checkJacobiAgainstDirect<TypeParam>(BoundaryMode::Periodic);
+}
 
 TYPED_TEST(Physics, ShearWaveDecaysAtTheViscousRateOnAnyGrid)
 {
     for (int n : {32, 64}) {
         const DecayResult r = shearDecay<TypeParam>(n);
         const double error = r.ratio / r.exact - 1.0;
-        std::printf("[ measured ] %s shear decay %dx%d: A(T)/A(0) %.5f, exp(-nu k^2 T) %.5f, relative error %+.3g%%, "
-                    "max|v| %.3g\n",
-                    backendName<TypeParam>(), n, n, r.ratio, r.exact, 100.0 * error, r.maxV);
+        std::printf(
+            "[ measured ] %s shear decay %dx%d: A(T)/A(0) %.5f, exp(-nu k^2 T) %.5f, relative error %+.3g%%, "
+            "max|v| %.3g\n",
+            backendName<TypeParam>(), n, n, r.ratio, r.exact, 100.0 * error, r.maxV);
         EXPECT_LE(std::fabs(error), kDecayRelTolerance)
             << n << "x" << n << ": ratio " << r.ratio << ", exact " << r.exact;
         EXPECT_LE(r.maxV, kUniformVelocityTolerance) << "a shear along x grew a v component";
@@ -598,7 +632,7 @@ TYPED_TEST(Physics, BumpInUniformFlowMovesByUt)
     // and leaves the centroid 0.19 cells behind over the 40 steps
     // (docs/validation.md §8).
     p.advection = AdvectionScheme::SemiLagrangian;
-    const int steps = 40;  // T = 1 s
+    const int steps = 40;            // T = 1 s
     const double u = 0.7, v = -0.4;  // m/s: 0.56 and -0.32 cells per step
     const int w = p.gridWidth, hh = p.gridHeight;
     const double h = static_cast<double>(p.domainWidth) / w;
@@ -636,11 +670,11 @@ TYPED_TEST(Physics, BumpInUniformFlowMovesByUt)
             uniformError = nanMax(uniformError, std::fabs(after.velocity.at(i, j, 0) - u));
             uniformError = nanMax(uniformError, std::fabs(after.velocity.at(i, j, 1) - v));
         }
-    std::printf("[ measured ] %s bump: moved by (%.4f, %.4f) cells, expected (%.4f, %.4f); centroid error (%.3g, %.3g) "
-                "cells; mass change %.3g; max|u - U| %.3g\n",
-                backendName<TypeParam>(), periodicOffset(c.first, c0.first, w),
-                periodicOffset(c.second, c0.second, hh), u * t / h, v * t / h, ex, ey, mass / mass0 - 1.0,
-                uniformError);
+    std::printf(
+        "[ measured ] %s bump: moved by (%.4f, %.4f) cells, expected (%.4f, %.4f); centroid error (%.3g, %.3g) "
+        "cells; mass change %.3g; max|u - U| %.3g\n",
+        backendName<TypeParam>(), periodicOffset(c.first, c0.first, w), periodicOffset(c.second, c0.second, hh),
+        u * t / h, v * t / h, ex, ey, mass / mass0 - 1.0, uniformError);
     EXPECT_LE(std::fabs(ex), kCentroidToleranceCells);
     EXPECT_LE(std::fabs(ey), kCentroidToleranceCells);
     EXPECT_LE(std::fabs(mass / mass0 - 1.0), kMassRelTolerance);

@@ -134,8 +134,8 @@ INSTANTIATE_TEST_SUITE_P(Passes, SmokeParity,
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
                                             ::testing::ValuesIn(kDyeGrids)),
                          [](const ::testing::TestParamInfo<SmokeParity::ParamType>& param) {
-                             return std::string(smokePasses()[std::get<0>(param.param)].pass) + "_"
-                                 + name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
+                             return std::string(smokePasses()[std::get<0>(param.param)].pass) + "_" +
+                                    name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
                          });
 
 // Without gravity the smoke passes are skipped on both sides: nothing moves.

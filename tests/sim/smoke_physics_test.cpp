@@ -14,7 +14,8 @@ namespace fluid::test {
 namespace {
 
 template <typename Solver>
-class SmokePhysics : public OnBothBackends<Solver> {};
+class SmokePhysics : public OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(SmokePhysics, BothSolvers);
 
 SimParams boxParams(float gravity, float smokeWeight)

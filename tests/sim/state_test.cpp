@@ -13,7 +13,8 @@ namespace fluid {
 namespace {
 
 template <typename Solver>
-class SolverState : public test::OnBothBackends<Solver> {};
+class SolverState : public test::OnBothBackends<Solver> {
+};
 TYPED_TEST_SUITE(SolverState, test::BothSolvers);
 
 SimParams smallParams()

@@ -144,8 +144,8 @@ Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switche
     Errors e{test::compareFields(g.velocity, c.velocity),
              test::compareFields(withoutMean(g.pressure, cpu.obstacles()), withoutMean(c.pressure, cpu.obstacles())),
              test::compareFields(g.dye, c.dye)};
-    const std::string tag = std::string(toString(mode)) + (solids ? "_solids_" : "_") + toString(advection) + "_"
-        + toString(projection) + "_" + std::to_string(steps) + "steps";
+    const std::string tag = std::string(toString(mode)) + (solids ? "_solids_" : "_") + toString(advection) + "_" +
+                            toString(projection) + "_" + std::to_string(steps) + "steps";
     std::printf("  %s velocity: %s\n  %s pressure: %s\n  %s dye:      %s\n", tag.c_str(),
                 test::describe(e.velocity).c_str(), tag.c_str(), test::describe(e.pressure).c_str(), tag.c_str(),
                 test::describe(e.dye).c_str());
@@ -176,10 +176,22 @@ constexpr double kTunnelOneStepL2 = 1e-5;
 constexpr double kTunnelHundredStepsMaxRel = 6e-5;
 constexpr double kTunnelHundredStepsL2 = 2e-5;
 
-double oneStepMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepMaxRel : kOneStepMaxRel; }
-double oneStepL2(BoundaryMode m) { return isTunnel(m) ? kTunnelOneStepL2 : kOneStepL2; }
-double hundredStepsMaxRel(BoundaryMode m) { return isTunnel(m) ? kTunnelHundredStepsMaxRel : kHundredStepsMaxRel; }
-double hundredStepsL2(BoundaryMode m) { return isTunnel(m) ? kTunnelHundredStepsL2 : kHundredStepsL2; }
+double oneStepMaxRel(BoundaryMode m)
+{
+    return isTunnel(m) ? kTunnelOneStepMaxRel : kOneStepMaxRel;
+}
+double oneStepL2(BoundaryMode m)
+{
+    return isTunnel(m) ? kTunnelOneStepL2 : kOneStepL2;
+}
+double hundredStepsMaxRel(BoundaryMode m)
+{
+    return isTunnel(m) ? kTunnelHundredStepsMaxRel : kHundredStepsMaxRel;
+}
+double hundredStepsL2(BoundaryMode m)
+{
+    return isTunnel(m) ? kTunnelHundredStepsL2 : kHundredStepsL2;
+}
 
 class StepParity : public test::GlTest, public ::testing::WithParamInterface<BoundaryMode> {};
 
@@ -197,8 +209,8 @@ TEST_P(StepParity, OneStep)
 TEST_P(StepParity, OneStepWithIncrementalProjection)
 {
     for (AdvectionScheme advection : {AdvectionScheme::SemiLagrangian, AdvectionScheme::MacCormack}) {
-        const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, false, advection,
-                                 Projection::Incremental);
+        const Errors e =
+            runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, false, advection, Projection::Incremental);
         expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
         expectWithin(e.pressure, oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
         expectWithin(e.dye, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
@@ -288,7 +300,8 @@ TEST_P(StepParity, HundredStepsWithMacCormackEachFromTheSameState)
 
 TEST_P(StepParity, OneStepWithMacCormack)
 {
-    const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, false, AdvectionScheme::MacCormack);
+    const Errors e =
+        runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, false, AdvectionScheme::MacCormack);
     expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
     expectWithin(e.pressure, oneStepMaxRel(GetParam()), kOneStepPressureL2, "pressure");
     expectWithin(e.dye, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
@@ -332,8 +345,8 @@ TEST_P(ObstacleStepParity, OneStep)
 
 TEST_P(ObstacleStepParity, OneStepWithIncrementalProjection)
 {
-    const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, true,
-                             AdvectionScheme::MacCormack, Projection::Incremental);
+    const Errors e = runBoth(GetParam(), 1, std::nullopt, SimParams{}.pressureSolver, true, AdvectionScheme::MacCormack,
+                             Projection::Incremental);
     // The tunnel's pressure, with no free constant, takes the tunnel's bound
     // (above; measured 5.1e-6 of max |p| here, 4.7e-6 L2).
     expectWithin(e.velocity, oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "velocity");
@@ -366,8 +379,8 @@ class FullPressure : public test::GlTest {};
 
 TEST_F(FullPressure, IsClearedOnBothSolversWhenDtChanges)
 {
-    SimParams p = stepParams(BoundaryMode::Box, SimParams{}.pressureSolver, AdvectionScheme::MacCormack,
-                             Projection::Incremental);
+    SimParams p =
+        stepParams(BoundaryMode::Box, SimParams{}.pressureSolver, AdvectionScheme::MacCormack, Projection::Incremental);
     GpuSolver gpu(p);
     CpuSolver cpu(p);
     for (int n = 0; n < 3; ++n) {

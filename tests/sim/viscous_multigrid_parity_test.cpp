@@ -40,17 +40,27 @@ enum class Walls { Box, Lid, Periodic, Tunnel, TunnelWalls, Solids, TunnelSolids
 const char* name(Walls w)
 {
     switch (w) {
-    case Walls::Box: return "Box";
-    case Walls::Lid: return "Lid";
-    case Walls::Periodic: return "Periodic";
-    case Walls::Tunnel: return "Tunnel";
-    case Walls::TunnelWalls: return "TunnelWalls";
-    case Walls::Solids: return "Solids";
-    case Walls::TunnelSolids: return "TunnelSolids";
+        case Walls::Box:
+            return "Box";
+        case Walls::Lid:
+            return "Lid";
+        case Walls::Periodic:
+            return "Periodic";
+        case Walls::Tunnel:
+            return "Tunnel";
+        case Walls::TunnelWalls:
+            return "TunnelWalls";
+        case Walls::Solids:
+            return "Solids";
+        case Walls::TunnelSolids:
+            return "TunnelSolids";
     }
     return "?";
 }
-bool hasSolids(Walls w) { return w == Walls::Solids || w == Walls::TunnelSolids; }
+bool hasSolids(Walls w)
+{
+    return w == Walls::Solids || w == Walls::TunnelSolids;
+}
 
 struct Grid {
     const char* name;
@@ -64,10 +74,10 @@ SimParams paramsFor(Walls walls, Grid grid, float viscosity)
     SimParams p;
     p.gridWidth = grid.width;
     p.gridHeight = grid.height;
-    p.boundary = walls == Walls::Periodic                               ? BoundaryMode::Periodic
-               : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
-               : walls == Walls::TunnelWalls                            ? BoundaryMode::TunnelWalls
-                                                                        : BoundaryMode::Box;
+    p.boundary = walls == Walls::Periodic                                 ? BoundaryMode::Periodic
+                 : walls == Walls::Tunnel || walls == Walls::TunnelSolids ? BoundaryMode::Tunnel
+                 : walls == Walls::TunnelWalls                            ? BoundaryMode::TunnelWalls
+                                                                          : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
     p.viscosity = viscosity;
@@ -90,13 +100,25 @@ std::vector<Pass> allPasses()
 {
     return {
         {"smooth_level0", {0, false}, [](auto& g) { g.smooth(0, false); }, [](auto& c) { c.smooth(0, false); }},
-        {"smooth_zero_guess_level0", {0, false}, [](auto& g) { g.smooth(0, true); }, [](auto& c) { c.smooth(0, true); }},
+        {"smooth_zero_guess_level0",
+         {0, false},
+         [](auto& g) { g.smooth(0, true); },
+         [](auto& c) { c.smooth(0, true); }},
         {"smooth_level1", {1, false}, [](auto& g) { g.smooth(1, false); }, [](auto& c) { c.smooth(1, false); }},
-        {"smooth_zero_guess_level1", {1, false}, [](auto& g) { g.smooth(1, true); }, [](auto& c) { c.smooth(1, true); }},
+        {"smooth_zero_guess_level1",
+         {1, false},
+         [](auto& g) { g.smooth(1, true); },
+         [](auto& c) { c.smooth(1, true); }},
         {"restrict_level0", {1, true}, [](auto& g) { g.restrictResidual(0); }, [](auto& c) { c.restrictResidual(0); }},
         {"restrict_level1", {2, true}, [](auto& g) { g.restrictResidual(1); }, [](auto& c) { c.restrictResidual(1); }},
-        {"prolong_level0", {0, false}, [](auto& g) { g.prolongCorrection(0); }, [](auto& c) { c.prolongCorrection(0); }},
-        {"prolong_level1", {1, false}, [](auto& g) { g.prolongCorrection(1); }, [](auto& c) { c.prolongCorrection(1); }},
+        {"prolong_level0",
+         {0, false},
+         [](auto& g) { g.prolongCorrection(0); },
+         [](auto& c) { c.prolongCorrection(0); }},
+        {"prolong_level1",
+         {1, false},
+         [](auto& g) { g.prolongCorrection(1); },
+         [](auto& c) { c.prolongCorrection(1); }},
     };
 }
 
@@ -197,13 +219,12 @@ INSTANTIATE_TEST_SUITE_P(AllPasses, ViscousPassParity,
                                                               Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(1e-4f, 1.0f)),
                          [](const ::testing::TestParamInfo<ViscousPassParity::ParamType>& param) {
-                             return std::string(allPasses()[std::get<0>(param.param)].name) + "_"
-                                 + name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name
-                                 + (std::get<3>(param.param) > 0.5f ? "_nu1" : "_nu1em4");
+                             return std::string(allPasses()[std::get<0>(param.param)].name) + "_" +
+                                    name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name +
+                                    (std::get<3>(param.param) > 0.5f ? "_nu1" : "_nu1em4");
                          });
 
-class ViscousSolveParity : public test::GlTest,
-                           public ::testing::WithParamInterface<std::tuple<Walls, Grid, float>> {};
+class ViscousSolveParity : public test::GlTest, public ::testing::WithParamInterface<std::tuple<Walls, Grid, float>> {};
 
 // The whole planned solve through the solvers' diffuse(): V-cycles at large a.
 TEST_P(ViscousSolveParity, DiffuseMatches)
@@ -239,8 +260,8 @@ INSTANTIATE_TEST_SUITE_P(AllWalls, ViscousSolveParity,
                                                               Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(0.03f, 10.0f)),
                          [](const ::testing::TestParamInfo<ViscousSolveParity::ParamType>& param) {
-                             return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name
-                                 + (std::get<2>(param.param) > 1.0f ? "_nu10" : "_nu0_03");
+                             return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name +
+                                    (std::get<2>(param.param) > 1.0f ? "_nu10" : "_nu0_03");
                          });
 
 }  // namespace

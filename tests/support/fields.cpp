@@ -27,9 +27,10 @@ FluidState randomState(const FieldGrids& grids, std::uint32_t seed, float veloci
         // here): one out of scale with the velocity would make the
         // incremental projection's first forcing a noise far larger than the
         // flow.
-        const float amplitude = &spec == &fieldSpec(FieldId::Velocity)       ? velocityAmplitude
-                              : &spec == &fieldSpec(FieldId::FullPressure) ? velocityAmplitude * velocityAmplitude / 60.0f
-                                                                           : 1.0f;
+        const float amplitude = &spec == &fieldSpec(FieldId::Velocity) ? velocityAmplitude
+                                : &spec == &fieldSpec(FieldId::FullPressure)
+                                    ? velocityAmplitude * velocityAmplitude / 60.0f
+                                    : 1.0f;
         fieldOf(state, spec) = randomField(g.width, g.height, spec.components, fieldSeed++, amplitude);
     }
     return state;

@@ -49,7 +49,8 @@ void GlTest::SetUp()
                            << "\nInstall Mesa's EGL (scripts/setup.sh) or set FLUIDSIM_SKIP_GPU_TESTS=1 to skip "
                               "GPU tests on purpose.";
     s.context->makeCurrent();
-    while (glGetError() != GL_NO_ERROR) {}
+    while (glGetError() != GL_NO_ERROR) {
+    }
 }
 
 void GlTest::TearDown()

@@ -33,7 +33,8 @@ inline void addBlock(Field& mask, int x0, int y0, int x1, int y1)
 inline Field mixedObstacles(int width, int height)
 {
     Field mask(width, height, 1);
-    addCircle(mask, 0.3f * static_cast<float>(width), 0.5f * static_cast<float>(height), 0.12f * static_cast<float>(height));
+    addCircle(mask, 0.3f * static_cast<float>(width), 0.5f * static_cast<float>(height),
+              0.12f * static_cast<float>(height));
     const int plateX = static_cast<int>(0.65f * static_cast<float>(width));
     addBlock(mask, plateX, height / 5, plateX + 1, 3 * height / 5);
     addBlock(mask, 4 * width / 5, 0, 9 * width / 10, 3);

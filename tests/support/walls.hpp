@@ -8,7 +8,10 @@ namespace fluid::test {
 
 enum class Walls { Box, Lid, Periodic };
 
-inline const char* name(Walls w) { return w == Walls::Box ? "Box" : (w == Walls::Lid ? "Lid" : "Periodic"); }
+inline const char* name(Walls w)
+{
+    return w == Walls::Box ? "Box" : (w == Walls::Lid ? "Lid" : "Periodic");
+}
 
 // The boundary rule of `walls`: the box, the box with its lid at 1 m/s, or periodic.
 inline void applyWalls(SimParams& p, Walls walls)

@@ -41,11 +41,11 @@ CavityRun runCavity(Backend backend, std::vector<std::string> flags)
         maxDeviation(loadGhia("ghia1982_re100_u_vertical.csv"), run.lines.s, run.lines.uVertical, 0.0, 1.0);
     run.vDeviation =
         maxDeviation(loadGhia("ghia1982_re100_v_horizontal.csv"), run.lines.s, run.lines.vHorizontal, 0.0, 0.0);
-    std::printf("[ measured ] cavity Re=100 %s %dx%d: %d steps to t = %.4g s%s (last max|du/dt| %.3g m/s^2): max "
-                "deviation from Ghia u %.4f, v %.4f (%.1f s wall)\n",
-                toString(backend), kGrid, kGrid, run.result.steps, run.result.time,
-                run.result.steady ? ", steady" : "", run.result.lastChangeRate, run.uDeviation, run.vDeviation,
-                run.wallSeconds);
+    std::printf(
+        "[ measured ] cavity Re=100 %s %dx%d: %d steps to t = %.4g s%s (last max|du/dt| %.3g m/s^2): max "
+        "deviation from Ghia u %.4f, v %.4f (%.1f s wall)\n",
+        toString(backend), kGrid, kGrid, run.result.steps, run.result.time, run.result.steady ? ", steady" : "",
+        run.result.lastChangeRate, run.uDeviation, run.vDeviation, run.wallSeconds);
     return run;
 }
 
@@ -77,7 +77,8 @@ TEST_P(CavityRe100, MatchesGhiaAtSteadyState)
 TEST_P(CavityRe100, MatchesGhiaWithin0008WithMacCormack)
 {
     constexpr double kMaxDeviation = 0.008;
-    const CavityRun run = runCavity(GetParam(), {"--until-steady", "1e-4", "--time", "30", "--advection", "maccormack"});
+    const CavityRun run =
+        runCavity(GetParam(), {"--until-steady", "1e-4", "--time", "30", "--advection", "maccormack"});
     EXPECT_TRUE(run.result.steady) << "no steady state within 30 s";
     EXPECT_LE(run.uDeviation, kMaxDeviation);
     EXPECT_LE(run.vDeviation, kMaxDeviation);
@@ -110,11 +111,12 @@ TEST_P(CavityBackends, AgreeFarMoreCloselyThanWithGhia)
         lineDifference = std::fmax(lineDifference, std::fabs(gpu.lines.uVertical[n] - cpu.lines.uVertical[n]));
         lineDifference = std::fmax(lineDifference, std::fabs(gpu.lines.vHorizontal[n] - cpu.lines.vHorizontal[n]));
     }
-    const double closestToGhia = std::fmin(std::fmin(cpu.uDeviation, cpu.vDeviation),
-                                           std::fmin(gpu.uDeviation, gpu.vDeviation));
-    std::printf("[ measured ] GPU vs CPU: max |du| over the field %.3g m/s, over the centre lines %.3g; closest "
-                "deviation from Ghia %.4f\n",
-                fieldDifference, lineDifference, closestToGhia);
+    const double closestToGhia =
+        std::fmin(std::fmin(cpu.uDeviation, cpu.vDeviation), std::fmin(gpu.uDeviation, gpu.vDeviation));
+    std::printf(
+        "[ measured ] GPU vs CPU: max |du| over the field %.3g m/s, over the centre lines %.3g; closest "
+        "deviation from Ghia %.4f\n",
+        fieldDifference, lineDifference, closestToGhia);
     EXPECT_LE(fieldDifference * kAgreementFactor, closestToGhia);
     EXPECT_LE(lineDifference * kAgreementFactor, closestToGhia);
 }

@@ -28,9 +28,10 @@ namespace {
 using namespace app::headless;
 
 struct DecayErrors {
-    double energy = 0.0;    // max over steps of |E / E_exact - 1|
-    double rate = 0.0;      // the decay rate ln(E(0) / E(t)) / t, fitted from the first and last energy, over the exact one, - 1
-    double velocity = 0.0;  // at the end: max |u - u_exact| / max |u_exact|
+    double energy = 0.0;  // max over steps of |E / E_exact - 1|
+    double rate =
+        0.0;  // the decay rate ln(E(0) / E(t)) / t, fitted from the first and last energy, over the exact one, - 1
+    double velocity = 0.0;         // at the end: max |u - u_exact| / max |u_exact|
     double predictedEnergy = 0.0;  // shear wave only: the discrete scheme's own error, in closed form
 };
 
@@ -82,11 +83,11 @@ DecayErrors measureDecay(Scenario scenario, Backend backend, int grid, std::vect
     char closedForm[64] = "";
     if (scenario == Scenario::ShearWave)
         std::snprintf(closedForm, sizeof closedForm, " (closed form %.4e)", e.predictedEnergy);
-    std::printf("[ measured ] %s %s %s projection %s N=%d: %d steps, dt = %.6g s, t = %.4g s: energy error %.4e%s, "
-                "decay rate error %+.4f, velocity error %.4e (%.2f s wall)\n",
-                toString(scenario), toString(spec.params.advection), toString(spec.params.projection),
-                toString(backend), grid, r.steps,
-                static_cast<double>(spec.params.dt), r.time, e.energy, closedForm, e.rate, e.velocity, wall);
+    std::printf(
+        "[ measured ] %s %s %s projection %s N=%d: %d steps, dt = %.6g s, t = %.4g s: energy error %.4e%s, "
+        "decay rate error %+.4f, velocity error %.4e (%.2f s wall)\n",
+        toString(scenario), toString(spec.params.advection), toString(spec.params.projection), toString(backend), grid,
+        r.steps, static_cast<double>(spec.params.dt), r.time, e.energy, closedForm, e.rate, e.velocity, wall);
     return e;
 }
 
@@ -114,7 +115,7 @@ TEST_P(Decay, ShearWaveConvergesToTheExactDecayAtFixedCfl)
     // The measured error is the scheme's own: it must match the closed form to
     // float32 rounding of ~100 steps, far below the discretization error.
     constexpr double kPredictionTolerance = 0.02;  // relative to the predicted error
-    constexpr double kMinOrder = 1.0;  // first order in time at least
+    constexpr double kMinOrder = 1.0;              // first order in time at least
     double previous = 0.0;
     for (const GridCase& c : cases) {
         const DecayErrors e = measureDecay(Scenario::ShearWave, GetParam(), c.grid);

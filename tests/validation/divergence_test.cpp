@@ -25,9 +25,9 @@ namespace {
 using namespace app::headless;
 
 struct DivergenceRecord {
-    double worst = 0.0;                 // max over steps and cells
-    double worstAwayFromCorners = 0.0;  // the same without the lid-corner blocks
-    double worstAwayAfterStartup = 0.0; // ... and after the first kStartupSteps steps
+    double worst = 0.0;                  // max over steps and cells
+    double worstAwayFromCorners = 0.0;   // the same without the lid-corner blocks
+    double worstAwayAfterStartup = 0.0;  // ... and after the first kStartupSteps steps
     int steps = 0;
 };
 
@@ -43,7 +43,10 @@ bool nearLidCorner(int i, int j, int width, int height)
     return j >= height - kCornerBlock && (i < kCornerBlock || i >= width - kCornerBlock);
 }
 
-double nanMax(double m, double x) { return std::isnan(m) || std::isnan(x) ? NAN : std::fmax(m, x); }
+double nanMax(double m, double x)
+{
+    return std::isnan(m) || std::isnan(x) ? NAN : std::fmax(m, x);
+}
 
 DivergenceRecord recordDivergence(Scenario scenario, Backend backend, int grid, std::vector<std::string> flags)
 {
@@ -70,10 +73,11 @@ DivergenceRecord recordDivergence(Scenario scenario, Backend backend, int grid, 
         if (step > kStartupSteps) record.worstAwayAfterStartup = nanMax(record.worstAwayAfterStartup, relativeAway);
     };
     record.steps = simulate(spec, observer).steps;
-    std::printf("[ measured ] %s %s N=%d, %d steps: worst relative divergence %.4g; away from the lid corners %.4g, "
-                "after step %d %.4g\n",
-                toString(scenario), toString(backend), grid, record.steps, record.worst, record.worstAwayFromCorners,
-                kStartupSteps, record.worstAwayAfterStartup);
+    std::printf(
+        "[ measured ] %s %s N=%d, %d steps: worst relative divergence %.4g; away from the lid corners %.4g, "
+        "after step %d %.4g\n",
+        toString(scenario), toString(backend), grid, record.steps, record.worst, record.worstAwayFromCorners,
+        kStartupSteps, record.worstAwayAfterStartup);
     return record;
 }
 

@@ -39,9 +39,8 @@ double largestDye(const Field& dye, const Field& mask)
 // at (0.25, 0.5) m, 64^2 cells, 40 steps (2/3 s).
 TEST_P(ObstacleRun, NoMotionAndNoDyeInsideTheCircle)
 {
-    const RunSpec withCircle =
-        resolvedSpec(headlessOptions(Scenario::Demo, GetParam(), 64, {"--obstacle", "circle", "--obstacle-size", "0.2",
-                                                                      "--steps", "40"}));
+    const RunSpec withCircle = resolvedSpec(headlessOptions(
+        Scenario::Demo, GetParam(), 64, {"--obstacle", "circle", "--obstacle-size", "0.2", "--steps", "40"}));
     const RunSpec without = resolvedSpec(headlessOptions(Scenario::Demo, GetParam(), 64, {"--steps", "40"}));
     const Field& mask = withCircle.obstacles;
     ASSERT_GT(countSolid(mask), 0);

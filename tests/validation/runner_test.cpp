@@ -154,10 +154,9 @@ TEST(HeadlessRunner, TunnelSetsUpTheCylinderAndWritesTheProbe)
 // centre of the dye ends well above the emitter and the fluid above it moves up.
 TEST(HeadlessRunner, SmokeRisesFromItsEmitter)
 {
-    const RunSpec smoke =
-        resolvedSpec(parse({"--scenario", "smoke", "--grid", "32", "--dye-grid", "64", "--steps", "45", "--backend",
-                            "cpu"})
-                         .options);
+    const RunSpec smoke = resolvedSpec(
+        parse({"--scenario", "smoke", "--grid", "32", "--dye-grid", "64", "--steps", "45", "--backend", "cpu"})
+            .options);
     EXPECT_FLOAT_EQ(smoke.params.gravity, 9.81f);
     EXPECT_FLOAT_EQ(smoke.params.cooling, 0.5f);
     EXPECT_EQ(smoke.params.dyeGridWidth, 64);
@@ -190,9 +189,9 @@ TEST(HeadlessRunner, WritesEnergyCsvAndFrames)
     TempDir dir;
     const std::string energy = (dir / "energy.csv").string();
     const std::string frames = (dir / "frames").string();
-    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "shear-wave", "--grid",
-                                           "16", "--time", "0.25", "--export-energy", energy, "--out", frames,
-                                           "--frames-every", "3"});
+    const app::ParseResult parsed =
+        parse({"--backend", "cpu", "--threads", "1", "--scenario", "shear-wave", "--grid", "16", "--time", "0.25",
+               "--export-energy", energy, "--out", frames, "--frames-every", "3"});
     ASSERT_TRUE(parsed.ok()) << parsed.error;
     const RunSpec spec = resolvedSpec(parsed.options);
     ASSERT_EQ(app::runHeadless(parsed.options), 0);
@@ -232,9 +231,8 @@ TEST(HeadlessRunner, WritesCavityCenterlinesAndReportsSteadyState)
 
 TEST(HeadlessRunner, ReportsFailureWhenNotSteadyWithinTheBudget)
 {
-    const app::ParseResult parsed =
-        parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16", "--until-steady", "1e-9",
-               "--steps", "20"});
+    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16",
+                                           "--until-steady", "1e-9", "--steps", "20"});
     ASSERT_TRUE(parsed.ok()) << parsed.error;
     EXPECT_EQ(app::runHeadless(parsed.options), 1);
 }

@@ -20,8 +20,11 @@ std::string backendName(const ::testing::TestParamInfo<Backend>& info)
 
 app::Options headlessOptions(Scenario scenario, Backend backend, int grid, std::vector<std::string> extraFlags)
 {
-    std::vector<std::string> args = {"fluidsim", "--headless", "--scenario", app::toString(scenario), "--backend",
-                                     app::toString(backend), "--grid", std::to_string(grid), "--threads", "1"};
+    std::vector<std::string> args = {"fluidsim",   "--headless",
+                                     "--scenario", app::toString(scenario),
+                                     "--backend",  app::toString(backend),
+                                     "--grid",     std::to_string(grid),
+                                     "--threads",  "1"};
     args.insert(args.end(), extraFlags.begin(), extraFlags.end());
     std::vector<const char*> argv;
     for (const std::string& a : args) argv.push_back(a.c_str());
@@ -76,6 +79,9 @@ double maxDeviation(const Profile& published, const std::vector<double>& s, cons
     return m;
 }
 
-double observedOrder(double coarseError, double fineError) { return std::log2(coarseError / fineError); }
+double observedOrder(double coarseError, double fineError)
+{
+    return std::log2(coarseError / fineError);
+}
 
 }  // namespace fluid::validation

@@ -19,7 +19,10 @@ double nanMax(double m, double x)
     return std::fmax(m, x);
 }
 
-double component(const Field& f, int i, int j, int c) { return static_cast<double>(f.at(i, j, c)); }
+double component(const Field& f, int i, int j, int c)
+{
+    return static_cast<double>(f.at(i, j, c));
+}
 
 }  // namespace
 

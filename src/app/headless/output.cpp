@@ -31,7 +31,10 @@ std::ostringstream csvStream()
 
 }  // namespace
 
-void writeEnergyHeader(OutputFile& file) { file.write("t,kinetic_energy,max_divergence,pressure_residual\n"); }
+void writeEnergyHeader(OutputFile& file)
+{
+    file.write("t,kinetic_energy,max_divergence,pressure_residual\n");
+}
 
 void writeEnergyRow(OutputFile& file, const StepSample& s)
 {
@@ -54,15 +57,18 @@ void prepareDirectory(const std::string& dir)
     std::error_code error;
     std::filesystem::create_directories(dir, error);
     if (error || !std::filesystem::is_directory(dir))
-        throw std::runtime_error("cannot create the output directory " + dir + ": "
-                                 + (error ? error.message() : std::string("a file of that name exists")));
+        throw std::runtime_error("cannot create the output directory " + dir + ": " +
+                                 (error ? error.message() : std::string("a file of that name exists")));
 }
 
 namespace {
 
 using Rgb = std::array<float, 3>;
 
-std::uint8_t toByte(float v) { return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); }
+std::uint8_t toByte(float v)
+{
+    return static_cast<std::uint8_t>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f));
+}
 
 // A perceptually ordered dark-to-bright ramp (black-violet-red-orange-cream):
 // the speed reads as brightness, also in grey.
@@ -114,8 +120,8 @@ std::string writeCells(const std::string& dir, int step, int w, int h, ColourOf 
         const int j = h - 1 - y / scale;  // PNG rows run top to bottom, Field rows bottom to top
         for (int x = 0; x < imageWidth; ++x) {
             const Rgb& c = cells[static_cast<std::size_t>(j * w + x / scale)];
-            const std::size_t at = (static_cast<std::size_t>(y) * static_cast<std::size_t>(imageWidth)
-                                    + static_cast<std::size_t>(x)) * 3;
+            const std::size_t at =
+                (static_cast<std::size_t>(y) * static_cast<std::size_t>(imageWidth) + static_cast<std::size_t>(x)) * 3;
             for (std::size_t k = 0; k < 3; ++k) pixels[at + k] = toByte(c[k]);
         }
     }
@@ -164,20 +170,27 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     Field derived;
     const Field* source = &state.dye;
     switch (info.source) {
-    case ViewSource::Dye: break;
-    case ViewSource::Velocity: source = &state.velocity; break;
-    case ViewSource::Pressure: source = &state.pressure; break;
-    case ViewSource::Temperature: source = &state.temperature; break;
-    case ViewSource::Divergence:
-        derived = Field(params.gridWidth, params.gridHeight, 1);
-        reference::divergence(state.velocity, derived, constants);
-        source = &derived;
-        break;
-    case ViewSource::Curl:
-        derived = Field(params.gridWidth, params.gridHeight, 1);
-        reference::curl(state.velocity, derived, constants);
-        source = &derived;
-        break;
+        case ViewSource::Dye:
+            break;
+        case ViewSource::Velocity:
+            source = &state.velocity;
+            break;
+        case ViewSource::Pressure:
+            source = &state.pressure;
+            break;
+        case ViewSource::Temperature:
+            source = &state.temperature;
+            break;
+        case ViewSource::Divergence:
+            derived = Field(params.gridWidth, params.gridHeight, 1);
+            reference::divergence(state.velocity, derived, constants);
+            source = &derived;
+            break;
+        case ViewSource::Curl:
+            derived = Field(params.gridWidth, params.gridHeight, 1);
+            reference::curl(state.velocity, derived, constants);
+            source = &derived;
+            break;
     }
     float range = view.fixedRange;
     if (view.autoRange) {
@@ -191,8 +204,8 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
     // has its own grid, sampled at the pressure cells as the display's
     // linear sampler does.
     const Field dyeOnSourceGrid = state.dye.width() == source->width() && state.dye.height() == source->height()
-        ? Field()
-        : resampleBilinear(state.dye, source->width(), source->height());
+                                      ? Field()
+                                      : resampleBilinear(state.dye, source->width(), source->height());
     const Field& dye = dyeOnSourceGrid.size() ? dyeOnSourceGrid : state.dye;
     return writeCells(dir, step, source->width(), source->height(), [&](int i, int j) {
         const glm::vec3 c = shadeCell(u, *source, dye, i, j);

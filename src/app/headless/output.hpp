@@ -6,9 +6,9 @@
 #include <string>
 #include <string_view>
 
+#include "app/atomic_file.hpp"
 #include "app/background.hpp"
 #include "app/display_settings.hpp"
-#include "app/atomic_file.hpp"
 #include "app/headless/measure.hpp"
 #include "app/headless/simulate.hpp"
 #include "core/field.hpp"

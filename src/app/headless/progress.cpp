@@ -9,7 +9,7 @@ namespace fluid::app::headless {
 
 namespace {
 
-constexpr auto kQuietFor = std::chrono::seconds(1);           // short runs draw nothing
+constexpr auto kQuietFor = std::chrono::seconds(1);            // short runs draw nothing
 constexpr auto kRedrawEvery = std::chrono::milliseconds(100);  // terminal output is not free
 constexpr int kBarWidth = 30;
 

@@ -29,7 +29,10 @@ namespace {
 // outputs are closed with what they have, and the exit code is 128 + signal.
 volatile std::sig_atomic_t stopSignal = 0;
 
-extern "C" void requestStop(int signal) { stopSignal = signal; }
+extern "C" void requestStop(int signal)
+{
+    stopSignal = signal;
+}
 
 // SIGINT and SIGTERM stop the run for the lifetime of this object; the
 // handlers that were there before come back after it.
@@ -56,20 +59,24 @@ private:
 
 using namespace headless;
 
-double d(float v) { return static_cast<double>(v); }
+double d(float v)
+{
+    return static_cast<double>(v);
+}
 
 void printHeader(const RunSpec& s)
 {
     const SimParams& p = s.params;
     const bool multigrid = p.pressureSolver == fluid::PressureSolver::Multigrid;
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
-    std::printf("fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
-                "%d %s, %s boundary",
-                toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight,
-                d(p.cellSize()), d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
-                multigrid ? "multigrid V-cycles" : "Jacobi sweeps",
-                viscous.vCycles > 0 ? viscous.vCycles : viscous.jacobiSweeps,
-                viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
+    std::printf(
+        "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
+        "%d %s, %s boundary",
+        toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
+        d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
+        multigrid ? "multigrid V-cycles" : "Jacobi sweeps",
+        viscous.vCycles > 0 ? viscous.vCycles : viscous.jacobiSweeps,
+        viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)
@@ -99,14 +106,15 @@ void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
     const auto shedding = sheddingOf(std::span<const double>(r.probe).subspan(from), dt);
     const double re = wake.speed * wake.diameter / d(spec.params.viscosity);
     if (!shedding) {
-        std::printf("  strouhal         no shedding at the probe after step %zu (Re = %g); run longer (--steps)\n", from,
-                    re);
+        std::printf("  strouhal         no shedding at the probe after step %zu (Re = %g); run longer (--steps)\n",
+                    from, re);
         return;
     }
-    std::printf("  strouhal         St = f D / U = %.4f (f = %.4g Hz over %d periods from step %zu, D = %g m, "
-                "U = %g m/s, Re = %g; Williamson 1996: 0.164-0.166 at Re = 100)\n",
-                shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from,
-                wake.diameter, wake.speed, re);
+    std::printf(
+        "  strouhal         St = f D / U = %.4f (f = %.4g Hz over %d periods from step %zu, D = %g m, "
+        "U = %g m/s, Re = %g; Williamson 1996: 0.164-0.166 at Re = 100)\n",
+        shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from, wake.diameter,
+        wake.speed, re);
 }
 
 void printSummary(const RunSpec& spec, const RunResult& r)
@@ -118,9 +126,10 @@ void printSummary(const RunSpec& spec, const RunResult& r)
                 1e3 * r.wallSeconds / r.steps);
     if (spec.steadyTolerance) {
         if (r.steady)
-            std::printf("  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
-                        "m/s^2 (checked every %d steps)\n",
-                        r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
+            std::printf(
+                "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
+                "m/s^2 (checked every %d steps)\n",
+                r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
         else
             std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
                         r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
@@ -154,9 +163,10 @@ void printSummary(const RunSpec& spec, const RunResult& r)
             if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
             if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
         }
-        std::printf("  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
-                    "%.4f\n",
-                    c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
+        std::printf(
+            "  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
+            "%.4f\n",
+            c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
     }
 }
 
@@ -188,7 +198,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
 
         printHeader(spec);
         if (spec.obstacles.size() > 0)
-            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles), spec.obstacles.size());
+            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles),
+                        spec.obstacles.size());
         std::optional<platform::HeadlessContext> context;
         if (spec.backend == Backend::Gpu) {
             context.emplace();
@@ -197,14 +208,14 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         std::fflush(stdout);
 
         // Read before the first step, like every input: a bad path fails at once.
-        const BackgroundImage background = spec.background.empty() ? BackgroundImage{} : loadBackground(spec.background);
+        const BackgroundImage background =
+            spec.background.empty() ? BackgroundImage{} : loadBackground(spec.background);
         int frames = 0;
         std::string lastFrame;
-        const FrameField shown =
-            spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion || spec.scenario == Scenario::Smoke
-                || spec.scenario == Scenario::Tunnel
-            ? FrameField::Dye
-            : FrameField::Speed;
+        const FrameField shown = spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion ||
+                                         spec.scenario == Scenario::Smoke || spec.scenario == Scenario::Tunnel
+                                     ? FrameField::Dye
+                                     : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
         observer.stopRequested = [] { return stopSignal != 0; };
@@ -212,8 +223,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
             lastFrame = spec.frameView
-                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background, &spec.obstacles)
-                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
+                            ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background,
+                                             &spec.obstacles)
+                            : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
         const RunResult result = simulate(spec, observer);
@@ -231,9 +243,10 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (frames > 0)
             std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
                         frames == 1 ? "" : "s",
-                        spec.frameView ? toString(spec.frameView->view) : shown == FrameField::Dye ? "dye" : "speed |u|",
-                        spec.outDir.c_str(),
-                        lastFrame.c_str());
+                        spec.frameView             ? toString(spec.frameView->view)
+                        : shown == FrameField::Dye ? "dye"
+                                                   : "speed |u|",
+                        spec.outDir.c_str(), lastFrame.c_str());
         if (result.interrupted) {
             const int signal = static_cast<int>(stopSignal);
             std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",

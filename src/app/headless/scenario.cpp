@@ -16,15 +16,15 @@ constexpr double kPi = std::numbers::pi;
 constexpr int kValidationGrid = 64;
 
 // Default physics of each flow, applied when the flag is not given.
-constexpr double kCavityReynolds = 100.0;       // Ghia et al.'s first case
-constexpr double kTunnelReynolds = 100.0;       // Williamson's St = 0.164-0.166
-constexpr int kTunnelGridHeight = 96;           // D = 12 cells: St within 10% (docs/validation.md)
-constexpr int kTunnelSteps = 800;               // ~12 shedding periods after the start settles
-constexpr double kTunnelSettleFraction = 0.375; // the first 300 of 800 steps: the impulsive start
-constexpr double kTaylorGreenViscosity = 0.05;  // m^2/s: energy falls to e^-0.4 in 2 s
-constexpr double kTaylorGreenTime = 2.0;        // s
-constexpr double kShearWaveViscosity = 0.01;    // m^2/s: energy falls to e^-0.79 in 1 s
-constexpr double kShearWaveTime = 1.0;          // s
+constexpr double kCavityReynolds = 100.0;        // Ghia et al.'s first case
+constexpr double kTunnelReynolds = 100.0;        // Williamson's St = 0.164-0.166
+constexpr int kTunnelGridHeight = 96;            // D = 12 cells: St within 10% (docs/validation.md)
+constexpr int kTunnelSteps = 800;                // ~12 shedding periods after the start settles
+constexpr double kTunnelSettleFraction = 0.375;  // the first 300 of 800 steps: the impulsive start
+constexpr double kTaylorGreenViscosity = 0.05;   // m^2/s: energy falls to e^-0.4 in 2 s
+constexpr double kTaylorGreenTime = 2.0;         // s
+constexpr double kShearWaveViscosity = 0.01;     // m^2/s: energy falls to e^-0.79 in 1 s
+constexpr double kShearWaveTime = 1.0;           // s
 constexpr int kDemoSteps = 200;
 
 // The cavity, when no end is given, runs until steady at this tolerance (m/s^2)
@@ -35,7 +35,10 @@ constexpr double kCavitySteadyTolerance = 1e-4;
 constexpr double kSteadyCapTime = 1000.0;  // s
 constexpr long kMaxSteps = 100'000'000;
 
-bool isValidationFlow(Scenario s) { return s != Scenario::Demo && s != Scenario::Motion && s != Scenario::Smoke; }
+bool isValidationFlow(Scenario s)
+{
+    return s != Scenario::Demo && s != Scenario::Motion && s != Scenario::Smoke;
+}
 
 // The smoke scenario's defaults: standard gravity, and heat that fades in a
 // couple of seconds so the plume does not fill the box with warm air.
@@ -62,13 +65,17 @@ double stepsFor(double time, double dt)
 double defaultCfl(Scenario scenario)
 {
     switch (scenario) {
-    case Scenario::Cavity: return 1.0;
-    case Scenario::Tunnel: return 2.0;  // traces of 2 cells: half the interpolations of CFL 1 (less smearing)
-    case Scenario::TaylorGreen:
-    case Scenario::ShearWave: return 0.5;
-    case Scenario::Demo:
-    case Scenario::Motion:
-    case Scenario::Smoke: return 0.0;  // the window's dt
+        case Scenario::Cavity:
+            return 1.0;
+        case Scenario::Tunnel:
+            return 2.0;  // traces of 2 cells: half the interpolations of CFL 1 (less smearing)
+        case Scenario::TaylorGreen:
+        case Scenario::ShearWave:
+            return 0.5;
+        case Scenario::Demo:
+        case Scenario::Motion:
+        case Scenario::Smoke:
+            return 0.0;  // the window's dt
     }
     return 0.0;
 }
@@ -112,19 +119,18 @@ ResolvedRun resolveRun(const Options& o)
         return fail(std::string("--export-probe applies to --scenario tunnel only, not ") + name);
     if (!o.centerlinesFile.empty() && scenario != Scenario::Cavity)
         return fail(std::string("--export-centerlines applies to --scenario cavity only, not ") + name);
-    if (o.reynolds && o.given("viscosity"))
-        return fail("give --reynolds or --viscosity, not both (Re sets nu)");
+    if (o.reynolds && o.given("viscosity")) return fail("give --reynolds or --viscosity, not both (Re sets nu)");
     if (scenario == Scenario::Tunnel && o.given("viscosity"))
         return fail("--scenario tunnel sets nu from --reynolds (Re = U D / nu); give --reynolds");
     const BoundaryMode needed = scenario == Scenario::Cavity   ? BoundaryMode::Box
-                              : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
-                                                             : BoundaryMode::Periodic;
+                                : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
+                                                               : BoundaryMode::Periodic;
     // The cylinder sheds in either tunnel: with slip walls (the free stream)
     // or with no-slip ones (a channel).
     const bool fits = scenario == Scenario::Tunnel ? isTunnel(o.params.boundary) : o.params.boundary == needed;
     if (isValidationFlow(scenario) && o.given("boundary") && !fits)
-        return fail(std::string("--scenario ") + name + " needs --boundary " + fluid::toString(needed)
-                    + (scenario == Scenario::Tunnel ? " or tunnel-walls" : ""));
+        return fail(std::string("--scenario ") + name + " needs --boundary " + fluid::toString(needed) +
+                    (scenario == Scenario::Tunnel ? " or tunnel-walls" : ""));
 
     // The flow itself.
     SimParams& p = s.params;
@@ -135,56 +141,56 @@ ResolvedRun resolveRun(const Options& o)
         p.lidSpeed = 0.0f;
     }
     switch (scenario) {
-    case Scenario::Demo:
-    case Scenario::Motion:
-        s.velocityScale = 1.0;
-        break;
-    case Scenario::Smoke:
-        if (!o.given("gravity")) p.gravity = kSmokeGravity;
-        if (!o.given("cooling")) p.cooling = kSmokeCooling;
-        if (p.gravity == 0.0f) s.notes.push_back("gravity is 0: the smoke will not rise");
-        s.velocityScale = 1.0;
-        break;
-    case Scenario::Cavity:
-        p.domainWidth = 1.0f;
-        p.lidSpeed = 1.0f;
-        if (!o.given("viscosity")) p.viscosity = static_cast<float>(1.0 / o.reynolds.value_or(kCavityReynolds));
-        if (p.viscosity <= 0.0f) return fail("--viscosity must be positive for the cavity (Re = 1/nu)");
-        s.velocityScale = p.lidSpeed;
-        break;
-    case Scenario::TaylorGreen:
-        p.domainWidth = static_cast<float>(2.0 * kPi);
-        if (!o.given("viscosity")) p.viscosity = static_cast<float>(kTaylorGreenViscosity);
-        endTime = kTaylorGreenTime;
-        s.velocityScale = 1.0;
-        break;
-    case Scenario::ShearWave:
-        p.domainWidth = 1.0f;
-        if (!o.given("viscosity")) p.viscosity = static_cast<float>(kShearWaveViscosity);
-        endTime = kShearWaveTime;
-        s.velocityScale = 1.0;
-        break;
-    case Scenario::Tunnel: {
-        // The grid's height sets D = H / 8; its width follows (2.5 H).
-        const int height = o.given("grid") ? p.gridHeight : kTunnelGridHeight;
-        if (height < CylinderWakeLimits::kMinGridHeight)
-            return fail("--scenario tunnel needs a grid at least " + std::to_string(CylinderWakeLimits::kMinGridHeight)
-                        + " cells high (D = H / 8)");
-        const double cfl = o.given("dt") ? 1.0 : defaultCfl(scenario);  // dt itself is kept below when given
-        s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
-        const float givenDt = p.dt;
-        const SimParams& w = s.wake->params;
-        p.gridWidth = w.gridWidth;
-        p.gridHeight = w.gridHeight;
-        p.domainWidth = w.domainWidth;
-        p.inflowSpeed = w.inflowSpeed;
-        p.viscosity = w.viscosity;
-        if (!o.given("vorticity")) p.vorticity = 0.0f;
-        p.dt = o.given("dt") ? givenDt : w.dt;
-        s.wake->params = p;
-        s.velocityScale = s.wake->speed;
-        break;
-    }
+        case Scenario::Demo:
+        case Scenario::Motion:
+            s.velocityScale = 1.0;
+            break;
+        case Scenario::Smoke:
+            if (!o.given("gravity")) p.gravity = kSmokeGravity;
+            if (!o.given("cooling")) p.cooling = kSmokeCooling;
+            if (p.gravity == 0.0f) s.notes.push_back("gravity is 0: the smoke will not rise");
+            s.velocityScale = 1.0;
+            break;
+        case Scenario::Cavity:
+            p.domainWidth = 1.0f;
+            p.lidSpeed = 1.0f;
+            if (!o.given("viscosity")) p.viscosity = static_cast<float>(1.0 / o.reynolds.value_or(kCavityReynolds));
+            if (p.viscosity <= 0.0f) return fail("--viscosity must be positive for the cavity (Re = 1/nu)");
+            s.velocityScale = p.lidSpeed;
+            break;
+        case Scenario::TaylorGreen:
+            p.domainWidth = static_cast<float>(2.0 * kPi);
+            if (!o.given("viscosity")) p.viscosity = static_cast<float>(kTaylorGreenViscosity);
+            endTime = kTaylorGreenTime;
+            s.velocityScale = 1.0;
+            break;
+        case Scenario::ShearWave:
+            p.domainWidth = 1.0f;
+            if (!o.given("viscosity")) p.viscosity = static_cast<float>(kShearWaveViscosity);
+            endTime = kShearWaveTime;
+            s.velocityScale = 1.0;
+            break;
+        case Scenario::Tunnel: {
+            // The grid's height sets D = H / 8; its width follows (2.5 H).
+            const int height = o.given("grid") ? p.gridHeight : kTunnelGridHeight;
+            if (height < CylinderWakeLimits::kMinGridHeight)
+                return fail("--scenario tunnel needs a grid at least " +
+                            std::to_string(CylinderWakeLimits::kMinGridHeight) + " cells high (D = H / 8)");
+            const double cfl = o.given("dt") ? 1.0 : defaultCfl(scenario);  // dt itself is kept below when given
+            s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
+            const float givenDt = p.dt;
+            const SimParams& w = s.wake->params;
+            p.gridWidth = w.gridWidth;
+            p.gridHeight = w.gridHeight;
+            p.domainWidth = w.domainWidth;
+            p.inflowSpeed = w.inflowSpeed;
+            p.viscosity = w.viscosity;
+            if (!o.given("vorticity")) p.vorticity = 0.0f;
+            p.dt = o.given("dt") ? givenDt : w.dt;
+            s.wake->params = p;
+            s.velocityScale = s.wake->speed;
+            break;
+        }
     }
     if (o.simTime) endTime = *o.simTime;
     if (o.steps) endTime = 0.0;
@@ -204,14 +210,19 @@ ResolvedRun resolveRun(const Options& o)
     // The step budget.
     const double dt = static_cast<double>(p.dt);
     double budget = 0.0;
-    if (o.steps) budget = *o.steps;
-    else if (endTime > 0.0) budget = stepsFor(endTime, dt);
-    else if (s.steadyTolerance) budget = std::ceil(kSteadyCapTime / dt);
-    else if (scenario == Scenario::Tunnel) budget = kTunnelSteps;
-    else budget = kDemoSteps;
+    if (o.steps)
+        budget = *o.steps;
+    else if (endTime > 0.0)
+        budget = stepsFor(endTime, dt);
+    else if (s.steadyTolerance)
+        budget = std::ceil(kSteadyCapTime / dt);
+    else if (scenario == Scenario::Tunnel)
+        budget = kTunnelSteps;
+    else
+        budget = kDemoSteps;
     if (budget > static_cast<double>(kMaxSteps))
-        return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt)
-                    + " s would take more than " + std::to_string(kMaxSteps) + " steps");
+        return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt) +
+                    " s would take more than " + std::to_string(kMaxSteps) + " steps");
     s.steps = std::max(1, static_cast<int>(budget));
     s.measureEveryStep = !o.energyFile.empty();
     s.settleSteps = static_cast<int>(kTunnelSettleFraction * s.steps);
@@ -281,9 +292,9 @@ std::vector<Splat> scriptedSplats(Scenario scenario, const SimParams& p, int ste
         return glm::vec3(channel(0.0), channel(1.0 / 3.0), channel(2.0 / 3.0));
     };
     struct Jet {
-        glm::vec2 at;     // fraction of the domain
-        double heading;   // radians
-        double phase;     // of the sweep and the colour cycle
+        glm::vec2 at;    // fraction of the domain
+        double heading;  // radians
+        double phase;    // of the sweep and the colour cycle
     };
     const Jet jets[] = {{{0.12f, 0.55f}, 0.0, 0.0}, {{0.88f, 0.45f}, kPi, 0.33}, {{0.5f, 0.1f}, 0.5 * kPi, 0.67}};
     std::vector<Splat> splats;
@@ -335,9 +346,12 @@ double exactEnergyDecayRate(Scenario scenario, const SimParams& p)
 {
     const double nu = static_cast<double>(p.viscosity);
     switch (scenario) {
-    case Scenario::TaylorGreen: return 2.0 * nu * 2.0;                   // |k|^2 = 1 + 1
-    case Scenario::ShearWave: return 2.0 * nu * (2.0 * kPi) * (2.0 * kPi);  // |k|^2 = (2 pi)^2
-    default: return 0.0;
+        case Scenario::TaylorGreen:
+            return 2.0 * nu * 2.0;  // |k|^2 = 1 + 1
+        case Scenario::ShearWave:
+            return 2.0 * nu * (2.0 * kPi) * (2.0 * kPi);  // |k|^2 = (2 pi)^2
+        default:
+            return 0.0;
     }
 }
 

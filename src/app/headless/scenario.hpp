@@ -25,7 +25,7 @@ struct RunSpec {
     SimParams params;
     int threads = 0;  // CPU backend: 0 = all cores
 
-    int steps = 200;  // the step budget: the run ends here at the latest
+    int steps = 200;                        // the step budget: the run ends here at the latest
     std::optional<double> steadyTolerance;  // m/s^2: stop once max |du/dt| falls below
     // Steps between two steady checks: each check is a read-back, and the
     // change over K steps divided by K dt is a rate as good as the per-step one
@@ -33,13 +33,13 @@ struct RunSpec {
     int steadyCheckEvery = 10;
     bool measureEveryStep = false;  // read back after every step (energy, divergence)
 
-    std::string outDir;    // PNG frames ("" = none)
-    int framesEvery = 0;   // 0: the final frame only
+    std::string outDir;   // PNG frames ("" = none)
+    int framesEvery = 0;  // 0: the final frame only
     // With --view: frames show this view coloured as the window does
     // (shadeCell); without, the dye (demo) or the speed |u| / U.
     std::optional<DisplaySettings> frameView;
-    std::string background;  // the water view's picture ("" = tiles)
-    Field obstacles;  // the solid mask at the grid (src/core/obstacles.hpp); empty = no obstacles
+    std::string background;    // the water view's picture ("" = tiles)
+    Field obstacles;           // the solid mask at the grid (src/core/obstacles.hpp); empty = no obstacles
     std::string motionSource;  // camera[:DEVICE], video:FILE or images:DIR; "" = none
     MotionParams motion;
     std::string centerlinesFile;
@@ -47,9 +47,9 @@ struct RunSpec {
     std::string probeFile;  // tunnel: the probe's CSV
     // Tunnel: the cylinder (its mask goes to the solver), the probe, D and U.
     std::optional<CylinderWake> wake;
-    int settleSteps = 0;    // tunnel: the Strouhal number is measured from this step on
+    int settleSteps = 0;  // tunnel: the Strouhal number is measured from this step on
 
-    double velocityScale = 1.0;  // U, m/s: lid speed or initial amplitude; scales outputs and the PNG colour map
+    double velocityScale = 1.0;      // U, m/s: lid speed or initial amplitude; scales outputs and the PNG colour map
     std::vector<std::string> notes;  // warnings for the user (e.g. physics the exact solution ignores)
 };
 

@@ -7,8 +7,8 @@
 
 #include "app/headless/measure.hpp"
 #include "app/motion_input.hpp"
-#include "motion/frame_source.hpp"
 #include "core/pass_constants.hpp"
+#include "motion/frame_source.hpp"
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
 #include "sim/gpu_solver.hpp"
@@ -18,8 +18,14 @@ namespace fluid::app::headless {
 namespace {
 
 // The divergence the last pressure solve solved for.
-Field divergenceOf(const GpuSolver& solver) { return solver.downloadDivergence(); }
-const Field& divergenceOf(const CpuSolver& solver) { return solver.divergenceField(); }
+Field divergenceOf(const GpuSolver& solver)
+{
+    return solver.downloadDivergence();
+}
+const Field& divergenceOf(const CpuSolver& solver)
+{
+    return solver.divergenceField();
+}
 
 template <typename Solver>
 RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
@@ -50,7 +56,8 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
 
     const auto measure = [&](double t, const Field& velocity, const Field* pressure) {
         StepSample s;
-        if (pressure) s.pressureResidual = reference::relativePressureResidual(*pressure, divergenceOf(solver), constants);
+        if (pressure)
+            s.pressureResidual = reference::relativePressureResidual(*pressure, divergenceOf(solver), constants);
         s.t = t;
         s.kineticEnergy = kineticEnergy(velocity, h);
         s.maxDivergence = maxDivergence(velocity, constants);

@@ -15,9 +15,9 @@
 namespace fluid::app::headless {
 
 struct StepSample {
-    double t = 0.0;               // s, simulated time after the step
-    double kineticEnergy = 0.0;   // m^4/s^2 (see kineticEnergy())
-    double maxDivergence = 0.0;   // 1/s, after the step's projection
+    double t = 0.0;                   // s, simulated time after the step
+    double kineticEnergy = 0.0;       // m^4/s^2 (see kineticEnergy())
+    double maxDivergence = 0.0;       // 1/s, after the step's projection
     double relativeDivergence = 0.0;  // max |div u| h / max |u|
     // What the step's pressure solve left: ||h^2 div - L p|| / ||h^2 div||
     // (reference::relativePressureResidual), 0 with no divergence to solve for.
@@ -25,15 +25,15 @@ struct StepSample {
 };
 
 struct RunResult {
-    int steps = 0;           // steps taken
-    double time = 0.0;       // s, simulated
+    int steps = 0;      // steps taken
+    double time = 0.0;  // s, simulated
     double wallSeconds = 0.0;
-    bool steady = false;     // the steady tolerance was met (only with one)
+    bool steady = false;                                               // the steady tolerance was met (only with one)
     double lastChangeRate = std::numeric_limits<double>::quiet_NaN();  // m/s^2, last steady check
     std::vector<StepSample> samples;  // t = 0, then every step; only with RunSpec::measureEveryStep
-    FluidState final;        // the state after the last step
-    bool interrupted = false;  // Observer::stopRequested ended the run early
-    std::vector<double> probe;  // tunnel: the probe's v (m/s) after every step
+    FluidState final;                 // the state after the last step
+    bool interrupted = false;         // Observer::stopRequested ended the run early
+    std::vector<double> probe;        // tunnel: the probe's v (m/s) after every step
 };
 
 struct Progress {

@@ -14,7 +14,10 @@ namespace {
 constexpr int kReducedSize = 16;
 constexpr GLsizeiptr kReadBytes = kReducedSize * kReducedSize * 2 * static_cast<GLsizeiptr>(sizeof(float));
 
-gl::SourceFile file(const char* name) { return {name, std::string(shaders::source(name))}; }
+gl::SourceFile file(const char* name)
+{
+    return {name, std::string(shaders::source(name))};
+}
 
 }  // namespace
 
@@ -55,7 +58,8 @@ std::optional<glm::vec2> AsyncMax::collect()
     if (!fence_.signalled()) return std::nullopt;
     fence_.reset();
     glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
-    const auto* maxima = static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, kReadBytes, GL_MAP_READ_BIT));
+    const auto* maxima =
+        static_cast<const float*>(glMapBufferRange(GL_PIXEL_PACK_BUFFER, 0, kReadBytes, GL_MAP_READ_BIT));
     glm::vec2 largest(0.0f);
     if (maxima) {
         for (int n = 0; n < kReducedSize * kReducedSize; ++n)

@@ -1,8 +1,8 @@
 #include "app/window/field_display.hpp"
 
 #include <algorithm>
-#include <cstdio>
 #include <cmath>
+#include <cstdio>
 #include <string>
 
 #include "app/view_colour.hpp"
@@ -24,7 +24,10 @@ void setPassState()
     glDisable(GL_CULL_FACE);
 }
 
-gl::SourceFile file(const char* name) { return {name, std::string(shaders::source(name))}; }
+gl::SourceFile file(const char* name)
+{
+    return {name, std::string(shaders::source(name))};
+}
 
 }  // namespace
 
@@ -64,12 +67,18 @@ namespace {
 GLuint sourceTexture(const GpuSolver& solver, ViewSource source)
 {
     switch (source) {
-    case ViewSource::Dye: return solver.dyeTexture();
-    case ViewSource::Velocity: return solver.velocityTexture();
-    case ViewSource::Pressure: return solver.pressureTexture();
-    case ViewSource::Divergence: return solver.divergenceTexture();
-    case ViewSource::Curl: return solver.curlTexture();
-    case ViewSource::Temperature: return solver.texture(FieldId::Temperature);
+        case ViewSource::Dye:
+            return solver.dyeTexture();
+        case ViewSource::Velocity:
+            return solver.velocityTexture();
+        case ViewSource::Pressure:
+            return solver.pressureTexture();
+        case ViewSource::Divergence:
+            return solver.divergenceTexture();
+        case ViewSource::Curl:
+            return solver.curlTexture();
+        case ViewSource::Temperature:
+            return solver.texture(FieldId::Temperature);
     }
     return solver.dyeTexture();
 }
@@ -77,10 +86,13 @@ GLuint sourceTexture(const GpuSolver& solver, ViewSource source)
 MaxMeasure rangeMeasure(ViewColouring colouring)
 {
     switch (colouring) {
-    case ViewColouring::DirectionAndSpeed: return MaxMeasure::LengthRedGreen;
-    case ViewColouring::Scalar: return MaxMeasure::AbsRed;
-    case ViewColouring::ToneMappedDye:
-    case ViewColouring::WaterSurface: break;
+        case ViewColouring::DirectionAndSpeed:
+            return MaxMeasure::LengthRedGreen;
+        case ViewColouring::Scalar:
+            return MaxMeasure::AbsRed;
+        case ViewColouring::ToneMappedDye:
+        case ViewColouring::WaterSurface:
+            break;
     }
     return MaxMeasure::MaxRgb;
 }
@@ -113,16 +125,19 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
         framesSinceRequest_ = kFramesPerRangeRequest;
     }
     ++framesSinceRequest_;
-    if (!rangeReduction_.inFlight() && s.autoRange && usesRange(view.colouring)
-        && framesSinceRequest_ >= kFramesPerRangeRequest) {
+    if (!rangeReduction_.inFlight() && s.autoRange && usesRange(view.colouring) &&
+        framesSinceRequest_ >= kFramesPerRangeRequest) {
         rangeReduction_.request(texture, rangeMeasure(view.colouring), grid);
         pendingView_ = s.view;
         framesSinceRequest_ = 0;
     }
 
-    if (!usesRange(view.colouring)) lastRange_ = s.dyeExposure;
-    else if (!s.autoRange) lastRange_ = s.fixedRange;
-    else if (autoRange_ > 0.0f) lastRange_ = autoRange_;
+    if (!usesRange(view.colouring))
+        lastRange_ = s.dyeExposure;
+    else if (!s.autoRange)
+        lastRange_ = s.fixedRange;
+    else if (autoRange_ > 0.0f)
+        lastRange_ = autoRange_;
     ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
     u.background = &background_;
     int mode = static_cast<int>(u.colouring);

@@ -44,7 +44,7 @@ private:
               hasObstacles = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
-    gl::Sampler linearSampler_;   // smooth magnification for display
+    gl::Sampler linearSampler_;  // smooth magnification for display
     AsyncMax rangeReduction_;
     gl::Texture backgroundTexture_;
     BackgroundImage background_;
@@ -52,7 +52,7 @@ private:
     glm::ivec2 obstacleSize_{0};
     FieldView pendingView_ = FieldView::Dye;
     FieldView trackedView_ = FieldView::Dye;
-    float autoRange_ = 0.0f;   // 0: not measured yet for the tracked view
+    float autoRange_ = 0.0f;  // 0: not measured yet for the tracked view
     float lastRange_ = 1.0f;
     int framesSinceRequest_ = 0;
 };

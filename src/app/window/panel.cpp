@@ -7,8 +7,8 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
 #include <array>
+#include <cmath>
 #include <string>
 
 namespace fluid::app {
@@ -48,39 +48,40 @@ bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
 void parameterControl(const Parameter& row, SimParams& p)
 {
     switch (row.kind) {
-    case ParameterKind::Real: {
-        float value = static_cast<float>(row.get(p));
-        const std::string format = std::string(row.slider.format) + (*row.unit ? " " : "") + row.unit;
-        if (sliderFloat(row.label, &value, static_cast<float>(row.slider.min), static_cast<float>(row.slider.max),
-                        format.c_str(), row.help, row.slider.logarithmic))
-            row.set(p, value);
-        return;
-    }
-    case ParameterKind::Integer: {
-        int value = static_cast<int>(row.get(p));
-        if (sliderInt(row.label, &value, static_cast<int>(row.slider.min), static_cast<int>(row.slider.max), row.help))
-            row.set(p, value);
-        return;
-    }
-    case ParameterKind::Switch: {
-        bool on = row.get(p) != 0.0;
-        if (ImGui::Checkbox(row.label, &on)) row.set(p, on ? 1.0 : 0.0);
-        tooltip(row.help);
-        return;
-    }
-    case ParameterKind::Choice: {
-        const double current = row.get(p);
-        const char* preview = "?";
-        for (const ParameterChoice& c : row.choices)
-            if (c.value == current) preview = c.label;
-        if (ImGui::BeginCombo(row.label, preview)) {
-            for (const ParameterChoice& c : row.choices)
-                if (ImGui::Selectable(c.label, c.value == current)) row.set(p, c.value);
-            ImGui::EndCombo();
+        case ParameterKind::Real: {
+            float value = static_cast<float>(row.get(p));
+            const std::string format = std::string(row.slider.format) + (*row.unit ? " " : "") + row.unit;
+            if (sliderFloat(row.label, &value, static_cast<float>(row.slider.min), static_cast<float>(row.slider.max),
+                            format.c_str(), row.help, row.slider.logarithmic))
+                row.set(p, value);
+            return;
         }
-        tooltip(row.help);
-        return;
-    }
+        case ParameterKind::Integer: {
+            int value = static_cast<int>(row.get(p));
+            if (sliderInt(row.label, &value, static_cast<int>(row.slider.min), static_cast<int>(row.slider.max),
+                          row.help))
+                row.set(p, value);
+            return;
+        }
+        case ParameterKind::Switch: {
+            bool on = row.get(p) != 0.0;
+            if (ImGui::Checkbox(row.label, &on)) row.set(p, on ? 1.0 : 0.0);
+            tooltip(row.help);
+            return;
+        }
+        case ParameterKind::Choice: {
+            const double current = row.get(p);
+            const char* preview = "?";
+            for (const ParameterChoice& c : row.choices)
+                if (c.value == current) preview = c.label;
+            if (ImGui::BeginCombo(row.label, preview)) {
+                for (const ParameterChoice& c : row.choices)
+                    if (ImGui::Selectable(c.label, c.value == current)) row.set(p, c.value);
+                ImGui::EndCombo();
+            }
+            tooltip(row.help);
+            return;
+        }
     }
 }
 
@@ -110,9 +111,10 @@ void simulationSection(PanelState& s, PanelActions& actions)
         }
         ImGui::EndCombo();
     }
-    tooltip("Cells on the window's shorter side; the other side follows the window's shape. auto measures "
-            "the step at each size and takes the largest that keeps up with real time on this machine. "
-            "Changing it reallocates every field: the fluid restarts from rest.");
+    tooltip(
+        "Cells on the window's shorter side; the other side follows the window's shape. auto measures "
+        "the step at each size and takes the largest that keeps up with real time on this machine. "
+        "Changing it reallocates every field: the fluid restarts from rest.");
 
     const auto dyeGridName = [](int cells) { return cells == 0 ? std::string("as the grid") : std::to_string(cells); };
     if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
@@ -125,9 +127,10 @@ void simulationSection(PanelState& s, PanelActions& actions)
         }
         ImGui::EndCombo();
     }
-    tooltip("Dye cells on the window's shorter side: the colour's own grid, finer than the velocity's for "
-            "sharp detail at little cost (the velocity is interpolated at each dye cell). Changing it "
-            "reallocates every field: the fluid restarts from rest.");
+    tooltip(
+        "Dye cells on the window's shorter side: the colour's own grid, finer than the velocity's for "
+        "sharp detail at little cost (the velocity is interpolated at each dye cell). Changing it "
+        "reallocates every field: the fluid restarts from rest.");
 }
 
 void smokeSection(PanelState& s, const PanelStats& stats)
@@ -165,8 +168,9 @@ void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actio
 {
     if (!ImGui::CollapsingHeader("Obstacles", ImGuiTreeNodeFlags_DefaultOpen)) return;
     ImGui::Checkbox("brush paints obstacles", &s.obstacleBrush);
-    tooltip("On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
-            "erases too); without Ctrl the mouse paints dye.");
+    tooltip(
+        "On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
+        "erases too); without Ctrl the mouse paints dye.");
     sliderFloat("obstacle brush", &s.obstacleBrushRadius, 0.002f, 0.2f, "%.3f m",
                 "Radius of the obstacle brush in metres (the short side is 1 m).", true);
     if (ImGui::Button("Clear obstacles")) actions.clearObstacles = true;
@@ -183,7 +187,8 @@ void waterControls(DisplaySettings& d)
     WaterLook& w = d.water;
     sliderFloat("relief", &w.relief, 0.0f, 50.0f, "%.1f",
                 "Height of the surface per pressure: 1 is the height a free surface would take, p / (rho g); "
-                "more exaggerates the waves.", false);
+                "more exaggerates the waves.",
+                false);
     sliderFloat("light azimuth", &w.lightAzimuth, 0.0f, 360.0f, "%.0f deg",
                 "Direction of the light, counter-clockwise from +x.", false);
     sliderFloat("light elevation", &w.lightElevation, 5.0f, 90.0f, "%.0f deg", "Height of the light above the surface.",
@@ -264,17 +269,19 @@ void statsSection(const PanelStats& stats, bool paused)
         ImGui::Text("running at %.2fx real time", stats.realTimeFactor);
     else
         ImGui::Text("real time (%.2fx)", stats.realTimeFactor);
-    tooltip("Simulated time per wall-clock time. Below 1 the machine cannot run the steps real time asks for "
-            "within the step cap: fewer pressure iterations or a smaller grid help.");
+    tooltip(
+        "Simulated time per wall-clock time. Below 1 the machine cannot run the steps real time asks for "
+        "within the step cap: fewer pressure iterations or a smaller grid help.");
     if (stats.stepMilliseconds >= 0.0)
         ImGui::Text("%.2f ms per step (GPU timer)", stats.stepMilliseconds);
     else
         ImGui::TextUnformatted("ms per step: measuring...");
     if (stats.pressureResidual >= 0.0) {
         ImGui::Text("pressure residual %.1e", stats.pressureResidual);
-        tooltip("What the last pressure solve left undone: the largest residual of the Poisson equation over "
-                "the largest h^2 div u it was solving for (0: solved exactly). Multigrid cycles or Jacobi "
-                "iterations lower it.");
+        tooltip(
+            "What the last pressure solve left undone: the largest residual of the Poisson equation over "
+            "the largest h^2 div u it was solving for (0: solved exactly). Multigrid cycles or Jacobi "
+            "iterations lower it.");
     }
     ImGui::Text("grid %d x %d cells", stats.grid.x, stats.grid.y);
     if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
@@ -333,7 +340,8 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     const bool open = ImGui::Begin("fluidsim (F1 hides)");
     // Even collapsed, its title bar stays where it can be grabbed.
     const ImVec2 position = ImGui::GetWindowPos();
-    const glm::vec2 reachable = keepReachable({position.x, position.y}, {display.x, display.y}, ImGui::GetFrameHeight());
+    const glm::vec2 reachable =
+        keepReachable({position.x, position.y}, {display.x, display.y}, ImGui::GetFrameHeight());
     if (reachable != glm::vec2(position.x, position.y)) ImGui::SetWindowPos(ImVec2(reachable.x, reachable.y));
     if (!open) {
         ImGui::End();

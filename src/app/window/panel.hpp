@@ -13,16 +13,16 @@
 namespace fluid::app {
 
 struct PanelState {
-    SimParams params;         // applied to the solver on the next step
-    int gridShortSide = 256;  // cells on the window's short side (applied on request)
-    bool autoGrid = true;     // pick gridShortSide by measuring (src/app/grid_picker.hpp)
-    int dyeGridShortSide = 0; // dye cells on the short side, 0: the simulation grid (applied on request)
+    SimParams params;          // applied to the solver on the next step
+    int gridShortSide = 256;   // cells on the window's short side (applied on request)
+    bool autoGrid = true;      // pick gridShortSide by measuring (src/app/grid_picker.hpp)
+    int dyeGridShortSide = 0;  // dye cells on the short side, 0: the simulation grid (applied on request)
     Brush brush;
     DisplaySettings display;
-    MotionParams motion;      // motion input (--motion): shown when a source is open
-    int maxStepsPerFrame = 4;  // the clock's cap: beyond it the fluid runs slower than real time
-    bool obstacleBrush = false;        // the mouse paints obstacles (as with Ctrl held)
-    float obstacleBrushRadius = 0.02f; // m
+    MotionParams motion;                // motion input (--motion): shown when a source is open
+    int maxStepsPerFrame = 4;           // the clock's cap: beyond it the fluid runs slower than real time
+    bool obstacleBrush = false;         // the mouse paints obstacles (as with Ctrl held)
+    float obstacleBrushRadius = 0.02f;  // m
     bool paused = false;
     bool visible = true;
 };
@@ -39,10 +39,10 @@ struct PanelStats {
     std::string lastScreenshot;
     std::string motionSource;  // what --motion opened ("" = none), or why it could not
     bool motionActive = false;
-    int emitters = 0;        // smoke emitters placed with Shift+click
-    std::string writeError;  // the last file that could not be written, and why (shown until the next success)
-    int solidCells = 0;          // in the obstacle mask
-    std::string obstacleNote;    // why the run's obstacles are missing or not felt by the fluid; "" = fine
+    int emitters = 0;          // smoke emitters placed with Shift+click
+    std::string writeError;    // the last file that could not be written, and why (shown until the next success)
+    int solidCells = 0;        // in the obstacle mask
+    std::string obstacleNote;  // why the run's obstacles are missing or not felt by the fluid; "" = fine
 };
 
 struct PanelActions {

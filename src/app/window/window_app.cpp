@@ -21,24 +21,24 @@
 #include <vector>
 
 #include "app/atomic_file.hpp"
-#include "core/emitter.hpp"
 #include "app/grid_picker.hpp"
+#include "app/idle_motion.hpp"
 #include "app/input.hpp"
+#include "app/motion_input.hpp"
 #include "app/obstacle_brush.hpp"
 #include "app/obstacle_setup.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
-#include "app/idle_motion.hpp"
-#include "app/motion_input.hpp"
 #include "app/window/field_display.hpp"
-#include "motion/frame_source.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "core/emitter.hpp"
 #include "core/obstacles.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
+#include "motion/frame_source.hpp"
 #include "platform/driver_pin.hpp"
 #include "platform/headless_context.hpp"
 #include "sim/gpu_solver.hpp"
@@ -57,11 +57,16 @@ bool windowOpen = false;
 
 void onGlfwError(int code, const char* description)
 {
-    if (windowOpen) std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
-    else lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
+    if (windowOpen)
+        std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
+    else
+        lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
 }
 
-std::string glfwReason() { return lastGlfwError.empty() ? std::string() : ": " + lastGlfwError; }
+std::string glfwReason()
+{
+    return lastGlfwError.empty() ? std::string() : ": " + lastGlfwError;
+}
 
 struct GlfwSession {
     GlfwSession()
@@ -121,7 +126,7 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);       // HiDPI: size in screen coordinates
 #ifndef NDEBUG
-    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);   // KHR_debug messages in debug builds
+    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);  // KHR_debug messages in debug builds
 #endif
     if (fullscreenOn) {
         if (const GLFWvidmode* mode = glfwGetVideoMode(fullscreenOn)) {
@@ -136,7 +141,7 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
         throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context" + reason);
     }
     glfwMakeContextCurrent(window.get());
-    glfwSwapInterval(1);  // vsync
+    glfwSwapInterval(1);             // vsync
     platform::keepGlDriverLoaded();  // sanitized builds only (platform/driver_pin.hpp); before a refusal
     platform::requireGl33();
     windowOpen = true;
@@ -200,7 +205,10 @@ struct ImGuiSession {
 
 // --- settings file ------------------------------------------------------------
 
-std::string configPath(const Options& o) { return o.configFile.empty() ? defaultConfigPath() : o.configFile; }
+std::string configPath(const Options& o)
+{
+    return o.configFile.empty() ? defaultConfigPath() : o.configFile;
+}
 
 // The options as the panel leaves them.
 Options fromPanel(const Options& start, const PanelState& state)
@@ -208,7 +216,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     Options o = start;
     o.params = state.params;
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
-    o.params.dyeGridWidth = state.dyeGridShortSide;                    // and so is the dye's
+    o.params.dyeGridWidth = state.dyeGridShortSide;                  // and so is the dye's
     o.brush = state.brush;
     o.display = state.display;
     o.motion = state.motion;
@@ -276,9 +284,9 @@ struct Viewer {
     };
     std::vector<RawObstacleEvent> obstaclePolled;
     ObstacleTool obstacleHeld = ObstacleTool::None;
-    int obstacleButton = -1;             // the GLFW button that holds the obstacle stroke
-    bool solverHasObstacles = false;     // the solver holds a mask (it had solid cells once)
-    std::vector<Emitter> emitters;  // smoke sources placed with Shift+click (E removes them)
+    int obstacleButton = -1;          // the GLFW button that holds the obstacle stroke
+    bool solverHasObstacles = false;  // the solver holds a mask (it had solid cells once)
+    std::vector<Emitter> emitters;    // smoke sources placed with Shift+click (E removes them)
     double lastPoll;
     int singleSteps = 0;  // N presses (or Step clicks) not yet run: each is exactly one step
     // For the summary at exit: frames drawn and fluid time simulated while running.
@@ -288,8 +296,7 @@ struct Viewer {
     double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
     bool screenshotRequested = false;
 
-    Viewer(const Options& o, GLFWwindow* w)
-        : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
+    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
     {
         idle = IdleMotion(o.idleAfter);
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
@@ -302,8 +309,8 @@ struct Viewer {
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
         state.obstacleBrushRadius = o.obstacles.brushRadius;
-        stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL "
-            + reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
+                         reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
         display->setBackground(o.background);
         residualReduction = std::make_unique<AsyncMax>();
@@ -390,7 +397,8 @@ struct Viewer {
             const auto start = std::chrono::steady_clock::now();
             probe.step(splats);
             glFinish();
-            fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            fastest =
+                std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
         }
         return fastest;
     }
@@ -409,8 +417,10 @@ struct Viewer {
 
     void allocateGrid()
     {
-        if (state.autoGrid) pickGridForThisMachine();
-        else stats.gridChoice.clear();
+        if (state.autoGrid)
+            pickGridForThisMachine();
+        else
+            stats.gridChoice.clear();
         const glm::ivec2 grid = gridForWindow(framebufferSize(), state.gridShortSide, SimLimits::kMaxGrid);
         const SimParams p = paramsForShortSide(state.gridShortSide);
         try {
@@ -477,20 +487,39 @@ struct Viewer {
     void onKey(int key)
     {
         switch (key) {
-        case GLFW_KEY_SPACE: state.paused = !state.paused; break;
-        case GLFW_KEY_N: ++singleSteps; break;
-        case GLFW_KEY_R: solver->reset(); break;
-        case GLFW_KEY_C: solver->clearDye(); break;
-        case GLFW_KEY_E: emitters.clear(); break;
-        case GLFW_KEY_V:
-            state.display.view = nextView(state.display.view);
-            break;
-        case GLFW_KEY_F1: state.visible = !state.visible; break;
-        case GLFW_KEY_F11: toggleFullscreen(); break;
-        case GLFW_KEY_F12:
-        case GLFW_KEY_P: screenshotRequested = true; break;
-        case GLFW_KEY_ESCAPE: glfwSetWindowShouldClose(window, GLFW_TRUE); break;
-        default: break;
+            case GLFW_KEY_SPACE:
+                state.paused = !state.paused;
+                break;
+            case GLFW_KEY_N:
+                ++singleSteps;
+                break;
+            case GLFW_KEY_R:
+                solver->reset();
+                break;
+            case GLFW_KEY_C:
+                solver->clearDye();
+                break;
+            case GLFW_KEY_E:
+                emitters.clear();
+                break;
+            case GLFW_KEY_V:
+                state.display.view = nextView(state.display.view);
+                break;
+            case GLFW_KEY_F1:
+                state.visible = !state.visible;
+                break;
+            case GLFW_KEY_F11:
+                toggleFullscreen();
+                break;
+            case GLFW_KEY_F12:
+            case GLFW_KEY_P:
+                screenshotRequested = true;
+                break;
+            case GLFW_KEY_ESCAPE:
+                glfwSetWindowShouldClose(window, GLFW_TRUE);
+                break;
+            default:
+                break;
         }
     }
 
@@ -538,8 +567,8 @@ struct Viewer {
         if (a.resetFluid) solver->reset();
         if (a.clearObstacles) obstacles.clear();
         if (a.restoreObstacles) placeObstacles(state.params, false);
-        state.obstacleBrushRadius = std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f,
-                                               0.001f, 1.0f);
+        state.obstacleBrushRadius =
+            std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f, 0.001f, 1.0f);
         if (a.clearDye) solver->clearDye();
         if (a.stepOnce) ++singleSteps;
         if (a.screenshot) screenshotRequested = true;
@@ -593,8 +622,8 @@ struct Viewer {
     void onMouseButton(int button, int action, int mods)
     {
         if (onObstacleButton(button, action, mods)) return;
-        if (action == GLFW_PRESS && button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_SHIFT) != 0
-            && held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
+        if (action == GLFW_PRESS && button == GLFW_MOUSE_BUTTON_LEFT && (mods & GLFW_MOD_SHIFT) != 0 &&
+            held == Button::None && !ImGui::GetIO().WantCaptureMouse) {
             placeEmitter();
             return;
         }
@@ -603,8 +632,8 @@ struct Viewer {
             if (button == GLFW_MOUSE_BUTTON_LEFT) next = Button::Paint;
             if (button == GLFW_MOUSE_BUTTON_RIGHT) next = Button::Push;
         } else if (action == GLFW_RELEASE) {
-            if ((button == GLFW_MOUSE_BUTTON_LEFT && held == Button::Paint)
-                || (button == GLFW_MOUSE_BUTTON_RIGHT && held == Button::Push))
+            if ((button == GLFW_MOUSE_BUTTON_LEFT && held == Button::Paint) ||
+                (button == GLFW_MOUSE_BUTTON_RIGHT && held == Button::Push))
                 next = Button::None;
         }
         if (next == held) return;
@@ -654,9 +683,12 @@ struct Viewer {
         lastPoll = now;
         for (const RawObstacleEvent& e : obstaclePolled) {
             const glm::vec2 at = cursorToDomain(e.cursor, windowSize, framebufferSize(), rect, domain);
-            if (e.press) obstacles.press(at, e.tool, state.obstacleBrushRadius);
-            else if (e.tool == ObstacleTool::None) obstacles.release();
-            else obstacles.moveTo(at);
+            if (e.press)
+                obstacles.press(at, e.tool, state.obstacleBrushRadius);
+            else if (e.tool == ObstacleTool::None)
+                obstacles.release();
+            else
+                obstacles.moveTo(at);
         }
         obstaclePolled.clear();
     }
@@ -788,7 +820,10 @@ struct Viewer {
 // Ctrl+C in the terminal (or a polite kill) closes the window like Esc does,
 // so settings are saved and every GL object is released in order.
 volatile std::sig_atomic_t quitRequested = 0;
-void requestQuit(int) { quitRequested = 1; }
+void requestQuit(int)
+{
+    quitRequested = 1;
+}
 
 void keyCallback(GLFWwindow* window, int key, int, int action, int)
 {
@@ -835,7 +870,8 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         glfwSetMouseButtonCallback(window.get(), mouseButtonCallback);
 
         std::string iniPath;
-        if (!options.noConfig) iniPath = (std::filesystem::path(configPath(options)).parent_path() / "imgui.ini").string();
+        if (!options.noConfig)
+            iniPath = (std::filesystem::path(configPath(options)).parent_path() / "imgui.ini").string();
         ImGuiSession imgui(window.get(), options.noConfig ? nullptr : iniPath.c_str());
 
         Viewer viewer(options, window.get());
