@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
-# Sets everything up and runs every test twice, GPU tests included (headless,
-# via EGL; Mesa's llvmpipe when there is no GPU):
-#   1. the ci preset: release build, warnings as errors;
+# Sets everything up and runs the tests three times, GPU and window tests
+# included (headless through EGL, Mesa's llvmpipe when there is no GPU; the
+# window tests in their own Xvfb):
+#   1. the ci preset: release build, warnings as errors, every test;
 #   2. the asan preset: AddressSanitizer + UBSan (CMakePresets.json), every
-#      report fatal (halt_on_error, -fno-sanitize-recover=all), leaks checked at
-#      each test program's exit. Built at -O1, the whole suite, validation
-#      flows included at full size, runs in about 2 minutes on 2 cores.
+#      report fatal (halt_on_error, -fno-sanitize-recover=all), every test;
+#   3. the tsan preset: clang's ThreadSanitizer with LLVM's OpenMP runtime and
+#      its Archer tool, the tests that make no GL context (label cpu), a
+#      headless run on two threads among them.
+# The slow sweeps (parameter fuzz, extreme settings, command-line fuzz) run
+# at their quick size; FLUIDSIM_TEST_SIZE=full runs them whole
+# (tests/support/test_size.hpp). About 25 minutes on an idle 2-core machine.
 # Exits non-zero if a build fails, a test fails, or any test is skipped.
-# Usage: scripts/test.sh [extra ctest arguments for both runs, e.g. -L gpu]
+# Usage: scripts/test.sh [extra ctest arguments for the ci and asan runs, e.g. -L gpu]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -37,6 +42,12 @@ run_preset() {
   fi
 }
 
+total=$SECONDS
 run_preset ci "$@"
 run_preset asan "$@"
+run_preset tsan  # its own filter (label cpu); extra arguments are for the GL runs
+echo "test.sh: all phases took $(((SECONDS - total) / 60)) min $(((SECONDS - total) % 60)) s"
+if ((status != 0)); then
+  echo "test.sh: FAILED" >&2
+fi
 exit "$status"

@@ -1,6 +1,9 @@
 #include "gl/render_target.hpp"
 
+#include <cstdint>
+#include <cstring>
 #include <string>
+#include <vector>
 
 #include "gl/errors.hpp"
 
@@ -106,20 +109,61 @@ void RenderTarget::bindTexture(GLuint unit) const
     glBindTexture(GL_TEXTURE_2D, texture_.id());
 }
 
+// Client-memory transfers set every pixel-store parameter they depend on and
+// unbind the pixel buffers: a row length, a skip or a bound buffer left by
+// other code (the window's asynchronous reads, the panel) would make the
+// driver read or write outside `values`.
+namespace {
+
+void setPackState()
+{
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glPixelStorei(GL_PACK_ALIGNMENT, 4);
+    glPixelStorei(GL_PACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_PACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_PACK_SKIP_PIXELS, 0);
+}
+
+void setUnpackState()
+{
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    glPixelStorei(GL_UNPACK_ROW_LENGTH, 0);
+    glPixelStorei(GL_UNPACK_SKIP_ROWS, 0);
+    glPixelStorei(GL_UNPACK_SKIP_PIXELS, 0);
+}
+
+// Words after the read-back's end that the driver must leave alone. The
+// driver's code is not instrumented, so AddressSanitizer cannot see it write
+// past a buffer; the canary can (docs/reliability.md, the soak's heap abort).
+constexpr std::size_t kCanaryWords = 16;
+constexpr std::uint32_t kCanary = 0x7fbadbadu;  // a NaN no pass writes
+
+}  // namespace
+
 void RenderTarget::upload(const float* values)
 {
     glBindTexture(GL_TEXTURE_2D, texture_.id());
-    glPixelStorei(GL_UNPACK_ALIGNMENT, 4);
+    setUnpackState();
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, info(format_).format, GL_FLOAT, values);
     glBindTexture(GL_TEXTURE_2D, 0);
 }
 
 void RenderTarget::download(float* values) const
 {
+    const std::size_t count = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) *
+                              static_cast<std::size_t>(info(format_).components);
+    std::vector<std::uint32_t> staging(count + kCanaryWords, kCanary);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
-    glPixelStorei(GL_PACK_ALIGNMENT, 4);
-    glReadPixels(0, 0, width_, height_, info(format_).format, GL_FLOAT, values);
+    setPackState();
+    glReadPixels(0, 0, width_, height_, info(format_).format, GL_FLOAT, staging.data());
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    for (std::size_t n = count; n < staging.size(); ++n)
+        if (staging[n] != kCanary)
+            throw GlError("RenderTarget::download(" + std::to_string(width_) + "x" + std::to_string(height_) +
+                          "): the driver wrote past the end of the read-back buffer (word " +
+                          std::to_string(n - count) + " after it)");
+    std::memcpy(values, staging.data(), count * sizeof(float));
 }
 
 void RenderTarget::clear(float value)

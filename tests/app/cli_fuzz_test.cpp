@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "app/run_process.hpp"
+#include "support/test_size.hpp"
 
 namespace {
 
@@ -457,7 +458,9 @@ std::uint64_t envNumber(const char* name, std::uint64_t fallback)
 TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
 {
     const std::uint64_t seed = envNumber("FLUIDSIM_FUZZ_SEED", std::random_device{}());
-    const std::uint64_t runs = envNumber("FLUIDSIM_FUZZ_RUNS", 2000);
+    // Quick (CI): 300 runs, about 40 s here; full (FLUIDSIM_TEST_SIZE=full):
+    // 2000, 5 minutes idle and more than 10 with two builds beside it.
+    const std::uint64_t runs = envNumber("FLUIDSIM_FUZZ_RUNS", fluid::test::bySize<std::uint64_t>(300, 2000));
     std::printf("[ fuzz     ] seed %llu, %llu runs (replay: FLUIDSIM_FUZZ_SEED=%llu FLUIDSIM_FUZZ_RUNS=%llu %s)\n",
                 static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs),
                 static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs), "cli_fuzz_tests");

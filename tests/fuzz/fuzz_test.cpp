@@ -6,7 +6,8 @@
 // the dye within what the brush put down.
 //
 // Set n of a run uses the seed FLUIDSIM_FUZZ_SEED + n (default kDefaultSeed)
-// and the run has FLUIDSIM_FUZZ_SETS sets (default kDefaultSets, the CI run).
+// and the run has FLUIDSIM_FUZZ_SETS sets (default kQuickSets, the CI run, or
+// kFullSets with FLUIDSIM_TEST_SIZE=full: support/test_size.hpp).
 // A failure prints the one command that replays its set alone.
 #include <gtest/gtest.h>
 
@@ -30,15 +31,18 @@
 #include "sim/gpu_solver.hpp"
 #include "support/backends.hpp"
 #include "support/gl_context.hpp"
+#include "support/test_size.hpp"
 
 namespace fluid {
 namespace {
 
 constexpr std::uint64_t kDefaultSeed = 20261122;
-// Sets per backend in the CI run: the GPU test (the slower, llvmpipe) takes
-// ~40 s for 150 sets on a shared 2-core machine, the CPU one ~3 s; 1,000 sets
-// take 315 s and 20 s.
-constexpr int kDefaultSets = 150;
+// Sets per backend. Full: the GPU test (the slower, on llvmpipe) takes ~40 s
+// for 150 sets on an idle 2-core machine and 140 s with two builds beside it,
+// the CPU one ~3 s; 1,000 sets take 315 s and 20 s. Quick (CI): the first 40
+// sets of the same seed, each parameter still drawn at an edge a third of the time.
+constexpr int kFullSets = 150;
+constexpr int kQuickSets = 40;
 
 // Work per set, so that one set takes ~1 s at most: passes over the grid
 // (llvmpipe spends ~30 us on each draw, however small the grid) and cell
@@ -333,7 +337,8 @@ template <typename Solver>
 void runFuzz()
 {
     const std::uint64_t seed = envOr("FLUIDSIM_FUZZ_SEED", kDefaultSeed);
-    const auto sets = static_cast<int>(envOr("FLUIDSIM_FUZZ_SETS", kDefaultSets));
+    const auto sets =
+        static_cast<int>(envOr("FLUIDSIM_FUZZ_SETS", static_cast<std::uint64_t>(test::bySize(kQuickSets, kFullSets))));
     const char* backend = backendName<Solver>();
     double worstRatio = 0.0;
     double worstSpeedRatio = 0.0;

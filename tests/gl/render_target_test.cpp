@@ -33,6 +33,40 @@ TEST_F(RenderTargetTest, UploadThenDownloadIsExactForEveryFormat)
     }
 }
 
+// Pixel-store state and pixel buffers left bound by other code (the window's
+// asynchronous max read binds a pack buffer; a panel may set row lengths)
+// must not move where upload and download read and write: with a row length
+// of three rows the driver would write far past the read-back buffer, which
+// only download()'s canary can see (the driver is not instrumented).
+TEST_F(RenderTargetTest, TransfersIgnorePixelStoreStateLeftByOthers)
+{
+    const int w = 13, h = 7;
+    const auto n = static_cast<std::size_t>(w * h * 2);
+    RenderTarget target(w, h, TextureFormat::RG32F, "test");
+    std::vector<float> values(n);
+    for (std::size_t k = 0; k < n; ++k) values[k] = static_cast<float>(k) * 0.25f - 3.0f;
+
+    Buffer strayBuffer = Buffer::create();
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, strayBuffer.id());
+    glBufferData(GL_PIXEL_UNPACK_BUFFER, 64, nullptr, GL_STREAM_DRAW);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, strayBuffer.id());
+    for (GLenum row : {GLenum{GL_PACK_ROW_LENGTH}, GLenum{GL_UNPACK_ROW_LENGTH}}) glPixelStorei(row, 3 * w);
+    for (GLenum skip : {GLenum{GL_PACK_SKIP_ROWS}, GLenum{GL_PACK_SKIP_PIXELS}, GLenum{GL_UNPACK_SKIP_ROWS},
+                        GLenum{GL_UNPACK_SKIP_PIXELS}})
+        glPixelStorei(skip, 2);
+    glPixelStorei(GL_PACK_ALIGNMENT, 8);
+
+    target.upload(values.data());
+    std::vector<float> back(n, 0.0f);
+    target.download(back.data());
+    EXPECT_EQ(back, values);
+    glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);  // leave the defaults for the tests that follow in this process
+    glBindBuffer(GL_PIXEL_UNPACK_BUFFER, 0);
+    for (GLenum name : {GLenum{GL_PACK_ROW_LENGTH}, GLenum{GL_UNPACK_ROW_LENGTH}, GLenum{GL_PACK_SKIP_ROWS},
+                        GLenum{GL_PACK_SKIP_PIXELS}, GLenum{GL_UNPACK_SKIP_ROWS}, GLenum{GL_UNPACK_SKIP_PIXELS}})
+        glPixelStorei(name, 0);
+}
+
 TEST_F(RenderTargetTest, PingPongSwapsTargets)
 {
     PingPong pair(4, 4, TextureFormat::R32F, "pair");
