@@ -14,6 +14,7 @@
 #include "app/headless/progress.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
+#include "app/headless/stop_signals.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -23,39 +24,6 @@
 namespace fluid::app {
 
 namespace {
-
-// The signal that asked a headless run to stop (0: none). Set by the handler,
-// read between steps: the run then ends at once as if at its last step, its
-// outputs are closed with what they have, and the exit code is 128 + signal.
-volatile std::sig_atomic_t stopSignal = 0;
-
-extern "C" void requestStop(int signal)
-{
-    stopSignal = signal;
-}
-
-// SIGINT and SIGTERM stop the run for the lifetime of this object; the
-// handlers that were there before come back after it.
-class StopOnSignals {
-public:
-    StopOnSignals()
-    {
-        stopSignal = 0;
-        previousInterrupt_ = std::signal(SIGINT, requestStop);
-        previousTerminate_ = std::signal(SIGTERM, requestStop);
-    }
-    ~StopOnSignals()
-    {
-        std::signal(SIGINT, previousInterrupt_);
-        std::signal(SIGTERM, previousTerminate_);
-    }
-    StopOnSignals(const StopOnSignals&) = delete;
-    StopOnSignals& operator=(const StopOnSignals&) = delete;
-
-private:
-    void (*previousInterrupt_)(int) = SIG_DFL;
-    void (*previousTerminate_)(int) = SIG_DFL;
-};
 
 using namespace headless;
 
@@ -218,7 +186,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                                      : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
-        observer.stopRequested = [] { return stopSignal != 0; };
+        observer.stopRequested = [] { return StopOnSignals::requested() != 0; };
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
@@ -248,9 +216,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                                                    : "speed |u|",
                         spec.outDir.c_str(), lastFrame.c_str());
         if (result.interrupted) {
-            const int signal = static_cast<int>(stopSignal);
+            const int signal = StopOnSignals::requested();
             std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
-                         signal == SIGINT ? "SIGINT" : "SIGTERM", result.steps, result.time);
+                         signalName(signal), result.steps, result.time);
             return 128 + signal;
         }
         if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
