@@ -260,15 +260,45 @@ TEST_F(Cli, WritingToAFullDeviceFailsWithOneLineAndExit1)
     EXPECT_TRUE(fs::is_character_file("/dev/full"));
 }
 
-// A directory that is not there fails before the first step, naming it.
+// A directory that is not there fails before the first step, naming it: bad
+// input, exit 2.
 TEST_F(Cli, AMissingDirectoryFailsBeforeTheRunWithOneLine)
 {
     const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "nowhere/energy.csv"});
-    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.exitCode, 2) << describe(run);
     EXPECT_EQ(run.err, "fluidsim: cannot write nowhere/energy.csv: the directory nowhere does not exist\n")
         << describe(run);
     EXPECT_EQ(run.out, "") << "the run started";
     EXPECT_FALSE(fs::exists(home_ / "nowhere"));
+}
+
+// An output folder that takes no file is found before the first step (it was
+// found at the last frame, after every step, and the CSV was thrown away):
+// one line with the system's reason, exit 2, nothing run. /sys refuses new
+// files to every user, root included (a folder without write permission
+// would not stop root); /proc/self says ENOENT, which is reported as such,
+// not as a folder that does not exist.
+TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--out", "/sys/fluidsim-frames"}, "fluidsim: cannot write into /sys/fluidsim-frames: "},
+        {{"--out", "/proc/self"}, "fluidsim: cannot write into /proc/self: No such file or directory\n"},
+        {{"--export-energy", "/sys/energy.csv"}, "fluidsim: cannot write /sys/energy.csv: "},
+        {{"--out", "energy.csv"}, "fluidsim: cannot write into energy.csv: energy.csv is not a directory\n"},
+    };
+    std::ofstream(home_ / "energy.csv") << kPreviousCsv;
+    for (const auto& [flags, line] : cases) {
+        std::vector<std::string> args = {"--steps", "50", "--export-centerlines", "lines.csv", "--scenario", "cavity"};
+        args.insert(args.end(), flags.begin(), flags.end());
+        const auto run = headlessRun(home_, args);
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err.rfind(line, 0), 0u) << describe(run);
+        EXPECT_EQ(fluid::test::countLines(run.err), 1) << describe(run);
+        EXPECT_EQ(run.err.find("does not exist"), std::string::npos) << describe(run);
+        EXPECT_EQ(run.out, "") << "the run started: " << describe(run);
+    }
+    EXPECT_FALSE(fs::exists("/sys/fluidsim-frames"));
+    EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
 }
 
 // --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------

@@ -148,6 +148,17 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         return kUsageErrorExit;
     }
     const RunSpec& spec = resolved.spec;
+    // Every file a flag names, before anything is computed or allocated: a
+    // picture by its header, an output's folder by a probe file. Exit 2 like
+    // any bad flag; a failure later (a disk that fills) is still exit 1.
+    for (const std::optional<std::string>& problem :
+         {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
+          outputFileProblem(spec.energyFile), outputFileProblem(spec.centerlinesFile),
+          outputFileProblem(spec.probeFile)})
+        if (problem) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            return kUsageErrorExit;
+        }
     for (const std::string& note : notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
     for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
 
