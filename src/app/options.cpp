@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -90,10 +89,9 @@ auto realIn(double lo, double hi, const char* unit, std::function<void(Options&,
 auto intIn(int lo, int hi, std::function<void(Options&, int)> store)
 {
     return [=](Options& o, const std::string& text) -> std::string {
-        int value = 0;
-        const char* end = text.data() + text.size();
-        const auto [last, error] = std::from_chars(text.data(), end, value);
-        if (text.empty() || error != std::errc() || last != end || value < lo || value > hi)
+        const std::optional<int> parsed = parseInteger(text);
+        const int value = parsed.value_or(0);
+        if (!parsed || value < lo || value > hi)
             return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
                    printable(text) + "'";
         store(o, value);
@@ -185,7 +183,7 @@ std::string applyRange(Options& o, const std::string& text)
 
 std::string applyDyeGrid(Options& o, const std::string& text)
 {
-    if (text == "0") {
+    if (parseInteger(text) == 0) {  // "0", "+0", "0e0": one grammar for every number
         o.params.dyeGridWidth = 0;
         return "";
     }
