@@ -375,7 +375,8 @@ std::vector<Flag> makeFlags()
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
         {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
          realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
-        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::Headless,
+        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0); more than this machine's "
+         "hardware threads only slow each step, so they are cut to that number, with a note", S::Headless,
          intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
     });
     return table;

@@ -19,6 +19,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/run_process.hpp"
@@ -299,6 +300,23 @@ TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
     }
     EXPECT_FALSE(fs::exists("/sys/fluidsim-frames"));
     EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
+}
+
+// More threads than the machine has only take turns (1024 on 2 cores: 2 s a
+// step at 64^2): cut to the machine's number, with a one-line note.
+TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
+{
+    const unsigned hardware = std::thread::hardware_concurrency();
+    ASSERT_GT(hardware, 0u) << "the machine does not say how many threads it runs";
+    const auto run = headlessRun(home_, {"--steps", "1", "--threads", "1024"});
+    EXPECT_EQ(run.exitCode, 0) << describe(run);
+    const std::string n = std::to_string(hardware);
+    EXPECT_EQ(run.err,
+              "fluidsim: note: --threads 1024 is more than the " + n + " hardware threads here; using " + n + "\n")
+        << describe(run);
+    const auto fits = headlessRun(home_, {"--steps", "1", "--threads", n});
+    EXPECT_EQ(fits.exitCode, 0) << describe(fits);
+    EXPECT_EQ(fits.err, "") << describe(fits);
 }
 
 // --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------

@@ -21,10 +21,10 @@ struct Handled {
 // pipe then fails with EPIPE, which the write reports, instead of killing.
 // SIGXFSZ (a file-size limit) likewise: the write fails with EFBIG and says so.
 constexpr std::array kHandled = {
-    Handled{SIGINT, "SIGINT"},       Handled{SIGTERM, "SIGTERM"},     Handled{SIGHUP, "SIGHUP"},
-    Handled{SIGPIPE, "SIGPIPE"},     Handled{SIGQUIT, "SIGQUIT"},     Handled{SIGUSR1, "SIGUSR1"},
-    Handled{SIGUSR2, "SIGUSR2"},     Handled{SIGALRM, "SIGALRM"},     Handled{SIGVTALRM, "SIGVTALRM"},
-    Handled{SIGPROF, "SIGPROF"},     Handled{SIGXCPU, "SIGXCPU"},     Handled{SIGXFSZ, "SIGXFSZ"},
+    Handled{SIGINT, "SIGINT"},       Handled{SIGTERM, "SIGTERM"}, Handled{SIGHUP, "SIGHUP"},
+    Handled{SIGPIPE, "SIGPIPE"},     Handled{SIGQUIT, "SIGQUIT"}, Handled{SIGUSR1, "SIGUSR1"},
+    Handled{SIGUSR2, "SIGUSR2"},     Handled{SIGALRM, "SIGALRM"}, Handled{SIGVTALRM, "SIGVTALRM"},
+    Handled{SIGPROF, "SIGPROF"},     Handled{SIGXCPU, "SIGXCPU"}, Handled{SIGXFSZ, "SIGXFSZ"},
 #ifdef SIGPWR
     Handled{SIGPWR, "SIGPWR"},
 #endif
