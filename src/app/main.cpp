@@ -76,7 +76,14 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;
         }
-    if (options.headless) return runHeadless(options);
+    if (options.headless) {
+        // The window's flags would be silently ignored.
+        if (auto problem = windowOnlyFlagProblem(options)) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            return kUsageErrorExit;
+        }
+        return runHeadless(options);
+    }
 
     if (!displayAvailable()) {
         if (options.outDir.empty()) options.outDir = "fluidsim-frames";

@@ -47,8 +47,8 @@ bool Options::given(const std::string& flag) const
 namespace {
 
 // Where a flag may appear: settings also live in the config file; headless
-// flags are refused when a window opens instead.
-enum class Scope { CommandLine, Everywhere, Headless };
+// flags are refused when a window opens instead, window flags with --headless.
+enum class Scope { CommandLine, Everywhere, Headless, Window };
 
 struct Flag {
     const char* name;   // without "--"
@@ -314,22 +314,22 @@ std::vector<Flag> makeFlags()
          "flow; wing 5, its angle of attack)", S::CommandLine,
          realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); })},
         {"obstacle-brush", "R", "window: radius of the obstacle brush in m, [0.001, 1] (default 0.02); Ctrl+drag "
-         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::CommandLine,
+         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::Window,
          realIn(0.001, 1, " m", [](Options& o, double v) { o.obstacles.brushRadius = f(v); })},
 
         // Window.
-        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
+        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::Window,
          intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
-        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::CommandLine,
+        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::Window,
          intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; })},
         {"config", "FILE", "settings file to load and save (default: see below)",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
+         S::Window, path([](Options& o, const std::string& p) { o.configFile = p; })},
         {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
+         S::Window, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
         {"fullscreen", "", "projector mode: full screen on --monitor, the panel and the cursor hidden "
-         "(F1 shows them, F11 switches between full screen and a window)", S::CommandLine,
+         "(F1 shows them, F11 switches between full screen and a window)", S::Window,
          [](Options& o, const std::string&) { o.fullscreen = true; return std::string(); }},
-        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::CommandLine,
+        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::Window,
          intIn(1, 16, [](Options& o, int n) { o.monitor = n; })},
         {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
          "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
@@ -559,6 +559,15 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
     for (const std::string& name : options.explicitFlags)
         if (const Flag* flag = find(name); flag && flag->scope == Scope::Headless)
             return "--" + name + " is for headless runs: add --headless, or leave it out to open the window";
+    return std::nullopt;
+}
+
+std::optional<std::string> windowOnlyFlagProblem(const Options& options)
+{
+    if (!options.headless) return std::nullopt;
+    for (const std::string& name : options.explicitFlags)
+        if (const Flag* flag = find(name); flag && flag->scope == Scope::Window)
+            return "--" + name + " is for the window; a --headless run has none (leave it out)";
     return std::nullopt;
 }
 

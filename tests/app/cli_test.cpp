@@ -302,6 +302,26 @@ TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
     EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
 }
 
+// The window's flags in a --headless run were silently ignored: each is one
+// line naming it, exit 2, before anything runs.
+TEST_F(Cli, WindowOnlyFlagsAreRefusedInHeadlessRuns)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        {"--width", "800"},        {"--height", "600"},          {"--fullscreen"},           {"--monitor", "2"},
+        {"--screenshot-dir", "s"}, {"--config", "settings.ini"}, {"--obstacle-brush", "0.1"}};
+    for (const auto& flags : cases) {
+        std::vector<std::string> args = {"--steps", "1"};
+        args.insert(args.end(), flags.begin(), flags.end());
+        const auto run = headlessRun(home_, args);
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err, "fluidsim: " + flags[0] + " is for the window; a --headless run has none (leave it out)\n")
+            << describe(run);
+        EXPECT_EQ(run.out, "") << describe(run);
+    }
+    // --no-config holds in a headless run (it reads and writes no settings).
+    EXPECT_EQ(headlessRun(home_, {"--steps", "1", "--no-config"}).exitCode, 0);
+}
+
 // More threads than the machine has only take turns (1024 on 2 cores: 2 s a
 // step at 64^2): cut to the machine's number, with a one-line note.
 TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
