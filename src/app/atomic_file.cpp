@@ -35,11 +35,46 @@ void giveUsualMode(int fd)
 
 }  // namespace
 
+std::string writeTarget(const std::string& path)
+{
+    std::filesystem::path at = path;
+    for (int hops = 0; hops < 40; ++hops) {
+        std::error_code error;
+        if (!std::filesystem::is_symlink(std::filesystem::symlink_status(at, error))) break;
+        const std::filesystem::path next = std::filesystem::read_symlink(at, error);
+        if (error) break;
+        at = next.is_absolute() ? next : at.parent_path() / next;
+    }
+    return at.string();
+}
+
+namespace {
+
+// TARGET.partial-XXXXXX, beside TARGET; a file name near the limit (255
+// bytes on every Linux file system) keeps as much of its name as fits, so a
+// name that is valid never fails for its temporary's sake.
+std::string temporaryPattern(const std::string& target)
+{
+    static constexpr std::string_view kSuffix = ".partial-XXXXXX";
+    const std::filesystem::path path(target);
+    const std::string directory = path.parent_path().string();
+    const long limit = pathconf(directory.empty() ? "." : directory.c_str(), _PC_NAME_MAX);
+    const std::size_t nameMax = limit > 0 ? static_cast<std::size_t>(limit) : 255;
+    std::string name = path.filename().string();
+    if (name.size() + kSuffix.size() > nameMax) name.resize(nameMax - kSuffix.size());
+    return (directory.empty() ? name : directory + "/" + name) + std::string(kSuffix);
+}
+
+}  // namespace
+
 AtomicFile::AtomicFile(std::string path) : path_(std::move(path))
 {
     if (path_.empty()) throw WriteError("cannot write a file with an empty name");
+    // A symbolic link (a settings file kept in a dotfiles repository) is
+    // written through: its target is replaced, the link stays a link.
+    const std::string target = writeTarget(path_);
     struct stat existing {};
-    if (stat(path_.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
+    if (stat(target.c_str(), &existing) == 0 && !S_ISREG(existing.st_mode)) {
         if (S_ISDIR(existing.st_mode)) throw WriteError("cannot write " + path_ + ": it is a directory");
         // A device or a pipe: there is nothing to replace, only to write to.
         direct_ = true;
@@ -47,25 +82,30 @@ AtomicFile::AtomicFile(std::string path) : path_(std::move(path))
         if (fd_ < 0) throw WriteError("cannot write " + path_ + ": " + reason(errno));
         return;
     }
-    std::string pattern = path_ + ".partial-XXXXXX";
+    std::string pattern = temporaryPattern(target);
     std::vector<char> name(pattern.begin(), pattern.end());
     name.push_back('\0');
     fd_ = mkstemp(name.data());
     if (fd_ < 0) {
         const int error = errno;
-        const std::string directory = std::filesystem::path(path_).parent_path().string();
-        if (error == ENOENT)
-            throw WriteError("cannot write " + path_ + ": the directory " + (directory.empty() ? "." : directory) +
-                             " does not exist");
+        const std::filesystem::path directory = std::filesystem::path(target).parent_path();
+        // ENOENT also comes from a directory that is there but takes no new
+        // files (/proc/self): "does not exist" only when it is so.
+        std::error_code ignored;
+        if (error == ENOENT && !std::filesystem::exists(directory.empty() ? "." : directory, ignored))
+            throw WriteError("cannot write " + path_ + ": the directory " +
+                             (directory.empty() ? "." : directory.string()) + " does not exist");
         throw WriteError("cannot write " + path_ + ": " + reason(error));
     }
     temporary_ = name.data();
+    target_ = target;
     giveUsualMode(fd_);
 }
 
 AtomicFile::AtomicFile(AtomicFile&& other) noexcept
     : path_(std::move(other.path_)),
       temporary_(std::move(other.temporary_)),
+      target_(std::move(other.target_)),
       buffer_(std::move(other.buffer_)),
       fd_(std::exchange(other.fd_, -1)),
       direct_(other.direct_)
@@ -126,8 +166,19 @@ void AtomicFile::commit()
     if (fsync(fd_) != 0) fail(reason(errno));
     const int fd = std::exchange(fd_, -1);
     if (close(fd) != 0) fail(reason(errno));
-    if (std::rename(temporary_.c_str(), path_.c_str()) != 0) fail(reason(errno));
+    if (std::rename(temporary_.c_str(), target_.c_str()) != 0) fail(reason(errno));
     temporary_.clear();
+}
+
+void createParentDirectories(const std::string& path)
+{
+    const std::filesystem::path directory = std::filesystem::path(path).parent_path();
+    if (directory.empty()) return;
+    std::error_code error;
+    std::filesystem::create_directories(directory, error);
+    if (error)
+        throw WriteError("cannot write " + path + ": cannot create the directory " + directory.string() + ": " +
+                         error.message());
 }
 
 void writeFileAtomically(const std::string& path, std::string_view bytes)

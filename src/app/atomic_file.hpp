@@ -23,6 +23,9 @@ public:
 // Destroyed before commit(), it removes the temporary: PATH is untouched.
 // A PATH that exists and is not a regular file (/dev/stdout, /dev/null, a
 // pipe) cannot be renamed over: it is written directly, errors still checked.
+// A PATH that is a symbolic link is written through: the temporary sits
+// beside the link's target and replaces it, the link is kept. A name near
+// the 255-byte limit gets a temporary whose name is cut to fit.
 class AtomicFile {
 public:
     explicit AtomicFile(std::string path);  // creates the temporary; throws WriteError
@@ -49,10 +52,22 @@ private:
 
     std::string path_;
     std::string temporary_;
+    std::string target_;  // what the temporary replaces: path_, or the file path_ links to
     std::string buffer_;
     int fd_ = -1;
     bool direct_ = false;
 };
+
+// The file a write to `path` lands in: the end of its chain of symbolic links
+// (a relative target is relative to its link's folder); `path` itself when it
+// is no link. A loop stops after 40 links (the kernel's ELOOP limit), where
+// the write then fails with the kernel's reason.
+std::string writeTarget(const std::string& path);
+
+// Creates the directories `path` is to go in; throws WriteError naming the
+// directory and the system's reason (a read-only HOME says "Read-only file
+// system", not that the directory does not exist).
+void createParentDirectories(const std::string& path);
 
 // The whole file at once: AtomicFile, write, commit.
 void writeFileAtomically(const std::string& path, std::string_view bytes);

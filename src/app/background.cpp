@@ -5,11 +5,22 @@
 
 namespace fluid::app {
 
+namespace {
+// A GL 3.3 texture may be as small as 1024 per side on some drivers; larger
+// pictures are fine on every real one. 4096 covers a 4K screen, and keeps the
+// float copy and its RGBA32F texture at 256 MiB each (8192 was 1 GiB each).
+constexpr int kMaxBackgroundSide = 4096;
+}  // namespace
+
 BackgroundImage loadBackground(const std::string& path)
 {
-    // A GL 3.3 texture may be as small as 1024 per side on some drivers; larger
-    // pictures are fine on every real one, but none needs more than 8192.
-    return readImage(path, "background", 8192);
+    return readImage(path, "background", kMaxBackgroundSide);
+}
+
+std::optional<std::string> backgroundFileProblem(const std::string& path)
+{
+    if (path.empty()) return std::nullopt;
+    return imageFileProblem(path, "background", kMaxBackgroundSide);
 }
 
 glm::vec3 backgroundAt(const BackgroundImage& image, glm::vec2 position, glm::vec2 domain)

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "app/background.hpp"
 #include "app/headless/runner.hpp"
 #include "app/options.hpp"
 #include "app/window/window_app.hpp"
@@ -68,7 +69,21 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
         return kUsageErrorExit;
     }
-    if (options.headless) return runHeadless(options);
+    // The pictures a flag names, in every mode and before anything large is
+    // allocated: a picture is refused by its header (size) before it is decoded.
+    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background)})
+        if (problem) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            return kUsageErrorExit;
+        }
+    if (options.headless) {
+        // The window's flags would be silently ignored.
+        if (auto problem = windowOnlyFlagProblem(options)) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            return kUsageErrorExit;
+        }
+        return runHeadless(options);
+    }
 
     if (!displayAvailable()) {
         if (options.outDir.empty()) options.outDir = "fluidsim-frames";
@@ -79,10 +94,6 @@ int main(int argc, char** argv)
     }
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {
-        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
-        return kUsageErrorExit;
-    }
-    if (auto problem = obstacleFileProblem(options.obstacles)) {
         std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
         return kUsageErrorExit;
     }

@@ -60,6 +60,10 @@ Field loadObstacleMask(const std::string& path, int gridWidth, int gridHeight)
 std::optional<std::string> obstacleFileProblem(const ObstacleOptions& o)
 {
     if (o.file.empty()) return std::nullopt;
+    // The header first, so that a huge picture is refused before it is
+    // decoded; then the pixels (at most 4096^2), so that a corrupt one is
+    // refused too.
+    if (auto problem = imageFileProblem(o.file, "obstacle mask", kMaxMaskSide)) return problem;
     try {
         loadObstacleMask(o.file, 1, 1);
     } catch (const ObstacleError& e) {

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -48,8 +47,8 @@ bool Options::given(const std::string& flag) const
 namespace {
 
 // Where a flag may appear: settings also live in the config file; headless
-// flags are refused when a window opens instead.
-enum class Scope { CommandLine, Everywhere, Headless };
+// flags are refused when a window opens instead, window flags with --headless.
+enum class Scope { CommandLine, Everywhere, Headless, Window };
 
 struct Flag {
     const char* name;   // without "--"
@@ -90,10 +89,9 @@ auto realIn(double lo, double hi, const char* unit, std::function<void(Options&,
 auto intIn(int lo, int hi, std::function<void(Options&, int)> store)
 {
     return [=](Options& o, const std::string& text) -> std::string {
-        int value = 0;
-        const char* end = text.data() + text.size();
-        const auto [last, error] = std::from_chars(text.data(), end, value);
-        if (text.empty() || error != std::errc() || last != end || value < lo || value > hi)
+        const std::optional<int> parsed = parseInteger(text);
+        const int value = parsed.value_or(0);
+        if (!parsed || value < lo || value > hi)
             return "expects an integer in " + std::to_string(lo) + ".." + std::to_string(hi) + ", got '" +
                    printable(text) + "'";
         store(o, value);
@@ -185,7 +183,7 @@ std::string applyRange(Options& o, const std::string& text)
 
 std::string applyDyeGrid(Options& o, const std::string& text)
 {
-    if (text == "0") {
+    if (parseInteger(text) == 0) {  // "0", "+0", "0e0": one grammar for every number
         o.params.dyeGridWidth = 0;
         return "";
     }
@@ -316,22 +314,22 @@ std::vector<Flag> makeFlags()
          "flow; wing 5, its angle of attack)", S::CommandLine,
          realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); })},
         {"obstacle-brush", "R", "window: radius of the obstacle brush in m, [0.001, 1] (default 0.02); Ctrl+drag "
-         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::CommandLine,
+         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::Window,
          realIn(0.001, 1, " m", [](Options& o, double v) { o.obstacles.brushRadius = f(v); })},
 
         // Window.
-        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::CommandLine,
+        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::Window,
          intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
-        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::CommandLine,
+        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::Window,
          intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; })},
         {"config", "FILE", "settings file to load and save (default: see below)",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.configFile = p; })},
+         S::Window, path([](Options& o, const std::string& p) { o.configFile = p; })},
         {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
+         S::Window, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
         {"fullscreen", "", "projector mode: full screen on --monitor, the panel and the cursor hidden "
-         "(F1 shows them, F11 switches between full screen and a window)", S::CommandLine,
+         "(F1 shows them, F11 switches between full screen and a window)", S::Window,
          [](Options& o, const std::string&) { o.fullscreen = true; return std::string(); }},
-        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::CommandLine,
+        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::Window,
          intIn(1, 16, [](Options& o, int n) { o.monitor = n; })},
         {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
          "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
@@ -377,7 +375,8 @@ std::vector<Flag> makeFlags()
          path([](Options& o, const std::string& p) { o.energyFile = p; })},
         {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
          realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
-        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0)", S::Headless,
+        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0); more than this machine's "
+         "hardware threads only slow each step, so they are cut to that number, with a note", S::Headless,
          intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
     });
     return table;
@@ -560,6 +559,15 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
     for (const std::string& name : options.explicitFlags)
         if (const Flag* flag = find(name); flag && flag->scope == Scope::Headless)
             return "--" + name + " is for headless runs: add --headless, or leave it out to open the window";
+    return std::nullopt;
+}
+
+std::optional<std::string> windowOnlyFlagProblem(const Options& options)
+{
+    if (!options.headless) return std::nullopt;
+    for (const std::string& name : options.explicitFlags)
+        if (const Flag* flag = find(name); flag && flag->scope == Scope::Window)
+            return "--" + name + " is for the window; a --headless run has none (leave it out)";
     return std::nullopt;
 }
 

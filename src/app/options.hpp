@@ -100,6 +100,10 @@ std::string settingsToSave(const Options& file, const Options& atStart, const Op
 // a display, so a window opens): a one-line refusal naming the first of them.
 std::optional<std::string> headlessOnlyFlagProblem(const Options& options);
 
+// Flags that only the window uses, given with --headless: a one-line refusal
+// naming the first of them (they would be ignored).
+std::optional<std::string> windowOnlyFlagProblem(const Options& options);
+
 // --config that cannot be a settings file (a directory, a device, a pipe): a
 // one-line refusal.
 std::optional<std::string> configFileProblem(const Options& options);

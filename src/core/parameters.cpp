@@ -4,6 +4,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdlib>
+#include <limits>
 #include <sstream>
 
 namespace fluid {
@@ -171,15 +172,6 @@ std::vector<Parameter> makeTable()
     return table;
 }
 
-std::optional<int> parseInteger(std::string_view text)
-{
-    int value = 0;
-    const char* end = text.data() + text.size();
-    const auto [last, error] = std::from_chars(text.data(), end, value);
-    if (text.empty() || error != std::errc() || last != end) return std::nullopt;
-    return value;
-}
-
 }  // namespace
 
 std::string Parameter::choiceNames(const char* separator) const
@@ -306,6 +298,17 @@ std::optional<double> parseNumber(std::string_view text)
     const double value = std::strtod(s.c_str(), &end);
     if (end != s.c_str() + s.size() || !std::isfinite(value)) return std::nullopt;
     return value;
+}
+
+std::optional<int> parseInteger(std::string_view text)
+{
+    // The same grammar as every real number (so "+5", "5" and "5e0" read
+    // alike for every flag), then a whole value that fits an int.
+    const auto value = parseNumber(text);
+    if (!value || *value != std::trunc(*value) || *value < std::numeric_limits<int>::min() ||
+        *value > std::numeric_limits<int>::max())
+        return std::nullopt;
+    return static_cast<int>(*value);
 }
 
 std::string shortestText(float value)

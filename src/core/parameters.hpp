@@ -113,9 +113,14 @@ struct Parameter {
 const std::vector<Parameter>& parameters();
 const Parameter* findParameter(std::string_view key);
 
-// A finite decimal number, all of `text`: no blanks, no hexadecimal, no inf
-// or nan (strtod takes them all, and a typo should not become a number).
+// The one number grammar of every flag and setting: a finite decimal number,
+// all of `text`, with an optional sign (+ or -), fraction and exponent ("+5",
+// "-0.5", "1e-4"); no blanks, no hexadecimal, no inf or nan (strtod takes
+// them all, and a typo should not become a number).
 std::optional<double> parseNumber(std::string_view text);
+// An integer is a number of that grammar whose value is whole and fits an int
+// ("64", "+64", "6.4e1"; not "64.5").
+std::optional<int> parseInteger(std::string_view text);
 
 // The shortest text that reads back as the same float (0.003, not 0.00300000003).
 std::string shortestText(float value);

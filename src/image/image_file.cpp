@@ -3,26 +3,42 @@
 #include <stb_image.h>
 
 #include <filesystem>
+#include <optional>
 #include <stdexcept>
 #include <system_error>
 
 namespace fluid {
 
-Image readImage(const std::string& path, const std::string& what, int maxSide)
+std::optional<std::string> imageFileProblem(const std::string& path, const std::string& what, int maxSide)
 {
     const std::string prefix = "cannot read the " + what + " " + path + ": ";
     // stb_image only says "can't fopen" or "unknown image type": the common
     // cases get their own words.
     std::error_code error;
     const auto status = std::filesystem::status(path, error);
-    if (!std::filesystem::exists(status)) throw std::runtime_error(prefix + "no such file");
-    if (std::filesystem::is_directory(status)) throw std::runtime_error(prefix + "it is a directory");
+    if (!std::filesystem::exists(status)) return prefix + "no such file";
+    if (std::filesystem::is_directory(status)) return prefix + "it is a directory";
     // A device or a pipe could be read without end (/dev/zero) or block.
-    if (!std::filesystem::is_regular_file(status)) throw std::runtime_error(prefix + "not a regular file");
-    if (std::filesystem::file_size(path, error) == 0 && !error) throw std::runtime_error(prefix + "the file is empty");
+    if (!std::filesystem::is_regular_file(status)) return prefix + "not a regular file";
+    if (std::filesystem::file_size(path, error) == 0 && !error) return prefix + "the file is empty";
+    // The header alone: a 450 KB PNG can decode to 20000x20000 pixels (1.6 GB
+    // in 8 bits, 6.4 GB as floats), so the size is refused before decoding.
+    int w = 0, h = 0, channels = 0;
+    if (!stbi_info(path.c_str(), &w, &h, &channels)) return prefix + stbi_failure_reason();
+    if (w > maxSide || h > maxSide)
+        return "the " + what + " " + path + " is " + std::to_string(w) + "x" + std::to_string(h) + " pixels; at most " +
+               std::to_string(maxSide) + " per side";
+    return std::nullopt;
+}
+
+Image readImage(const std::string& path, const std::string& what, int maxSide)
+{
+    if (auto problem = imageFileProblem(path, what, maxSide)) throw std::runtime_error(*problem);
     int w = 0, h = 0, channels = 0;
     unsigned char* pixels = stbi_load(path.c_str(), &w, &h, &channels, 4);
-    if (!pixels) throw std::runtime_error(prefix + stbi_failure_reason());
+    if (!pixels) throw std::runtime_error("cannot read the " + what + " " + path + ": " + stbi_failure_reason());
+    // The header said otherwise (the file changed in between): still no
+    // larger than promised.
     if (w > maxSide || h > maxSide) {
         stbi_image_free(pixels);
         throw std::runtime_error("the " + what + " " + path + " is " + std::to_string(w) + "x" + std::to_string(h) +

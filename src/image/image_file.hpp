@@ -5,6 +5,7 @@
 #pragma once
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,12 @@ struct Image {
 // <reason>" (no such file, a directory, an empty file, not a picture, ...),
 // or naming the size when a side exceeds maxSide pixels.
 Image readImage(const std::string& path, const std::string& what, int maxSide);
+
+// What readImage checks before it decodes a pixel (the file is there, a
+// regular file, not empty, a picture, and at most maxSide a side by its
+// header), as the same one line; nullopt when it passes. Cheap: for the
+// command line's checks before any large allocation.
+std::optional<std::string> imageFileProblem(const std::string& path, const std::string& what, int maxSide);
 
 // Pixel n's luminance, Rec. 709 weights on the stored (not linearised) values.
 inline float luminance(const Image& image, std::size_t n)

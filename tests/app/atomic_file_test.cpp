@@ -11,6 +11,7 @@
 #include <csignal>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <sstream>
 #include <string>
 
@@ -194,6 +195,71 @@ TEST_F(AtomicFileTest, AFullDeviceFailsWithTheReason)
     EXPECT_TRUE(fs::is_character_file("/dev/full")) << "/dev/full was replaced";
     writeFileAtomically("/dev/null", "fine\n");
     EXPECT_TRUE(fs::is_character_file("/dev/null"));
+}
+
+// A settings file or an export that is a symbolic link (dotfiles kept in a
+// repository) is written through: the link stays, its target gets the bytes.
+// Relative targets are relative to the link's folder, through a chain of links.
+TEST_F(AtomicFileTest, ASymbolicLinkIsWrittenThroughAndStaysALink)
+{
+    fs::create_directories(dir_ / "repo");
+    std::ofstream(dir_ / "repo" / "settings.ini") << kPrevious;
+    fs::create_symlink("repo/settings.ini", dir_ / "link.ini");
+    fs::create_symlink("link.ini", dir_ / "chain.ini");
+    writeFileAtomically((dir_ / "chain.ini").string(), "grid = 64\n");
+    EXPECT_TRUE(fs::is_symlink(dir_ / "chain.ini"));
+    EXPECT_TRUE(fs::is_symlink(dir_ / "link.ini"));
+    EXPECT_EQ(readAll(dir_ / "repo" / "settings.ini"), "grid = 64\n");
+    EXPECT_EQ(std::distance(fs::directory_iterator(dir_ / "repo"), fs::directory_iterator()), 1)
+        << "a temporary left beside the target";
+    // A link to a file not there yet: the file is made where the link points.
+    fs::create_symlink("repo/new.csv", dir_ / "dangling.csv");
+    writeFileAtomically((dir_ / "dangling.csv").string(), "t\n");
+    EXPECT_TRUE(fs::is_symlink(dir_ / "dangling.csv"));
+    EXPECT_EQ(readAll(dir_ / "repo" / "new.csv"), "t\n");
+}
+
+// A name of 250 bytes is valid (the limit is 255); its temporary, which is
+// longer, must not make it fail with "File name too long".
+TEST_F(AtomicFileTest, ANameNearTheLengthLimitIsWritten)
+{
+    for (const std::size_t length : {std::size_t{241}, std::size_t{250}, std::size_t{255}}) {
+        const std::string name(length, 'n');
+        AtomicFile file((dir_ / name).string());
+        EXPECT_EQ(fs::path(file.temporaryPath()).parent_path(), dir_) << "the temporary stays beside the file";
+        EXPECT_LE(fs::path(file.temporaryPath()).filename().string().size(), 255u);
+        file.write("x\n");
+        file.commit();
+        EXPECT_EQ(readAll(dir_ / name), "x\n") << length;
+        EXPECT_EQ(strays(name), 0) << length;
+        fs::remove(dir_ / name);
+    }
+}
+
+// A folder that exists but takes no file (/proc/self: ENOENT) or refuses it
+// (/sys: EACCES, for root too) is reported with the system's words, never as
+// a directory that does not exist; nor is a folder that cannot be made (a
+// read-only HOME at the window's exit).
+TEST_F(AtomicFileTest, TheRealReasonIsReportedNotDoesNotExist)
+{
+    ASSERT_TRUE(fs::is_directory("/proc/self"));
+    try {
+        writeFileAtomically("/proc/self/energy.csv", "x\n");
+        FAIL() << "no error";
+    } catch (const WriteError& e) {
+        EXPECT_EQ(std::string(e.what()), "cannot write /proc/self/energy.csv: No such file or directory");
+    }
+    try {
+        fluid::app::createParentDirectories("/sys/fluidsim-test/settings.ini");
+        FAIL() << "no error";
+    } catch (const WriteError& e) {
+        // sysfs says EPERM or EACCES, depending on the kernel.
+        const std::string what = e.what();
+        const std::string prefix =
+            "cannot write /sys/fluidsim-test/settings.ini: cannot create the directory /sys/fluidsim-test: ";
+        EXPECT_TRUE(what == prefix + "Operation not permitted" || what == prefix + "Permission denied") << what;
+    }
+    EXPECT_FALSE(fs::exists("/sys/fluidsim-test"));
 }
 
 }  // namespace

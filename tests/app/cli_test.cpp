@@ -19,6 +19,7 @@
 #include <fstream>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app/run_process.hpp"
@@ -88,15 +89,21 @@ TEST_F(Cli, ADirectoryAsConfigIsRefusedAtStart)
     EXPECT_FALSE(fs::exists(home_ / "imgui.ini"));
 }
 
-// SIGINT or SIGTERM during a headless run: the run stops after the step in
-// progress, the CSV is closed with every row so far (a whole file under its
-// real name), and the exit code is 128 + the signal. Time is not guessed: the
-// signal goes once the run has printed its header, which it does just before
-// the first step (and a run of 10^8 steps cannot end first).
-void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
+// A terminating signal during a headless run (Ctrl+C, kill, an ssh session
+// ending, a reader of stdout gone, Ctrl+\\, a batch system's SIGUSR1): the run
+// stops after the step in progress, the CSV is closed with every row so far
+// (a whole file under its real name), no temporary (of the CSV or of a frame)
+// is left, and the exit code is 128 + the signal. Time is not guessed: the
+// signal goes once the first frame is there (a run of 10^8 steps cannot end
+// first); the 60 s wait for it only catches a hang.
+void expectStopsCleanly(const fs::path& home, int signal, const std::string& name)
 {
+    SCOPED_TRACE(name);
     const fs::path log = home / "run.log";
     const fs::path csv = home / "energy.csv";
+    const fs::path frames = home / "frames";
+    fs::remove_all(frames);
+    fs::remove(csv);
     const pid_t pid = fork();
     ASSERT_GE(pid, 0);
     if (pid == 0) {
@@ -106,17 +113,15 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
         if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0) _exit(127);
         setenv("HOME", home.c_str(), 1);
         setenv("XDG_CONFIG_HOME", (home / "config").c_str(), 1);
-        const std::string csvPath = csv.string();
+        const std::string csvPath = csv.string(), framesPath = frames.string();
         execl(FLUIDSIM_EXE, FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "32", "--steps",
-              "100000000", "--export-energy", csvPath.c_str(), static_cast<char*>(nullptr));
+              "100000000", "--export-energy", csvPath.c_str(), "--out", framesPath.c_str(), "--frames-every", "1",
+              static_cast<char*>(nullptr));
         _exit(127);
     }
     bool started = false;
     for (int tries = 0; tries < 6000 && !started; ++tries) {  // up to 60 s for a loaded machine
-        std::ifstream in(log);
-        std::stringstream text;
-        text << in.rdbuf();
-        started = text.str().find("fluidsim: demo on the CPU") != std::string::npos;
+        started = fs::exists(frames / "frame_000001.png");
         if (!started) usleep(10000);
     }
     kill(pid, signal);
@@ -127,9 +132,8 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
     text << in.rdbuf();
     ASSERT_TRUE(started) << text.str();
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal: " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    EXPECT_EQ(WEXITSTATUS(status), expectedExit) << text.str();
-    EXPECT_NE(text.str().find(signal == SIGINT ? "stopped by SIGINT" : "stopped by SIGTERM"), std::string::npos)
-        << text.str();
+    EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << text.str();
+    EXPECT_NE(text.str().find("stopped by " + name), std::string::npos) << text.str();
 
     std::ifstream file(csv);
     ASSERT_TRUE(file) << "no " << csv << "\n" << text.str();
@@ -145,19 +149,32 @@ void expectStopsCleanly(const fs::path& home, int signal, int expectedExit)
     std::ifstream bytes(csv, std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(bytes)), std::istreambuf_iterator<char>());
     EXPECT_EQ(all.back(), '\n') << "the last row is whole";
-    for (const auto& entry : fs::directory_iterator(home))
-        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
-            << "a temporary left behind: " << entry.path();
+    for (const fs::path& folder : {home, frames})
+        for (const auto& entry : fs::directory_iterator(folder))
+            EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
+                << "a temporary left behind: " << entry.path();
 }
 
 TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130)
 {
-    expectStopsCleanly(home_, SIGINT, 130);
+    expectStopsCleanly(home_, SIGINT, "SIGINT");
 }
 
 TEST_F(Cli, SigtermStopsAHeadlessRunWithItsCsvClosedAndExit143)
 {
-    expectStopsCleanly(home_, SIGTERM, 143);
+    expectStopsCleanly(home_, SIGTERM, "SIGTERM");
+}
+
+// Every other catchable signal that would end the process: they lost every
+// export (and left the temporaries) before.
+TEST_F(Cli, EveryTerminatingSignalStopsAHeadlessRunCleanly)
+{
+    for (const auto& [signal, name] : std::vector<std::pair<int, std::string>>{{SIGHUP, "SIGHUP"},
+                                                                               {SIGPIPE, "SIGPIPE"},
+                                                                               {SIGQUIT, "SIGQUIT"},
+                                                                               {SIGUSR1, "SIGUSR1"},
+                                                                               {SIGXCPU, "SIGXCPU"}})
+        expectStopsCleanly(home_, signal, name);
 }
 
 TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
@@ -244,15 +261,82 @@ TEST_F(Cli, WritingToAFullDeviceFailsWithOneLineAndExit1)
     EXPECT_TRUE(fs::is_character_file("/dev/full"));
 }
 
-// A directory that is not there fails before the first step, naming it.
+// A directory that is not there fails before the first step, naming it: bad
+// input, exit 2.
 TEST_F(Cli, AMissingDirectoryFailsBeforeTheRunWithOneLine)
 {
     const auto run = headlessRun(home_, {"--steps", "2", "--export-energy", "nowhere/energy.csv"});
-    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.exitCode, 2) << describe(run);
     EXPECT_EQ(run.err, "fluidsim: cannot write nowhere/energy.csv: the directory nowhere does not exist\n")
         << describe(run);
     EXPECT_EQ(run.out, "") << "the run started";
     EXPECT_FALSE(fs::exists(home_ / "nowhere"));
+}
+
+// An output folder that takes no file is found before the first step (it was
+// found at the last frame, after every step, and the CSV was thrown away):
+// one line with the system's reason, exit 2, nothing run. /sys refuses new
+// files to every user, root included (a folder without write permission
+// would not stop root); /proc/self says ENOENT, which is reported as such,
+// not as a folder that does not exist.
+TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
+{
+    const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+        {{"--out", "/sys/fluidsim-frames"}, "fluidsim: cannot write into /sys/fluidsim-frames: "},
+        {{"--out", "/proc/self"}, "fluidsim: cannot write into /proc/self: No such file or directory\n"},
+        {{"--export-energy", "/sys/energy.csv"}, "fluidsim: cannot write /sys/energy.csv: "},
+        {{"--out", "energy.csv"}, "fluidsim: cannot write into energy.csv: energy.csv is not a directory\n"},
+    };
+    std::ofstream(home_ / "energy.csv") << kPreviousCsv;
+    for (const auto& [flags, line] : cases) {
+        std::vector<std::string> args = {"--steps", "50", "--export-centerlines", "lines.csv", "--scenario", "cavity"};
+        args.insert(args.end(), flags.begin(), flags.end());
+        const auto run = headlessRun(home_, args);
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err.rfind(line, 0), 0u) << describe(run);
+        EXPECT_EQ(fluid::test::countLines(run.err), 1) << describe(run);
+        EXPECT_EQ(run.err.find("does not exist"), std::string::npos) << describe(run);
+        EXPECT_EQ(run.out, "") << "the run started: " << describe(run);
+    }
+    EXPECT_FALSE(fs::exists("/sys/fluidsim-frames"));
+    EXPECT_EQ(contents(home_ / "energy.csv"), kPreviousCsv);
+}
+
+// The window's flags in a --headless run were silently ignored: each is one
+// line naming it, exit 2, before anything runs.
+TEST_F(Cli, WindowOnlyFlagsAreRefusedInHeadlessRuns)
+{
+    const std::vector<std::vector<std::string>> cases = {
+        {"--width", "800"},        {"--height", "600"},          {"--fullscreen"},           {"--monitor", "2"},
+        {"--screenshot-dir", "s"}, {"--config", "settings.ini"}, {"--obstacle-brush", "0.1"}};
+    for (const auto& flags : cases) {
+        std::vector<std::string> args = {"--steps", "1"};
+        args.insert(args.end(), flags.begin(), flags.end());
+        const auto run = headlessRun(home_, args);
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        EXPECT_EQ(run.err, "fluidsim: " + flags[0] + " is for the window; a --headless run has none (leave it out)\n")
+            << describe(run);
+        EXPECT_EQ(run.out, "") << describe(run);
+    }
+    // --no-config holds in a headless run (it reads and writes no settings).
+    EXPECT_EQ(headlessRun(home_, {"--steps", "1", "--no-config"}).exitCode, 0);
+}
+
+// More threads than the machine has only take turns (1024 on 2 cores: 2 s a
+// step at 64^2): cut to the machine's number, with a one-line note.
+TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
+{
+    const unsigned hardware = std::thread::hardware_concurrency();
+    ASSERT_GT(hardware, 0u) << "the machine does not say how many threads it runs";
+    const auto run = headlessRun(home_, {"--steps", "1", "--threads", "1024"});
+    EXPECT_EQ(run.exitCode, 0) << describe(run);
+    const std::string n = std::to_string(hardware);
+    EXPECT_EQ(run.err,
+              "fluidsim: note: --threads 1024 is more than the " + n + " hardware threads here; using " + n + "\n")
+        << describe(run);
+    const auto fits = headlessRun(home_, {"--steps", "1", "--threads", n});
+    EXPECT_EQ(fits.exitCode, 0) << describe(fits);
+    EXPECT_EQ(fits.err, "") << describe(fits);
 }
 
 // --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------

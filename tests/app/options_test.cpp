@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "core/parameters.hpp"
 
 namespace fluid::app {
 namespace {
@@ -92,6 +93,35 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
         EXPECT_NE(r.error.find(c.mustMention), std::string::npos) << "got: " << r.error;
         EXPECT_EQ(r.error.find('\n'), std::string::npos) << "the message must be one line: " << r.error;
     }
+}
+
+// One number grammar for every flag: "+5" was a real but no integer. A
+// leading '+' is accepted by both; an integer is a number whose value is
+// whole, read by the same parser ("6.4e1" is 64, "64.5" is no integer).
+TEST(CommandLine, IntegersAndRealsShareOneNumberGrammar)
+{
+    const ParseResult r = parse({"--grid", "+64", "--pressure-iterations", "+40", "--dt", "+0.01", "--steps", "+3",
+                                 "--width", "+800", "--dye-grid", "+0", "--multigrid-cycles", "3e0"});
+    ASSERT_TRUE(r.ok()) << r.error;
+    EXPECT_EQ(r.options.params.gridWidth, 64);
+    EXPECT_EQ(r.options.params.pressureIterations, 40);
+    EXPECT_FLOAT_EQ(r.options.params.dt, 0.01f);
+    EXPECT_EQ(r.options.steps, 3);
+    EXPECT_EQ(r.options.windowWidth, 800);
+    EXPECT_EQ(r.options.params.dyeGridWidth, 0);
+    EXPECT_EQ(r.options.params.multigridCycles, 3);
+    EXPECT_EQ(parse({"--grid", "6.4e1"}).options.params.gridWidth, 64);
+    for (const char* bad : {"64.5", "++64", "+-64", "+", "+ 64", "1e10", "0x40", "inf"}) {
+        EXPECT_FALSE(parse({"--grid", bad}).ok()) << bad;
+        EXPECT_FALSE(parse({"--steps", bad}).ok()) << bad;
+        EXPECT_FALSE(parse({"--pressure-iterations", bad}).ok()) << bad;
+    }
+    for (const char* bad : {"++1", "+-1", "+", "+ 1", "0x1", "+inf", "+nan"})
+        EXPECT_FALSE(parse({"--dt", bad}).ok()) << bad;
+    EXPECT_EQ(fluid::parseInteger("+7"), 7);
+    EXPECT_EQ(fluid::parseInteger("-7"), -7);
+    EXPECT_EQ(fluid::parseInteger("2147483648"), std::nullopt);
+    EXPECT_EQ(fluid::parseNumber("+7"), 7.0);
 }
 
 TEST(CommandLine, HelpListsEveryFlag)

@@ -64,15 +64,17 @@ TEST_F(WaterCli, HeadlessFramesOfTheWaterOverAPicture)
     stbi_image_free(frame);
 }
 
+// Bad input, like any flag's: exit 2, before the run (it was exit 1 after
+// the GL context was made).
 TEST_F(WaterCli, APictureThatCannotBeReadIsOneLine)
 {
     std::string output;
     EXPECT_EQ(
-        run("--headless --backend cpu --grid 16 --steps 1 --view water --background none.png --out frames", output), 1);
+        run("--headless --backend cpu --grid 16 --steps 1 --view water --background none.png --out frames", output), 2);
     EXPECT_NE(output.find("fluidsim: cannot read the background none.png"), std::string::npos) << output;
     std::ofstream(dir_ / "text.png") << "not a picture";
     EXPECT_EQ(
-        run("--headless --backend cpu --grid 16 --steps 1 --view water --background text.png --out frames", output), 1);
+        run("--headless --backend cpu --grid 16 --steps 1 --view water --background text.png --out frames", output), 2);
     EXPECT_NE(output.find("cannot read the background text.png"), std::string::npos) << output;
 }
 

@@ -3,6 +3,7 @@
 // starts, so a bad path fails at once instead of after minutes of stepping.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -40,6 +41,14 @@ void writeCenterlines(OutputFile& file, const Centerlines& lines);
 // Creates the directory (and its parents); throws std::runtime_error if it
 // cannot be made.
 void prepareDirectory(const std::string& dir);
+
+// Whether a run could write its outputs, asked before the first step: a
+// wrong or read-only path should cost one line, not a whole run and its
+// results. `dir` (--out): its nearest folder that exists takes a new file;
+// `file` (an export): its folder exists and takes a new file, and it is not a
+// directory. The one line, or nothing when it looks writable ("": none asked).
+std::optional<std::string> outputDirectoryProblem(const std::string& dir);
+std::optional<std::string> outputFileProblem(const std::string& file);
 
 // What a frame shows: the dye (demo) or the speed |u| / U on a colour map
 // (the validation flows, which carry no dye).

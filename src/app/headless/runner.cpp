@@ -14,6 +14,7 @@
 #include "app/headless/progress.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
+#include "app/headless/stop_signals.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -23,39 +24,6 @@
 namespace fluid::app {
 
 namespace {
-
-// The signal that asked a headless run to stop (0: none). Set by the handler,
-// read between steps: the run then ends at once as if at its last step, its
-// outputs are closed with what they have, and the exit code is 128 + signal.
-volatile std::sig_atomic_t stopSignal = 0;
-
-extern "C" void requestStop(int signal)
-{
-    stopSignal = signal;
-}
-
-// SIGINT and SIGTERM stop the run for the lifetime of this object; the
-// handlers that were there before come back after it.
-class StopOnSignals {
-public:
-    StopOnSignals()
-    {
-        stopSignal = 0;
-        previousInterrupt_ = std::signal(SIGINT, requestStop);
-        previousTerminate_ = std::signal(SIGTERM, requestStop);
-    }
-    ~StopOnSignals()
-    {
-        std::signal(SIGINT, previousInterrupt_);
-        std::signal(SIGTERM, previousTerminate_);
-    }
-    StopOnSignals(const StopOnSignals&) = delete;
-    StopOnSignals& operator=(const StopOnSignals&) = delete;
-
-private:
-    void (*previousInterrupt_)(int) = SIG_DFL;
-    void (*previousTerminate_)(int) = SIG_DFL;
-};
 
 using namespace headless;
 
@@ -180,6 +148,17 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         return kUsageErrorExit;
     }
     const RunSpec& spec = resolved.spec;
+    // Every file a flag names, before anything is computed or allocated: a
+    // picture by its header, an output's folder by a probe file. Exit 2 like
+    // any bad flag; a failure later (a disk that fills) is still exit 1.
+    for (const std::optional<std::string>& problem :
+         {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
+          outputFileProblem(spec.energyFile), outputFileProblem(spec.centerlinesFile),
+          outputFileProblem(spec.probeFile)})
+        if (problem) {
+            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            return kUsageErrorExit;
+        }
     for (const std::string& note : notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
     for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
 
@@ -218,7 +197,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                                      : FrameField::Speed;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
-        observer.stopRequested = [] { return stopSignal != 0; };
+        observer.stopRequested = [] { return StopOnSignals::requested() != 0; };
         if (energyCsv)
             observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
         observer.frame = [&](int step, const FluidState& state) {
@@ -248,9 +227,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                                                    : "speed |u|",
                         spec.outDir.c_str(), lastFrame.c_str());
         if (result.interrupted) {
-            const int signal = static_cast<int>(stopSignal);
+            const int signal = StopOnSignals::requested();
             std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
-                         signal == SIGINT ? "SIGINT" : "SIGTERM", result.steps, result.time);
+                         signalName(signal), result.steps, result.time);
             return 128 + signal;
         }
         if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numbers>
 #include <sstream>
+#include <thread>
 
 namespace fluid::app::headless {
 
@@ -92,6 +93,14 @@ ResolvedRun resolveRun(const Options& o)
     s.backend = o.backend;
     s.params = o.params;
     s.threads = o.threads;
+    // More threads than the machine runs at once only take turns (1024 on 2
+    // cores: 2 s a step at 64^2); cut to the machine's, saying so.
+    if (const auto hardware = static_cast<int>(std::thread::hardware_concurrency());
+        hardware > 0 && o.threads > hardware) {
+        s.threads = hardware;
+        s.notes.push_back("--threads " + std::to_string(o.threads) + " is more than the " + std::to_string(hardware) +
+                          " hardware threads here; using " + std::to_string(hardware));
+    }
     s.outDir = o.outDir;
     s.framesEvery = o.framesEvery;
     if (o.given("view")) s.frameView = o.display;

@@ -31,9 +31,8 @@ std::string freshName(const std::filesystem::path& directory)
 std::string saveScreenshot(glm::ivec2 size, const std::string& directory)
 {
     if (size.x <= 0 || size.y <= 0) throw std::runtime_error("screenshot: the window has no pixels to save");
-    std::error_code error;  // a directory that cannot be made fails at the write, which says why
-    std::filesystem::create_directories(directory.empty() ? "." : directory, error);
     const std::string path = freshName(directory.empty() ? "." : directory);
+    createParentDirectories(path);  // throws WriteError with the system's reason
 
     const auto width = static_cast<std::size_t>(size.x);
     const auto height = static_cast<std::size_t>(size.y);

@@ -182,9 +182,8 @@ struct ImGuiSession {
         ImGuiIO& io = ImGui::GetIO();
         if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
         io.WantSaveIniSettings = false;
-        std::error_code error;  // a directory that cannot be made fails at the write, which says why
-        std::filesystem::create_directories(std::filesystem::path(iniPath).parent_path(), error);
         try {
+            createParentDirectories(iniPath);
             writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
         } catch (const WriteError& e) {
             return std::string("panel layout not saved: ") + e.what();
@@ -235,9 +234,8 @@ bool saveSettings(const Options& o, const Options& settingsFile, const PanelStat
                      path.string().c_str());
         return true;
     }
-    std::error_code error;  // a directory that cannot be made fails at the write, which says why
-    if (path.has_parent_path()) std::filesystem::create_directories(path.parent_path(), error);
     try {
+        createParentDirectories(path.string());
         writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
     } catch (const WriteError& e) {
         std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());

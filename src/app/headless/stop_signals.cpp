@@ -1,0 +1,86 @@
+#include "app/headless/stop_signals.hpp"
+
+#include <signal.h>
+
+#include <array>
+#include <csignal>
+#include <iterator>
+
+namespace fluid::app::headless {
+
+namespace {
+
+struct Handled {
+    int signal;
+    const char* name;
+};
+
+// Every signal whose default action ends the process and that does not
+// report a fault of the process itself. SIGPIPE too: a reader of stdout that
+// went away (`fluidsim ... | head`) ends the run like Ctrl+C; a write to a
+// pipe then fails with EPIPE, which the write reports, instead of killing.
+// SIGXFSZ (a file-size limit) likewise: the write fails with EFBIG and says so.
+constexpr std::array kHandled = {
+    Handled{SIGINT, "SIGINT"},       Handled{SIGTERM, "SIGTERM"}, Handled{SIGHUP, "SIGHUP"},
+    Handled{SIGPIPE, "SIGPIPE"},     Handled{SIGQUIT, "SIGQUIT"}, Handled{SIGUSR1, "SIGUSR1"},
+    Handled{SIGUSR2, "SIGUSR2"},     Handled{SIGALRM, "SIGALRM"}, Handled{SIGVTALRM, "SIGVTALRM"},
+    Handled{SIGPROF, "SIGPROF"},     Handled{SIGXCPU, "SIGXCPU"}, Handled{SIGXFSZ, "SIGXFSZ"},
+#ifdef SIGPWR
+    Handled{SIGPWR, "SIGPWR"},
+#endif
+#ifdef SIGSTKFLT
+    Handled{SIGSTKFLT, "SIGSTKFLT"},
+#endif
+#ifdef SIGPOLL
+    Handled{SIGPOLL, "SIGPOLL"},
+#endif
+};
+
+// Set by the handler, read between steps.
+volatile std::sig_atomic_t stopSignal = 0;
+
+extern "C" void requestStop(int signal)
+{
+    stopSignal = signal;
+}
+
+std::array<struct sigaction, kHandled.size()> previous{};
+std::array<bool, kHandled.size()> installed{};
+
+}  // namespace
+
+StopOnSignals::StopOnSignals()
+{
+    stopSignal = 0;
+    for (std::size_t n = 0; n < kHandled.size(); ++n) {
+        struct sigaction action {};
+        action.sa_handler = requestStop;
+        sigemptyset(&action.sa_mask);
+        // SA_RESTART: a read or write the signal lands in goes on, so the
+        // step in progress (and a frame being written) finishes whole.
+        action.sa_flags = SA_RESTART;
+        sigaction(kHandled[n].signal, nullptr, &previous[n]);
+        installed[n] = previous[n].sa_handler != SIG_IGN;
+        if (installed[n]) sigaction(kHandled[n].signal, &action, nullptr);
+    }
+}
+
+StopOnSignals::~StopOnSignals()
+{
+    for (std::size_t n = 0; n < kHandled.size(); ++n)
+        if (installed[n]) sigaction(kHandled[n].signal, &previous[n], nullptr);
+}
+
+int StopOnSignals::requested()
+{
+    return static_cast<int>(stopSignal);
+}
+
+const char* signalName(int signal)
+{
+    for (const Handled& h : kHandled)
+        if (h.signal == signal) return h.name;
+    return "a signal";
+}
+
+}  // namespace fluid::app::headless
