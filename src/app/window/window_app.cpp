@@ -30,7 +30,9 @@
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
+#include "app/window/bloom.hpp"
 #include "app/window/field_display.hpp"
+#include "app/window/first_sight.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
@@ -256,8 +258,10 @@ struct Viewer {
     std::unique_ptr<GpuSolver> solver;
     std::unique_ptr<motion::FrameSource> motionSource;  // --motion; null without, or when it failed
     std::optional<MotionInput<GpuSolver>> motionInput;  // sized to the grid; remade with it
-    double motionSeconds = 0.0;                         // fluid time: frames and the idle brush follow it
+    double fluidSeconds = 0.0;  // fluid time: motion frames, the idle brush and the first sight's splats follow it
     IdleMotion idle{0.0};
+    FirstSight firstSight;
+    std::unique_ptr<Bloom> bloom;
     bool cursorHidden = false;
     std::unique_ptr<FieldDisplay> display;
     std::unique_ptr<AsyncMax> residualReduction;  // the last solve's residual, for the panel
@@ -296,7 +300,8 @@ struct Viewer {
     double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
     bool screenshotRequested = false;
 
-    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
+    Viewer(const Options& o, GLFWwindow* w)
+        : options(o), window(w), firstSight(o.firstSight), clock(glfwGetTime()), lastPoll(glfwGetTime())
     {
         idle = IdleMotion(o.idleAfter);
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
@@ -308,11 +313,13 @@ struct Viewer {
         state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
+        state.hoverPaint = o.hoverPaint;
         state.obstacleBrushRadius = o.obstacles.brushRadius;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                          reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
         display->setBackground(o.background);
+        bloom = std::make_unique<Bloom>();
         residualReduction = std::make_unique<AsyncMax>();
         openMotionSource();
         allocateGrid();
@@ -340,7 +347,7 @@ struct Viewer {
     {
         if (!motionInput) return;
         try {
-            motionInput->advanceTo(motionSeconds, *solver, [this] { return motionSource->next(); });
+            motionInput->advanceTo(fluidSeconds, *solver, [this] { return motionSource->next(); });
         } catch (const std::exception& e) {
             stats.motionSource = std::string(e.what()) + "; motion input stopped";
             std::fprintf(stderr, "fluidsim: %s\n", stats.motionSource.c_str());
@@ -348,7 +355,31 @@ struct Viewer {
             motionInput.reset();
             motionSource.reset();
         }
-        motionSeconds += static_cast<double>(state.params.dt);
+    }
+
+    // One step of fluid time with the stroke's splats: what the fluid's own
+    // clock adds (the first sight's splats, the idle brush, a motion frame,
+    // the emitters) joins them. The clock advances with or without motion
+    // input: the idle brush follows it (--idle-after).
+    void step(std::vector<Splat> splats, bool timed = false)
+    {
+        const double dt = static_cast<double>(state.params.dt);
+        // Activity (a stroke, a held button, motion in the camera) holds the idle splats and brush off.
+        if (!splats.empty() || held != Button::None) {
+            idle.noteActivity(fluidSeconds);
+            firstSight.noteActivity(fluidSeconds);
+        }
+        if (motionInput && motionInput->lastMotion() >= 0.0) {
+            idle.noteActivity(motionInput->lastMotion());
+            firstSight.noteActivity(motionInput->lastMotion());
+        }
+        firstSight.addSplats(fluidSeconds, dt, state.params, splats);
+        if (auto wander = idle.splatFor(fluidSeconds, dt, state.params)) splats.push_back(*wander);
+        feedMotion();
+        if (timed) stepTimer.begin();
+        solver->step(withEmitters(std::move(splats)));
+        if (timed) stepTimer.end();
+        fluidSeconds += dt;
     }
 
     glm::ivec2 framebufferSize() const
@@ -589,9 +620,26 @@ struct Viewer {
 
     // --- pointer input: every event, kept with the poll it came in ---------
 
+    // The brush for the stroke being taken: a hovering pointer (--hover-paint,
+    // no button) leaves no dye where it rests, only along its moves.
+    Brush brush() const
+    {
+        Brush b = state.brush;
+        if (state.hoverPaint && held == Button::None) b.dyeRate = 0.0f;
+        return b;
+    }
+
+    // --hover-paint: the pointer paints as if the left button were held,
+    // except over the panel.
+    Button pointerButton() const
+    {
+        if (held != Button::None || !state.hoverPaint || ImGui::GetIO().WantCaptureMouse) return held;
+        return Button::Paint;
+    }
+
     void onCursor(glm::dvec2 cursor)
     {
-        polled.push_back({cursor, held});
+        polled.push_back({cursor, pointerButton()});
         if (obstacleHeld != ObstacleTool::None) obstaclePolled.push_back({cursor, obstacleHeld, false});
     }
 
@@ -640,7 +688,15 @@ struct Viewer {
         held = next;
         glm::dvec2 cursor;
         glfwGetCursorPos(window, &cursor.x, &cursor.y);
-        polled.push_back({cursor, held});
+        polled.push_back({cursor, pointerButton()});
+    }
+
+    // The pointer left the window: a hovering stroke ends there, and does not
+    // join the place where the pointer comes back.
+    void onCursorLeft()
+    {
+        if (held != Button::None || polled.empty()) return;
+        polled.push_back({polled.back().cursor, Button::None});
     }
 
     // Shift+click: a smoke emitter under the cursor, of the brush's radius and rates.
@@ -711,31 +767,22 @@ struct Viewer {
         if (state.paused) {
             lastRunningFrame = -1.0;
             clock.hold(now);
-            for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
-            for (; singleSteps > 0; --singleSteps) solver->step(withEmitters({}));
+            for (const Splat& s : strokes.take(now, brush())) solver->splat(s);
+            for (; singleSteps > 0; --singleSteps) step({});
             return;
         }
         singleSteps = 0;
         const double stepSeconds = stepTimer.milliseconds() / 1000.0;  // negative until measured
         const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
-        auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
+        auto slices = strokes.takeSteps(now - clock.owed(), steps, brush());
         simulatedSeconds += static_cast<double>(slices.size()) * static_cast<double>(state.params.dt);
         if (lastRunningFrame >= 0.0) {
             runningSeconds += now - lastRunningFrame;
             ++framesRunning;
         }
         lastRunningFrame = now;
-        for (std::size_t k = 0; k < slices.size(); ++k) {
-            // Activity (a stroke, a held button, motion in the camera) holds the idle brush off.
-            if (!slices[k].empty() || held != Button::None) idle.noteActivity(motionSeconds);
-            if (motionInput && motionInput->lastMotion() >= 0.0) idle.noteActivity(motionInput->lastMotion());
-            if (auto wander = idle.splatFor(motionSeconds, static_cast<double>(state.params.dt), state.params))
-                slices[k].push_back(*wander);
-            feedMotion();
-            if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
-            solver->step(withEmitters(std::move(slices[k])));
-            if (k == 0) stepTimer.end();
-        }
+        // One step timed per frame: queries do not nest.
+        for (std::size_t k = 0; k < slices.size(); ++k) step(std::move(slices[k]), k == 0);
         if (!slices.empty()) measureResidual();
     }
 
@@ -781,6 +828,7 @@ struct Viewer {
         stats.displayRange = display->range();
         stats.emitters = static_cast<int>(emitters.size());
         applyPanel(drawPanel(state, stats));
+        firstSight.drawHint(strokes.strokeCount() > 0, ImGui::GetIO().DeltaTime);
         updateCursor();
         // After the panel: it may just have reallocated the grid with a new shape.
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
@@ -789,13 +837,17 @@ struct Viewer {
         uploadObstacles();
         advanceFluid(now);
 
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        // The dye view with bloom goes through the bloom's scene target.
+        const bool glow = state.display.bloom.enabled && state.display.view == FieldView::Dye;
+        const GLuint target = glow ? bloom->sceneFramebuffer(fb) : 0;
+        glBindFramebuffer(GL_FRAMEBUFFER, target);
         glViewport(0, 0, fb.x, fb.y);
         glDisable(GL_SCISSOR_TEST);
         glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        display->draw(*solver, rect, state.display, 0,
+        display->draw(*solver, rect, state.display, target,
                       motionInput ? motionInput->motion().currentFrame().texture() : 0);
+        if (glow) bloom->composite(state.display.bloom);
 
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -844,6 +896,12 @@ void mouseButtonCallback(GLFWwindow* window, int button, int action, int mods)
     if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action, mods);
 }
 
+void cursorEnterCallback(GLFWwindow* window, int entered)
+{
+    auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+    if (viewer && !entered) viewer->onCursorLeft();
+}
+
 }  // namespace
 
 bool displayAvailable()
@@ -868,6 +926,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         glfwSetKeyCallback(window.get(), keyCallback);
         glfwSetCursorPosCallback(window.get(), cursorCallback);
         glfwSetMouseButtonCallback(window.get(), mouseButtonCallback);
+        glfwSetCursorEnterCallback(window.get(), cursorEnterCallback);
 
         std::string iniPath;
         if (!options.noConfig)
