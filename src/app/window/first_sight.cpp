@@ -90,7 +90,8 @@ void FirstSight::drawHint(bool painted, float wallSeconds)
     const ImVec2 at(std::floor(0.5f * (display.x - extent.x)), std::floor(display.y - extent.y - 0.06f * display.y));
     const float pad = 0.5f * size;
     ImDrawList* draw = ImGui::GetForegroundDrawList();
-    draw->AddRectFilled(ImVec2(at.x - pad, at.y - 0.5f * pad), ImVec2(at.x + extent.x + pad, at.y + extent.y + 0.5f * pad),
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - 0.5f * pad),
+                        ImVec2(at.x + extent.x + pad, at.y + extent.y + 0.5f * pad),
                         ImGui::GetColorU32(ImVec4(0.0f, 0.0f, 0.0f, 0.55f * hintAlpha_)), 0.5f * size);
     draw->AddText(font, size, at, ImGui::GetColorU32(ImVec4(1.0f, 1.0f, 1.0f, 0.9f * hintAlpha_)), text);
 }
