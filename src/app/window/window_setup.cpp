@@ -123,41 +123,41 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
 
 ImGuiSession::ImGuiSession(GLFWwindow* window, const char* iniFile)
 {
-        IMGUI_CHECKVERSION();
-        ImGui::CreateContext();
-        // ImGui would fopen and write its ini file in place; we load it here
-        // and save it through writeFileAtomically (saveLayout()).
-        ImGui::GetIO().IniFilename = nullptr;
-        if (iniFile != nullptr) {
-            iniPath = iniFile;
-            if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
-        }
-        ImGui::StyleColorsDark();
-        // Installs its callbacks after ours and chains to them.
-        if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
-            ImGui::DestroyContext();
-            throw std::runtime_error("ImGui's GLFW backend failed to initialise");
-        }
-        if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-            ImGui_ImplGlfw_Shutdown();
-            ImGui::DestroyContext();
-            throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
-        }
+    IMGUI_CHECKVERSION();
+    ImGui::CreateContext();
+    // ImGui would fopen and write its ini file in place; we load it here
+    // and save it through writeFileAtomically (saveLayout()).
+    ImGui::GetIO().IniFilename = nullptr;
+    if (iniFile != nullptr) {
+        iniPath = iniFile;
+        if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
+    }
+    ImGui::StyleColorsDark();
+    // Installs its callbacks after ours and chains to them.
+    if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
+        ImGui::DestroyContext();
+        throw std::runtime_error("ImGui's GLFW backend failed to initialise");
+    }
+    if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
+        ImGui_ImplGlfw_Shutdown();
+        ImGui::DestroyContext();
+        throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
+    }
 }
 
 std::string ImGuiSession::saveLayout(bool force)
 {
-        ImGuiIO& io = ImGui::GetIO();
-        if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
-        io.WantSaveIniSettings = false;
-        std::error_code error;  // a directory that cannot be made fails at the write, which says why
-        std::filesystem::create_directories(std::filesystem::path(iniPath).parent_path(), error);
-        try {
-            writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
-        } catch (const WriteError& e) {
-            return std::string("panel layout not saved: ") + e.what();
-        }
-        return {};
+    ImGuiIO& io = ImGui::GetIO();
+    if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
+    io.WantSaveIniSettings = false;
+    std::error_code error;  // a directory that cannot be made fails at the write, which says why
+    std::filesystem::create_directories(std::filesystem::path(iniPath).parent_path(), error);
+    try {
+        writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
+    } catch (const WriteError& e) {
+        return std::string("panel layout not saved: ") + e.what();
+    }
+    return {};
 }
 
 ImGuiSession::~ImGuiSession()
