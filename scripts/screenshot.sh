@@ -7,7 +7,9 @@
 #    rising smoke, two emitters placed with Shift+click instead of strokes:
 #    SCENE=smoke scripts/screenshot.sh docs/images/smoke.png --gravity 9.81 --cooling 0.3 --dye-grid 480;
 #    vortex shedding behind an obstacle painted with Ctrl+drag in the wind tunnel:
-#    SCENE=obstacle scripts/screenshot.sh docs/images/shedding.png --boundary tunnel)
+#    SCENE=obstacle scripts/screenshot.sh docs/images/shedding.png --boundary tunnel;
+#    the first sight, 1024x768 with no flags and no settings, 2 s after it opens:
+#    SCENE=first scripts/screenshot.sh docs/images/first_sight.png)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-docs/images/fluidsim.png}
@@ -23,7 +25,14 @@ trap 'kill $app $xvfb 2>/dev/null || true; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
 
-"$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
+if [[ "${SCENE:-strokes}" == first ]]; then
+  # What a newcomer sees: no flags but the size, no settings file, no input.
+  mkdir -p "$work/home"
+  HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
+    "$exe" --width 1024 --height 768 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
+else
+  "$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
+fi
 app=$!
 wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
 sleep 2
@@ -38,7 +47,9 @@ stroke() {  # button x0 y0 x1 y1
   xdotool mouseup "$1"
   sleep 0.3
 }
-if [[ "${SCENE:-strokes}" == smoke ]]; then
+if [[ "${SCENE:-strokes}" == first ]]; then
+  sleep "${FIRST_SECONDS:-2}"  # the burst, the hint and the panel as they open
+elif [[ "${SCENE:-strokes}" == smoke ]]; then
   # F1 hides the panel; Shift+click: a smoke emitter under the pointer; then
   # let the plumes rise.
   xdotool key --window "$wid" F1

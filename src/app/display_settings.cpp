@@ -89,6 +89,10 @@ void sanitize(DisplaySettings& s)
     clampOr(w.shininess, L::kMinShininess, L::kMaxShininess, defaults.water.shininess);
     clampOr(w.depth, 0.0f, L::kMaxDepth, defaults.water.depth);
     clampOr(s.cameraOverlay, 0.0f, 1.0f, defaults.cameraOverlay);
+    BloomLook& b = s.bloom;
+    clampOr(b.intensity, 0.0f, L::kMaxBloomIntensity, defaults.bloom.intensity);
+    clampOr(b.threshold, 0.0f, L::kMaxBloomThreshold, defaults.bloom.threshold);
+    clampOr(b.radius, L::kMinBloomRadius, L::kMaxBloomRadius, defaults.bloom.radius);
     w.lightAzimuth = std::isfinite(w.lightAzimuth) ? std::fmod(std::fmod(w.lightAzimuth, 360.0f) + 360.0f, 360.0f)
                                                    : defaults.water.lightAzimuth;
 }

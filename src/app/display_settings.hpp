@@ -54,6 +54,17 @@ struct WaterLook {
     bool operator==(const WaterLook&) const = default;
 };
 
+// Bloom: the bright dye glows. The window applies it to the dye view only
+// (src/app/window/bloom.hpp); every other view, the headless frames and the
+// validation figures show the field unprocessed.
+struct BloomLook {
+    bool enabled = true;
+    float intensity = 0.8f;  // the glow added on top, times the blurred bright part
+    float threshold = 0.6f;  // brightness (of 1) where the glow starts, with a soft knee below it
+    float radius = 0.04f;    // spread of the glow, a fraction of the window's short side
+    bool operator==(const BloomLook&) const = default;
+};
+
 struct DisplaySettings {
     FieldView view = FieldView::Dye;
     ColourMap scalarMap = ColourMap::Diverging;  // pressure, divergence, vorticity
@@ -62,6 +73,7 @@ struct DisplaySettings {
     float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye) (also the ink in the water view)
     WaterLook water;
     float cameraOverlay = 0.0f;  // opacity of the motion input's picture over the view, [0, 1]
+    BloomLook bloom;             // window, dye view only
     bool operator==(const DisplaySettings&) const = default;
 };
 
@@ -71,10 +83,14 @@ struct DisplayLimits {
     static constexpr float kMinShininess = 1.0f;
     static constexpr float kMaxShininess = 1000.0f;
     static constexpr float kMaxDepth = 10.0f;
+    static constexpr float kMaxBloomIntensity = 10.0f;
+    static constexpr float kMaxBloomThreshold = 1.0f;
+    static constexpr float kMinBloomRadius = 0.001f;
+    static constexpr float kMaxBloomRadius = 0.5f;
 };
 
-// Fixed range into (0, 1e30], exposure into (0, 1e3], the water look into its
-// limits (angles wrapped or clamped), NaN to the defaults.
+// Fixed range into (0, 1e30], exposure into (0, 1e3], the water look and the
+// bloom into their limits (angles wrapped or clamped), NaN to the defaults.
 void sanitize(DisplaySettings& settings);
 
 }  // namespace fluid::app

@@ -39,9 +39,11 @@ glm::vec3 strokeColour(int n);
 
 // The brush, in units that do not depend on the frame rate (see StrokeQueue).
 struct Brush {
-    float radius = 0.02f;    // m, Gaussian radius r of the brush
+    // Radius and dye amount: wide and bright enough that a first stroke reads
+    // at once (1 - exp(-1.2) = 0.70 of full colour on its line at exposure 1).
+    float radius = 0.025f;   // m, Gaussian radius r of the brush
     float force = 1.0f;      // a stroke at speed u leaves fluid moving at force * u along it (dimensionless)
-    float dyeAmount = 0.6f;  // peak dye of a drawn line, whatever its speed (times the colour)
+    float dyeAmount = 1.2f;  // peak dye of a drawn line, whatever its speed (times the colour)
     float dyeRate = 2.0f;    // 1/s, dye added per second at the centre of a brush held still
     bool fixedColour = false;
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour

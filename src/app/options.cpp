@@ -257,6 +257,19 @@ std::vector<Flag> makeFlags()
          S::Everywhere, applyRange},
         {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
          realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
+        {"bloom", "on|off", "window, dye view: bright dye glows (a blurred threshold added on top; other views, "
+         "headless frames and figures are never processed) (default on)", S::Everywhere,
+         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.display.bloom.enabled = b; })},
+        {"bloom-intensity", "I", "how much glow the bloom adds, [0, 10] (default 0.8)", S::Everywhere,
+         realIn(0, DisplayLimits::kMaxBloomIntensity, "",
+                [](Options& o, double v) { o.display.bloom.intensity = f(v); })},
+        {"bloom-threshold", "T", "brightness (of 1) where the glow starts, [0, 1] (default 0.6)", S::Everywhere,
+         realIn(0, DisplayLimits::kMaxBloomThreshold, "",
+                [](Options& o, double v) { o.display.bloom.threshold = f(v); })},
+        {"bloom-radius", "R", "spread of the glow, a fraction of the window's short side, [0.001, 0.5] "
+         "(default 0.04)", S::Everywhere,
+         realIn(DisplayLimits::kMinBloomRadius, DisplayLimits::kMaxBloomRadius, "",
+                [](Options& o, double v) { o.display.bloom.radius = f(v); })},
         {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 10)",
          S::Everywhere,
          realIn(0, DisplayLimits::kMaxRelief, "", [](Options& o, double v) { o.display.water.relief = f(v); })},
@@ -334,6 +347,12 @@ std::vector<Flag> makeFlags()
         {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
          "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
          realIn(0, 86400, " s", [](Options& o, double v) { o.idleAfter = v; })},
+        {"first-sight", "on|off", "window: a burst of colour at start, a hint on the canvas, and a random splat "
+         "every few seconds while nobody paints; off starts black and still (default on)", S::Everywhere,
+         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.firstSight = b; })},
+        {"hover-paint", "", "window: the moving pointer paints without a button (as pressing the left one; the "
+         "panel has the same switch)", S::CommandLine,
+         [](Options& o, const std::string&) { o.hoverPaint = true; return std::string(); }},
         {"no-config", "", "neither read nor write the settings file", S::CommandLine,
          [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
 
@@ -508,6 +527,10 @@ std::string formatConfig(const Options& o)
     out << "colour-map = " << toString(d.scalarMap) << "\n";
     out << "range = " << (d.autoRange ? std::string("auto") : shortest(d.fixedRange)) << "\n";
     out << "exposure = " << shortest(d.dyeExposure) << "\n";
+    out << "bloom = " << (d.bloom.enabled ? "on" : "off") << "\n";
+    out << "bloom-intensity = " << shortest(d.bloom.intensity) << "\n";
+    out << "bloom-threshold = " << shortest(d.bloom.threshold) << "\n";
+    out << "bloom-radius = " << shortest(d.bloom.radius) << "\n";
     out << "water-relief = " << shortest(d.water.relief) << "\n";
     out << "light-azimuth = " << shortest(d.water.lightAzimuth) << "\n";
     out << "light-elevation = " << shortest(d.water.lightElevation) << "\n";
@@ -519,6 +542,7 @@ std::string formatConfig(const Options& o)
     out << "motion-dye = " << shortest(o.motion.dye) << "\n";
     out << "mirror = " << (o.motion.mirror ? "on" : "off") << "\n";
     out << "idle-after = " << shortest(static_cast<float>(o.idleAfter)) << "\n";
+    out << "first-sight = " << (o.firstSight ? "on" : "off") << "\n";
     return out.str();
 }
 
@@ -652,15 +676,16 @@ std::string helpText()
     section("simulation (also accepted in the settings file)", simulation);
     section("brush and display (also accepted in the settings file)",
             {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour",
-             "view", "colour-map", "range", "exposure", "max-steps-per-frame"});
+             "view", "colour-map", "range", "exposure", "bloom", "bloom-intensity", "bloom-threshold", "bloom-radius",
+             "max-steps-per-frame"});
     section("water view (also accepted in the settings file)",
             {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
     section("motion input (settings also in the settings file)",
             {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
     section("obstacles (window and headless)",
             {"obstacles", "obstacle", "obstacle-size", "obstacle-angle", "obstacle-brush"});
-    section("window",
-            {"width", "height", "fullscreen", "monitor", "idle-after", "config", "no-config", "screenshot-dir"});
+    section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "first-sight", "hover-paint", "config",
+                       "no-config", "screenshot-dir"});
     section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out", "frames-every",
                                 "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
     out << "\n  -h, --help                  this text\n\n"

@@ -39,13 +39,17 @@ struct Options {
     std::string configFile;           // "" = the default location (see defaultConfigPath())
     bool noConfig = false;            // ignore and never write the config file
     std::string screenshotDir = ".";  // where F12 / P saves PNGs
-    bool configUnreadable = false;
-    std::string background;  // water view: a picture under the water (--background); "" = tiles
+    bool configUnreadable = false;    // set when the file was broken: then it is not overwritten on exit
+    std::string background;           // water view: a picture under the water (--background); "" = tiles
     bool fullscreen =
         false;        // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
     int monitor = 1;  // which monitor for --fullscreen, 1 = the primary
-    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never    // set when
-                              // the file was broken: then it is not overwritten on exit
+    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never
+    // The first minute (src/app/window/first_sight.hpp): a burst of colour at
+    // start, the hint, a random splat now and then while nobody paints. Off:
+    // the window starts black and still (the window tests of the brush).
+    bool firstSight = true;
+    bool hoverPaint = false;  // the moving pointer paints without a button
 
     // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
     std::string motionSource;

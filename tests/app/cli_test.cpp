@@ -78,6 +78,19 @@ TEST_F(Cli, HeadlessOnlyFlagsAreRefusedInWindowMode)
     EXPECT_NE(run.output.find("--backend is for headless runs"), std::string::npos) << run.output;
 }
 
+// The window's look and pointer options are found where users look first.
+TEST_F(Cli, HelpNamesTheBloomAndHoverPainting)
+{
+    const Outcome run = fluidsim("--help");
+    EXPECT_EQ(run.exitCode, 0) << run.output;
+    for (const char* flag : {"  --bloom on|off", "  --bloom-intensity I", "  --bloom-threshold T", "  --hover-paint",
+                             "  --first-sight on|off"})
+        EXPECT_NE(run.output.find(flag), std::string::npos) << flag << " is not in --help:\n" << run.output;
+    EXPECT_NE(run.output.find("glows"), std::string::npos) << "--help does not say what the bloom does";
+    EXPECT_NE(run.output.find("paints without a button"), std::string::npos)
+        << "--help does not say what hover painting does";
+}
+
 TEST_F(Cli, ADirectoryAsConfigIsRefusedAtStart)
 {
     fs::create_directories(home_ / "dir");

@@ -38,9 +38,16 @@ public:
     Child() = default;
     Child(const std::vector<std::string>& argv, const std::vector<std::string>& extraEnv, const fs::path& output)
     {
-        std::vector<std::string> env;
-        for (char** e = environ; *e; ++e) env.emplace_back(*e);
-        env.insert(env.end(), extraEnv.begin(), extraEnv.end());
+        // Ours, then the inherited ones that ours do not replace (getenv
+        // takes the first of two entries of a name).
+        std::vector<std::string> env = extraEnv;
+        const auto replaced = [&](const std::string& entry) {
+            for (const std::string& e : extraEnv)
+                if (entry.substr(0, entry.find('=') + 1) == e.substr(0, e.find('=') + 1)) return true;
+            return false;
+        };
+        for (char** e = environ; *e; ++e)
+            if (!replaced(*e)) env.emplace_back(*e);
         std::vector<char*> args, envp;
         for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
         for (const auto& e : env) envp.push_back(const_cast<char*>(e.c_str()));
@@ -127,6 +134,7 @@ struct Image {
     int width = 0;
     int height = 0;
     std::vector<float> brightness;  // max(r, g, b) in [0, 1], rows top to bottom
+    std::vector<unsigned char> rgb;
     float at(int x, int y) const { return brightness[static_cast<std::size_t>(y * width + x)]; }
     float maxIn(int x0, int y0, int x1, int y1) const
     {
@@ -153,6 +161,7 @@ Image load(const fs::path& path)
     image.brightness.resize(static_cast<std::size_t>(image.width * image.height));
     for (std::size_t n = 0; n < image.brightness.size(); ++n)
         image.brightness[n] = std::max({pixels[3 * n], pixels[3 * n + 1], pixels[3 * n + 2]}) / 255.0f;
+    image.rgb.assign(pixels, pixels + 3 * image.brightness.size());
     stbi_image_free(pixels);
     return image;
 }
@@ -188,6 +197,9 @@ protected:
             std::printf("window test files kept in %s\n", workDir_.c_str());
     }
 
+    // The Xvfb screen; the first-sight tests need room for 1280x800.
+    virtual std::string screen() const { return "1024x768x24"; }
+
     void startDisplay()
     {
         if (std::system("command -v Xvfb >/dev/null") != 0) {
@@ -198,7 +210,7 @@ protected:
         for (int n = 90 + getpid() % 100; n < 300; ++n) {
             if (fs::exists("/tmp/.X" + std::to_string(n) + "-lock")) continue;
             const std::string name = ":" + std::to_string(n);
-            xvfb_ = Child({"Xvfb", name, "-screen", "0", "1024x768x24", "-nolisten", "tcp"}, {}, workDir_ / "xvfb.log");
+            xvfb_ = Child({"Xvfb", name, "-screen", "0", screen(), "-nolisten", "tcp"}, {}, workDir_ / "xvfb.log");
             const fs::path socket = "/tmp/.X11-unix/X" + std::to_string(n);
             if (waitFor([&] { return fs::exists(socket) || !xvfb_.running(); }, 10s) && xvfb_.running()) {
                 display_ = name;
@@ -218,7 +230,11 @@ protected:
         return status;
     }
 
-    // --idle-after 0: no idle brush may paint into what the test measures.
+    // A black, still start whose pixels follow from the brush model alone:
+    // --idle-after 0 and --first-sight off (no idle brush, no burst, no idle
+    // splats, no hint may paint into what the test measures), --bloom off
+    // (no glow around the strokes), and the brush the bounds below are worked
+    // out for (radius 0.02 m, dye amount 0.6; the defaults are brighter).
     void launchApp(const std::vector<std::string>& extra = {})
     {
         std::vector<std::string> argv = {FLUIDSIM_EXE,       "--no-config",
@@ -226,9 +242,29 @@ protected:
                                          "--height",         std::to_string(kHeight),
                                          "--grid",           "96",
                                          "--idle-after",     "0",
+                                         "--first-sight",    "off",
+                                         "--bloom",          "off",
+                                         "--splat-radius",   "0.02",
+                                         "--dye-amount",     "0.6",
                                          "--screenshot-dir", (workDir_ / "shots").string()};
         argv.insert(argv.end(), extra.begin(), extra.end());
-        app_ = Child(argv, {"DISPLAY=" + display_}, workDir_ / "fluidsim.log");
+        start(argv, {"DISPLAY=" + display_});
+    }
+
+    // What a newcomer gets: no flags but the size (and where F12 saves), no
+    // settings file (HOME and XDG_CONFIG_HOME are empty directories).
+    void launchDefault(int width, int height)
+    {
+        const fs::path home = workDir_ / "home";
+        fs::create_directories(home);
+        start({FLUIDSIM_EXE, "--width", std::to_string(width), "--height", std::to_string(height), "--screenshot-dir",
+               (workDir_ / "shots").string()},
+              {"DISPLAY=" + display_, "HOME=" + home.string(), "XDG_CONFIG_HOME=" + (home / "config").string()});
+    }
+
+    void start(const std::vector<std::string>& argv, const std::vector<std::string>& env)
+    {
+        app_ = Child(argv, env, workDir_ / "fluidsim.log");
         ASSERT_TRUE(app_.started());
         ASSERT_TRUE(waitFor(
             [&] { return readFile(workDir_ / "fluidsim.log").find("Drag to paint") != std::string::npos; }, 60s))
@@ -312,13 +348,27 @@ protected:
     int shots_ = 0;
 };
 
+// Pixels of `a` and `b` (of one size) whose colour differs by more than 8-bit
+// rounding in any channel, as a fraction of all.
+double changedFraction(const Image& a, const Image& b)
+{
+    std::size_t changed = 0;
+    for (std::size_t n = 0; n < a.brightness.size(); ++n)
+        for (std::size_t c = 0; c < 3; ++c)
+            if (std::abs(int(a.rgb[3 * n + c]) - int(b.rgb[3 * n + c])) > 2) {
+                ++changed;
+                break;
+            }
+    return static_cast<double>(changed) / static_cast<double>(a.brightness.size());
+}
+
 // Driven so that nothing depends on how fast the machine draws frames: the
 // fluid is paused before the first stroke (strokes paint on the still fluid,
 // and a stroke's dye depends on its length, not on frames or speed), and time
 // advances only by a fixed number of single steps (N).
 //
 // The bounds follow from the brush model (src/app/stroke_queue.hpp) at the
-// defaults: radius r = 0.02 m = 9.6 px (the 480 px short side is 1 m), a
+// brush launchApp() sets: radius r = 0.02 m = 9.6 px (the 480 px short side is 1 m), a
 // drawn line of peak dye 0.6, shown as 1 - exp(-exposure * dye) with
 // exposure 1 in the stroke's colour, whose brightest channel is 1.
 TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
@@ -473,6 +523,81 @@ TEST_F(WindowTest, FullscreenCoversTheScreenAndF11TogglesAWindow)
         << "F11 left a window of " << geometry();
     xdotoolChain(keys("F11"));
     EXPECT_TRUE(waitFor([&] { return geometry() == "1024x768"; }, 30s)) << "F11 again gave " << geometry();
+}
+
+// --idle-after brushes without a motion source: the idle brush follows fluid
+// time, which must advance with every step (it once advanced only when motion
+// frames were fed, so without --motion the brush never started). Black start
+// (launchApp), paused, then exactly 60 steps (1 s of fluid time) with N: the
+// brush starts after 0.5 s and leaves dye (0.02 per step at its centre,
+// spread along its moving path: 0.145 to 0.149 measured, as the steps run
+// before the pause vary); without it the canvas stays exactly black, so the
+// bound is 0.05, well above 8-bit rounding.
+TEST_F(WindowTest, IdleAfterBrushesWithoutMotionInput)
+{
+    launchApp({"--idle-after", "0.5"});
+    xdotoolChain(keys("F1 space") + keys("--repeat 60 --delay 10 n"));
+    const Image idle = screenshot();
+    const float brightest = idle.maxIn(0, 0, kWidth - 1, kHeight - 1);
+    std::printf("[ measured ] brightest pixel after 1 s of fluid time idle: %.3f\n", static_cast<double>(brightest));
+    EXPECT_GT(brightest, 0.05f) << "the idle brush did not paint after --idle-after 0.5 without --motion";
+}
+
+// The window's first minute (STYLE.md habit 20), as a newcomer gets it: no
+// flags but the size, no settings file, a 1280x800 screen.
+class FirstSightTest : public WindowTest {
+protected:
+    std::string screen() const override { return "1280x800x24"; }
+};
+
+// Lit: a pixel whose brightest channel is at least this (the canvas is 0 to
+// 0.09 where there is no dye; the burst's splats are 0.78 at their centres).
+constexpr float kLit = 0.25f;
+
+// With no input at all, the burst of colour is there from the first frame
+// that runs a step (the burst is at fluid time 0; every frame after the grid
+// is picked runs at least one step), so the first screenshot sees it. Dye
+// lights at least 2% of the window's pixels, counted only right of the panel
+// (x >= 320) and above the hint (y < 680), so neither can pass for dye.
+TEST_F(FirstSightTest, WithNoInputTheBurstLightsAtLeastTwoPercentOfTheWindow)
+{
+    constexpr int kW = 1280, kH = 800;
+    const auto launched = std::chrono::steady_clock::now();
+    launchDefault(kW, kH);
+    const Image first = screenshot();
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - launched).count();
+    ASSERT_EQ(first.width, kW);
+    ASSERT_EQ(first.height, kH);
+    std::size_t lit = 0;
+    for (int y = 0; y < 680; ++y)
+        for (int x = 320; x < kW; ++x) lit += first.at(x, y) >= kLit;
+    const double fraction = static_cast<double>(lit) / (kW * kH);
+    std::printf(
+        "[ measured ] %.1f%% of the window lit by dye (brightness >= %.2f) in the first screenshot, "
+        "%.1f s after launch\n",
+        100.0 * fraction, static_cast<double>(kLit), seconds);
+    EXPECT_GE(fraction, 0.02) << "the window starts (almost) black";
+}
+
+// The panel leaves the fluid visible: paused (nothing moves), hiding it with
+// F1 changes at most a fifth of the window's pixels, at both sizes. At least
+// 5% must change: the panel was there to hide.
+TEST_F(FirstSightTest, HidingThePanelChangesAtMostAFifthOfTheWindow)
+{
+    for (const auto& [w, h] : {std::pair{1280, 800}, std::pair{1024, 768}}) {
+        launchDefault(w, h);
+        xdotoolChain(keys("space"));
+        const Image withPanel = screenshot();
+        xdotoolChain(keys("F1"));
+        const Image without = screenshot();
+        ASSERT_EQ(withPanel.width, w);
+        ASSERT_EQ(without.width, w);
+        const double changed = changedFraction(withPanel, without);
+        std::printf("[ measured ] %dx%d: hiding the panel changed %.1f%% of the pixels\n", w, h, 100.0 * changed);
+        EXPECT_LE(changed, 0.20) << w << "x" << h << ": the panel covers more than a fifth of the window";
+        EXPECT_GE(changed, 0.05) << w << "x" << h << ": F1 hid no panel";
+        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    }
 }
 
 }  // namespace

@@ -8,16 +8,39 @@
 
 #include <algorithm>
 #include <array>
+#include <cfloat>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 namespace fluid::app {
 
 namespace {
 
+// Wrapped at about 30 font heights: a long help line stays a readable block
+// instead of a strip across the window.
 void tooltip(const char* text)
 {
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", text);
+    if (!ImGui::IsItemHovered()) return;
+    ImGui::BeginTooltip();
+    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
+    ImGui::TextUnformatted(text);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTooltip();
+}
+
+// The rows of the parameter table that the quick group shows; the rest are
+// the solver's internals, in their own collapsed group.
+bool isQuick(const Parameter& row)
+{
+    for (const char* key : {"viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles"})
+        if (std::string_view(row.key) == key) return true;
+    return false;
+}
+
+bool shown(const Parameter& row, const SimParams& p)
+{
+    return !row.shown || row.shown(p);
 }
 
 // The slider range is only for dragging: Ctrl+click may type any value, and
@@ -85,11 +108,49 @@ void parameterControl(const Parameter& row, SimParams& p)
     }
 }
 
+void bloomControl(BloomLook& b)
+{
+    ImGui::Checkbox("##bloom on", &b.enabled);
+    tooltip("Bloom on or off (--bloom): bright dye glows. Dye view only; nothing else is processed.");
+    ImGui::SameLine();
+    sliderFloat("bloom", &b.intensity, 0.0f, 3.0f, "%.2f",
+                "How much glow the bright dye adds (--bloom-intensity); threshold and radius are under Look.", false);
+}
+
+// Open at start: what changes the picture most, in a few rows.
+void quickSection(PanelState& s)
+{
+    if (!ImGui::CollapsingHeader("Quick", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    Brush& b = s.brush;
+    sliderFloat("brush radius", &b.radius, 0.002f, 0.2f, "%.3f m",
+                "Radius r of the Gaussian exp(-d^2/r^2) around the stroke, in metres (the short side is 1 m).", true);
+    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f",
+                "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the "
+                "frame rate.");
+    ImGui::Checkbox("hover paints", &s.hoverPaint);
+    tooltip("The moving pointer paints without a button, as with the left one held (--hover-paint).");
+    for (const Parameter& row : parameters())
+        if (isQuick(row) && shown(row, s.params)) parameterControl(row, s.params);
+    DisplaySettings& d = s.display;
+    if (ImGui::BeginCombo("field (V)", toString(d.view))) {
+        for (const FieldViewInfo& info : fieldViews()) {
+            if (ImGui::Selectable(info.name, info.view == d.view)) d.view = info.view;
+            tooltip(info.help);
+        }
+        ImGui::EndCombo();
+    }
+    tooltip(viewInfo(d.view).help);
+    if (d.view == FieldView::Dye || d.view == FieldView::Water)
+        sliderFloat(d.view == FieldView::Dye ? "exposure" : "ink exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f",
+                    "Dye is shown as 1 - exp(-exposure * dye).", true);
+    if (d.view == FieldView::Dye) bloomControl(d.bloom);
+}
+
 void simulationSection(PanelState& s, PanelActions& actions)
 {
-    if (!ImGui::CollapsingHeader("Simulation", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("Solver internals")) return;
     for (const Parameter& row : parameters())
-        if (!row.shown || row.shown(s.params)) parameterControl(row, s.params);
+        if (!isQuick(row) && shown(row, s.params)) parameterControl(row, s.params);
     sliderInt("max steps per frame", &s.maxStepsPerFrame, 1, 16,
               "The most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of steps "
               "per frame) the fluid runs slower than real time rather than the frame rate collapsing.");
@@ -133,11 +194,12 @@ void simulationSection(PanelState& s, PanelActions& actions)
         "reallocates every field: the fluid restarts from rest.");
 }
 
-void smokeSection(PanelState& s, const PanelStats& stats)
+// The smoke's physics (gravity, ambient temperature, smoke weight, cooling)
+// are rows of the parameter table, in the solver's internals.
+void smokeControls(PanelState& s, const PanelStats& stats)
 {
-    // The smoke's physics (gravity, ambient temperature, smoke weight,
-    // cooling) are rows of the parameter table, in the simulation section.
-    if (!ImGui::CollapsingHeader("Smoke emitters")) return;
+    ImGui::Separator();
+    ImGui::TextUnformatted("smoke emitters (Shift+click)");
     sliderFloat("emitter heat", &s.brush.emitterHeat, 0.0f, 2000.0f, "%.0f K/s",
                 "Heat a new emitter adds per second at its centre (K/s).");
     sliderFloat("emitter smoke", &s.brush.emitterSmoke, 0.0f, 10.0f, "%.2f 1/s",
@@ -145,28 +207,25 @@ void smokeSection(PanelState& s, const PanelStats& stats)
     ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
 }
 
-void brushSection(PanelState& s)
+// Radius and dye amount are in the quick group.
+void brushSection(PanelState& s, const PanelStats& stats)
 {
-    if (!ImGui::CollapsingHeader("Brush", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("Brush and emitters")) return;
     Brush& b = s.brush;
-    sliderFloat("splat radius", &b.radius, 0.002f, 0.2f, "%.3f m",
-                "Radius r of the Gaussian exp(-d^2/r^2) around the stroke, in metres (the short side is 1 m).", true);
     sliderFloat("splat force", &b.force, 0.0f, 10.0f, "%.2f",
                 "A stroke leaves the fluid along it moving at force x the pointer's velocity (m/s), whatever "
                 "the frame rate.");
-    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f",
-                "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the "
-                "frame rate.");
     sliderFloat("dye rate", &b.dyeRate, 0.0f, 20.0f, "%.2f 1/s",
                 "Dye added per second at the centre of a brush held still (dye x pi r^2 per second).");
     ImGui::Checkbox("fixed colour", &b.fixedColour);
     tooltip("Off: every stroke takes the next colour of a cycle of hues. On: every stroke uses the colour below.");
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
+    smokeControls(s, stats);
 }
 
 void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
 {
-    if (!ImGui::CollapsingHeader("Obstacles", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("Obstacles")) return;
     ImGui::Checkbox("brush paints obstacles", &s.obstacleBrush);
     tooltip(
         "On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
@@ -197,25 +256,19 @@ void waterControls(DisplaySettings& d)
                 "Sharpness of the highlight (Blinn-Phong exponent).", true);
     sliderFloat("depth", &w.depth, 0.0f, 1.0f, "%.2f m", "Water over the tiled floor: how far refraction shifts it.",
                 false);
-    sliderFloat("ink exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f", "Dye shows as ink: 1 - exp(-exposure * dye).",
-                true);
 }
 
-void displaySection(PanelState& s, const PanelStats& stats)
+// The view and its exposure are in the quick group; here is the rest of how
+// the chosen view looks.
+void lookSection(PanelState& s, const PanelStats& stats)
 {
-    if (!ImGui::CollapsingHeader("Display", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("Look")) return;
     DisplaySettings& d = s.display;
-    if (ImGui::BeginCombo("field (V)", toString(d.view))) {
-        for (const FieldViewInfo& info : fieldViews()) {
-            if (ImGui::Selectable(info.name, info.view == d.view)) d.view = info.view;
-            tooltip(info.help);
-        }
-        ImGui::EndCombo();
-    }
-    tooltip(viewInfo(d.view).help);
     if (d.view == FieldView::Dye) {
-        sliderFloat("exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f", "Dye is shown as 1 - exp(-exposure * dye).",
-                    true);
+        sliderFloat("bloom threshold", &d.bloom.threshold, 0.0f, 1.0f, "%.2f",
+                    "Brightness (of 1) where the glow starts, with a soft start below it (--bloom-threshold).", false);
+        sliderFloat("bloom radius", &d.bloom.radius, DisplayLimits::kMinBloomRadius, 0.2f, "%.3f",
+                    "Spread of the glow, a fraction of the window's short side (--bloom-radius).", true);
         return;
     }
     if (d.view == FieldView::Water) {
@@ -261,7 +314,7 @@ void motionSection(PanelState& s, const PanelStats& stats)
 
 void statsSection(const PanelStats& stats, bool paused)
 {
-    if (!ImGui::CollapsingHeader("Stats", ImGuiTreeNodeFlags_DefaultOpen)) return;
+    if (!ImGui::CollapsingHeader("Stats")) return;
     ImGui::Text("%.1f frames/s", stats.framesPerSecond);
     if (paused)
         ImGui::TextUnformatted("paused");
@@ -294,9 +347,13 @@ void statsSection(const PanelStats& stats, bool paused)
     }
 }
 
-void helpSection()
+void helpSection(PanelActions& actions)
 {
     if (!ImGui::CollapsingHeader("Help")) return;
+    if (ImGui::Button("Reset to defaults")) actions.resetDefaults = true;
+    tooltip("Every simulation, brush and display setting back to its default.");
+    ImGui::SameLine();
+    if (ImGui::Button("Screenshot")) actions.screenshot = true;
     static constexpr std::array<std::array<const char*, 2>, 16> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
@@ -335,9 +392,13 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     if (!state.visible || !panelFits({display.x, display.y})) return actions;
     ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
-    ImGui::SetNextWindowSize(ImVec2(400, 0), ImGuiCond_FirstUseEver);
+    // A fixed width, and the height of the open groups: opening one grows
+    // the panel, closing it gives the fluid back (up to the window's height,
+    // then it scrolls).
+    const float width = ImGui::GetFontSize() * kPanelWidthInFontSizes;
+    ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, FLT_MAX));
     ImGui::SetNextWindowBgAlpha(0.85f);
-    const bool open = ImGui::Begin("fluidsim (F1 hides)");
+    const bool open = ImGui::Begin("fluidsim (F1 hides)", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
     // Even collapsed, its title bar stays where it can be grabbed.
     const ImVec2 position = ImGui::GetWindowPos();
     const glm::vec2 reachable =
@@ -356,19 +417,15 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     if (ImGui::Button("Reset fluid")) actions.resetFluid = true;
     ImGui::SameLine();
     if (ImGui::Button("Clear dye")) actions.clearDye = true;
-    if (ImGui::Button("Reset to defaults")) actions.resetDefaults = true;
-    tooltip("Every simulation, brush and display setting back to its default.");
-    ImGui::SameLine();
-    if (ImGui::Button("Screenshot")) actions.screenshot = true;
 
+    quickSection(state);
     simulationSection(state, actions);
-    brushSection(state);
+    brushSection(state, stats);
+    lookSection(state, stats);
     obstacleSection(state, stats, actions);
-    smokeSection(state, stats);
-    displaySection(state, stats);
     motionSection(state, stats);
     statsSection(stats, state.paused);
-    helpSection();
+    helpSection(actions);
     ImGui::PopItemWidth();
     ImGui::End();
     return actions;

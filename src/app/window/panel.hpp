@@ -21,6 +21,7 @@ struct PanelState {
     DisplaySettings display;
     MotionParams motion;                // motion input (--motion): shown when a source is open
     int maxStepsPerFrame = 4;           // the clock's cap: beyond it the fluid runs slower than real time
+    bool hoverPaint = false;            // the moving pointer paints without a button (--hover-paint)
     bool obstacleBrush = false;         // the mouse paints obstacles (as with Ctrl held)
     float obstacleBrushRadius = 0.02f;  // m
     bool paused = false;
@@ -55,6 +56,11 @@ struct PanelActions {
     bool clearObstacles = false;    // every cell fluid
     bool restoreObstacles = false;  // back to --obstacles / --obstacle
 };
+
+// The panel is this wide (in font heights) and as tall as its open groups:
+// at start only the quick group is open, so it covers under a fifth of a
+// 1024x768 window.
+constexpr float kPanelWidthInFontSizes = 22.0f;
 
 PanelActions drawPanel(PanelState& state, const PanelStats& stats);
 

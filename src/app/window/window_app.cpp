@@ -30,10 +30,14 @@
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/async_max.hpp"
+#include "app/window/bloom.hpp"
 #include "app/window/field_display.hpp"
+#include "app/window/first_sight.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
 #include "app/window/screenshot.hpp"
+#include "app/window/settings_session.hpp"
+#include "app/window/window_setup.hpp"
 #include "core/emitter.hpp"
 #include "core/obstacles.hpp"
 #include "gl/debug_output.hpp"
@@ -47,203 +51,6 @@ namespace fluid::app {
 
 namespace {
 
-// --- GLFW and ImGui lifetimes -------------------------------------------------
-
-// GLFW's errors until the window is open become part of the one line that
-// says why it could not open (e.g. "GLXBadFBConfig" when 3.3 core is
-// refused); after that they are printed as they come.
-std::string lastGlfwError;
-bool windowOpen = false;
-
-void onGlfwError(int code, const char* description)
-{
-    if (windowOpen)
-        std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
-    else
-        lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
-}
-
-std::string glfwReason()
-{
-    return lastGlfwError.empty() ? std::string() : ": " + lastGlfwError;
-}
-
-struct GlfwSession {
-    GlfwSession()
-    {
-        glfwSetErrorCallback(onGlfwError);
-        if (!glfwInit()) throw std::runtime_error("cannot initialise GLFW (is there a display?)" + glfwReason());
-    }
-    ~GlfwSession()
-    {
-        glfwTerminate();
-        windowOpen = false;
-    }
-    GlfwSession(const GlfwSession&) = delete;
-    GlfwSession& operator=(const GlfwSession&) = delete;
-};
-
-struct WindowDeleter {
-    void operator()(GLFWwindow* w) const { glfwDestroyWindow(w); }
-};
-using WindowPtr = std::unique_ptr<GLFWwindow, WindowDeleter>;
-
-// 3.3 core refused: what the driver gives when no version is asked for, in
-// a hidden window, so that the message can say what was found. Throws
-// GlVersionError saying so; returns if not even that window opens.
-void explainRefusedContext()
-{
-    glfwDefaultWindowHints();
-    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
-    WindowPtr probe(glfwCreateWindow(64, 64, "fluidsim probe", nullptr, nullptr));
-    if (!probe) return;
-    glfwMakeContextCurrent(probe.get());
-    platform::keepGlDriverLoaded();  // the probe loaded the driver too (sanitized builds only)
-    std::string found = platform::describeCurrentGl();
-    // 3.3 or newer, only not as a core profile (MESA_GLSL_VERSION_OVERRIDE=120 does that).
-    if (!platform::glslTooOld() && epoxy_gl_version() >= 33) found += " but no 3.3 core context";
-    glfwMakeContextCurrent(nullptr);
-    throw platform::GlVersionError(found);
-}
-
-// The monitor for --fullscreen: the n-th GLFW lists (1 = primary), or the
-// primary with a note when there are fewer.
-GLFWmonitor* chooseMonitor(int n)
-{
-    int count = 0;
-    GLFWmonitor** monitors = glfwGetMonitors(&count);
-    if (n >= 1 && n <= count) return monitors[n - 1];
-    std::fprintf(stderr, "fluidsim: --monitor %d: %d monitor%s found; using the primary\n", n, count,
-                 count == 1 ? "" : "s");
-    return glfwGetPrimaryMonitor();
-}
-
-WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
-{
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
-    glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
-    glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
-    glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
-    glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);       // HiDPI: size in screen coordinates
-#ifndef NDEBUG
-    glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);  // KHR_debug messages in debug builds
-#endif
-    if (fullscreenOn) {
-        if (const GLFWvidmode* mode = glfwGetVideoMode(fullscreenOn)) {
-            width = mode->width;
-            height = mode->height;
-        }
-    }
-    WindowPtr window(glfwCreateWindow(width, height, "fluidsim", fullscreenOn, nullptr));
-    if (!window) {
-        const std::string reason = glfwReason();
-        explainRefusedContext();
-        throw std::runtime_error("cannot open a window with an OpenGL 3.3 core context" + reason);
-    }
-    glfwMakeContextCurrent(window.get());
-    glfwSwapInterval(1);             // vsync
-    platform::keepGlDriverLoaded();  // sanitized builds only (platform/driver_pin.hpp); before a refusal
-    platform::requireGl33();
-    windowOpen = true;
-#ifndef NDEBUG
-    gl::enableDebugOutput();
-#endif
-    return window;
-}
-
-struct ImGuiSession {
-    ImGuiSession(GLFWwindow* window, const char* iniFile)
-    {
-        IMGUI_CHECKVERSION();
-        ImGui::CreateContext();
-        // ImGui would fopen and write its ini file in place; we load it here
-        // and save it through writeFileAtomically (saveLayout()).
-        ImGui::GetIO().IniFilename = nullptr;
-        if (iniFile != nullptr) {
-            iniPath = iniFile;
-            if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
-        }
-        ImGui::StyleColorsDark();
-        // Installs its callbacks after ours and chains to them.
-        if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
-            ImGui::DestroyContext();
-            throw std::runtime_error("ImGui's GLFW backend failed to initialise");
-        }
-        if (!ImGui_ImplOpenGL3_Init("#version 330 core")) {
-            ImGui_ImplGlfw_Shutdown();
-            ImGui::DestroyContext();
-            throw std::runtime_error("ImGui's OpenGL 3 backend failed to initialise (it loads libGL itself)");
-        }
-    }
-    // When ImGui asks (a window moved, a header opened) or `force`: the
-    // panel's layout to imgui.ini. Returns the one-line error, "" on success.
-    std::string saveLayout(bool force = false)
-    {
-        ImGuiIO& io = ImGui::GetIO();
-        if (iniPath.empty() || (!force && !io.WantSaveIniSettings)) return {};
-        io.WantSaveIniSettings = false;
-        try {
-            createParentDirectories(iniPath);
-            writeFileAtomically(iniPath, ImGui::SaveIniSettingsToMemory());
-        } catch (const WriteError& e) {
-            return std::string("panel layout not saved: ") + e.what();
-        }
-        return {};
-    }
-    std::string iniPath;  // "" when there is no ini file (--no-config)
-
-    ~ImGuiSession()
-    {
-        ImGui_ImplOpenGL3_Shutdown();
-        ImGui_ImplGlfw_Shutdown();
-        ImGui::DestroyContext();
-    }
-    ImGuiSession(const ImGuiSession&) = delete;
-    ImGuiSession& operator=(const ImGuiSession&) = delete;
-};
-
-// --- settings file ------------------------------------------------------------
-
-std::string configPath(const Options& o)
-{
-    return o.configFile.empty() ? defaultConfigPath() : o.configFile;
-}
-
-// The options as the panel leaves them.
-Options fromPanel(const Options& start, const PanelState& state)
-{
-    Options o = start;
-    o.params = state.params;
-    o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
-    o.params.dyeGridWidth = state.dyeGridShortSide;                  // and so is the dye's
-    o.brush = state.brush;
-    o.display = state.display;
-    o.motion = state.motion;
-    o.maxStepsPerFrame = state.maxStepsPerFrame;
-    o.autoGrid = state.autoGrid;
-    return o;
-}
-
-// False (after one line on stderr) when the file could not be written.
-bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
-{
-    if (o.noConfig) return true;
-    const std::filesystem::path path = configPath(o);
-    if (o.configUnreadable) {
-        std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
-                     path.string().c_str());
-        return true;
-    }
-    try {
-        createParentDirectories(path.string());
-        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
-    } catch (const WriteError& e) {
-        std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());
-        return false;
-    }
-    return true;
-}
-
 // --- the application ---------------------------------------------------------
 
 struct Viewer {
@@ -254,8 +61,10 @@ struct Viewer {
     std::unique_ptr<GpuSolver> solver;
     std::unique_ptr<motion::FrameSource> motionSource;  // --motion; null without, or when it failed
     std::optional<MotionInput<GpuSolver>> motionInput;  // sized to the grid; remade with it
-    double motionSeconds = 0.0;                         // fluid time: frames and the idle brush follow it
+    double fluidSeconds = 0.0;  // fluid time: motion frames, the idle brush and the first sight's splats follow it
     IdleMotion idle{0.0};
+    FirstSight firstSight;
+    std::unique_ptr<Bloom> bloom;
     bool cursorHidden = false;
     std::unique_ptr<FieldDisplay> display;
     std::unique_ptr<AsyncMax> residualReduction;  // the last solve's residual, for the panel
@@ -294,7 +103,8 @@ struct Viewer {
     double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
     bool screenshotRequested = false;
 
-    Viewer(const Options& o, GLFWwindow* w) : options(o), window(w), clock(glfwGetTime()), lastPoll(glfwGetTime())
+    Viewer(const Options& o, GLFWwindow* w)
+        : options(o), window(w), firstSight(o.firstSight), clock(glfwGetTime()), lastPoll(glfwGetTime())
     {
         idle = IdleMotion(o.idleAfter);
         if (o.fullscreen) state.visible = false;  // projector mode: F1 brings the panel back
@@ -306,11 +116,13 @@ struct Viewer {
         state.motion = o.motion;
         state.maxStepsPerFrame = o.maxStepsPerFrame;
         state.autoGrid = o.autoGrid;
+        state.hoverPaint = o.hoverPaint;
         state.obstacleBrushRadius = o.obstacles.brushRadius;
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                          reinterpret_cast<const char*>(glGetString(GL_VERSION));
         display = std::make_unique<FieldDisplay>();
         display->setBackground(o.background);
+        bloom = std::make_unique<Bloom>();
         residualReduction = std::make_unique<AsyncMax>();
         openMotionSource();
         allocateGrid();
@@ -338,7 +150,7 @@ struct Viewer {
     {
         if (!motionInput) return;
         try {
-            motionInput->advanceTo(motionSeconds, *solver, [this] { return motionSource->next(); });
+            motionInput->advanceTo(fluidSeconds, *solver, [this] { return motionSource->next(); });
         } catch (const std::exception& e) {
             stats.motionSource = std::string(e.what()) + "; motion input stopped";
             std::fprintf(stderr, "fluidsim: %s\n", stats.motionSource.c_str());
@@ -346,7 +158,31 @@ struct Viewer {
             motionInput.reset();
             motionSource.reset();
         }
-        motionSeconds += static_cast<double>(state.params.dt);
+    }
+
+    // One step of fluid time with the stroke's splats: what the fluid's own
+    // clock adds (the first sight's splats, the idle brush, a motion frame,
+    // the emitters) joins them. The clock advances with or without motion
+    // input: the idle brush follows it (--idle-after).
+    void step(std::vector<Splat> splats, bool timed = false)
+    {
+        const double dt = static_cast<double>(state.params.dt);
+        // Activity (a stroke, a held button, motion in the camera) holds the idle splats and brush off.
+        if (!splats.empty() || held != Button::None) {
+            idle.noteActivity(fluidSeconds);
+            firstSight.noteActivity(fluidSeconds);
+        }
+        if (motionInput && motionInput->lastMotion() >= 0.0) {
+            idle.noteActivity(motionInput->lastMotion());
+            firstSight.noteActivity(motionInput->lastMotion());
+        }
+        firstSight.addSplats(fluidSeconds, dt, state.params, splats);
+        if (auto wander = idle.splatFor(fluidSeconds, dt, state.params)) splats.push_back(*wander);
+        feedMotion();
+        if (timed) stepTimer.begin();
+        solver->step(withEmitters(std::move(splats)));
+        if (timed) stepTimer.end();
+        fluidSeconds += dt;
     }
 
     glm::ivec2 framebufferSize() const
@@ -587,9 +423,26 @@ struct Viewer {
 
     // --- pointer input: every event, kept with the poll it came in ---------
 
+    // The brush for the stroke being taken: a hovering pointer (--hover-paint,
+    // no button) leaves no dye where it rests, only along its moves.
+    Brush brush() const
+    {
+        Brush b = state.brush;
+        if (state.hoverPaint && held == Button::None) b.dyeRate = 0.0f;
+        return b;
+    }
+
+    // --hover-paint: the pointer paints as if the left button were held,
+    // except over the panel.
+    Button pointerButton() const
+    {
+        if (held != Button::None || !state.hoverPaint || ImGui::GetIO().WantCaptureMouse) return held;
+        return Button::Paint;
+    }
+
     void onCursor(glm::dvec2 cursor)
     {
-        polled.push_back({cursor, held});
+        polled.push_back({cursor, pointerButton()});
         if (obstacleHeld != ObstacleTool::None) obstaclePolled.push_back({cursor, obstacleHeld, false});
     }
 
@@ -638,7 +491,15 @@ struct Viewer {
         held = next;
         glm::dvec2 cursor;
         glfwGetCursorPos(window, &cursor.x, &cursor.y);
-        polled.push_back({cursor, held});
+        polled.push_back({cursor, pointerButton()});
+    }
+
+    // The pointer left the window: a hovering stroke ends there, and does not
+    // join the place where the pointer comes back.
+    void onCursorLeft()
+    {
+        if (held != Button::None || polled.empty()) return;
+        polled.push_back({polled.back().cursor, Button::None});
     }
 
     // Shift+click: a smoke emitter under the cursor, of the brush's radius and rates.
@@ -709,31 +570,22 @@ struct Viewer {
         if (state.paused) {
             lastRunningFrame = -1.0;
             clock.hold(now);
-            for (const Splat& s : strokes.take(now, state.brush)) solver->splat(s);
-            for (; singleSteps > 0; --singleSteps) solver->step(withEmitters({}));
+            for (const Splat& s : strokes.take(now, brush())) solver->splat(s);
+            for (; singleSteps > 0; --singleSteps) step({});
             return;
         }
         singleSteps = 0;
         const double stepSeconds = stepTimer.milliseconds() / 1000.0;  // negative until measured
         const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
-        auto slices = strokes.takeSteps(now - clock.owed(), steps, state.brush);
+        auto slices = strokes.takeSteps(now - clock.owed(), steps, brush());
         simulatedSeconds += static_cast<double>(slices.size()) * static_cast<double>(state.params.dt);
         if (lastRunningFrame >= 0.0) {
             runningSeconds += now - lastRunningFrame;
             ++framesRunning;
         }
         lastRunningFrame = now;
-        for (std::size_t k = 0; k < slices.size(); ++k) {
-            // Activity (a stroke, a held button, motion in the camera) holds the idle brush off.
-            if (!slices[k].empty() || held != Button::None) idle.noteActivity(motionSeconds);
-            if (motionInput && motionInput->lastMotion() >= 0.0) idle.noteActivity(motionInput->lastMotion());
-            if (auto wander = idle.splatFor(motionSeconds, static_cast<double>(state.params.dt), state.params))
-                slices[k].push_back(*wander);
-            feedMotion();
-            if (k == 0) stepTimer.begin();  // one step timed per frame: queries do not nest
-            solver->step(withEmitters(std::move(slices[k])));
-            if (k == 0) stepTimer.end();
-        }
+        // One step timed per frame: queries do not nest.
+        for (std::size_t k = 0; k < slices.size(); ++k) step(std::move(slices[k]), k == 0);
         if (!slices.empty()) measureResidual();
     }
 
@@ -779,6 +631,7 @@ struct Viewer {
         stats.displayRange = display->range();
         stats.emitters = static_cast<int>(emitters.size());
         applyPanel(drawPanel(state, stats));
+        firstSight.drawHint(strokes.strokeCount() > 0, ImGui::GetIO().DeltaTime);
         updateCursor();
         // After the panel: it may just have reallocated the grid with a new shape.
         const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
@@ -787,13 +640,17 @@ struct Viewer {
         uploadObstacles();
         advanceFluid(now);
 
-        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        // The dye view with bloom goes through the bloom's scene target.
+        const bool glow = state.display.bloom.enabled && state.display.view == FieldView::Dye;
+        const GLuint target = glow ? bloom->sceneFramebuffer(fb) : 0;
+        glBindFramebuffer(GL_FRAMEBUFFER, target);
         glViewport(0, 0, fb.x, fb.y);
         glDisable(GL_SCISSOR_TEST);
         glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
         glClear(GL_COLOR_BUFFER_BIT);
-        display->draw(*solver, rect, state.display, 0,
+        display->draw(*solver, rect, state.display, target,
                       motionInput ? motionInput->motion().currentFrame().texture() : 0);
+        if (glow) bloom->composite(state.display.bloom);
 
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -842,6 +699,12 @@ void mouseButtonCallback(GLFWwindow* window, int button, int action, int mods)
     if (viewer && ImGui::GetCurrentContext()) viewer->onMouseButton(button, action, mods);
 }
 
+void cursorEnterCallback(GLFWwindow* window, int entered)
+{
+    auto* viewer = static_cast<Viewer*>(glfwGetWindowUserPointer(window));
+    if (viewer && !entered) viewer->onCursorLeft();
+}
+
 }  // namespace
 
 bool displayAvailable()
@@ -866,6 +729,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         glfwSetKeyCallback(window.get(), keyCallback);
         glfwSetCursorPosCallback(window.get(), cursorCallback);
         glfwSetMouseButtonCallback(window.get(), mouseButtonCallback);
+        glfwSetCursorEnterCallback(window.get(), cursorEnterCallback);
 
         std::string iniPath;
         if (!options.noConfig)

@@ -1,0 +1,99 @@
+#include "app/window/first_sight.hpp"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <numbers>
+
+namespace fluid::app {
+
+namespace {
+
+// splitmix64: a counter-based generator, so the n-th splat of a seed is the
+// same whatever came before it, on every platform (std's distributions are
+// not specified bit for bit).
+std::uint64_t mix(std::uint64_t x)
+{
+    x += 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
+}
+
+// Uniform in [0, 1) from 24 bits of the stream.
+struct Stream {
+    std::uint64_t key;
+    std::uint64_t n = 0;
+    float next() { return static_cast<float>(mix(key + n++) >> 40) * 0x1p-24f; }
+};
+
+// A fully saturated colour of hue h in [0, 1) (HSV with s = v = 1).
+glm::vec3 hueColour(float h)
+{
+    glm::vec3 c;
+    for (int k = 0; k < 3; ++k) {
+        const float x = std::fmod(h * 6.0f + 6.0f - 2.0f * static_cast<float>(k), 6.0f);  // r, g, b: phases 0, 4, 2
+        c[k] = std::clamp(std::abs(x - 3.0f) - 1.0f, 0.0f, 1.0f);
+    }
+    return c;
+}
+
+// Dye at a splat's centre, times its colour: 1 - exp(-1.5) = 0.78 of full
+// colour at exposure 1, above the bloom's threshold (as the WebGL demo's 10 x
+// 0.15). The idle splats are a little fainter.
+constexpr float kBurstDye = 1.5f;
+constexpr float kIdleDye = 1.0f;
+
+}  // namespace
+
+Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& params) const
+{
+    Stream random{mix(seed_) ^ (n * 0x632be59bd9b4e019ull)};
+    const float w = params.domainWidth, h = params.domainHeight();
+    const float shortSide = std::min(w, h);
+    Splat s;
+    s.from = s.to = glm::vec2(w * (0.1f + 0.8f * random.next()), h * (0.1f + 0.8f * random.next()));
+    s.radius = shortSide * (0.035f + 0.025f * random.next());
+    const float angle = 2.0f * std::numbers::pi_v<float> * random.next();
+    const float speed = shortSide * (0.6f + 0.9f * random.next());  // m/s at the centre
+    s.velocity = speed * glm::vec2(std::cos(angle), std::sin(angle));
+    s.dye = dyeScale * hueColour(random.next());
+    return s;
+}
+
+void FirstSight::addSplats(double t, double dt, const SimParams& params, std::vector<Splat>& out)
+{
+    if (!enabled_) return;
+    if (!burstDone_ && t + dt > 0.0) {
+        for (std::uint64_t n = 0; n < kBurstSplats; ++n) out.push_back(randomSplat(n, kBurstDye, params));
+        burstDone_ = true;
+    }
+    // Idle splats at lastActivity + kIdleAfter + k kIdleEvery: the first of
+    // them at or after t, if it falls before t + dt.
+    const double since = t - lastActivity_ - kIdleAfter;
+    const double k = since <= 0.0 ? 0.0 : std::ceil(since / kIdleEvery);
+    if (k * kIdleEvery < since + dt)
+        out.push_back(randomSplat(kBurstSplats + idleSplats_++, kIdleDye, params));  // after the burst's numbers
+}
+
+void FirstSight::drawHint(bool painted, float wallSeconds)
+{
+    if (!enabled_ || hintAlpha_ <= 0.0f) return;
+    if (painted) hintAlpha_ = std::max(0.0f, hintAlpha_ - wallSeconds / kHintFadeSeconds);
+    if (hintAlpha_ <= 0.0f) return;
+    const char* text = "drag to paint \xc2\xb7 F1 panel \xc2\xb7 V views";  // U+00B7: in ImGui's default glyphs
+    ImFont* font = ImGui::GetFont();
+    const float size = ImGui::GetFontSize() * 1.5f;
+    const ImVec2 display = ImGui::GetIO().DisplaySize;
+    const ImVec2 extent = font->CalcTextSizeA(size, 1e9f, 0.0f, text);
+    const ImVec2 at(std::floor(0.5f * (display.x - extent.x)), std::floor(display.y - extent.y - 0.06f * display.y));
+    const float pad = 0.5f * size;
+    ImDrawList* draw = ImGui::GetForegroundDrawList();
+    draw->AddRectFilled(ImVec2(at.x - pad, at.y - 0.5f * pad),
+                        ImVec2(at.x + extent.x + pad, at.y + extent.y + 0.5f * pad),
+                        ImGui::GetColorU32(ImVec4(0.0f, 0.0f, 0.0f, 0.55f * hintAlpha_)), 0.5f * size);
+    draw->AddText(font, size, at, ImGui::GetColorU32(ImVec4(1.0f, 1.0f, 1.0f, 0.9f * hintAlpha_)), text);
+}
+
+}  // namespace fluid::app

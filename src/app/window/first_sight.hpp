@@ -1,0 +1,58 @@
+// FirstSight: what a newcomer sees in the first minute without touching
+// anything (STYLE.md habit 20): a burst of colour at start, a hint on the
+// canvas that fades once they paint, and a random splat every few seconds
+// while nobody paints, so the fluid never stands still.
+//
+// Window only: the headless runner and the solver's tests never see it. Its
+// splats are timed in fluid time and handed to the step together with the
+// stroke's (as the idle brush's are), so they land on the same steps at any
+// frame rate, and are the same every run for a seed.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/sim_params.hpp"
+#include "core/splat.hpp"
+
+namespace fluid::app {
+
+class FirstSight {
+public:
+    static constexpr int kBurstSplats = 12;          // at fluid time 0
+    static constexpr double kIdleAfter = 4.0;        // s of fluid time without painting before the random splats
+    static constexpr double kIdleEvery = 2.5;        // s of fluid time between them
+    static constexpr float kHintFadeSeconds = 1.5f;  // wall-clock s, once the user painted
+
+    // enabled false: no splats and no hint (--first-sight off).
+    explicit FirstSight(bool enabled, std::uint64_t seed = 1) : enabled_(enabled), seed_(seed) {}
+
+    // Painting (or a held button) at fluid time t: the random splats wait.
+    void noteActivity(double t) { lastActivity_ = t; }
+
+    // Appends the splats due in the step from fluid time t to t + dt: the
+    // burst in the step that holds t = 0, and the idle splats whose times
+    // (kIdleAfter after the last activity, then every kIdleEvery) fall in it.
+    void addSplats(double t, double dt, const SimParams& params, std::vector<Splat>& out);
+
+    // The hint on ImGui's foreground draw list, at the bottom of the window
+    // (between ImGui::NewFrame and ImGui::Render); `painted`: the user has
+    // painted, and it fades out; `wallSeconds`: the frame's wall time.
+    void drawHint(bool painted, float wallSeconds);
+
+    bool hintVisible() const { return enabled_ && hintAlpha_ > 0.0f; }
+
+private:
+    // The n-th random splat: a point of bright colour with a push in a random
+    // direction, anywhere but at the very edges.
+    Splat randomSplat(std::uint64_t n, float dyeScale, const SimParams& params) const;
+
+    bool enabled_;
+    std::uint64_t seed_;
+    bool burstDone_ = false;
+    double lastActivity_ = 0.0;
+    std::uint64_t idleSplats_ = 0;
+    float hintAlpha_ = 1.0f;
+};
+
+}  // namespace fluid::app

@@ -1,0 +1,48 @@
+#include "app/window/settings_session.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "app/atomic_file.hpp"
+
+namespace fluid::app {
+
+std::string configPath(const Options& o)
+{
+    return o.configFile.empty() ? defaultConfigPath() : o.configFile;
+}
+
+Options fromPanel(const Options& start, const PanelState& state)
+{
+    Options o = start;
+    o.params = state.params;
+    o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
+    o.params.dyeGridWidth = state.dyeGridShortSide;                  // and so is the dye's
+    o.brush = state.brush;
+    o.display = state.display;
+    o.motion = state.motion;
+    o.maxStepsPerFrame = state.maxStepsPerFrame;
+    o.autoGrid = state.autoGrid;
+    return o;
+}
+
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
+{
+    if (o.noConfig) return true;
+    const std::filesystem::path path = configPath(o);
+    if (o.configUnreadable) {
+        std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
+                     path.string().c_str());
+        return true;
+    }
+    try {
+        createParentDirectories(path.string());
+        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
+    } catch (const WriteError& e) {
+        std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());
+        return false;
+    }
+    return true;
+}
+
+}  // namespace fluid::app

@@ -1,0 +1,23 @@
+// The settings file from the window's side: where it lives, and what is
+// saved to it at exit (what the panel changed, over the file's own values).
+#pragma once
+
+#include <string>
+
+#include "app/options.hpp"
+#include "app/window/panel.hpp"
+
+namespace fluid::app {
+
+// --config, or the default location.
+std::string configPath(const Options& o);
+
+// The options as the panel leaves them.
+Options fromPanel(const Options& start, const PanelState& state);
+
+// Saves what the panel changed (nothing with --no-config; a file that could
+// not be read is left alone). False (after one line on stderr) when the file
+// could not be written.
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state);
+
+}  // namespace fluid::app
