@@ -48,7 +48,15 @@ namespace {
 
 // Where a flag may appear: settings also live in the config file; headless
 // flags are refused when a window opens instead, window flags with --headless.
-enum class Scope { CommandLine, Everywhere, Headless, Window };
+// WindowSetting: a setting of the window alone (the look, the first sight),
+// kept in the settings file but refused on a --headless command line, where
+// it would change nothing.
+enum class Scope { CommandLine, Everywhere, Headless, Window, WindowSetting };
+
+bool inSettingsFile(Scope scope)
+{
+    return scope == Scope::Everywhere || scope == Scope::WindowSetting;
+}
 
 struct Flag {
     const char* name;   // without "--"
@@ -258,16 +266,16 @@ std::vector<Flag> makeFlags()
         {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
          realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
         {"bloom", "on|off", "window, dye view: bright dye glows (a blurred threshold added on top; other views, "
-         "headless frames and figures are never processed) (default on)", S::Everywhere,
+         "headless frames and figures are never processed) (default on)", S::WindowSetting,
          oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.display.bloom.enabled = b; })},
-        {"bloom-intensity", "I", "how much glow the bloom adds, [0, 10] (default 0.8)", S::Everywhere,
+        {"bloom-intensity", "I", "how much glow the bloom adds, [0, 10] (default 0.8)", S::WindowSetting,
          realIn(0, DisplayLimits::kMaxBloomIntensity, "",
                 [](Options& o, double v) { o.display.bloom.intensity = f(v); })},
-        {"bloom-threshold", "T", "brightness (of 1) where the glow starts, [0, 1] (default 0.6)", S::Everywhere,
+        {"bloom-threshold", "T", "brightness (of 1) where the glow starts, [0, 1] (default 0.6)", S::WindowSetting,
          realIn(0, DisplayLimits::kMaxBloomThreshold, "",
                 [](Options& o, double v) { o.display.bloom.threshold = f(v); })},
         {"bloom-radius", "R", "spread of the glow, a fraction of the window's short side, [0.001, 0.5] "
-         "(default 0.04)", S::Everywhere,
+         "(default 0.04)", S::WindowSetting,
          realIn(DisplayLimits::kMinBloomRadius, DisplayLimits::kMaxBloomRadius, "",
                 [](Options& o, double v) { o.display.bloom.radius = f(v); })},
         {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 10)",
@@ -348,10 +356,10 @@ std::vector<Flag> makeFlags()
          "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
          realIn(0, 86400, " s", [](Options& o, double v) { o.idleAfter = v; })},
         {"first-sight", "on|off", "window: a burst of colour at start, a hint on the canvas, and a random splat "
-         "every few seconds while nobody paints; off starts black and still (default on)", S::Everywhere,
+         "every few seconds while nobody paints; off starts black and still (default on)", S::WindowSetting,
          oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.firstSight = b; })},
         {"hover-paint", "", "window: the moving pointer paints without a button (as pressing the left one; the "
-         "panel has the same switch)", S::CommandLine,
+         "panel has the same switch)", S::Window,
          [](Options& o, const std::string&) { o.hoverPaint = true; return std::string(); }},
         {"no-config", "", "neither read nor write the settings file", S::CommandLine,
          [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
@@ -483,7 +491,7 @@ ParseResult parseConfig(const std::string& text, const Options& base)
         }
         const std::string name = trim(line.substr(0, eq));
         const Flag* flag = find(name);
-        if (!flag || flag->scope != Scope::Everywhere || flag->value.empty()) {
+        if (!flag || !inSettingsFile(flag->scope) || flag->value.empty()) {
             r.error = where + "unknown setting '" + printable(name) + "'";
             return r;
         }
@@ -590,7 +598,8 @@ std::optional<std::string> windowOnlyFlagProblem(const Options& options)
 {
     if (!options.headless) return std::nullopt;
     for (const std::string& name : options.explicitFlags)
-        if (const Flag* flag = find(name); flag && flag->scope == Scope::Window)
+        if (const Flag* flag = find(name);
+            flag && (flag->scope == Scope::Window || flag->scope == Scope::WindowSetting))
             return "--" + name + " is for the window; a --headless run has none (leave it out)";
     return std::nullopt;
 }

@@ -320,8 +320,10 @@ TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
 TEST_F(Cli, WindowOnlyFlagsAreRefusedInHeadlessRuns)
 {
     const std::vector<std::vector<std::string>> cases = {
-        {"--width", "800"},        {"--height", "600"},          {"--fullscreen"},           {"--monitor", "2"},
-        {"--screenshot-dir", "s"}, {"--config", "settings.ini"}, {"--obstacle-brush", "0.1"}};
+        {"--width", "800"},          {"--height", "600"},       {"--fullscreen"},
+        {"--monitor", "2"},          {"--screenshot-dir", "s"}, {"--config", "settings.ini"},
+        {"--obstacle-brush", "0.1"}, {"--hover-paint"},         {"--bloom", "on"},
+        {"--bloom-intensity", "2"},  {"--first-sight", "off"}};
     for (const auto& flags : cases) {
         std::vector<std::string> args = {"--steps", "1"};
         args.insert(args.end(), flags.begin(), flags.end());
