@@ -82,7 +82,8 @@ void FirstSight::drawHint(bool painted, float wallSeconds)
     if (!enabled_ || hintAlpha_ <= 0.0f) return;
     if (painted) hintAlpha_ = std::max(0.0f, hintAlpha_ - wallSeconds / kHintFadeSeconds);
     if (hintAlpha_ <= 0.0f) return;
-    const char* text = "drag to paint \xc2\xb7 F1 panel \xc2\xb7 V views";  // U+00B7: in ImGui's default glyphs
+    // ASCII only: ImGui's default font (ProggyClean) draws U+00B7 as a box.
+    const char* text = "drag to paint  |  F1 panel  |  V views";
     ImFont* font = ImGui::GetFont();
     const float size = ImGui::GetFontSize() * 1.5f;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
