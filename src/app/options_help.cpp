@@ -9,8 +9,8 @@
 
 namespace fluid::app {
 
-using flag_table::Flag;
 using flag_table::find;
+using flag_table::Flag;
 using flag_table::flags;
 
 std::vector<std::string> flagNames()

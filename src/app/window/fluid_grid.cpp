@@ -67,7 +67,8 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
     });
     state_.gridShortSide = pick.shortSide;
     char note[200];
-    std::snprintf(note, sizeof note, "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)",
+    std::snprintf(note, sizeof note,
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)",
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
                   1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget));
     stats_.gridChoice = note;

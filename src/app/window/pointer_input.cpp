@@ -38,9 +38,9 @@ bool PointerInput::onObstacleButton(int button, int action, int mods, glm::dvec2
     }
     if (obstacleHeld_ != ObstacleTool::None || held_ != Button::None || context.overPanel) return false;
     if (button != GLFW_MOUSE_BUTTON_LEFT && button != GLFW_MOUSE_BUTTON_RIGHT) return false;
-    const ObstacleTool tool = obstacleToolFor(button == GLFW_MOUSE_BUTTON_LEFT ? MouseButton::Left : MouseButton::Right,
-                                              (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0,
-                                              context.obstacleBrush);
+    const ObstacleTool tool =
+        obstacleToolFor(button == GLFW_MOUSE_BUTTON_LEFT ? MouseButton::Left : MouseButton::Right,
+                        (mods & GLFW_MOD_CONTROL) != 0, (mods & GLFW_MOD_SHIFT) != 0, context.obstacleBrush);
     if (tool == ObstacleTool::None) return false;
     obstacleHeld_ = tool;
     obstacleButton_ = button;
