@@ -26,8 +26,8 @@ double mean(const Field& f, int c)
 }
 float valueAt(const Field& f, float x, float y, int c)
 {
-    return f.at(static_cast<int>(x * static_cast<float>(f.width())), static_cast<int>(y * static_cast<float>(f.height())),
-                c);
+    return f.at(static_cast<int>(x * static_cast<float>(f.width())),
+                static_cast<int>(y * static_cast<float>(f.height())), c);
 }
 
 struct Session {
@@ -84,9 +84,9 @@ TEST_F(GridChangeTest, ANewGridKeepsVelocityDyeTemperatureAndObstacles)
 
     // The blob is where it was and as strong; the means agree to within the
     // blur of bilinear resampling at the edges of cells.
-    for (const auto& [field, was, c] : {std::tuple{&after.dye, &before.dye, 0},
-                                        std::tuple{&after.velocity, &before.velocity, 0},
-                                        std::tuple{&after.temperature, &before.temperature, 0}}) {
+    for (const auto& [field, was, c] :
+         {std::tuple{&after.dye, &before.dye, 0}, std::tuple{&after.velocity, &before.velocity, 0},
+          std::tuple{&after.temperature, &before.temperature, 0}}) {
         EXPECT_NEAR(valueAt(*field, 0.5f, 0.5f, c), valueAt(*was, 0.5f, 0.5f, c), 0.05 * valueAt(*was, 0.5f, 0.5f, c));
         EXPECT_NEAR(mean(*field, c), mean(*was, c), 0.05 * mean(*was, c));
     }

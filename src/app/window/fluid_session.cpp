@@ -113,7 +113,10 @@ void FluidSession::placeObstacles(bool keepEdits)
         mask = resampleMask(obstacles_.mask(), p.gridWidth, p.gridHeight);
     } else {
         try {
-            mask = buildObstacleMask(options_.obstacles, p);
+            ObstacleOptions o = options_.obstacles;
+            if (!o.shape.empty() && panelShare_ > 0.0f)
+                o.centreX = obstacleCentreClearOf(panelShare_ * p.domainWidth, o, p);
+            mask = buildObstacleMask(o, p);
             stats_.obstacleNote.clear();
         } catch (const ObstacleError& e) {
             if (stats_.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());

@@ -79,6 +79,9 @@ public:
     // The run's --obstacles and --obstacle at the current grid, or (keepEdits)
     // the user's strokes resampled when there are any.
     void placeObstacles(bool keepEdits);
+    // The panel covers the window from its left edge to this share of its
+    // width at start: the run's --obstacle shape is placed clear of it (0: none).
+    void keepObstaclesClearOf(float shareOfWidth) { panelShare_ = shareOfWidth; }
     // Hands a changed mask to the solver (an upload between steps) and
     // returns it for the display; null when nothing changed.
     const Field* uploadObstacles();
@@ -102,6 +105,7 @@ private:
     IdleMotion idle_;
     FirstSight firstSight_;
     ObstaclePainter obstacles_;
+    float panelShare_ = 0.0f;
     bool solverHasObstacles_ = false;  // the solver holds a mask (it had solid cells once)
     std::vector<Emitter> emitters_;    // smoke sources placed with Shift+click (E removes them)
     GpuTimer stepTimer_;

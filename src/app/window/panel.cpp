@@ -391,7 +391,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     PanelActions actions;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     if (!state.visible || !panelFits({display.x, display.y})) return actions;
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(kPanelOrigin.x, kPanelOrigin.y), ImGuiCond_FirstUseEver);
     // A fixed width, and the height of the open groups: opening one grows
     // the panel, closing it gives the fluid back (up to the window's height,
     // then it scrolls).

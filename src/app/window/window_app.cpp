@@ -24,6 +24,7 @@
 
 #include "app/grid_picker.hpp"
 #include "app/grid_watch.hpp"
+#include "app/panel_placement.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/display_chain.hpp"
@@ -96,6 +97,7 @@ struct Viewer {
     {
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                          reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        fluid.keepObstaclesClearOf(panelShareOfWidth());
         if (state.autoGrid) fluid.pickGrid(framebufferSize(), gridChoices(), measuredDraw());
         fluid.allocateGrid(framebufferSize(), false);
         watch.restart(glfwGetTime());  // the picking took its time
@@ -117,6 +119,20 @@ struct Viewer {
         s.hoverPaint = o.hoverPaint;
         s.obstacleBrushRadius = o.obstacles.brushRadius;
         return s;
+    }
+
+    // The share of the window's width the panel covers as it opens (its
+    // origin and width in font heights; 0 when hidden): the run's obstacle
+    // shape is placed clear of it.
+    float panelShareOfWidth() const
+    {
+        if (!state.visible) return 0.0f;
+        glm::ivec2 windowSize;
+        glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
+        if (windowSize.x <= 0) return 0.0f;
+        const float fontSize =
+            ImGui::GetIO().Fonts->Fonts.empty() ? kBaseFontSize : ImGui::GetIO().Fonts->Fonts[0]->FontSize;
+        return (kPanelOrigin.x + kPanelWidthInFontSizes * fontSize) / static_cast<float>(windowSize.x);
     }
 
     glm::ivec2 framebufferSize() const
