@@ -130,8 +130,10 @@ struct Viewer {
         glm::ivec2 windowSize;
         glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
         if (windowSize.x <= 0) return 0.0f;
-        const float fontSize =
-            ImGui::GetIO().Fonts->Fonts.empty() ? kBaseFontSize : ImGui::GetIO().Fonts->Fonts[0]->FontSize;
+        // The font as configured (window_setup.cpp): its atlas, and so
+        // ImFont::FontSize, is built at the first frame only.
+        const ImFontAtlas& fonts = *ImGui::GetIO().Fonts;
+        const float fontSize = fonts.ConfigData.empty() ? kBaseFontSize : fonts.ConfigData[0].SizePixels;
         return (kPanelOrigin.x + kPanelWidthInFontSizes * fontSize) / static_cast<float>(windowSize.x);
     }
 
