@@ -5,6 +5,7 @@
 // drag then moves that dye without adding any.
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -548,6 +550,48 @@ TEST_F(WindowTest, IdleAfterBrushesWithoutMotionInput)
 class FirstSightTest : public WindowTest {
 protected:
     std::string screen() const override { return "1280x800x24"; }
+
+    // The X server's Xft.dpi (the RESOURCE_MANAGER string xrdb would set),
+    // from which GLFW takes the content scale of a window opened after it:
+    // dpi / 96. Through libX11 loaded at run time, so the test needs no X
+    // headers (xdotool and Xvfb bring the library; xprop cannot make the atom).
+    // The connection stays open until the test ends: the server resets (and
+    // forgets the property) when its last client leaves.
+    void setXftDpi(int dpi)
+    {
+        void* x11 = dlopen("libX11.so.6", RTLD_NOW);
+        ASSERT_NE(x11, nullptr) << dlerror();
+        using Open = void* (*)(const char*);
+        using Root = unsigned long (*)(void*);
+        using Intern = unsigned long (*)(void*, const char*, int);
+        using Change = int (*)(void*, unsigned long, unsigned long, unsigned long, int, int, const unsigned char*, int);
+        using Close = int (*)(void*);
+        const auto open = reinterpret_cast<Open>(dlsym(x11, "XOpenDisplay"));
+        const auto root = reinterpret_cast<Root>(dlsym(x11, "XDefaultRootWindow"));
+        const auto intern = reinterpret_cast<Intern>(dlsym(x11, "XInternAtom"));
+        const auto change = reinterpret_cast<Change>(dlsym(x11, "XChangeProperty"));
+        const auto close = reinterpret_cast<Close>(dlsym(x11, "XCloseDisplay"));
+        ASSERT_TRUE(open && root && intern && change && close);
+        void* display = open(display_.c_str());
+        ASSERT_NE(display, nullptr) << "cannot open " << display_;
+        const std::string resources = "Xft.dpi:\t" + std::to_string(dpi) + "\n";
+        constexpr unsigned long kXaString = 31;  // XA_STRING
+        change(display, root(display), intern(display, "RESOURCE_MANAGER", 0), kXaString, 8, 0 /* PropModeReplace */,
+               reinterpret_cast<const unsigned char*>(resources.data()), static_cast<int>(resources.size()));
+        reinterpret_cast<int (*)(void*)>(dlsym(x11, "XSync"))(display);
+        closeX11_ = [=] {
+            close(display);
+            dlclose(x11);
+        };
+    }
+
+    void TearDown() override
+    {
+        if (closeX11_) closeX11_();  // while the server runs (it ends the test process otherwise)
+        WindowTest::TearDown();
+    }
+
+    std::function<void()> closeX11_;
 };
 
 // Lit: a pixel whose brightest channel is at least this (the canvas is 0 to
@@ -598,6 +642,25 @@ TEST_F(FirstSightTest, HidingThePanelChangesAtMostAFifthOfTheWindow)
         EXPECT_GE(changed, 0.05) << w << "x" << h << ": F1 hid no panel";
         EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
     }
+}
+
+// HiDPI: at twice the dpi (Xft.dpi 192, a content scale of 2) the window
+// opens twice as large (--width 640 --height 400: 1280x800 pixels, GLFW's
+// GLFW_SCALE_TO_MONITOR) and the panel's fonts and sizes double with it, so it
+// covers about what it covers of a 640x400 window at 96 dpi: hiding it changes
+// at least 30% of the pixels (12-16% at 1280x800 and 96 dpi, the test above).
+TEST_F(FirstSightTest, AtTwiceTheDpiThePanelIsDrawnTwiceAsLarge)
+{
+    setXftDpi(192);
+    launchDefault(640, 400);
+    xdotoolChain(keys("space"));
+    const Image withPanel = screenshot();
+    xdotoolChain(keys("F1"));
+    const Image without = screenshot();
+    ASSERT_EQ(withPanel.width, 1280);
+    const double changed = changedFraction(withPanel, without);
+    std::printf("[ measured ] 1280x800 at 192 dpi: hiding the panel changed %.1f%% of the pixels\n", 100.0 * changed);
+    EXPECT_GE(changed, 0.30) << "the panel is not drawn larger at twice the dpi";
 }
 
 }  // namespace
