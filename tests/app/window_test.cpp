@@ -501,6 +501,42 @@ TEST_F(WindowTest, CtrlDragPaintsObstaclesCtrlShiftDragErasesThem)
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
 }
 
+// The tunnel's obstacle opens clear of the panel: the circle (0.1 m, by
+// default at a quarter of the width, under the panel at 1024x768) is moved
+// right of the panel's edge (10 + 22 font heights = 296 px), so all of it
+// shows with the panel open. Obstacle pixels: the obstacle colour (0.45,
+// 0.42, 0.40), which the tunnel's grey dye streaks (r = g = b) never match.
+TEST_F(WindowTest, TheTunnelsObstacleOpensClearOfThePanel)
+{
+    launchApp({"--width", "1024", "--height", "768", "--boundary", "tunnel", "--obstacle", "circle"});
+    const auto obstacle = [](const Image& image, int& minX) {
+        int count = 0;
+        minX = image.width;
+        for (int y = 0; y < image.height; ++y)
+            for (int x = 0; x < image.width; ++x) {
+                const unsigned char* p = &image.rgb[3 * static_cast<std::size_t>(y * image.width + x)];
+                if (std::abs(p[0] - 115) <= 3 && std::abs(p[1] - 107) <= 3 && std::abs(p[2] - 102) <= 3) {
+                    ++count;
+                    minX = std::min(minX, x);
+                }
+            }
+        return count;
+    };
+    xdotoolChain(keys("space"));
+    const Image withPanel = screenshot();
+    xdotoolChain(keys("F1"));
+    const Image without = screenshot();
+    int leftShown = 0, leftHidden = 0;
+    const int shown = obstacle(withPanel, leftShown);
+    const int hidden = obstacle(without, leftHidden);
+    std::printf("[ measured ] obstacle pixels: %d with the panel, %d without; left edge at x = %d\n", shown, hidden,
+                leftHidden);
+    ASSERT_GT(hidden, 1000) << "no obstacle drawn (a circle 0.1 m across is 77 px at 768 px per m)";
+    EXPECT_GE(shown, hidden * 98 / 100) << "the panel covers part of the obstacle";
+    EXPECT_GT(leftHidden, 296) << "the obstacle reaches under the panel";
+    xdotoolChain("keydown --window " + window_ + " Escape");
+}
+
 // Projector mode: --fullscreen covers the screen (Xvfb's 1024x768) and hides
 // the panel, F1 brings the panel back, F11 turns it into a window of --width x
 // --height and back.
