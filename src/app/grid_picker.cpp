@@ -38,6 +38,17 @@ GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
     return pick;
 }
 
+int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
+                const std::function<double(int)>& secondsPerStep)
+{
+    for (const int factor : factors) {
+        const int dye = factor * shortSide;
+        if (factor <= 1 || dye > maxCells) continue;
+        if (keepsUp(secondsPerStep(dye), budget)) return dye;
+    }
+    return 0;
+}
+
 std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide)
 {
     const auto end = std::find_if(candidates.begin(), candidates.end(), [&](int n) { return n >= shortSide; });

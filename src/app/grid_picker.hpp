@@ -51,6 +51,14 @@ struct GridPick {
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep);
 
+// The dye grid for a simulation grid of `shortSide` cells: the finest of
+// `factors` (largest first, e.g. 4, 2) times the grid, at most maxCells, whose
+// step keepsUp() by secondsPerStep(dyeShortSide); 0 (the simulation grid's)
+// when none does. Colour detail is cheap next to the projection, so a machine
+// that keeps up at a grid often affords a finer dye grid too.
+int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
+                const std::function<double(int)>& secondsPerStep);
+
 // The candidates below `shortSide` (the choices a second pick may make: it
 // runs because the grid did not keep up, so it never grows the grid back).
 std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide);

@@ -79,6 +79,24 @@ TEST(GridPicker, AFrameRunsEnoughStepsForThirtyFramesASecondWithinTheCap)
     EXPECT_FALSE(keepsUp(0.0101, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));
 }
 
+// The dye grid: the finest factor that still keeps up, finest first; none
+// (0, the grid's) when even 2x does not; never past the largest grid.
+TEST(GridPicker, TheDyeGridIsTheFinestThatKeepsUp)
+{
+    constexpr int kFactors[] = {4, 2};
+    // A step costs 4 ms plus 1e-8 s per dye cell: 256 -> 1024^2 dye = 14.5 ms (no), 512^2 = 6.6 ms (yes).
+    std::vector<int> measured;
+    const auto machine = [&](int dye) {
+        measured.push_back(dye);
+        return 0.004 + 1e-8 * dye * dye;
+    };
+    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, kStepsOnly, machine), 512);
+    EXPECT_EQ(measured, (std::vector<int>{1024, 512}));
+    EXPECT_EQ(pickDyeGrid(64, kFactors, 4096, kStepsOnly, machine), 256) << "4x when it fits";
+    EXPECT_EQ(pickDyeGrid(512, kFactors, 4096, kStepsOnly, machine), 0) << "2x does not fit: the grid's own";
+    EXPECT_EQ(pickDyeGrid(1024, kFactors, 2048, kStepsOnly, [](int) { return 0.0; }), 2048) << "at most maxCells";
+}
+
 TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)
 {
     EXPECT_EQ(std::vector<int>(choicesBelow(gridChoices(), 384).begin(), choicesBelow(gridChoices(), 384).end()),

@@ -16,7 +16,7 @@ namespace fluid::app {
 
 // The solver's parameters for a grid of `shortSide` cells on the window's
 // short side, the long side following the window's shape.
-SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide) const
+SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const
 {
     const glm::ivec2 grid = gridForWindow(framebuffer, shortSide, SimLimits::kMaxGrid);
     SimParams p = state_.params;
@@ -25,7 +25,7 @@ SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide
     p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
     // The dye grid follows the window's shape too, at the nearest width that
     // gives whole (square) dye cells.
-    const double dyeWidth = static_cast<double>(state_.dyeGridShortSide) * grid.x / shortSide;
+    const double dyeWidth = static_cast<double>(dyeShortSide) * grid.x / shortSide;
     p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
     return p;
 }
@@ -59,25 +59,36 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
     if (candidates.empty()) return;
     FrameBudget budget{static_cast<double>(state_.params.dt), state_.maxStepsPerFrame, -1.0};
     const GridPick pick = app::pickGrid(candidates, budget, [&](int shortSide) {
-        GpuSolver probe(paramsForShortSide(framebuffer, shortSide));
+        GpuSolver probe(paramsForShortSide(framebuffer, shortSide, state_.autoDyeGrid ? 0 : state_.dyeGridShortSide));
         // The frame's cost besides its steps hardly depends on the grid:
         // measured once, on the first (smallest) probe.
         if (budget.overheadSeconds < 0.0) budget.overheadSeconds = std::max(0.0, overhead(probe));
         return secondsPerStep(probe);
     });
     state_.gridShortSide = pick.shortSide;
-    char note[200];
+    if (state_.autoDyeGrid) {
+        // The finest dye grid that still keeps up at that grid (none when the grid itself does not).
+        static constexpr int kDyeFactors[] = {4, 2};
+        static constexpr int kMaxAutoDyeGrid = 2048;  // the panel's largest: 4096 would be 400 MB of dye
+        state_.dyeGridShortSide =
+            !pick.keepsUp ? 0 : pickDyeGrid(pick.shortSide, kDyeFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
+                GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
+                return secondsPerStep(probe);
+            });
+    }
+    char note[240];
     std::snprintf(note, sizeof note,
-                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)",
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s",
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
-                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget));
+                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "");
     stats_.gridChoice = note;
 }
 
 void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
 {
     if (!state_.autoGrid) stats_.gridChoice.clear();
-    const SimParams p = paramsForShortSide(framebuffer, state_.gridShortSide);
+    const SimParams p = paramsForShortSide(framebuffer, state_.gridShortSide, state_.dyeGridShortSide);
     const glm::ivec2 grid(p.gridWidth, p.gridHeight);
     try {
         auto next = std::make_unique<GpuSolver>(p);

@@ -92,7 +92,7 @@ public:
 private:
     void openMotionSource();
     void feedMotion();
-    SimParams paramsForShortSide(glm::ivec2 framebuffer, int shortSide) const;
+    SimParams paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const;
     double secondsPerStep(GpuSolver& probe) const;
 
     const Options& options_;

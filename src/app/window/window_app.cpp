@@ -116,6 +116,7 @@ struct Viewer {
         s.motion = o.motion;
         s.maxStepsPerFrame = o.maxStepsPerFrame;
         s.autoGrid = o.autoGrid;
+        s.autoDyeGrid = o.autoGrid && o.params.dyeGridWidth == 0 && !o.given("dye-grid");
         s.hoverPaint = o.hoverPaint;
         s.obstacleBrushRadius = o.obstacles.brushRadius;
         return s;
