@@ -114,7 +114,7 @@ void FluidSession::placeObstacles(bool keepEdits)
     } else {
         try {
             ObstacleOptions o = options_.obstacles;
-            if (!o.shape.empty() && panelShare_ > 0.0f)
+            if (!o.shape.empty() && panelShare_ > 0.0f && isTunnel(p.boundary))
                 o.centreX = obstacleCentreClearOf(panelShare_ * p.domainWidth, o, p);
             mask = buildObstacleMask(o, p);
             stats_.obstacleNote.clear();

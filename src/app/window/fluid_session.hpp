@@ -80,7 +80,9 @@ public:
     // the user's strokes resampled when there are any.
     void placeObstacles(bool keepEdits);
     // The panel covers the window from its left edge to this share of its
-    // width at start: the run's --obstacle shape is placed clear of it (0: none).
+    // width at start: in the wind tunnel, where the flow past it is the
+    // scene, the run's --obstacle shape is placed clear of it (0: none). In
+    // a box it stays where the README puts it (a quarter of the width).
     void keepObstaclesClearOf(float shareOfWidth) { panelShare_ = shareOfWidth; }
     // Hands a changed mask to the solver (an upload between steps) and
     // returns it for the display; null when nothing changed.
