@@ -537,6 +537,36 @@ TEST_F(WindowTest, TheTunnelsObstacleOpensClearOfThePanel)
     xdotoolChain("keydown --window " + window_ + " Escape");
 }
 
+// A view that shows nothing now says why on the canvas: the temperature with
+// smoke off (gravity 0) against the same view with smoke on (gravity 9.81; no
+// heat yet, so the field is the same zero). The pictures differ only by the
+// note, in the middle of the window, and there by a readable line or more.
+TEST_F(WindowTest, TheTemperatureViewWithSmokeOffSaysWhy)
+{
+    std::vector<Image> shots;
+    for (const char* gravity : {"0", "9.81"}) {
+        launchApp({"--view", "temperature", "--gravity", gravity});
+        xdotoolChain(keys("F1 space"));
+        shots.push_back(screenshot());
+        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    }
+    ASSERT_EQ(shots[0].width, shots[1].width);
+    int changed = 0, outsideMiddle = 0;
+    for (int y = 0; y < kHeight; ++y)
+        for (int x = 0; x < kWidth; ++x) {
+            const std::size_t n = 3 * static_cast<std::size_t>(y * kWidth + x);
+            bool differs = false;
+            for (int c = 0; c < 3; ++c)
+                differs |= std::abs(int(shots[0].rgb[n + std::size_t(c)]) - int(shots[1].rgb[n + std::size_t(c)])) > 2;
+            changed += differs;
+            outsideMiddle += differs && std::abs(y - kHeight / 2) > kHeight / 8;
+        }
+    std::printf("[ measured ] the note changed %d pixels, %d of them outside the middle band\n", changed,
+                outsideMiddle);
+    EXPECT_GT(changed, kWidth * 15) << "no note on the canvas";
+    EXPECT_EQ(outsideMiddle, 0) << "the pictures differ beyond the note";
+}
+
 // Projector mode: --fullscreen covers the screen (Xvfb's 1024x768) and hides
 // the panel, F1 brings the panel back, F11 turns it into a window of --width x
 // --height and back.
