@@ -83,6 +83,7 @@ struct Viewer {
     LoopRequests loop;
     RunSummary summary;
     bool cursorHidden = false;
+    double lastFrameEnd = -1.0;  // wall s the last running frame ended; negative: none since a hold
 
     Viewer(const Options& o, GLFWwindow* w)
         : options(o),
@@ -282,7 +283,6 @@ struct Viewer {
         std::fflush(stdout);
         gridChanged(glfwGetTime());
     }
-    double lastFrameEnd = -1.0;
 
     // A new grid (the fluid carried over): the stroke in progress belonged to
     // the old one, and the time the change took is not owed.
