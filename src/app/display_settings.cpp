@@ -65,6 +65,21 @@ FieldView nextView(FieldView view)
     return kViews[0].view;
 }
 
+const char* emptyViewReason(FieldView view, bool smokeOn)
+{
+    if (view == FieldView::Temperature && !smokeOn)
+        return "temperature: smoke is off, so no heat moves (set gravity > 0 in the panel's smoke group; V skips "
+               "this view)";
+    return nullptr;
+}
+
+FieldView nextView(FieldView view, bool smokeOn)
+{
+    FieldView next = nextView(view);
+    for (std::size_t n = 0; n < kViews.size() && emptyViewReason(next, smokeOn); ++n) next = nextView(next);
+    return next;
+}
+
 const char* toString(ColourMap map)
 {
     return map == ColourMap::Diverging ? "diverging" : "sequential";

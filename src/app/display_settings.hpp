@@ -37,7 +37,12 @@ const FieldViewInfo& viewInfo(FieldView view);
 std::optional<FieldView> fieldViewNamed(std::string_view name);
 std::string fieldViewNames(const char* separator = ", ");  // "dye, velocity, ..."
 const char* toString(FieldView view);
-FieldView nextView(FieldView view);  // the V key: the next row, wrapping
+FieldView nextView(FieldView view);  // the next row, wrapping
+// Why `view` shows nothing now, or null: the temperature while smoke is off
+// (gravity 0: no heat moves, SimParams' smokeIsOn). The window says it on the canvas.
+const char* emptyViewReason(FieldView view, bool smokeOn);
+// The V key: the next row that shows something, wrapping.
+FieldView nextView(FieldView view, bool smokeOn);
 
 enum class ColourMap { Sequential, Diverging };
 const char* toString(ColourMap map);

@@ -1,6 +1,8 @@
 #include "app/grid_picker.hpp"
 
+#include <algorithm>
 #include <array>
+#include <cmath>
 
 namespace fluid::app {
 
@@ -10,17 +12,47 @@ std::span<const int> gridChoices()
     return kChoices;
 }
 
-GridPick pickGrid(std::span<const int> candidates, double dt, const std::function<double(int)>& secondsPerStep)
+int stepsPerFrame(const FrameBudget& budget)
+{
+    const int forFrameRate = static_cast<int>(std::floor(1.0 / (kMinFramesPerSecond * budget.dt) + 1e-9));
+    return std::clamp(forFrameRate, 1, std::max(1, budget.maxStepsPerFrame));
+}
+
+bool keepsUp(double stepSeconds, const FrameBudget& budget)
+{
+    const int steps = stepsPerFrame(budget);
+    return budget.overheadSeconds + steps * stepSeconds <= kFrameShareOfRealTime * steps * budget.dt;
+}
+
+GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
+                  const std::function<double(int)>& secondsPerStep)
 {
     GridPick pick;
     for (const int shortSide : candidates) {
         const double seconds = secondsPerStep(shortSide);
-        const bool keepsUp = seconds <= kSteppingShareOfRealTime * dt;
-        if (!keepsUp && pick.shortSide != 0) break;
-        pick = {shortSide, seconds, keepsUp};
-        if (!keepsUp) break;  // the smallest is already too slow: it is still the best there is
+        const bool fits = keepsUp(seconds, budget);
+        if (!fits && pick.shortSide != 0) break;
+        pick = {shortSide, seconds, fits};
+        if (!fits) break;  // the smallest is already too slow: it is still the best there is
     }
     return pick;
+}
+
+int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
+                const std::function<double(int)>& secondsPerStep)
+{
+    for (const int factor : factors) {
+        const int dye = factor * shortSide;
+        if (factor <= 1 || dye > maxCells) continue;
+        if (keepsUp(secondsPerStep(dye), budget)) return dye;
+    }
+    return 0;
+}
+
+std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide)
+{
+    const auto end = std::find_if(candidates.begin(), candidates.end(), [&](int n) { return n >= shortSide; });
+    return candidates.first(static_cast<std::size_t>(end - candidates.begin()));
 }
 
 }  // namespace fluid::app

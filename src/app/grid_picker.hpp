@@ -1,7 +1,8 @@
 // The window's default grid: the largest short side, from the panel's list,
-// whose step the machine can run in real time, measured at start rather than
-// guessed (the same step costs 4x more on one machine than another). GL-free:
-// the window supplies the measurement.
+// whose whole frame (the steps, and the display, bloom, panel and swap around
+// them) the machine can run in real time, measured rather than guessed (the
+// same step costs 4x more on one machine than another). GL-free: the window
+// supplies the measurements. src/app/grid_watch.hpp says when to pick again.
 #pragma once
 
 #include <functional>
@@ -12,9 +13,30 @@ namespace fluid::app {
 // The short sides the panel offers (cells), smallest first.
 std::span<const int> gridChoices();
 
-// The share of wall time stepping may take at real time (1 s of fluid per s):
-// the rest is for drawing the field, the panel and slack for a busy machine.
-constexpr double kSteppingShareOfRealTime = 0.5;
+// The share of wall time a frame's work may take at real time (1 s of fluid
+// per s): the rest is slack for a busy machine (another core's load, the
+// driver's threads), so the promise of 0.95x real time holds with a core busy.
+constexpr double kFrameShareOfRealTime = 0.8;
+// Frames per second the pick keeps for the pointer at least: a frame runs at
+// most 1 / (kMinFramesPerSecond dt) steps (2 at dt = 1/60 s), so the frame's
+// cost outside the steps is shared by no more steps than that.
+constexpr double kMinFramesPerSecond = 30.0;
+
+// What a frame costs besides its steps, and how many steps it may run.
+struct FrameBudget {
+    double dt = 1.0 / 60.0;        // s of fluid per step
+    int maxStepsPerFrame = 4;      // the clock's cap (panel)
+    double overheadSeconds = 0.0;  // wall s per frame outside the steps: display, bloom, panel, swap
+};
+
+// Steps a frame runs at real time under `budget`: 1 / (kMinFramesPerSecond dt),
+// within [1, maxStepsPerFrame].
+int stepsPerFrame(const FrameBudget& budget);
+
+// Whether a grid whose step takes `stepSeconds` keeps real time: a frame of
+// stepsPerFrame() steps, with the overhead, takes at most
+// kFrameShareOfRealTime of the fluid time it advances.
+bool keepsUp(double stepSeconds, const FrameBudget& budget);
 
 struct GridPick {
     int shortSide = 0;          // cells
@@ -22,11 +44,23 @@ struct GridPick {
     bool keepsUp = false;       // false: even the smallest grid is slower than real time
 };
 
-// Measures the candidates from the smallest up and returns the largest whose
-// step takes at most kSteppingShareOfRealTime * dt; it stops at the first
-// that does not (a larger grid costs more), so a slow machine measures few.
-// When none keeps up, the smallest. secondsPerStep(shortSide) runs and times
-// steps at that size.
-GridPick pickGrid(std::span<const int> candidates, double dt, const std::function<double(int)>& secondsPerStep);
+// Measures the candidates from the smallest up and returns the largest that
+// keepsUp(); it stops at the first that does not (a larger grid costs more),
+// so a slow machine measures few. When none keeps up, the smallest.
+// secondsPerStep(shortSide) runs and times steps at that size.
+GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
+                  const std::function<double(int)>& secondsPerStep);
+
+// The dye grid for a simulation grid of `shortSide` cells: the finest of
+// `factors` (largest first, e.g. 4, 2) times the grid, at most maxCells, whose
+// step keepsUp() by secondsPerStep(dyeShortSide); 0 (the simulation grid's)
+// when none does. Colour detail is cheap next to the projection, so a machine
+// that keeps up at a grid often affords a finer dye grid too.
+int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
+                const std::function<double(int)>& secondsPerStep);
+
+// The candidates below `shortSide` (the choices a second pick may make: it
+// runs because the grid did not keep up, so it never grows the grid back).
+std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide);
 
 }  // namespace fluid::app

@@ -20,11 +20,20 @@ std::optional<std::string> obstacleShapeProblem(const std::string& shape)
     return "expects circle, plate, wing (a NACA 2412 section) or naca followed by 4 digits (e.g. naca0012)";
 }
 
+float obstacleCentreClearOf(float coveredUntil, const ObstacleOptions& options, const SimParams& params)
+{
+    ObstacleOptions atDefault = options;
+    atDefault.centreX.reset();
+    const Obstacle body = shapeFor(atDefault, params);
+    const float clear = coveredUntil + 0.75f * body.size;
+    return std::clamp(clear, body.centre.x, 0.5f * params.domainWidth);
+}
+
 Obstacle shapeFor(const ObstacleOptions& o, const SimParams& params)
 {
     Obstacle body;
     const float shortSide = std::min(params.domainWidth, params.domainHeight());
-    body.centre = {0.25f * params.domainWidth, 0.5f * params.domainHeight()};
+    body.centre = {o.centreX.value_or(0.25f * params.domainWidth), 0.5f * params.domainHeight()};
     if (o.shape == "circle") {
         body.shape = ObstacleShape::Circle;
         body.size = o.size.value_or(0.1f * shortSide);

@@ -21,6 +21,9 @@ struct ObstacleOptions {
     std::optional<float> size;   // m: diameter, length or chord (default: a share of the short side)
     std::optional<float> angle;  // degrees nose-up to the +x flow (default: plate 90, wing 5)
     float brushRadius = 0.02f;   // m, the obstacle brush in the window
+    // m from the left wall: the shape's centre (the window moves it clear of
+    // its panel, obstacleCentreClearOf); none: a quarter of the domain's width.
+    std::optional<float> centreX;
     bool any() const { return !file.empty() || !shape.empty(); }
     bool operator==(const ObstacleOptions&) const = default;
 };
@@ -39,6 +42,13 @@ std::optional<std::string> obstacleShapeProblem(const std::string& shape);
 // plate 0.15 (thickness 1/20 of it, at least 2 cells, so that it stays a
 // wall), a wing 0.25 of the domain's short side.
 Obstacle shapeFor(const ObstacleOptions& options, const SimParams& params);
+
+// The window's panel covers the domain from its left wall to `coveredUntil`
+// (m): the x of a shape's centre that keeps the whole shape (half its size
+// on either side, and a margin of half that again) clear of it, from a
+// quarter of the width (the default) but no further than half of it, so the
+// wake keeps its room.
+float obstacleCentreClearOf(float coveredUntil, const ObstacleOptions& options, const SimParams& params);
 
 // The picture's solidity, pixel by pixel: opacity x darkness (1 - luminance of
 // the stored values), so opaque black is solid and white or transparent is

@@ -21,4 +21,17 @@ bool panelFits(glm::vec2 displaySize);
 // of it visible; never negative.
 glm::vec2 keepReachable(glm::vec2 position, glm::vec2 displaySize, float titleHeight);
 
+// HiDPI: how much larger the panel's fonts and sizes are drawn. `contentScale`:
+// the monitor's (glfwGetWindowContentScale, e.g. 2 for 192 dpi). Where the
+// window system already counts window coordinates in points (macOS: the
+// framebuffer is larger than the window) that part is ImGui's
+// DisplayFramebufferScale, so only the rest is ours. Within [1, 4], in
+// quarter steps (ImGui's bitmap font blurs less).
+float uiScale(glm::vec2 contentScale, glm::vec2 windowSize, glm::vec2 framebufferSize);
+
+// ImGui's default font height (pixels) at scale 1, and where the panel opens
+// (its top-left corner, in window coordinates) until the user moves it.
+constexpr float kBaseFontSize = 13.0f;
+constexpr glm::vec2 kPanelOrigin{10.0f, 10.0f};
+
 }  // namespace fluid::app

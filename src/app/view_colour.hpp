@@ -8,6 +8,7 @@
 
 #include "app/background.hpp"
 #include "app/display_settings.hpp"
+#include "app/state_resample.hpp"  // resampleBilinear: the dye on the view's grid
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
 
@@ -46,12 +47,6 @@ constexpr float kGravity = 9.81f;
 // What display.frag receives for this view and these settings. `range` is the
 // measured (or fixed) range of the field; `params` gives dt and the cell size.
 ViewUniforms viewUniforms(const DisplaySettings& settings, float range, const SimParams& params);
-
-// `f` at the cell centres of a width x height grid over the same domain,
-// bilinear between its cell centres, the edge cells repeating beyond them:
-// what a linear, clamp-to-edge sampler returns there (the display reads the
-// dye on its own grid this way).
-Field resampleBilinear(const Field& f, int width, int height);
 
 // The colour of cell (i, j) of `field` (the view's source), and `dye` for the
 // water view's ink (may be empty for the other views). Components in [0, 1].

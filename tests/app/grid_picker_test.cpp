@@ -9,6 +9,8 @@ namespace fluid::app {
 namespace {
 
 constexpr double kDt = 1.0 / 60.0;
+// No overhead, two steps a frame (30 frames/s at dt = 1/60 s): each step may take 0.8 dt = 13.3 ms.
+constexpr FrameBudget kStepsOnly{kDt, 4, 0.0};
 
 // A step costing `perCell` seconds per cell of an n x n grid; records what was measured.
 struct FakeMachine {
@@ -23,9 +25,9 @@ struct FakeMachine {
 
 TEST(GridPicker, PicksTheLargestGridThatKeepsUp)
 {
-    // Budget: half of 1/60 s = 8.3 ms. 256^2 at 1e-7 s/cell = 6.6 ms fits, 384^2 = 14.7 ms does not.
+    // Budget: 0.8 of 1/60 s = 13.3 ms. 256^2 at 1e-7 s/cell = 6.6 ms fits, 384^2 = 14.7 ms does not.
     FakeMachine machine{1e-7, {}};
-    const GridPick pick = pickGrid(gridChoices(), kDt, std::ref(machine));
+    const GridPick pick = pickGrid(gridChoices(), kStepsOnly, std::ref(machine));
     EXPECT_EQ(pick.shortSide, 256);
     EXPECT_TRUE(pick.keepsUp);
     EXPECT_NEAR(pick.secondsPerStep, 1e-7 * 256 * 256, 1e-12);
@@ -36,13 +38,13 @@ TEST(GridPicker, PicksTheLargestGridThatKeepsUp)
 TEST(GridPicker, AFastMachineGetsTheLargestChoice)
 {
     FakeMachine machine{1e-12, {}};
-    EXPECT_EQ(pickGrid(gridChoices(), kDt, std::ref(machine)).shortSide, 1024);
+    EXPECT_EQ(pickGrid(gridChoices(), kStepsOnly, std::ref(machine)).shortSide, 1024);
 }
 
 TEST(GridPicker, ASlowMachineGetsTheSmallestAndIsToldItDoesNotKeepUp)
 {
     FakeMachine machine{1e-3, {}};
-    const GridPick pick = pickGrid(gridChoices(), kDt, std::ref(machine));
+    const GridPick pick = pickGrid(gridChoices(), kStepsOnly, std::ref(machine));
     EXPECT_EQ(pick.shortSide, 64);
     EXPECT_FALSE(pick.keepsUp);
     EXPECT_EQ(machine.measured, (std::vector<int>{64}));
@@ -51,7 +53,56 @@ TEST(GridPicker, ASlowMachineGetsTheSmallestAndIsToldItDoesNotKeepUp)
 TEST(GridPicker, ALongerTimeStepAllowsALargerGrid)
 {
     FakeMachine machine{1e-7, {}};
-    EXPECT_EQ(pickGrid(gridChoices(), 1.0 / 30.0, std::ref(machine)).shortSide, 384);
+    // One step a frame at 30 frames/s: 0.8 of 1/30 s = 26.7 ms; 512^2 takes 26.2 ms.
+    EXPECT_EQ(pickGrid(gridChoices(), FrameBudget{1.0 / 30.0, 4, 0.0}, std::ref(machine)).shortSide, 512);
+}
+
+// The whole frame is budgeted: 12 ms of display, bloom, panel and swap per
+// frame of two steps leave (26.7 - 12) / 2 = 7.3 ms a step, so 256^2 (6.6 ms)
+// still fits and a 16 ms frame overhead leaves 5.3 ms: only 128^2 (1.6 ms).
+TEST(GridPicker, TheFrameOutsideTheStepsIsBudgetedToo)
+{
+    FakeMachine machine{1e-7, {}};
+    EXPECT_EQ(pickGrid(gridChoices(), FrameBudget{kDt, 4, 0.012}, std::ref(machine)).shortSide, 256);
+    EXPECT_EQ(pickGrid(gridChoices(), FrameBudget{kDt, 4, 0.016}, std::ref(machine)).shortSide, 128);
+}
+
+TEST(GridPicker, AFrameRunsEnoughStepsForThirtyFramesASecondWithinTheCap)
+{
+    EXPECT_EQ(stepsPerFrame({1.0 / 60.0, 4, 0.0}), 2);
+    EXPECT_EQ(stepsPerFrame({1.0 / 120.0, 4, 0.0}), 4);
+    EXPECT_EQ(stepsPerFrame({1.0 / 240.0, 4, 0.0}), 4);  // the cap
+    EXPECT_EQ(stepsPerFrame({1.0 / 10.0, 4, 0.0}), 1);
+    EXPECT_EQ(stepsPerFrame({1.0 / 60.0, 1, 0.0}), 1);
+    // At the edge: 2 steps of 10 ms and 6.6 ms overhead fill 0.8 of 2 dt exactly.
+    EXPECT_TRUE(keepsUp(0.010, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));
+    EXPECT_FALSE(keepsUp(0.0101, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));
+}
+
+// The dye grid: the finest factor that still keeps up, finest first; none
+// (0, the grid's) when even 2x does not; never past the largest grid.
+TEST(GridPicker, TheDyeGridIsTheFinestThatKeepsUp)
+{
+    constexpr int kFactors[] = {4, 2};
+    // A step costs 4 ms plus 1e-8 s per dye cell: 256 -> 1024^2 dye = 14.5 ms (no), 512^2 = 6.6 ms (yes).
+    std::vector<int> measured;
+    const auto machine = [&](int dye) {
+        measured.push_back(dye);
+        return 0.004 + 1e-8 * dye * dye;
+    };
+    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, kStepsOnly, machine), 512);
+    EXPECT_EQ(measured, (std::vector<int>{1024, 512}));
+    EXPECT_EQ(pickDyeGrid(64, kFactors, 4096, kStepsOnly, machine), 256) << "4x when it fits";
+    EXPECT_EQ(pickDyeGrid(512, kFactors, 4096, kStepsOnly, machine), 0) << "2x does not fit: the grid's own";
+    EXPECT_EQ(pickDyeGrid(1024, kFactors, 2048, kStepsOnly, [](int) { return 0.0; }), 2048) << "at most maxCells";
+}
+
+TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)
+{
+    EXPECT_EQ(std::vector<int>(choicesBelow(gridChoices(), 384).begin(), choicesBelow(gridChoices(), 384).end()),
+              (std::vector<int>{64, 128, 256}));
+    EXPECT_TRUE(choicesBelow(gridChoices(), 64).empty());
+    EXPECT_EQ(choicesBelow(gridChoices(), 100).size(), 1u);  // a typed size between two choices
 }
 
 }  // namespace

@@ -183,6 +183,26 @@ TEST(ObstacleSetupTest, ShapeDefaults)
     }
 }
 
+// The window's panel covers the left of the domain: the shape moves right
+// until it is clear of it, but never past the middle.
+TEST(ObstacleSetupTest, TheShapeKeepsClearOfThePanel)
+{
+    SimParams p = grid(200, 150);
+    p.domainWidth = 4.0f / 3.0f;  // 4:3, the short side 1 m
+    ObstacleOptions o;
+    o.shape = "circle";  // 0.1 m across, at 1/3 m by default
+    EXPECT_FLOAT_EQ(obstacleCentreClearOf(0.0f, o, p), p.domainWidth / 4.0f) << "no panel: the default";
+    EXPECT_FLOAT_EQ(obstacleCentreClearOf(0.3f, o, p), 0.375f) << "0.3 m covered: 0.3 + 0.075";
+    EXPECT_FLOAT_EQ(obstacleCentreClearOf(0.9f, o, p), p.domainWidth / 2.0f) << "never past the middle";
+    o.centreX = obstacleCentreClearOf(0.3f, o, p);
+    EXPECT_FLOAT_EQ(shapeFor(o, p).centre.x, 0.375f);
+    const Field mask = buildObstacleMask(o, p);
+    EXPECT_EQ(mask.at(56, 75), 1.0f) << "the centre cell (0.375 m at 150 cells/m)";
+    EXPECT_EQ(mask.at(44, 75), 0.0f) << "0.297 m: inside the circle at its default 0.333 m, fluid now";
+    o.centreX.reset();
+    EXPECT_EQ(buildObstacleMask(o, p).at(44, 75), 1.0f);
+}
+
 ParseResult parse(std::vector<const char*> args)
 {
     args.insert(args.begin(), "fluidsim");

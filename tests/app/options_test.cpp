@@ -227,6 +227,21 @@ TEST(CommandLine, EveryViewOfTheTableIsAFlagValue)
     EXPECT_EQ(cycled, FieldView::Dye) << "the V key does not wrap around";
 }
 
+// A view that shows nothing now is skipped by V and has a reason for the canvas.
+TEST(Views, TheVKeySkipsTheTemperatureWhileSmokeIsOff)
+{
+    EXPECT_EQ(nextView(FieldView::Water, false), FieldView::Dye);
+    EXPECT_EQ(nextView(FieldView::Water, true), FieldView::Temperature);
+    EXPECT_NE(emptyViewReason(FieldView::Temperature, false), nullptr);
+    EXPECT_EQ(emptyViewReason(FieldView::Temperature, true), nullptr);
+    for (const FieldViewInfo& view : fieldViews()) {
+        if (view.view != FieldView::Temperature) {
+            EXPECT_EQ(emptyViewReason(view.view, false), nullptr) << view.name;
+        }
+        EXPECT_NE(nextView(view.view, false), FieldView::Temperature) << view.name;
+    }
+}
+
 TEST(CommandLine, WaterLookFlags)
 {
     const ParseResult r = parse({"--view", "water", "--water-relief", "4", "--light-azimuth", "90", "--light-elevation",

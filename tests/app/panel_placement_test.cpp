@@ -15,6 +15,19 @@ TEST(PanelPlacement, ATinyWindowDrawsNoPanel)
     EXPECT_TRUE(panelFits({640.0f, 480.0f}));
 }
 
+// HiDPI: the monitor's content scale, less what the window system already
+// scales (a framebuffer larger than the window), in quarter steps within [1, 4].
+TEST(PanelPlacement, FontsFollowTheContentScale)
+{
+    EXPECT_FLOAT_EQ(uiScale({1.0f, 1.0f}, {1024, 768}, {1024, 768}), 1.0f);
+    EXPECT_FLOAT_EQ(uiScale({2.0f, 2.0f}, {1024, 768}, {1024, 768}), 2.0f) << "X11 at 192 dpi";
+    EXPECT_FLOAT_EQ(uiScale({2.0f, 2.0f}, {1024, 768}, {2048, 1536}), 1.0f) << "macOS Retina: points already";
+    EXPECT_FLOAT_EQ(uiScale({1.3f, 1.3f}, {800, 600}, {800, 600}), 1.25f);
+    EXPECT_FLOAT_EQ(uiScale({0.5f, 0.5f}, {800, 600}, {800, 600}), 1.0f) << "never smaller than at 96 dpi";
+    EXPECT_FLOAT_EQ(uiScale({9.0f, 9.0f}, {800, 600}, {800, 600}), 4.0f);
+    EXPECT_FLOAT_EQ(uiScale({1.5f, 1.5f}, {0, 0}, {0, 0}), 1.5f) << "a minimised window";
+}
+
 TEST(PanelPlacement, OffScreenPositionsComeBack)
 {
     const glm::vec2 display(800.0f, 600.0f);

@@ -5,6 +5,7 @@
 // drag then moves that dye without adding any.
 #include <gtest/gtest.h>
 
+#include <dlfcn.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <spawn.h>
@@ -17,6 +18,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <thread>
@@ -499,6 +501,72 @@ TEST_F(WindowTest, CtrlDragPaintsObstaclesCtrlShiftDragErasesThem)
     EXPECT_TRUE(waitFor([&] { return !app_.running(); }, 20s)) << "Esc did not quit";
 }
 
+// The tunnel's obstacle opens clear of the panel: the circle (0.1 m, by
+// default at a quarter of the width, under the panel at 1024x768) is moved
+// right of the panel's edge (10 + 22 font heights = 296 px), so all of it
+// shows with the panel open. Obstacle pixels: the obstacle colour (0.45,
+// 0.42, 0.40), which the tunnel's grey dye streaks (r = g = b) never match.
+TEST_F(WindowTest, TheTunnelsObstacleOpensClearOfThePanel)
+{
+    launchApp({"--width", "1024", "--height", "768", "--boundary", "tunnel", "--obstacle", "circle"});
+    const auto obstacle = [](const Image& image, int& minX) {
+        int count = 0;
+        minX = image.width;
+        for (int y = 0; y < image.height; ++y)
+            for (int x = 0; x < image.width; ++x) {
+                const unsigned char* p = &image.rgb[3 * static_cast<std::size_t>(y * image.width + x)];
+                if (std::abs(p[0] - 115) <= 3 && std::abs(p[1] - 107) <= 3 && std::abs(p[2] - 102) <= 3) {
+                    ++count;
+                    minX = std::min(minX, x);
+                }
+            }
+        return count;
+    };
+    xdotoolChain(keys("space"));
+    const Image withPanel = screenshot();
+    xdotoolChain(keys("F1"));
+    const Image without = screenshot();
+    int leftShown = 0, leftHidden = 0;
+    const int shown = obstacle(withPanel, leftShown);
+    const int hidden = obstacle(without, leftHidden);
+    std::printf("[ measured ] obstacle pixels: %d with the panel, %d without; left edge at x = %d\n", shown, hidden,
+                leftHidden);
+    ASSERT_GT(hidden, 1000) << "no obstacle drawn (a circle 0.1 m across is 77 px at 768 px per m)";
+    EXPECT_GE(shown, hidden * 98 / 100) << "the panel covers part of the obstacle";
+    EXPECT_GT(leftHidden, 296) << "the obstacle reaches under the panel";
+    xdotoolChain("keydown --window " + window_ + " Escape");
+}
+
+// A view that shows nothing now says why on the canvas: the temperature with
+// smoke off (gravity 0) against the same view with smoke on (gravity 9.81; no
+// heat yet, so the field is the same zero). The pictures differ only by the
+// note, in the middle of the window, and there by a readable line or more.
+TEST_F(WindowTest, TheTemperatureViewWithSmokeOffSaysWhy)
+{
+    std::vector<Image> shots;
+    for (const char* gravity : {"0", "9.81"}) {
+        launchApp({"--view", "temperature", "--gravity", gravity});
+        xdotoolChain(keys("F1 space"));
+        shots.push_back(screenshot());
+        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    }
+    ASSERT_EQ(shots[0].width, shots[1].width);
+    int changed = 0, outsideMiddle = 0;
+    for (int y = 0; y < kHeight; ++y)
+        for (int x = 0; x < kWidth; ++x) {
+            const std::size_t n = 3 * static_cast<std::size_t>(y * kWidth + x);
+            bool differs = false;
+            for (int c = 0; c < 3; ++c)
+                differs |= std::abs(int(shots[0].rgb[n + std::size_t(c)]) - int(shots[1].rgb[n + std::size_t(c)])) > 2;
+            changed += differs;
+            outsideMiddle += differs && std::abs(y - kHeight / 2) > kHeight / 8;
+        }
+    std::printf("[ measured ] the note changed %d pixels, %d of them outside the middle band\n", changed,
+                outsideMiddle);
+    EXPECT_GT(changed, kWidth * 15) << "no note on the canvas";
+    EXPECT_EQ(outsideMiddle, 0) << "the pictures differ beyond the note";
+}
+
 // Projector mode: --fullscreen covers the screen (Xvfb's 1024x768) and hides
 // the panel, F1 brings the panel back, F11 turns it into a window of --width x
 // --height and back.
@@ -548,6 +616,48 @@ TEST_F(WindowTest, IdleAfterBrushesWithoutMotionInput)
 class FirstSightTest : public WindowTest {
 protected:
     std::string screen() const override { return "1280x800x24"; }
+
+    // The X server's Xft.dpi (the RESOURCE_MANAGER string xrdb would set),
+    // from which GLFW takes the content scale of a window opened after it:
+    // dpi / 96. Through libX11 loaded at run time, so the test needs no X
+    // headers (xdotool and Xvfb bring the library; xprop cannot make the atom).
+    // The connection stays open until the test ends: the server resets (and
+    // forgets the property) when its last client leaves.
+    void setXftDpi(int dpi)
+    {
+        void* x11 = dlopen("libX11.so.6", RTLD_NOW);
+        ASSERT_NE(x11, nullptr) << dlerror();
+        using Open = void* (*)(const char*);
+        using Root = unsigned long (*)(void*);
+        using Intern = unsigned long (*)(void*, const char*, int);
+        using Change = int (*)(void*, unsigned long, unsigned long, unsigned long, int, int, const unsigned char*, int);
+        using Close = int (*)(void*);
+        const auto open = reinterpret_cast<Open>(dlsym(x11, "XOpenDisplay"));
+        const auto root = reinterpret_cast<Root>(dlsym(x11, "XDefaultRootWindow"));
+        const auto intern = reinterpret_cast<Intern>(dlsym(x11, "XInternAtom"));
+        const auto change = reinterpret_cast<Change>(dlsym(x11, "XChangeProperty"));
+        const auto close = reinterpret_cast<Close>(dlsym(x11, "XCloseDisplay"));
+        ASSERT_TRUE(open && root && intern && change && close);
+        void* display = open(display_.c_str());
+        ASSERT_NE(display, nullptr) << "cannot open " << display_;
+        const std::string resources = "Xft.dpi:\t" + std::to_string(dpi) + "\n";
+        constexpr unsigned long kXaString = 31;  // XA_STRING
+        change(display, root(display), intern(display, "RESOURCE_MANAGER", 0), kXaString, 8, 0 /* PropModeReplace */,
+               reinterpret_cast<const unsigned char*>(resources.data()), static_cast<int>(resources.size()));
+        reinterpret_cast<int (*)(void*)>(dlsym(x11, "XSync"))(display);
+        closeX11_ = [=] {
+            close(display);
+            dlclose(x11);
+        };
+    }
+
+    void TearDown() override
+    {
+        if (closeX11_) closeX11_();  // while the server runs (it ends the test process otherwise)
+        WindowTest::TearDown();
+    }
+
+    std::function<void()> closeX11_;
 };
 
 // Lit: a pixel whose brightest channel is at least this (the canvas is 0 to
@@ -598,6 +708,25 @@ TEST_F(FirstSightTest, HidingThePanelChangesAtMostAFifthOfTheWindow)
         EXPECT_GE(changed, 0.05) << w << "x" << h << ": F1 hid no panel";
         EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
     }
+}
+
+// HiDPI: at twice the dpi (Xft.dpi 192, a content scale of 2) the window
+// opens twice as large (--width 640 --height 400: 1280x800 pixels, GLFW's
+// GLFW_SCALE_TO_MONITOR) and the panel's fonts and sizes double with it, so it
+// covers about what it covers of a 640x400 window at 96 dpi: hiding it changes
+// at least 30% of the pixels (12-16% at 1280x800 and 96 dpi, the test above).
+TEST_F(FirstSightTest, AtTwiceTheDpiThePanelIsDrawnTwiceAsLarge)
+{
+    setXftDpi(192);
+    launchDefault(640, 400);
+    xdotoolChain(keys("space"));
+    const Image withPanel = screenshot();
+    xdotoolChain(keys("F1"));
+    const Image without = screenshot();
+    ASSERT_EQ(withPanel.width, 1280);
+    const double changed = changedFraction(withPanel, without);
+    std::printf("[ measured ] 1280x800 at 192 dpi: hiding the panel changed %.1f%% of the pixels\n", 100.0 * changed);
+    EXPECT_GE(changed, 0.30) << "the panel is not drawn larger at twice the dpi";
 }
 
 }  // namespace

@@ -175,7 +175,8 @@ void simulationSection(PanelState& s, PanelActions& actions)
     tooltip(
         "Cells on the window's shorter side; the other side follows the window's shape. auto measures "
         "the step at each size and takes the largest that keeps up with real time on this machine. "
-        "Changing it reallocates every field: the fluid restarts from rest.");
+        "Changing it reallocates every field and carries the fluid over (resampled); with auto, a fluid that "
+        "stays under 0.95x real time for a few seconds gets a smaller grid the same way.");
 
     const auto dyeGridName = [](int cells) { return cells == 0 ? std::string("as the grid") : std::to_string(cells); };
     if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
@@ -183,6 +184,7 @@ void simulationSection(PanelState& s, PanelActions& actions)
             const bool chosen = cells == s.dyeGridShortSide;
             if (ImGui::Selectable(dyeGridName(cells).c_str(), chosen) && !chosen) {
                 s.dyeGridShortSide = cells;
+                s.autoDyeGrid = false;
                 actions.applyGrid = true;
             }
         }
@@ -191,7 +193,8 @@ void simulationSection(PanelState& s, PanelActions& actions)
     tooltip(
         "Dye cells on the window's shorter side: the colour's own grid, finer than the velocity's for "
         "sharp detail at little cost (the velocity is interpolated at each dye cell). Changing it "
-        "reallocates every field: the fluid restarts from rest.");
+        "reallocates every field and carries the fluid over (resampled). With the auto grid it starts at "
+        "the finest of 4x and 2x the grid that still keeps up here.");
 }
 
 // The smoke's physics (gravity, ambient temperature, smoke weight, cooling)
@@ -391,7 +394,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     PanelActions actions;
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     if (!state.visible || !panelFits({display.x, display.y})) return actions;
-    ImGui::SetNextWindowPos(ImVec2(10, 10), ImGuiCond_FirstUseEver);
+    ImGui::SetNextWindowPos(ImVec2(kPanelOrigin.x, kPanelOrigin.y), ImGuiCond_FirstUseEver);
     // A fixed width, and the height of the open groups: opening one grows
     // the panel, closing it gives the fluid back (up to the window's height,
     // then it scrolls).

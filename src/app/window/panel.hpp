@@ -17,6 +17,9 @@ struct PanelState {
     int gridShortSide = 256;   // cells on the window's short side (applied on request)
     bool autoGrid = true;      // pick gridShortSide by measuring (src/app/grid_picker.hpp)
     int dyeGridShortSide = 0;  // dye cells on the short side, 0: the simulation grid (applied on request)
+    // The auto grid also picks the dye grid (no --dye-grid, none in the
+    // settings file); the pick is never saved. Choosing one in the panel ends it.
+    bool autoDyeGrid = false;
     Brush brush;
     DisplaySettings display;
     MotionParams motion;                // motion input (--motion): shown when a source is open

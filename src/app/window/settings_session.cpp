@@ -17,7 +17,8 @@ Options fromPanel(const Options& start, const PanelState& state)
     Options o = start;
     o.params = state.params;
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
-    o.params.dyeGridWidth = state.dyeGridShortSide;                  // and so is the dye's
+    // and so is the dye's, unless the auto grid picked it (never saved: the next machine picks its own)
+    o.params.dyeGridWidth = state.autoDyeGrid ? start.params.dyeGridWidth : state.dyeGridShortSide;
     o.brush = state.brush;
     o.display = state.display;
     o.motion = state.motion;

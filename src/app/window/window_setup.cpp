@@ -9,7 +9,10 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include <glm/vec2.hpp>
+
 #include "app/atomic_file.hpp"
+#include "app/panel_placement.hpp"
 #include "gl/debug_output.hpp"
 #include "platform/driver_pin.hpp"
 #include "platform/headless_context.hpp"
@@ -133,6 +136,18 @@ ImGuiSession::ImGuiSession(GLFWwindow* window, const char* iniFile)
         if (std::filesystem::is_regular_file(iniPath)) ImGui::LoadIniSettingsFromDisk(iniPath.c_str());
     }
     ImGui::StyleColorsDark();
+    // HiDPI: the default font drawn at the monitor's content scale, every
+    // size of the style with it (panel_placement.hpp: uiScale).
+    glm::vec2 content{1.0f};
+    glfwGetWindowContentScale(window, &content.x, &content.y);
+    glm::ivec2 windowSize{0}, framebuffer{0};
+    glfwGetWindowSize(window, &windowSize.x, &windowSize.y);
+    glfwGetFramebufferSize(window, &framebuffer.x, &framebuffer.y);
+    scale = uiScale(content, windowSize, framebuffer);
+    ImFontConfig font;
+    font.SizePixels = kBaseFontSize * scale;
+    ImGui::GetIO().Fonts->AddFontDefault(&font);
+    ImGui::GetStyle().ScaleAllSizes(scale);
     // Installs its callbacks after ours and chains to them.
     if (!ImGui_ImplGlfw_InitForOpenGL(window, true)) {
         ImGui::DestroyContext();

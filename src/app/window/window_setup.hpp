@@ -49,6 +49,7 @@ struct ImGuiSession {
     std::string saveLayout(bool force = false);
 
     std::string iniPath;  // "" when there is no ini file (--no-config)
+    float scale = 1.0f;   // fonts and sizes, by the monitor's content scale (uiScale)
 };
 
 }  // namespace fluid::app

@@ -1,0 +1,52 @@
+// GridWatch: when the auto grid picks again. The first pick (grid_picker.hpp)
+// measures the machine at start; a core that gets busy later, a larger
+// window or a heavier look can still leave the fluid behind. The watch is fed
+// every running frame's wall time, its steps' measured cost and the clock's
+// real-time factor, and says when the factor has stayed under
+// kMinRealTimeFactor for kSlowFor seconds: then the window picks again among
+// the smaller grids, keeping the fluid (state_resample.hpp). It also keeps
+// the frame's measured cost outside the steps (display, bloom, panel, swap),
+// which that pick budgets. Free of GL and clocks: tests feed it times.
+#pragma once
+
+namespace fluid::app {
+
+class GridWatch {
+public:
+    // The promise: the fluid runs at least this fast against wall time.
+    static constexpr double kMinRealTimeFactor = 0.95;
+    // Wall s the factor must stay under it before a new pick (a window drag
+    // or a screenshot is one slow frame, not a slow machine).
+    static constexpr double kSlowFor = 3.0;
+    // Wall s after a start, a pick, a pause or a minimised window before
+    // the factor counts: the clock's factor is smoothed over about 1 s and
+    // a new grid's first steps compile shaders.
+    static constexpr double kSettle = 2.0;
+    // Time constant (frames) of the smoothing of the frame's overhead.
+    static constexpr double kOverheadFrames = 30.0;
+
+    explicit GridWatch(double now) { restart(now); }
+
+    // A running frame at wall time `now`: `frameSeconds` since the previous
+    // one, of which `steppingSeconds` went to its steps (their measured cost),
+    // and the clock's factor after it. True when a new pick is due (once:
+    // the watch then settles again, as after restart()).
+    bool onFrame(double now, double frameSeconds, double steppingSeconds, double realTimeFactor);
+    // Nothing counts before now + kSettle (paused, minimised, a new grid).
+    void restart(double now);
+
+    // Wall s per frame outside the steps, smoothed; negative until a frame
+    // was measured. With vsync a frame that keeps up also waits here: the
+    // estimate is high then, but only a frame that falls behind asks for a pick.
+    double overheadSeconds() const { return overhead_; }
+    // Wall s the factor has been under kMinRealTimeFactor (0 when it is not).
+    double slowSeconds() const { return slowSince_ < 0.0 ? 0.0 : last_ - slowSince_; }
+
+private:
+    double settledAt_ = 0.0;
+    double slowSince_ = -1.0;  // negative: the factor is at or above the promise
+    double last_ = 0.0;
+    double overhead_ = -1.0;
+};
+
+}  // namespace fluid::app

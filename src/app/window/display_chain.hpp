@@ -1,0 +1,34 @@
+// DisplayChain: what a frame shows of the fluid, in order: the window cleared,
+// the chosen view in the grid's rectangle (FieldDisplay), and on the dye view
+// the bloom (drawn through the bloom's scene target). Display only: nothing
+// here feeds the solver, the other views' values or the headless outputs.
+#pragma once
+
+#include <glm/vec2.hpp>
+
+#include "app/window/bloom.hpp"
+#include "app/window/field_display.hpp"
+
+namespace fluid::app {
+
+class DisplayChain {
+public:
+    explicit DisplayChain(const std::string& background);  // needs a current GL 3.3 context
+
+    // Draws `solver`'s view into the window (framebuffer 0, `framebuffer`
+    // pixels), inside `rect`. `overlay`: the camera's picture, 0 = none.
+    void draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRect& rect, const DisplaySettings& settings,
+              GLuint overlay);
+    // Wall s a draw of `solver` at `framebuffer` takes, waited for (glFinish):
+    // for the auto grid's first pick only, never in the frame loop.
+    double measureDraw(GpuSolver& solver, glm::ivec2 framebuffer, const DisplaySettings& settings);
+
+    void setObstacles(const Field& mask) { field_.setObstacles(mask); }
+    float range() const { return field_.range(); }
+
+private:
+    FieldDisplay field_;
+    Bloom bloom_;
+};
+
+}  // namespace fluid::app

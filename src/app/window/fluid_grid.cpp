@@ -1,0 +1,116 @@
+// FluidSession's grid: its size for the window, the auto grid's pick by
+// measuring the whole frame, and a change of grid that keeps the fluid.
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include <epoxy/gl.h>
+
+#include "app/grid_picker.hpp"
+#include "app/state_resample.hpp"
+#include "app/window/fluid_session.hpp"
+
+namespace fluid::app {
+
+// The solver's parameters for a grid of `shortSide` cells on the window's
+// short side, the long side following the window's shape.
+SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const
+{
+    const glm::ivec2 grid = gridForWindow(framebuffer, shortSide, SimLimits::kMaxGrid);
+    SimParams p = state_.params;
+    p.gridWidth = grid.x;
+    p.gridHeight = grid.y;
+    p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
+    // The dye grid follows the window's shape too, at the nearest width that
+    // gives whole (square) dye cells.
+    const double dyeWidth = static_cast<double>(dyeShortSide) * grid.x / shortSide;
+    p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
+    return p;
+}
+
+// Wall-clock seconds per step of `probe`, with a stroke in it. Only when a
+// grid is picked: glFinish is fine here, never in the step loop.
+double FluidSession::secondsPerStep(GpuSolver& probe) const
+{
+    const SimParams& p = probe.params();
+    Splat splat;
+    splat.from = {0.3f * p.domainWidth, 0.5f * p.domainHeight()};
+    splat.to = {0.7f * p.domainWidth, 0.5f * p.domainHeight()};
+    splat.velocity = {1.0f, 0.2f};
+    const std::vector<Splat> splats{splat};
+    for (int n = 0; n < 3; ++n) probe.step(splats);  // the first steps compile shaders and touch memory
+    glFinish();
+    // The fastest of a few single steps: what the machine can do when nothing
+    // else interferes, which is what a steady stream of frames sees.
+    double fastest = 1e30;
+    for (int n = 0; n < 5; ++n) {
+        const auto start = std::chrono::steady_clock::now();
+        probe.step(splats);
+        glFinish();
+        fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+    }
+    return fastest;
+}
+
+void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead)
+{
+    if (candidates.empty()) return;
+    FrameBudget budget{static_cast<double>(state_.params.dt), state_.maxStepsPerFrame, -1.0};
+    const GridPick pick = app::pickGrid(candidates, budget, [&](int shortSide) {
+        GpuSolver probe(paramsForShortSide(framebuffer, shortSide, state_.autoDyeGrid ? 0 : state_.dyeGridShortSide));
+        // The frame's cost besides its steps hardly depends on the grid:
+        // measured once, on the first (smallest) probe.
+        if (budget.overheadSeconds < 0.0) budget.overheadSeconds = std::max(0.0, overhead(probe));
+        return secondsPerStep(probe);
+    });
+    state_.gridShortSide = pick.shortSide;
+    if (state_.autoDyeGrid) {
+        // The finest dye grid that still keeps up at that grid (none when the grid itself does not).
+        static constexpr int kDyeFactors[] = {4, 2};
+        static constexpr int kMaxAutoDyeGrid = 2048;  // the panel's largest: 4096 would be 400 MB of dye
+        state_.dyeGridShortSide =
+            !pick.keepsUp ? 0 : pickDyeGrid(pick.shortSide, kDyeFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
+                GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
+                return secondsPerStep(probe);
+            });
+    }
+    char note[240];
+    std::snprintf(note, sizeof note,
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s",
+                  pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
+                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "");
+    stats_.gridChoice = note;
+}
+
+void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
+{
+    if (!state_.autoGrid) stats_.gridChoice.clear();
+    const SimParams p = paramsForShortSide(framebuffer, state_.gridShortSide, state_.dyeGridShortSide);
+    const glm::ivec2 grid(p.gridWidth, p.gridHeight);
+    try {
+        auto next = std::make_unique<GpuSolver>(p);
+        // Once per change, not per step: a synchronous read-back of the old
+        // fields, resampled on the host onto the new grids.
+        if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids()));
+        solver_ = std::move(next);
+        if (motionSource_) motionInput_.emplace(p, state_.motion, motionSource_->frameRate());  // the grid's size
+        state_.params = p;
+        stats_.grid = grid;
+        solverHasObstacles_ = false;
+        residualReduction_.cancel();  // a residual of the old grid
+        placeObstacles(true);
+    } catch (const std::exception& e) {
+        if (!solver_) throw;  // at start there is nothing to fall back to
+        std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
+                     solver_->params().gridWidth, solver_->params().gridHeight, e.what());
+        state_.gridShortSide = std::min(solver_->params().gridWidth, solver_->params().gridHeight);
+        state_.params.gridWidth = solver_->params().gridWidth;
+        state_.params.gridHeight = solver_->params().gridHeight;
+        state_.params.domainWidth = solver_->params().domainWidth;
+    }
+}
+
+}  // namespace fluid::app

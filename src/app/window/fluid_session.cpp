@@ -1,0 +1,145 @@
+#include "app/window/fluid_session.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+#include "app/obstacle_setup.hpp"
+#include "core/obstacles.hpp"
+
+namespace fluid::app {
+
+FluidSession::FluidSession(const Options& options, PanelState& state, PanelStats& stats)
+    : options_(options), state_(state), stats_(stats), idle_(options.idleAfter), firstSight_(options.firstSight)
+{
+    openMotionSource();
+}
+
+// --motion: a source that cannot be opened is said once, on the terminal and
+// in the panel, and the window runs on without motion input.
+void FluidSession::openMotionSource()
+{
+    if (options_.motionSource.empty()) return;
+    try {
+        motionSource_ = motion::openFrameSource(options_.motionSource);
+        stats_.motionSource = motionSource_->describe();
+        stats_.motionActive = true;
+        std::printf("fluidsim: motion input from %s\n", stats_.motionSource.c_str());
+    } catch (const std::exception& e) {
+        stats_.motionSource = std::string(e.what()) + "; running without motion input";
+        std::fprintf(stderr, "fluidsim: %s\n", stats_.motionSource.c_str());
+    }
+}
+
+// Frame k of the source is due at fluid time k / rate (not wall time), so the
+// motion keeps pace with the fluid when the machine cannot.
+void FluidSession::feedMotion()
+{
+    if (!motionInput_) return;
+    try {
+        motionInput_->advanceTo(fluidSeconds_, *solver_, [this] { return motionSource_->next(); });
+    } catch (const std::exception& e) {
+        stats_.motionSource = std::string(e.what()) + "; motion input stopped";
+        std::fprintf(stderr, "fluidsim: %s\n", stats_.motionSource.c_str());
+        stats_.motionActive = false;
+        motionInput_.reset();
+        motionSource_.reset();
+    }
+}
+
+void FluidSession::setMotionParams(const MotionParams& params)
+{
+    if (motionInput_) motionInput_->setParams(params);
+}
+
+// The clock advances with or without motion input: the idle brush follows it
+// (--idle-after).
+void FluidSession::step(std::vector<Splat> splats, Button held, bool timed)
+{
+    const double dt = static_cast<double>(state_.params.dt);
+    // Activity (a stroke, a held button, motion in the camera) holds the idle splats and brush off.
+    if (!splats.empty() || held != Button::None) {
+        idle_.noteActivity(fluidSeconds_);
+        firstSight_.noteActivity(fluidSeconds_);
+    }
+    if (motionInput_ && motionInput_->lastMotion() >= 0.0) {
+        idle_.noteActivity(motionInput_->lastMotion());
+        firstSight_.noteActivity(motionInput_->lastMotion());
+    }
+    firstSight_.addSplats(fluidSeconds_, dt, state_.params, splats);
+    if (auto wander = idle_.splatFor(fluidSeconds_, dt, state_.params)) splats.push_back(*wander);
+    feedMotion();
+    for (const Emitter& e : emitters_) splats.push_back(emitterSplat(e, state_.params.dt));
+    if (timed) stepTimer_.begin();
+    solver_->step(splats);
+    if (timed) stepTimer_.end();
+    fluidSeconds_ += dt;
+}
+
+// Before the display's diagnostics overwrite the divergence: the largest
+// Poisson residual against the largest h^2 div u, reduced on the GPU.
+void FluidSession::measureResidual()
+{
+    constexpr int kFramesPerResidual = 8;
+    if (++framesSinceResidual_ < kFramesPerResidual || residualReduction_.inFlight()) return;
+    framesSinceResidual_ = 0;
+    solver_->run(passes::pressureResidual);
+    residualReduction_.request(solver_->pressureResidualTexture(), MaxMeasure::AbsRedAndGreenApart, stats_.grid);
+}
+
+void FluidSession::collectResidual()
+{
+    if (const auto maxima = residualReduction_.collect())
+        stats_.pressureResidual = maxima->y > 0.0f ? static_cast<double>(maxima->x / maxima->y) : 0.0;
+}
+
+void FluidSession::addEmitter(glm::vec2 position, const Brush& brush)
+{
+    Emitter e;
+    e.position = position;
+    e.radius = brush.radius;
+    e.heatRate = brush.emitterHeat;
+    e.smokeRate = brush.emitterSmoke;
+    emitters_.push_back(e);
+}
+
+// A mask that cannot be made is said once, on the terminal and in the panel,
+// and the window runs without it.
+void FluidSession::placeObstacles(bool keepEdits)
+{
+    const SimParams& p = state_.params;
+    Field mask;
+    const bool carried = keepEdits && obstacles_.edited() && obstacles_.mask().size() > 0;
+    if (carried) {
+        mask = resampleMask(obstacles_.mask(), p.gridWidth, p.gridHeight);
+    } else {
+        try {
+            ObstacleOptions o = options_.obstacles;
+            if (!o.shape.empty() && panelShare_ > 0.0f && isTunnel(p.boundary))
+                o.centreX = obstacleCentreClearOf(panelShare_ * p.domainWidth, o, p);
+            mask = buildObstacleMask(o, p);
+            stats_.obstacleNote.clear();
+        } catch (const ObstacleError& e) {
+            if (stats_.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());
+            stats_.obstacleNote = e.what();
+        }
+    }
+    if (mask.size() == 0) mask = emptyMask(p);
+    obstacles_.reset(std::move(mask), p.cellSize(), carried);
+}
+
+// An all-fluid mask goes to the solver only to take back solid cells it was
+// given: the solver's first obstacles switch its passes to the obstacle rules
+// (a compile), and clearObstacles() would recompile them, and again at the
+// next stroke.
+const Field* FluidSession::uploadObstacles()
+{
+    if (!obstacles_.takeChanged()) return nullptr;
+    const Field& mask = obstacles_.mask();
+    stats_.solidCells = countSolid(mask);
+    if (stats_.solidCells == 0 && !solverHasObstacles_) return &mask;
+    solver_->setObstacles(mask);
+    solverHasObstacles_ = true;
+    return &mask;
+}
+
+}  // namespace fluid::app

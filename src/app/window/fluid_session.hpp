@@ -1,0 +1,118 @@
+// FluidSession: the fluid a window shows and what feeds it, apart from the
+// window: the GPU solver on a grid fitted to the window (picked by measuring,
+// changed keeping the fluid: fluid_grid.cpp), and what joins the stroke's
+// splats at every step: the first sight's burst and idle splats, the idle
+// brush, motion input, the smoke emitters; the obstacle mask (painted,
+// placed from the flags) handed to the solver between steps; the step's GPU
+// time and the pressure solve's residual, measured without stalling.
+#pragma once
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include <glm/vec2.hpp>
+
+#include "app/idle_motion.hpp"
+#include "app/input.hpp"
+#include "app/motion_input.hpp"
+#include "app/obstacle_brush.hpp"
+#include "app/options.hpp"
+#include "app/window/async_max.hpp"
+#include "app/window/first_sight.hpp"
+#include "app/window/gpu_timer.hpp"
+#include "app/window/panel.hpp"
+#include "core/emitter.hpp"
+#include "motion/frame_source.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace fluid::app {
+
+class FluidSession {
+public:
+    // Reads and writes the panel's state (the grid, the parameters, the
+    // brush) and fills in its statistics. Opens --motion; no grid yet.
+    FluidSession(const Options& options, PanelState& state, PanelStats& stats);
+
+    // --- the grid (fluid_grid.cpp) ---
+    // Wall s per frame a display of a solver takes besides its steps.
+    using FrameOverhead = std::function<double(GpuSolver& probe)>;
+    // grid = auto: the largest of `candidates` whose whole frame keeps up
+    // here (grid_picker.hpp), into state.gridShortSide, and why into the
+    // panel. Probe solvers are stepped and waited for: never per frame.
+    void pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead);
+    // A solver of state.gridShortSide cells on the window's short side.
+    // keepFluid: the old solver's fields are resampled onto the new grids
+    // (one download and one upload), else the fluid starts from rest. On
+    // failure the old solver is kept.
+    void allocateGrid(glm::ivec2 framebuffer, bool keepFluid);
+
+    // --- the steps ---
+    // One step of fluid time with the stroke's splats and what the fluid's
+    // own clock adds; `held`: the pointer's button (activity holds the idle
+    // splats off); `timed`: the step's GPU time is measured (one per frame:
+    // queries do not nest).
+    void step(std::vector<Splat> splats, Button held, bool timed);
+    void splat(const Splat& s) { solver_->splat(s); }
+    void reset() { solver_->reset(); }
+    void clearDye() { solver_->clearDye(); }
+    // Every few frames, right after a step: the pressure solve's residual,
+    // collected frames later.
+    void measureResidual();
+    void collectResidual();
+    double stepMilliseconds() { return stepTimer_.milliseconds(); }
+
+    // --- what joins the steps ---
+    void addEmitter(glm::vec2 position, const Brush& brush);
+    void clearEmitters() { emitters_.clear(); }
+    int emitterCount() const { return static_cast<int>(emitters_.size()); }
+    void setMotionParams(const MotionParams& params);
+    // The motion input's parameters now (the defaults without a source).
+    MotionParams motionParams() const { return motionInput_ ? motionInput_->params() : MotionParams{}; }
+    GLuint motionTexture() { return motionInput_ ? motionInput_->motion().currentFrame().texture() : 0; }
+    FirstSight& firstSight() { return firstSight_; }
+
+    // --- obstacles ---
+    ObstaclePainter& obstacles() { return obstacles_; }
+    // The run's --obstacles and --obstacle at the current grid, or (keepEdits)
+    // the user's strokes resampled when there are any.
+    void placeObstacles(bool keepEdits);
+    // The panel covers the window from its left edge to this share of its
+    // width at start: in the wind tunnel, where the flow past it is the
+    // scene, the run's --obstacle shape is placed clear of it (0: none). In
+    // a box it stays where the README puts it (a quarter of the width).
+    void keepObstaclesClearOf(float shareOfWidth) { panelShare_ = shareOfWidth; }
+    // Hands a changed mask to the solver (an upload between steps) and
+    // returns it for the display; null when nothing changed.
+    const Field* uploadObstacles();
+
+    GpuSolver& solver() { return *solver_; }
+    const SimParams& params() const { return solver_->params(); }
+
+private:
+    void openMotionSource();
+    void feedMotion();
+    SimParams paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const;
+    double secondsPerStep(GpuSolver& probe) const;
+
+    const Options& options_;
+    PanelState& state_;
+    PanelStats& stats_;
+    std::unique_ptr<GpuSolver> solver_;
+    std::unique_ptr<motion::FrameSource> motionSource_;  // --motion; null without, or when it failed
+    std::optional<MotionInput<GpuSolver>> motionInput_;  // sized to the grid; remade with it
+    double fluidSeconds_ = 0.0;  // fluid time: motion frames, the idle brush and the first sight follow it
+    IdleMotion idle_;
+    FirstSight firstSight_;
+    ObstaclePainter obstacles_;
+    float panelShare_ = 0.0f;
+    bool solverHasObstacles_ = false;  // the solver holds a mask (it had solid cells once)
+    std::vector<Emitter> emitters_;    // smoke sources placed with Shift+click (E removes them)
+    GpuTimer stepTimer_;
+    AsyncMax residualReduction_;
+    int framesSinceResidual_ = 0;
+};
+
+}  // namespace fluid::app

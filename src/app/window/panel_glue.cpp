@@ -1,0 +1,60 @@
+#include "app/window/panel_glue.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+
+#include "app/grid_picker.hpp"
+
+namespace fluid::app {
+
+namespace {
+
+// Back to the defaults, but the grids change only on request.
+void resetToDefaults(PanelState& state)
+{
+    const SimParams kept = state.params;
+    state.params = SimParams{};
+    state.params.gridWidth = kept.gridWidth;
+    state.params.gridHeight = kept.gridHeight;
+    state.params.dyeGridWidth = kept.dyeGridWidth;
+    state.params.domainWidth = kept.domainWidth;
+    state.brush = Brush{};
+    state.display = DisplaySettings{};
+}
+
+}  // namespace
+
+bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session, glm::ivec2 framebuffer,
+                const FluidSession::FrameOverhead& overhead, LoopRequests& loop)
+{
+    if (a.resetDefaults) resetToDefaults(state);
+    if (a.applyGrid) {
+        if (state.autoGrid) session.pickGrid(framebuffer, gridChoices(), overhead);
+        session.allocateGrid(framebuffer, true);
+    }
+    if (a.resetFluid) session.reset();
+    if (a.clearObstacles) session.obstacles().clear();
+    if (a.restoreObstacles) session.placeObstacles(false);
+    state.obstacleBrushRadius =
+        std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f, 0.001f, 1.0f);
+    if (a.clearDye) session.clearDye();
+    if (a.stepOnce) ++loop.singleSteps;
+    if (a.screenshot) loop.screenshot = true;
+    // Values typed into the panel may be anything: validate() is the last word.
+    sanitize(state.brush);
+    sanitize(state.display);
+    if (validate(state.motion)) state.motion = session.motionParams();
+    session.setMotionParams(state.motion);
+    state.maxStepsPerFrame = std::clamp(state.maxStepsPerFrame, 1, 16);
+    if (state.params == session.params()) return a.applyGrid;
+    if (auto problem = validate(state.params)) {
+        std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
+        state.params = session.params();
+    } else {
+        session.solver().setParams(state.params);
+    }
+    return a.applyGrid;
+}
+
+}  // namespace fluid::app
