@@ -37,6 +37,16 @@ int componentCount(TextureFormat format)
     return info(format).components;
 }
 
+Sampler makeLinearClampSampler()
+{
+    Sampler sampler = Sampler::create();
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    return sampler;
+}
+
 RenderTarget::RenderTarget(int width, int height, TextureFormat format, const char* label)
     : texture_(Texture::create()), framebuffer_(Framebuffer::create()), width_(width), height_(height), format_(format)
 {

@@ -18,6 +18,11 @@ enum class Wrap { ClampToEdge, Repeat };
 
 int componentCount(TextureFormat format);
 
+// A sampler that filters bilinearly and clamps at the edges, for drawing a
+// field on screen and for post-processing (the passes read texel centres
+// through their RenderTarget's own nearest filtering instead).
+Sampler makeLinearClampSampler();
+
 class RenderTarget {
 public:
     RenderTarget() = default;  // empty

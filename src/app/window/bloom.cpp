@@ -44,13 +44,8 @@ Bloom::Bloom()
       blur_(build("bloom_blur.frag")),
       composite_(build("bloom_composite.frag")),
       vertexArray_(gl::VertexArray::create()),
-      linearSampler_(gl::Sampler::create())
+      linearSampler_(gl::makeLinearClampSampler())
 {
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-
     prefilterUniforms_.texel = prefilter_.requiredUniform("uTexel");
     prefilterUniforms_.sceneTexel = prefilter_.requiredUniform("uSceneTexel");
     prefilterUniforms_.threshold = prefilter_.requiredUniform("uThreshold");

@@ -34,13 +34,8 @@ gl::SourceFile file(const char* name)
 FieldDisplay::FieldDisplay()
     : displayProgram_(gl::Program::build({file("fullscreen.vert")}, {file("display.frag")})),
       vertexArray_(gl::VertexArray::create()),
-      linearSampler_(gl::Sampler::create())
+      linearSampler_(gl::makeLinearClampSampler())
 {
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glSamplerParameteri(linearSampler_.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-
     uniforms_.mode = displayProgram_.requiredUniform("uMode");
     uniforms_.range = displayProgram_.requiredUniform("uRange");
     uniforms_.viewport = displayProgram_.requiredUniform("uViewport");
