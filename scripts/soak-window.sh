@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Soaks the window: fluidsim under its own Xvfb for MINUTES (default 10),
-# driven by xdotool in rounds of a left drag, a right drag, a view change, a
-# screenshot, and now and then a reset, the panel toggled and a resize to 1x1
-# and back. After every round it checks that the app is still answering (the
-# screenshot it asked for appears within 60 s) and samples its resident memory.
-# At the end it closes the app with Escape and fails (exit 1) on a crash, a
-# non-zero exit, a GL debug message or error line in the log, an unanswered
-# screenshot, or resident memory that grew by more than SLACK MiB (default 16)
-# from the sample after the first tenth of the run.
+# driven by xdotool in rounds of a left drag, a right drag, a view change (V),
+# a screenshot, and now and then a reset (R), the panel toggled (F1), a resize
+# to 1x1 and back, the window minimised and restored, and a grid change in the
+# panel (its grid combo, 64 and 96 cells in turn). After every round it checks
+# that the app is still answering (the screenshot it asked for appears within
+# 60 s) and samples its resident memory and open file descriptors
+# (/proc/PID/fd). At the end it closes the app with Escape and fails (exit 1)
+# on a crash, a non-zero exit, a GL debug message or error line in the log, an
+# unanswered screenshot, resident memory that grew by more than SLACK MiB
+# (default 16) from the sample after the first tenth of the run, or a number
+# of descriptors that changed after it.
 #   scripts/soak-window.sh [MINUTES] [BINARY] [SLACK]   (BINARY: build/ci/src/fluidsim)
-# Writes soak-window.csv (seconds, rss_mib, round, screenshot_latency_s) into
-# the work directory it prints. docs/reliability.md has the figures.
+# Writes soak-window.csv (seconds, rss_mib, round, screenshot_latency_s, fds,
+# grid) into the work directory it prints. docs/reliability.md has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
