@@ -55,6 +55,7 @@ window=$(timeout 30 xdotool search --sync --name '^fluidsim$' | head -1)
 # reports that, so a failed command must not end the script by itself.
 x() { xdotool "$@" >>"$work/xdotool.log" 2>&1 || true; }
 rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
+fds() { find "/proc/$app_pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l; }
 drag() {  # drag BUTTON X0 Y0 X1 Y1
   local chain="mousemove --window $window $2 $3 sleep 0.05 mousedown $1"
   for k in $(seq 1 12); do
@@ -63,10 +64,36 @@ drag() {  # drag BUTTON X0 Y0 X1 Y1
   x $chain mouseup "$1"
 }
 
-echo "seconds,rss_mib,round,screenshot_latency_s" >"$work/soak-window.csv"
+# The panel's grid combo and two of its items, in window pixels at 640x480
+# with the panel shown and not scrolled (found with a screenshot; the list
+# opens upwards: auto, 64, 128, ...). Clicks are blind: xdotool cannot read
+# the panel, so a grid change is only as sure as this layout.
+combo_x=120 combo_y=437 item_x=60
+declare -A item_y=([64]=328 [128]=345)
+change_grid() {  # change_grid CELLS
+  x mousemove --window "$window" 600 20 click 1 sleep 0.3  # closes a popup a drag may have opened
+  x mousemove --window "$window" "$combo_x" "$combo_y" click 1 sleep 0.5
+  x mousemove --window "$window" "$item_x" "${item_y[$1]}" click 1 sleep 0.3
+  x mousemove --window "$window" 600 20
+}
+# Minimising needs a window manager, which this Xvfb does not run: there
+# windowminimize is a no-op, and unmapping the window and mapping it again
+# stands in for it (the app keeps drawing into an unmapped window). Under a
+# window manager the minimise itself happens too (and the window manager
+# restores the window when it is mapped again).
+minimise() {
+  x windowminimize "$window" sleep 1
+  x windowunmap "$window" sleep 1
+  x windowmap "$window" sleep 0.3
+  # Unmapping took the keyboard focus away, and without a window manager
+  # nothing gives it back: later keys would go nowhere.
+  x windowfocus --sync "$window"
+}
+
+echo "seconds,rss_mib,round,screenshot_latency_s,fds,grid" >"$work/soak-window.csv"
 start=$SECONDS
 end=$((start + minutes * 60))
-round=0 failures=0
+round=0 failures=0 panel=1 grid=96
 while ((SECONDS < end)); do
   round=$((round + 1))
   kill -0 "$app_pid" 2>/dev/null || { echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; }
@@ -75,9 +102,16 @@ while ((SECONDS < end)); do
   drag 3 540 "$y" 100 $((480 - y))
   x key --window "$window" v
   ((round % 3 == 0)) && x key --window "$window" r
-  ((round % 4 == 0)) && x key --window "$window" F1
+  if ((round % 4 == 0)); then x key --window "$window" F1; panel=$((1 - panel)); fi
   if ((round % 5 == 0)); then
     x windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
+  fi
+  ((round % 6 == 0)) && minimise
+  if ((round % 7 == 0)); then
+    ((panel)) || { x key --window "$window" F1; sleep 0.5; }
+    grid=$((grid == 64 ? 128 : 64))
+    change_grid "$grid"
+    ((panel)) || x key --window "$window" F1
   fi
   shots_before=$(grep -c "saved screenshot" "$work/fluidsim.log" || true)
   asked=$SECONDS
@@ -90,7 +124,10 @@ while ((SECONDS < end)); do
   done
   if ! kill -0 "$app_pid" 2>/dev/null; then echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; fi
   if ((answered == 0)); then echo "soak-window: FAIL: no screenshot within 60 s in round $round" >&2; failures=1; break; fi
-  echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked))" >>"$work/soak-window.csv"
+  echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked)),$(fds),$grid" >>"$work/soak-window.csv"
+  # The first two grid changes keep their screenshot: the panel shows the grid
+  # it took, which is how to check the blind clicks did what they meant.
+  if ((round % 7 == 0 && round <= 14)); then cp "$(ls "$work"/shots/*.png | tail -1)" "$work/grid-$grid-round-$round.png"; fi
   rm -f "$work"/shots/*.png
 done
 
@@ -112,8 +149,15 @@ if ((samples >= 2)); then
   last=$(tail -1 "$work/soak-window.csv" | cut -d, -f2)
   peak=$(awk -F, 'NR > 1 && $2 > m { m = $2 } END { print m }' "$work/soak-window.csv")
   slowest=$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { print m + 0 }' "$work/soak-window.csv")
+  fd_range=$(awk -F, -v n="$samples" 'NR >= 2 + int(n / 10) { if (lo == "" || $5 < lo) lo = $5; if ($5 > hi) hi = $5 }
+                                      END { print lo ".." hi }' "$work/soak-window.csv")
   echo "soak-window: $round rounds in $((SECONDS - start)) s; resident memory $settled MiB after the first tenth," \
-       "$last MiB at the end, peak $peak MiB; slowest screenshot answer ${slowest} s"
+       "$last MiB at the end, peak $peak MiB; file descriptors $fd_range after the first tenth;" \
+       "slowest screenshot answer ${slowest} s"
+  if [ "${fd_range%%..*}" != "${fd_range##*..}" ]; then
+    echo "soak-window: FAIL: the number of open file descriptors changed ($fd_range)" >&2
+    failures=1
+  fi
   if awk -v a="$settled" -v b="$last" -v s="$slack" 'BEGIN { exit !(b - a > s) }'; then
     echo "soak-window: FAIL: resident memory grew by more than $slack MiB" >&2
     failures=1
