@@ -66,8 +66,10 @@ echo "soak.sh: files in $out; core dumps: ulimit -c $(ulimit -c), core_pattern '
 
 # glibc >= 2.34 reads MALLOC_CHECK_ only with libc_malloc_debug.so preloaded;
 # under ASan the sanitizer's allocator (with its own checks) replaces glibc's.
+# (Not `ldd | grep -q`: grep's early exit gives ldd a SIGPIPE, which pipefail
+# turns into "not sanitized".)
 sanitized=0
-ldd "$soak_exe" | grep -q libasan && sanitized=1
+case "$(ldd "$soak_exe")" in *libasan*) sanitized=1 ;; esac
 perturb=$((RANDOM % 255 + 1))
 heap_env=(MALLOC_CHECK_=3 "MALLOC_PERTURB_=$perturb")
 if ((sanitized)); then
