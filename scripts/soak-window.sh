@@ -107,11 +107,11 @@ while ((SECONDS < end)); do
     x windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
   fi
   ((round % 6 == 0)) && minimise
+  rehide=0
   if ((round % 7 == 0)); then
-    ((panel)) || { x key --window "$window" F1; sleep 0.5; }
+    ((panel)) || { x key --window "$window" F1; sleep 0.5; rehide=1; }
     grid=$((grid == 64 ? 128 : 64))
     change_grid "$grid"
-    ((panel)) || x key --window "$window" F1
   fi
   shots_before=$(grep -c "saved screenshot" "$work/fluidsim.log" || true)
   asked=$SECONDS
@@ -125,9 +125,11 @@ while ((SECONDS < end)); do
   if ! kill -0 "$app_pid" 2>/dev/null; then echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; fi
   if ((answered == 0)); then echo "soak-window: FAIL: no screenshot within 60 s in round $round" >&2; failures=1; break; fi
   echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked)),$(fds),$grid" >>"$work/soak-window.csv"
-  # The first two grid changes keep their screenshot: the panel shows the grid
-  # it took, which is how to check the blind clicks did what they meant.
+  # The first two grid changes keep their screenshot, taken with the panel
+  # shown: its grid combo says what it took, which is how to check that the
+  # blind clicks did what they meant.
   if ((round % 7 == 0 && round <= 14)); then cp "$(ls "$work"/shots/*.png | tail -1)" "$work/grid-$grid-round-$round.png"; fi
+  ((rehide)) && x key --window "$window" F1
   rm -f "$work"/shots/*.png
 done
 
