@@ -74,7 +74,10 @@ change_grid() {  # change_grid CELLS
   x mousemove --window "$window" 600 20 click 1 sleep 0.3  # closes a popup a drag may have opened
   x mousemove --window "$window" "$combo_x" "$combo_y" click 1 sleep 0.5
   x mousemove --window "$window" "$item_x" "${item_y[$1]}" click 1 sleep 0.3
-  x mousemove --window "$window" 600 20
+  # And once more: a popup still open (a click that came before a slow frame
+  # drew the list) keeps the keyboard in the panel, and the round's screenshot
+  # key then never reaches the app (round 77 of the first 10-minute run).
+  x mousemove --window "$window" 600 20 click 1
 }
 # Minimising needs a window manager, which this Xvfb does not run: there
 # windowminimize is a no-op, and unmapping the window and mapping it again
@@ -113,7 +116,7 @@ while ((SECONDS < end)); do
   ((round % 6 == 0)) && minimise
   rehide=0
   if ((round % 7 == 0)); then
-    ((panel)) || { x key --window "$window" F1; sleep 0.5; rehide=1; }
+    ((panel)) || { x key --window "$window" F1; sleep 1; rehide=1; }
     grid=$((grid == 64 ? 128 : 64))
     change_grid "$grid"
   fi
