@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
 # Soaks the window: fluidsim under its own Xvfb for MINUTES (default 10),
-# driven by xdotool in rounds of a left drag, a right drag, a view change, a
-# screenshot, and now and then a reset, the panel toggled and a resize to 1x1
-# and back. After every round it checks that the app is still answering (the
-# screenshot it asked for appears within 60 s) and samples its resident memory.
-# At the end it closes the app with Escape and fails (exit 1) on a crash, a
-# non-zero exit, a GL debug message or error line in the log, an unanswered
-# screenshot, or resident memory that grew by more than SLACK MiB (default 16)
-# from the sample after the first tenth of the run.
+# driven by xdotool in rounds of a left drag, a right drag, a view change (V),
+# a screenshot, and now and then a reset (R), the panel toggled (F1), a resize
+# to 1x1 and back, the window minimised and restored, and a grid change in the
+# panel (its grid combo, 64 and 96 cells in turn). After every round it checks
+# that the app is still answering (the screenshot it asked for appears within
+# 60 s) and samples its resident memory and open file descriptors
+# (/proc/PID/fd). At the end it closes the app with Escape and fails (exit 1)
+# on a crash, a non-zero exit, a GL debug message or error line in the log, an
+# unanswered screenshot, resident memory that grew by more than SLACK MiB
+# (default 16) from the sample after the first tenth of the run, or a number
+# of descriptors that changed after it.
 #   scripts/soak-window.sh [MINUTES] [BINARY] [SLACK]   (BINARY: build/ci/src/fluidsim)
-# Writes soak-window.csv (seconds, rss_mib, round, screenshot_latency_s) into
-# the work directory it prints. docs/reliability.md has the figures.
+# Writes soak-window.csv (seconds, rss_mib, round, screenshot_latency_s, fds,
+# grid) into the work directory it prints. docs/reliability.md has the figures.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 minutes=${1:-10}
@@ -52,6 +55,7 @@ window=$(timeout 30 xdotool search --sync --name '^fluidsim$' | head -1)
 # reports that, so a failed command must not end the script by itself.
 x() { xdotool "$@" >>"$work/xdotool.log" 2>&1 || true; }
 rss_mib() { awk '/^VmRSS/ { printf "%.1f", $2 / 1024 }' "/proc/$app_pid/status"; }
+fds() { find "/proc/$app_pid/fd" -mindepth 1 -maxdepth 1 2>/dev/null | wc -l; }
 drag() {  # drag BUTTON X0 Y0 X1 Y1
   local chain="mousemove --window $window $2 $3 sleep 0.05 mousedown $1"
   for k in $(seq 1 12); do
@@ -60,21 +64,61 @@ drag() {  # drag BUTTON X0 Y0 X1 Y1
   x $chain mouseup "$1"
 }
 
-echo "seconds,rss_mib,round,screenshot_latency_s" >"$work/soak-window.csv"
+# The panel's grid combo and two of its items, in window pixels at 640x480
+# with the panel shown and not scrolled (found with a screenshot; the list
+# opens upwards: auto, 64, 128, ...). Clicks are blind: xdotool cannot read
+# the panel, so a grid change is only as sure as this layout.
+combo_x=120 combo_y=437 item_x=60
+declare -A item_y=([64]=328 [128]=345)
+change_grid() {  # change_grid CELLS
+  x mousemove --window "$window" 600 20 click 1 sleep 0.3  # closes a popup a drag may have opened
+  x mousemove --window "$window" "$combo_x" "$combo_y" click 1 sleep 0.5
+  x mousemove --window "$window" "$item_x" "${item_y[$1]}" click 1 sleep 0.3
+  # And once more: a popup still open (a click that came before a slow frame
+  # drew the list) keeps the keyboard in the panel, and the round's screenshot
+  # key then never reaches the app (round 77 of the first 10-minute run).
+  x mousemove --window "$window" 600 20 click 1
+}
+# Minimising needs a window manager, which this Xvfb does not run: there
+# windowminimize is a no-op, and unmapping the window and mapping it again
+# stands in for it (the app keeps drawing into an unmapped window). Under a
+# window manager the minimise itself happens too (and the window manager
+# restores the window when it is mapped again).
+minimise() {
+  x windowminimize "$window" sleep 1
+  x windowunmap "$window" sleep 1
+  x windowmap "$window" sleep 0.3
+  # Unmapping took the keyboard focus away, and without a window manager
+  # nothing gives it back: later keys would go nowhere.
+  x windowfocus --sync "$window"
+}
+
+echo "seconds,rss_mib,round,screenshot_latency_s,fds,grid" >"$work/soak-window.csv"
 start=$SECONDS
 end=$((start + minutes * 60))
-round=0 failures=0
+round=0 failures=0 panel=1 grid=96
 while ((SECONDS < end)); do
   round=$((round + 1))
   kill -0 "$app_pid" 2>/dev/null || { echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; }
   y=$((120 + (round * 37) % 240))
-  drag 1 100 "$y" 540 $((480 - y))
+  # A drag that starts on the panel moves the panel (ImGui drags a window by
+  # any empty spot) or a slider in it: the first grid-change soak found the
+  # panel at (305, 72) after a few rounds, its grid combo off-screen, and the
+  # vorticity slider at 100. So while the panel shows, drags start right of it.
+  if ((panel)); then drag 1 540 $((480 - y)) 100 "$y"; else drag 1 100 "$y" 540 $((480 - y)); fi
   drag 3 540 "$y" 100 $((480 - y))
   x key --window "$window" v
   ((round % 3 == 0)) && x key --window "$window" r
-  ((round % 4 == 0)) && x key --window "$window" F1
+  if ((round % 4 == 0)); then x key --window "$window" F1; panel=$((1 - panel)); fi
   if ((round % 5 == 0)); then
     x windowsize "$window" 1 1 sleep 1 windowsize "$window" 640 480
+  fi
+  ((round % 6 == 0)) && minimise
+  rehide=0
+  if ((round % 7 == 0)); then
+    ((panel)) || { x key --window "$window" F1; sleep 1; rehide=1; }
+    grid=$((grid == 64 ? 128 : 64))
+    change_grid "$grid"
   fi
   shots_before=$(grep -c "saved screenshot" "$work/fluidsim.log" || true)
   asked=$SECONDS
@@ -87,7 +131,12 @@ while ((SECONDS < end)); do
   done
   if ! kill -0 "$app_pid" 2>/dev/null; then echo "soak-window: FAIL: fluidsim exited during round $round" >&2; failures=1; break; fi
   if ((answered == 0)); then echo "soak-window: FAIL: no screenshot within 60 s in round $round" >&2; failures=1; break; fi
-  echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked))" >>"$work/soak-window.csv"
+  echo "$((SECONDS - start)),$(rss_mib),$round,$((SECONDS - asked)),$(fds),$grid" >>"$work/soak-window.csv"
+  # The first two grid changes keep their screenshot, taken with the panel
+  # shown: its grid combo says what it took, which is how to check that the
+  # blind clicks did what they meant.
+  if ((round % 7 == 0 && round <= 14)); then cp "$(ls "$work"/shots/*.png | tail -1)" "$work/grid-$grid-round-$round.png"; fi
+  ((rehide)) && x key --window "$window" F1
   rm -f "$work"/shots/*.png
 done
 
@@ -109,8 +158,15 @@ if ((samples >= 2)); then
   last=$(tail -1 "$work/soak-window.csv" | cut -d, -f2)
   peak=$(awk -F, 'NR > 1 && $2 > m { m = $2 } END { print m }' "$work/soak-window.csv")
   slowest=$(awk -F, 'NR > 1 && $4 > m { m = $4 } END { print m + 0 }' "$work/soak-window.csv")
+  fd_range=$(awk -F, -v n="$samples" 'NR >= 2 + int(n / 10) { if (lo == "" || $5 < lo) lo = $5; if ($5 > hi) hi = $5 }
+                                      END { print lo ".." hi }' "$work/soak-window.csv")
   echo "soak-window: $round rounds in $((SECONDS - start)) s; resident memory $settled MiB after the first tenth," \
-       "$last MiB at the end, peak $peak MiB; slowest screenshot answer ${slowest} s"
+       "$last MiB at the end, peak $peak MiB; file descriptors $fd_range after the first tenth;" \
+       "slowest screenshot answer ${slowest} s"
+  if [ "${fd_range%%..*}" != "${fd_range##*..}" ]; then
+    echo "soak-window: FAIL: the number of open file descriptors changed ($fd_range)" >&2
+    failures=1
+  fi
   if awk -v a="$settled" -v b="$last" -v s="$slack" 'BEGIN { exit !(b - a > s) }'; then
     echo "soak-window: FAIL: resident memory grew by more than $slack MiB" >&2
     failures=1
