@@ -85,31 +85,4 @@ const char* toString(ColourMap map)
     return map == ColourMap::Diverging ? "diverging" : "sequential";
 }
 
-void sanitize(DisplaySettings& s)
-{
-    const DisplaySettings defaults;
-    using L = DisplayLimits;
-    // The ranges of the flags (options.cpp), so that what the panel saves reads back.
-    const auto fix = [](float& v, float hi, float fallback) {
-        v = std::isfinite(v) && v > 0.0f ? std::min(v, hi) : fallback;
-    };
-    fix(s.fixedRange, 1e30f, defaults.fixedRange);
-    fix(s.dyeExposure, 1e3f, defaults.dyeExposure);
-    const auto clampOr = [](float& v, float lo, float hi, float fallback) {
-        v = std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
-    };
-    WaterLook& w = s.water;
-    clampOr(w.relief, 0.0f, L::kMaxRelief, defaults.water.relief);
-    clampOr(w.lightElevation, 0.0f, 90.0f, defaults.water.lightElevation);
-    clampOr(w.shininess, L::kMinShininess, L::kMaxShininess, defaults.water.shininess);
-    clampOr(w.depth, 0.0f, L::kMaxDepth, defaults.water.depth);
-    clampOr(s.cameraOverlay, 0.0f, 1.0f, defaults.cameraOverlay);
-    BloomLook& b = s.bloom;
-    clampOr(b.intensity, 0.0f, L::kMaxBloomIntensity, defaults.bloom.intensity);
-    clampOr(b.threshold, 0.0f, L::kMaxBloomThreshold, defaults.bloom.threshold);
-    clampOr(b.radius, L::kMinBloomRadius, L::kMaxBloomRadius, defaults.bloom.radius);
-    w.lightAzimuth = std::isfinite(w.lightAzimuth) ? std::fmod(std::fmod(w.lightAzimuth, 360.0f) + 360.0f, 360.0f)
-                                                   : defaults.water.lightAzimuth;
-}
-
 }  // namespace fluid::app

@@ -82,7 +82,7 @@ struct DisplaySettings {
     bool operator==(const DisplaySettings&) const = default;
 };
 
-// The accepted ranges of the display settings (flags, settings file, panel).
+// The accepted ranges of the display settings (their rows in src/app/setting_rows.cpp).
 struct DisplayLimits {
     static constexpr float kMaxRelief = 100.0f;
     static constexpr float kMinShininess = 1.0f;
@@ -93,9 +93,5 @@ struct DisplayLimits {
     static constexpr float kMinBloomRadius = 0.001f;
     static constexpr float kMaxBloomRadius = 0.5f;
 };
-
-// Fixed range into (0, 1e30], exposure into (0, 1e3], the water look and the
-// bloom into their limits (angles wrapped or clamped), NaN to the defaults.
-void sanitize(DisplaySettings& settings);
 
 }  // namespace fluid::app

@@ -72,19 +72,4 @@ glm::vec3 strokeColour(int n)
     }
 }
 
-void sanitize(Brush& b)
-{
-    const Brush defaults;
-    const auto fix = [](float& v, float lo, float hi, float fallback) {
-        v = std::isfinite(v) ? std::clamp(v, lo, hi) : fallback;
-    };
-    fix(b.radius, 1e-3f, 1.0f, defaults.radius);  // the ranges of the flags (options.cpp)
-    fix(b.force, 0.0f, 1e3f, defaults.force);
-    fix(b.dyeAmount, 0.0f, 1e3f, defaults.dyeAmount);
-    fix(b.dyeRate, 0.0f, 1e3f, defaults.dyeRate);
-    fix(b.emitterHeat, 0.0f, 1e5f, defaults.emitterHeat);
-    fix(b.emitterSmoke, 0.0f, 1e3f, defaults.emitterSmoke);
-    for (int c = 0; c < 3; ++c) fix(b.colour[c], 0.0f, 1.0f, defaults.colour[c]);
-}
-
 }  // namespace fluid::app

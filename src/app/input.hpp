@@ -53,10 +53,6 @@ struct Brush {
     bool operator==(const Brush&) const = default;
 };
 
-// Brings every brush value into its accepted range (NaN becomes the default),
-// so nothing typed into the panel can put NaN or a huge impulse into the fluid.
-void sanitize(Brush& brush);
-
 enum class Button { None, Paint, Push };  // left: paint dye and push; right: push only
 
 }  // namespace fluid::app

@@ -20,7 +20,6 @@ struct ObstacleOptions {
     std::string shape;           // --obstacle: circle, plate, wing (NACA 2412) or nacaMPTT; "" = none
     std::optional<float> size;   // m: diameter, length or chord (default: a share of the short side)
     std::optional<float> angle;  // degrees nose-up to the +x flow (default: plate 90, wing 5)
-    float brushRadius = 0.02f;   // m, the obstacle brush in the window
     // m from the left wall: the shape's centre (the window moves it clear of
     // its panel, obstacleCentreClearOf); none: a quarter of the domain's width.
     std::optional<float> centreX;

@@ -141,211 +141,188 @@ std::string applyDyeGrid(Options& o, const std::string& text)
     return "";
 }
 
-std::string applyView(Options& o, const std::string& text)
-{
-    const std::optional<FieldView> view = fieldViewNamed(text);
-    if (!view) return "expects one of " + fieldViewNames() + ", got '" + printable(text) + "'";
-    o.display.view = *view;
-    return "";
-}
-
 // A row of the parameter table as a flag: its placeholder, its help line and
 // its parser, range and all.
 Flag parameterFlag(const Parameter& row)
 {
-    const std::string placeholder = row.placeholder ? row.placeholder : row.choiceNames("|");
-    return {row.key, placeholder, row.helpLine(), Scope::Everywhere,
+    return {row.key,
+            row.valuePlaceholder(),
+            row.helpLine(),
+            Scope::Everywhere,
             [&row](Options& o, const std::string& text) -> std::string {
                 if (auto problem = row.parse(text, o.params)) return *problem + ", got '" + printable(text) + "'";
                 return "";
-            }};
+            },
+            HelpSection::Simulation};
+}
+
+// A row of the settings table as a flag, the same way; a bare switch
+// (--hover-paint) takes no value and turns it on.
+Flag settingFlag(const Setting& row)
+{
+    if (row.bareFlag)
+        return {row.key,
+                "",
+                row.help,
+                row.scope,
+                [&row](Options& o, const std::string&) {
+                    row.set(o, 1.0);
+                    return std::string();
+                },
+                row.section};
+    return {row.key,
+            row.valuePlaceholder(),
+            row.helpLine(),
+            row.scope,
+            [&row](Options& o, const std::string& text) -> std::string {
+                if (auto problem = row.parse(text, o)) return *problem + ", got '" + printable(text) + "'";
+                return "";
+            },
+            row.section};
+}
+
+// A flag that sets something only for this run: a switch without a value.
+auto turnsOn(bool Options::*member)
+{
+    return [member](Options& o, const std::string&) {
+        o.*member = true;
+        return std::string();
+    };
 }
 
 std::vector<Flag> makeFlags()
 {
     using S = Scope;
+    using H = HelpSection;
     std::vector<Flag> table = {
-        // Simulation parameters (command line and config file).
         {"grid", "N|auto",
          "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
-         S::Everywhere, applyGrid},
+         S::Everywhere, applyGrid, H::Simulation},
         {"dye-grid", "N",
          "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
          "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
-         S::Everywhere, applyDyeGrid},
+         S::Everywhere, applyDyeGrid, H::Simulation},
     };
-    // Simulation parameters: a flag per row of the parameter table.
     for (const Parameter& row : parameters()) table.push_back(parameterFlag(row));
-    table.insert(table.end(), {
-        {"max-steps-per-frame", "N", "window: the most steps a frame runs to keep up with real time, 1..16 "
-         "(default 4)", S::Everywhere, intIn(1, 16, [](Options& o, int n) { o.maxStepsPerFrame = n; })},
+    for (const Setting& row : settingRows()) table.push_back(settingFlag(row));
+    table.insert(
+        table.end(),
+        {
+            // Settings that are no single number, switch or choice.
+            {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)",
+             S::Everywhere, applyBrushColour, H::BrushAndDisplay},
+            {"range", "auto|V", "value shown at full colour: follow the field, or V in (0, 1e30] (default auto)",
+             S::Everywhere, applyRange, H::BrushAndDisplay},
+            {"background", "FILE", "water view: a picture under the water (PNG, JPEG, ...) instead of the tiles",
+             S::CommandLine, path([](Options& o, const std::string& p) { o.background = p; }), H::Water},
 
-        // Brush and display (command line and config file; the window's panel).
-        {"splat-radius", "R", "brush radius in m (the short side is 1 m), [0.001, 1] (default 0.02)", S::Everywhere,
-         realIn(0.001, 1, " m", [](Options& o, double v) { o.brush.radius = f(v); })},
-        {"splat-force", "F", "the fluid along a stroke moves at F x the pointer velocity, [0, 1000] (default 1)",
-         S::Everywhere, realIn(0, 1e3, "", [](Options& o, double v) { o.brush.force = f(v); })},
-        {"dye-amount", "D", "peak dye of a drawn line, [0, 1000] (default 0.6)", S::Everywhere,
-         realIn(0, 1e3, "", [](Options& o, double v) { o.brush.dyeAmount = f(v); })},
-        {"dye-rate", "D", "dye per second at the centre of a brush held still, [0, 1000] 1/s (default 2)",
-         S::Everywhere, realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.dyeRate = f(v); })},
-        {"emitter-heat", "Q", "heat an emitter (Shift+click) adds at its centre, [0, 1e5] K/s (default 300)",
-         S::Everywhere, realIn(0, 1e5, " K/s", [](Options& o, double v) { o.brush.emitterHeat = f(v); })},
-        {"emitter-smoke", "S", "smoke an emitter adds at its centre, [0, 1000] 1/s (default 1)", S::Everywhere,
-         realIn(0, 1e3, " 1/s", [](Options& o, double v) { o.brush.emitterSmoke = f(v); })},
-        {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)", S::Everywhere,
-         applyBrushColour},
-        {"view", "FIELD", "field shown: " + fieldViewNames() + " (default dye)", S::Everywhere, applyView},
-        {"colour-map", "diverging|sequential", "colour map of pressure, divergence, vorticity (default diverging)",
-         S::Everywhere,
-         oneOf<ColourMap>({{"diverging", ColourMap::Diverging}, {"sequential", ColourMap::Sequential}},
-                          [](Options& o, ColourMap m) { o.display.scalarMap = m; })},
-        {"range", "auto|V", "value shown at full colour: follow the field, or V in (0, 1e30] (default auto)",
-         S::Everywhere, applyRange},
-        {"exposure", "E", "dye is shown as 1 - exp(-E dye), (0, 1000] (default 1)", S::Everywhere,
-         realIn(0, 1e3, "", [](Options& o, double v) { o.display.dyeExposure = f(v); }, true)},
-        {"bloom", "on|off", "window, dye view: bright dye glows (a blurred threshold added on top; other views, "
-         "headless frames and figures are never processed) (default on)", S::WindowSetting,
-         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.display.bloom.enabled = b; })},
-        {"bloom-intensity", "I", "how much glow the bloom adds, [0, 10] (default 0.8)", S::WindowSetting,
-         realIn(0, DisplayLimits::kMaxBloomIntensity, "",
-                [](Options& o, double v) { o.display.bloom.intensity = f(v); })},
-        {"bloom-threshold", "T", "brightness (of 1) where the glow starts, [0, 1] (default 0.6)", S::WindowSetting,
-         realIn(0, DisplayLimits::kMaxBloomThreshold, "",
-                [](Options& o, double v) { o.display.bloom.threshold = f(v); })},
-        {"bloom-radius", "R", "spread of the glow, a fraction of the window's short side, [0.001, 0.5] "
-         "(default 0.04)", S::WindowSetting,
-         realIn(DisplayLimits::kMinBloomRadius, DisplayLimits::kMaxBloomRadius, "",
-                [](Options& o, double v) { o.display.bloom.radius = f(v); })},
-        {"water-relief", "K", "water view: surface height K p / (rho g), 1 = a free surface's, [0, 100] (default 10)",
-         S::Everywhere,
-         realIn(0, DisplayLimits::kMaxRelief, "", [](Options& o, double v) { o.display.water.relief = f(v); })},
-        {"light-azimuth", "DEG", "water view: light direction, degrees counter-clockwise from +x, [0, 360] "
-         "(default 135)", S::Everywhere,
-         realIn(0, 360, " deg", [](Options& o, double v) { o.display.water.lightAzimuth = f(v); })},
-        {"light-elevation", "DEG", "water view: light height above the surface in degrees, [0, 90] (default 50)",
-         S::Everywhere, realIn(0, 90, " deg", [](Options& o, double v) { o.display.water.lightElevation = f(v); })},
-        {"shininess", "S", "water view: sharpness of the highlight, [1, 1000] (default 80)", S::Everywhere,
-         realIn(DisplayLimits::kMinShininess, DisplayLimits::kMaxShininess, "",
-                [](Options& o, double v) { o.display.water.shininess = f(v); })},
-        {"background", "FILE", "water view: a picture under the water (PNG, JPEG, ...) instead of the tiles",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.background = p; })},
-        {"water-depth", "M", "water view: metres of water over the tiled floor, [0, 10] (default 0.1)",
-         S::Everywhere,
-         realIn(0, DisplayLimits::kMaxDepth, " m", [](Options& o, double v) { o.display.water.depth = f(v); })},
+            // Motion input.
+            {"motion", "SOURCE",
+             "motion in front of a camera or in a video pushes the fluid: camera[:DEVICE] "
+             "(V4L2, default /dev/video0), video:FILE, images:DIR (a folder of pictures) or demo (a moving disc)",
+             S::CommandLine,
+             [](Options& o, const std::string& text) -> std::string {
+                 if (auto problem = motionSourceProblem(text))
+                     return problem->substr(problem->find(' ') + 1) + ", got '" + printable(text) + "'";
+                 o.motionSource = text;
+                 return "";
+             },
+             H::Motion},
 
-        // Motion input.
-        {"motion", "SOURCE", "motion in front of a camera or in a video pushes the fluid: camera[:DEVICE] "
-         "(V4L2, default /dev/video0), video:FILE, images:DIR (a folder of pictures) or demo (a moving disc)",
-         S::CommandLine,
-         [](Options& o, const std::string& text) -> std::string {
-             if (auto problem = motionSourceProblem(text))
-                 return problem->substr(problem->find(' ') + 1) + ", got '" + printable(text) + "'";
-             o.motionSource = text;
-             return "";
-         }},
-        {"motion-gain", "G", "how fast the fluid takes on the motion's velocity, [0, 1000] 1/s (default 8)",
-         S::Everywhere,
-         realIn(0, MotionLimits::kMaxGain, " 1/s", [](Options& o, double v) { o.motion.gain = f(v); })},
-        {"motion-threshold", "T", "brightness change (of 1) below which nothing moved, [0, 1] (default 0.04)",
-         S::Everywhere, realIn(0, 1, "", [](Options& o, double v) { o.motion.threshold = f(v); })},
-        {"motion-blur", "S", "time over which the motion is averaged, [0, 10] s (default 0.15)", S::Everywhere,
-         realIn(0, MotionLimits::kMaxTimeBlur, " s", [](Options& o, double v) { o.motion.timeBlur = f(v); })},
-        {"motion-dye", "D", "dye per second where there is motion, [0, 100] (default 0)", S::Everywhere,
-         realIn(0, MotionLimits::kMaxDye, " 1/s", [](Options& o, double v) { o.motion.dye = f(v); })},
-        {"mirror", "on|off", "flip the camera image left-right, as a mirror (default on)", S::Everywhere,
-         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.motion.mirror = b; })},
+            // Obstacles (src/app/obstacle_setup.hpp).
+            {"obstacles", "FILE",
+             "solid obstacles from a picture (PNG, ...) stretched over the domain: opaque dark "
+             "pixels are solid, white or transparent ones fluid (a cell is solid where its pixels average over half)",
+             S::CommandLine, path([](Options& o, const std::string& p) { o.obstacles.file = p; }), H::Obstacles},
+            {"obstacle", "SHAPE",
+             "a solid body at 1/4 of the width, centred: circle, plate, wing (NACA 2412) or nacaMPTT "
+             "(e.g. naca0012)",
+             S::CommandLine,
+             [](Options& o, const std::string& text) -> std::string {
+                 if (auto problem = obstacleShapeProblem(text)) return *problem + ", got '" + printable(text) + "'";
+                 o.obstacles.shape = text;
+                 return "";
+             },
+             H::Obstacles},
+            {"obstacle-size", "M",
+             "circle diameter, plate length or wing chord in m, (0, 1e6] (default 0.1, 0.15, 0.25 "
+             "of the short side)",
+             S::CommandLine,
+             realIn(
+                 0, 1e6, " m", [](Options& o, double v) { o.obstacles.size = f(v); }, true),
+             H::Obstacles},
+            {"obstacle-angle", "DEG",
+             "degrees nose-up to the flow along +x, [-180, 180] (default: plate 90, across the "
+             "flow; wing 5, its angle of attack)",
+             S::CommandLine, realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); }),
+             H::Obstacles},
 
-        // Obstacles (src/app/obstacle_setup.hpp).
-        {"obstacles", "FILE", "solid obstacles from a picture (PNG, ...) stretched over the domain: opaque dark "
-         "pixels are solid, white or transparent ones fluid (a cell is solid where its pixels average over half)",
-         S::CommandLine, path([](Options& o, const std::string& p) { o.obstacles.file = p; })},
-        {"obstacle", "SHAPE", "a solid body at 1/4 of the width, centred: circle, plate, wing (NACA 2412) or nacaMPTT "
-         "(e.g. naca0012)", S::CommandLine,
-         [](Options& o, const std::string& text) -> std::string {
-             if (auto problem = obstacleShapeProblem(text)) return *problem + ", got '" + printable(text) + "'";
-             o.obstacles.shape = text;
-             return "";
-         }},
-        {"obstacle-size", "M", "circle diameter, plate length or wing chord in m, (0, 1e6] (default 0.1, 0.15, 0.25 "
-         "of the short side)", S::CommandLine,
-         realIn(0, 1e6, " m", [](Options& o, double v) { o.obstacles.size = f(v); }, true)},
-        {"obstacle-angle", "DEG", "degrees nose-up to the flow along +x, [-180, 180] (default: plate 90, across the "
-         "flow; wing 5, its angle of attack)", S::CommandLine,
-         realIn(-180, 180, " deg", [](Options& o, double v) { o.obstacles.angle = f(v); })},
-        {"obstacle-brush", "R", "window: radius of the obstacle brush in m, [0.001, 1] (default 0.02); Ctrl+drag "
-         "paints solid, Ctrl+Shift+drag or Ctrl+right-drag erases", S::Window,
-         realIn(0.001, 1, " m", [](Options& o, double v) { o.obstacles.brushRadius = f(v); })},
+            // Window.
+            {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::Window,
+             intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; }), H::Window},
+            {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::Window,
+             intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; }), H::Window},
+            {"fullscreen", "",
+             "projector mode: full screen on --monitor, the panel and the cursor hidden "
+             "(F1 shows them, F11 switches between full screen and a window)",
+             S::Window, turnsOn(&Options::fullscreen), H::Window},
+            {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::Window,
+             intIn(1, 16, [](Options& o, int n) { o.monitor = n; }), H::Window},
+            {"config", "FILE", "settings file to load and save (default: see below)", S::Window,
+             path([](Options& o, const std::string& p) { o.configFile = p; }), H::Window},
+            {"no-config", "", "neither read nor write the settings file", S::CommandLine, turnsOn(&Options::noConfig),
+             H::Window},
+            {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)", S::Window,
+             path([](Options& o, const std::string& p) { o.screenshotDir = p; }), H::Window},
 
-        // Window.
-        {"width", "W", "window width in screen coordinates, 64..16384 (default 1024)", S::Window,
-         intIn(64, 16384, [](Options& o, int n) { o.windowWidth = n; })},
-        {"height", "H", "window height in screen coordinates, 64..16384 (default 768)", S::Window,
-         intIn(64, 16384, [](Options& o, int n) { o.windowHeight = n; })},
-        {"config", "FILE", "settings file to load and save (default: see below)",
-         S::Window, path([](Options& o, const std::string& p) { o.configFile = p; })},
-        {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)",
-         S::Window, path([](Options& o, const std::string& p) { o.screenshotDir = p; })},
-        {"fullscreen", "", "projector mode: full screen on --monitor, the panel and the cursor hidden "
-         "(F1 shows them, F11 switches between full screen and a window)", S::Window,
-         [](Options& o, const std::string&) { o.fullscreen = true; return std::string(); }},
-        {"monitor", "N", "the monitor for --fullscreen, 1..16 (default 1, the primary)", S::Window,
-         intIn(1, 16, [](Options& o, int n) { o.monitor = n; })},
-        {"idle-after", "S", "seconds without input or camera motion before a gentle brush wanders over the "
-         "water, so a wall never looks dead; 0 = never, [0, 86400] (default 20)", S::Everywhere,
-         realIn(0, 86400, " s", [](Options& o, double v) { o.idleAfter = v; })},
-        {"first-sight", "on|off", "window: a burst of colour at start, a hint on the canvas, and a random splat "
-         "every few seconds while nobody paints; off starts black and still (default on)", S::WindowSetting,
-         oneOf<bool>({{"on", true}, {"off", false}}, [](Options& o, bool b) { o.firstSight = b; })},
-        {"hover-paint", "", "window: the moving pointer paints without a button (as pressing the left one; the "
-         "panel has the same switch)", S::Window,
-         [](Options& o, const std::string&) { o.hoverPaint = true; return std::string(); }},
-        {"no-config", "", "neither read nor write the settings file", S::CommandLine,
-         [](Options& o, const std::string&) { o.noConfig = true; return std::string(); }},
-
-        // Headless runner.
-        {"headless", "", "run without a window (EGL), then exit", S::CommandLine,
-         [](Options& o, const std::string&) { o.headless = true; return std::string(); }},
-        {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)",
-         S::Headless,
-         oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}}, [](Options& o, Backend b) { o.backend = b; })},
-        {"scenario", "NAME", "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
-         "moves), smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given) or tunnel (a "
-         "cylinder shedding vortices at Re = --reynolds; prints the Strouhal number); default demo",
-         S::Headless,
-         oneOf<Scenario>({{"demo", Scenario::Demo},
-                          {"cavity", Scenario::Cavity},
-                          {"taylor-green", Scenario::TaylorGreen},
-                          {"shear-wave", Scenario::ShearWave},
-                          {"motion", Scenario::Motion},
-                          {"smoke", Scenario::Smoke},
-                          {"tunnel", Scenario::Tunnel}},
-                         [](Options& o, Scenario s) { o.scenario = s; })},
-        {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
-         intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
-        {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::Headless,
-         realIn(0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
-        {"reynolds", "R",
-         "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the cylinder "
-         "(default 100), (0, 1e6]",
-         S::Headless, realIn(0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
-        {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
-         path([](Options& o, const std::string& p) { o.outDir = p; })},
-        {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
-         S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
-        {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines",
-         S::Headless, path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
-        {"export-probe", "FILE", "tunnel: CSV t,v of the transverse velocity 2 D behind the cylinder, every step",
-         S::Headless, path([](Options& o, const std::string& p) { o.probeFile = p; })},
-        {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step", S::Headless,
-         path([](Options& o, const std::string& p) { o.energyFile = p; })},
-        {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
-         realIn(0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
-        {"threads", "N", "CPU backend threads, 0 = all cores, 0..1024 (default 0); more than this machine's "
-         "hardware threads only slow each step, so they are cut to that number, with a note", S::Headless,
-         intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
-    });
+            // Headless runner.
+            {"headless", "", "run without a window (EGL), then exit", S::CommandLine, turnsOn(&Options::headless)},
+            {"backend", "gpu|cpu", "headless solver: OpenGL via EGL, or the CPU reference (default gpu)", S::Headless,
+             oneOf<Backend>({{"gpu", Backend::Gpu}, {"cpu", Backend::Cpu}},
+                            [](Options& o, Backend b) { o.backend = b; })},
+            {"scenario", "NAME",
+             "demo, cavity, taylor-green, shear-wave, motion (still water that only --motion "
+             "moves), smoke (a plume from an emitter; gravity 9.81 and cooling 0.5 unless given) or tunnel (a "
+             "cylinder shedding vortices at Re = --reynolds; prints the Strouhal number); default demo",
+             S::Headless,
+             oneOf<Scenario>({{"demo", Scenario::Demo},
+                              {"cavity", Scenario::Cavity},
+                              {"taylor-green", Scenario::TaylorGreen},
+                              {"shear-wave", Scenario::ShearWave},
+                              {"motion", Scenario::Motion},
+                              {"smoke", Scenario::Smoke},
+                              {"tunnel", Scenario::Tunnel}},
+                             [](Options& o, Scenario s) { o.scenario = s; })},
+            {"steps", "K", "headless: stop after K steps, 1..100000000", S::Headless,
+             intIn(1, 100000000, [](Options& o, int n) { o.steps = n; })},
+            {"time", "T", "headless: stop after T simulated seconds, (0, 1e6]", S::Headless,
+             realIn(
+                 0, 1e6, " s", [](Options& o, double v) { o.simTime = v; }, true)},
+            {"reynolds", "R",
+             "cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the cylinder "
+             "(default 100), (0, 1e6]",
+             S::Headless,
+             realIn(
+                 0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
+            {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
+             path([](Options& o, const std::string& p) { o.outDir = p; })},
+            {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
+             S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
+            {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines", S::Headless,
+             path([](Options& o, const std::string& p) { o.centerlinesFile = p; })},
+            {"export-probe", "FILE", "tunnel: CSV t,v of the transverse velocity 2 D behind the cylinder, every step",
+             S::Headless, path([](Options& o, const std::string& p) { o.probeFile = p; })},
+            {"export-energy", "FILE", "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step",
+             S::Headless, path([](Options& o, const std::string& p) { o.energyFile = p; })},
+            {"until-steady", "TOL", "headless: stop when max |du/dt| < TOL (m/s^2), (0, 1e6]", S::Headless,
+             realIn(
+                 0, 1e6, " m/s^2", [](Options& o, double v) { o.untilSteady = v; }, true)},
+            {"threads", "N",
+             "CPU backend threads, 0 = all cores, 0..1024 (default 0); more than this machine's "
+             "hardware threads only slow each step, so they are cut to that number, with a note",
+             S::Headless, intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
+        });
     return table;
 }
 

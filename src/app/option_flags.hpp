@@ -1,6 +1,9 @@
 // The flag table: one row per flag and setting of the window and the runner
 // (name, value placeholder, help with unit and range, where it may appear, how
-// it is applied). Parsing (options.cpp) and --help (options_help.cpp) read it.
+// it is applied, its --help section). The simulation's parameter table and the
+// app's settings table (src/app/setting_rows.hpp) give a row each here; the
+// rest (file names, the runner's one-run flags, values such as auto|N) are
+// written out in option_flags.cpp. Parsing (options.cpp) and --help (options_help.cpp) read it.
 // Internal to the app core: not a public header of fluid_app_core's users.
 #pragma once
 
@@ -9,20 +12,13 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "app/setting_rows.hpp"
 
 namespace fluid::app::flag_table {
 
-// Where a flag may appear: settings also live in the config file; headless
-// flags are refused when a window opens instead, window flags with --headless.
-// WindowSetting: a setting of the window alone (the look, the first sight),
-// kept in the settings file but refused on a --headless command line, where
-// it would change nothing.
-enum class Scope { CommandLine, Everywhere, Headless, Window, WindowSetting };
-
-inline bool inSettingsFile(Scope scope)
-{
-    return scope == Scope::Everywhere || scope == Scope::WindowSetting;
-}
+using fluid::app::HelpSection;
+using fluid::app::inSettingsFile;
+using fluid::app::Scope;
 
 struct Flag {
     const char* name;   // without "--"
@@ -31,6 +27,7 @@ struct Flag {
     Scope scope;
     // Applies the value; returns an error message (without the flag name) or "".
     std::function<std::string(Options&, const std::string&)> apply;
+    HelpSection section = HelpSection::Headless;  // where --help lists it
 };
 
 const std::vector<Flag>& flags();

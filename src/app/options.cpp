@@ -47,7 +47,6 @@ bool Options::given(const std::string& flag) const
 
 using flag_table::find;
 using flag_table::Flag;
-using flag_table::inSettingsFile;
 using flag_table::Scope;
 
 namespace {
@@ -144,53 +143,18 @@ ParseResult parseConfig(const std::string& text, const Options& base)
     return r;
 }
 
-namespace {
-
-std::string shortest(float value)
-{
-    return shortestText(value);
-}
-
-}  // namespace
-
 std::string formatConfig(const Options& o)
 {
     const SimParams& p = o.params;
-    const Brush& b = o.brush;
-    const DisplaySettings& d = o.display;
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
     out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
     out << "dye-grid = " << p.dyeGridWidth << "\n";
     for (const Parameter& row : parameters()) out << row.key << " = " << row.format(p) << "\n";
-    out << "max-steps-per-frame = " << o.maxStepsPerFrame << "\n";
-    out << "splat-radius = " << shortest(b.radius) << "\n";
-    out << "splat-force = " << shortest(b.force) << "\n";
-    out << "dye-amount = " << shortest(b.dyeAmount) << "\n";
-    out << "dye-rate = " << shortest(b.dyeRate) << "\n";
-    out << "emitter-heat = " << shortest(b.emitterHeat) << "\n";
-    out << "emitter-smoke = " << shortest(b.emitterSmoke) << "\n";
-    out << "brush-colour = " << formatBrushColour(b) << "\n";
-    out << "view = " << toString(d.view) << "\n";
-    out << "colour-map = " << toString(d.scalarMap) << "\n";
-    out << "range = " << (d.autoRange ? std::string("auto") : shortest(d.fixedRange)) << "\n";
-    out << "exposure = " << shortest(d.dyeExposure) << "\n";
-    out << "bloom = " << (d.bloom.enabled ? "on" : "off") << "\n";
-    out << "bloom-intensity = " << shortest(d.bloom.intensity) << "\n";
-    out << "bloom-threshold = " << shortest(d.bloom.threshold) << "\n";
-    out << "bloom-radius = " << shortest(d.bloom.radius) << "\n";
-    out << "water-relief = " << shortest(d.water.relief) << "\n";
-    out << "light-azimuth = " << shortest(d.water.lightAzimuth) << "\n";
-    out << "light-elevation = " << shortest(d.water.lightElevation) << "\n";
-    out << "shininess = " << shortest(d.water.shininess) << "\n";
-    out << "water-depth = " << shortest(d.water.depth) << "\n";
-    out << "motion-gain = " << shortest(o.motion.gain) << "\n";
-    out << "motion-threshold = " << shortest(o.motion.threshold) << "\n";
-    out << "motion-blur = " << shortest(o.motion.timeBlur) << "\n";
-    out << "motion-dye = " << shortest(o.motion.dye) << "\n";
-    out << "mirror = " << (o.motion.mirror ? "on" : "off") << "\n";
-    out << "idle-after = " << shortest(static_cast<float>(o.idleAfter)) << "\n";
-    out << "first-sight = " << (o.firstSight ? "on" : "off") << "\n";
+    for (const Setting& row : settingRows())
+        if (inSettingsFile(row.scope) && !row.bareFlag) out << row.key << " = " << row.format(o) << "\n";
+    out << "brush-colour = " << formatBrushColour(o.brush) << "\n";
+    out << "range = " << (o.display.autoRange ? std::string("auto") : shortestText(o.display.fixedRange)) << "\n";
     return out.str();
 }
 

@@ -7,8 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "app/display_settings.hpp"
-#include "app/input.hpp"
+#include "app/app_settings.hpp"
 #include "app/obstacle_setup.hpp"
 #include "core/motion.hpp"
 #include "core/sim_params.hpp"
@@ -21,13 +20,11 @@ enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke, Tunne
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);
 
-struct Options {
-    // Settings: on the command line for one run, in the settings file, and in
-    // the window's panel, where a change is saved to the file.
+// The settings (AppSettings: brush, look, motion, pacing, the first minute;
+// and SimParams) are on the command line for one run, in the settings file,
+// and in the window's panel, where a change is saved to the file.
+struct Options : AppSettings {
     SimParams params;  // grid, physics and solver knobs
-    Brush brush;
-    DisplaySettings display;
-    int maxStepsPerFrame = 4;  // the clock's cap (src/app/sim_clock.hpp)
     // Window: pick the grid at start, the largest that keeps up with real time
     // here (src/app/grid_picker.hpp); `grid = auto`. A number (flag, settings
     // file, panel) turns it off. Headless runs use params' grid either way.
@@ -44,16 +41,9 @@ struct Options {
     bool fullscreen =
         false;        // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
     int monitor = 1;  // which monitor for --fullscreen, 1 = the primary
-    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never
-    // The first minute (src/app/window/first_sight.hpp): a burst of colour at
-    // start, the hint, a random splat now and then while nobody paints. Off:
-    // the window starts black and still (the window tests of the brush).
-    bool firstSight = true;
-    bool hoverPaint = false;  // the moving pointer paints without a button
 
     // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
     std::string motionSource;
-    MotionParams motion;
 
     // Obstacles (window and headless): --obstacles, --obstacle and their sizes.
     ObstacleOptions obstacles;

@@ -9,7 +9,6 @@
 
 namespace fluid::app {
 
-using flag_table::find;
 using flag_table::Flag;
 using flag_table::flags;
 
@@ -46,10 +45,10 @@ std::string helpText()
     out << "usage: fluidsim [options]\n\n"
            "A real-time 2D fluid (stable fluids, GPU Gems ch. 38) on the GPU. Opens a window to\n"
            "paint in; with --headless (or when there is no display) runs a scenario and exits.\n";
-    const auto section = [&](const char* title, const std::vector<const char*>& names) {
+    const auto section = [&](const char* title, HelpSection which) {
         out << "\n" << title << ":\n";
-        for (const char* name : names) {
-            const Flag& flag = *find(name);
+        for (const Flag& flag : flags()) {
+            if (flag.section != which) continue;
             std::string left = std::string("  --") + flag.name + (flag.value.empty() ? "" : " " + flag.value);
             if (left.size() < 30)
                 left.resize(30, ' ');
@@ -58,23 +57,14 @@ std::string helpText()
             out << left << wrapped(flag.help, 30, 100) << "\n";
         }
     };
-    std::vector<const char*> simulation = {"grid", "dye-grid"};
-    for (const Parameter& row : parameters()) simulation.push_back(row.key);
-    section("simulation (also accepted in the settings file)", simulation);
-    section("brush and display (also accepted in the settings file)",
-            {"splat-radius", "splat-force", "dye-amount", "dye-rate", "emitter-heat", "emitter-smoke", "brush-colour",
-             "view", "colour-map", "range", "exposure", "bloom", "bloom-intensity", "bloom-threshold", "bloom-radius",
-             "max-steps-per-frame"});
-    section("water view (also accepted in the settings file)",
-            {"water-relief", "light-azimuth", "light-elevation", "shininess", "water-depth", "background"});
-    section("motion input (settings also in the settings file)",
-            {"motion", "motion-gain", "motion-threshold", "motion-blur", "motion-dye", "mirror"});
-    section("obstacles (window and headless)",
-            {"obstacles", "obstacle", "obstacle-size", "obstacle-angle", "obstacle-brush"});
-    section("window", {"width", "height", "fullscreen", "monitor", "idle-after", "first-sight", "hover-paint", "config",
-                       "no-config", "screenshot-dir"});
-    section("headless runner", {"headless", "backend", "scenario", "steps", "time", "reynolds", "out", "frames-every",
-                                "export-centerlines", "export-probe", "export-energy", "until-steady", "threads"});
+    using H = HelpSection;
+    section("simulation (also accepted in the settings file)", H::Simulation);
+    section("brush and display (also accepted in the settings file)", H::BrushAndDisplay);
+    section("water view (also accepted in the settings file)", H::Water);
+    section("motion input (settings also in the settings file)", H::Motion);
+    section("obstacles (window and headless)", H::Obstacles);
+    section("window", H::Window);
+    section("headless runner", H::Headless);
     out << "\n  -h, --help                  this text\n\n"
            "Settings file: "
         << defaultConfigPath()

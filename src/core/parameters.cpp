@@ -174,7 +174,7 @@ std::vector<Parameter> makeTable()
 
 }  // namespace
 
-std::string Parameter::choiceNames(const char* separator) const
+std::string ParameterSpec::choiceNames(const char* separator) const
 {
     std::vector<const char*> names = {"on", "off"};
     if (kind == Kind::Choice) {
@@ -189,7 +189,7 @@ std::string Parameter::choiceNames(const char* separator) const
     return text;
 }
 
-bool Parameter::accepts(double value) const
+bool ParameterSpec::accepts(double value) const
 {
     switch (kind) {
         case Kind::Real:
@@ -205,7 +205,7 @@ bool Parameter::accepts(double value) const
     return false;
 }
 
-std::string Parameter::range() const
+std::string ParameterSpec::range() const
 {
     std::ostringstream out;
     if (kind == Kind::Real)
@@ -217,9 +217,13 @@ std::string Parameter::range() const
     return out.str();
 }
 
-std::string Parameter::format(const SimParams& p) const
+std::string ParameterSpec::valuePlaceholder() const
 {
-    const double value = get(p);
+    return placeholder ? placeholder : choiceNames("|");
+}
+
+std::string ParameterSpec::formatValue(double value) const
+{
     switch (kind) {
         case Kind::Real:
             return shortestText(static_cast<float>(value));
@@ -235,44 +239,45 @@ std::string Parameter::format(const SimParams& p) const
     return "?";
 }
 
-std::optional<std::string> Parameter::parse(std::string_view text, SimParams& p) const
+std::optional<double> ParameterSpec::parseValue(std::string_view text, std::string& problem) const
 {
     switch (kind) {
         case Kind::Real:
-            if (const auto v = parseNumber(text); v && accepts(*v)) {
-                set(p, *v);
-                return std::nullopt;
-            }
-            return "expects a number in " + range();
+            if (const auto v = parseNumber(text); v && accepts(*v)) return *v;
+            problem = "expects a number in " + range();
+            return std::nullopt;
         case Kind::Integer:
-            if (const auto v = parseInteger(text); v && accepts(*v)) {
-                set(p, *v);
-                return std::nullopt;
-            }
-            return "expects an integer in " + range();
+            if (const auto v = parseInteger(text); v && accepts(*v)) return *v;
+            problem = "expects an integer in " + range();
+            return std::nullopt;
         case Kind::Switch:
-            if (text == "on" || text == "off") {
-                set(p, text == "on" ? 1.0 : 0.0);
-                return std::nullopt;
-            }
+            if (text == "on" || text == "off") return text == "on" ? 1.0 : 0.0;
             break;
         case Kind::Choice:
             for (const ParameterChoice& c : choices)
-                if (text == c.name) {
-                    set(p, c.value);
-                    return std::nullopt;
-                }
+                if (text == c.name) return c.value;
             break;
     }
-    return "expects one of " + range();
+    problem = "expects one of " + range();
+    return std::nullopt;
 }
 
-std::string Parameter::helpLine() const
+double ParameterSpec::clampValue(double value, double fallback) const
+{
+    if (accepts(value)) return value;
+    if (!std::isfinite(value) || kind == Kind::Choice) return fallback;
+    if (kind == Kind::Switch) return value != 0.0 ? 1.0 : 0.0;
+    if (value > max) return max;
+    // Below the minimum (or at an open one, which no value of its own stands for).
+    return minOpen ? fallback : min;
+}
+
+std::string ParameterSpec::helpLine(double defaultValue) const
 {
     std::string line = help;
     if (kind == Kind::Real || kind == Kind::Integer) line.append(" Range ").append(range()).append(",");
     line.append(kind == Kind::Real || kind == Kind::Integer ? " default " : " Default ");
-    line.append(defaultText ? std::string(defaultText) : format(SimParams{})).append(".");
+    line.append(defaultText ? std::string(defaultText) : formatValue(defaultValue)).append(".");
     return line;
 }
 

@@ -1,5 +1,6 @@
 // The parameter table: one row per simulation knob of SimParams, holding its
-// name, unit, accepted range, help text and the panel's slider. validate(),
+// name, unit, accepted range, help text and the panel's slider (the app's own
+// settings use the same rows over their struct: src/app/setting_rows.hpp). validate(),
 // the command-line flags, --help, the settings file and the window's panel are
 // all built from it, so a knob is declared once and its range written once.
 // A new parameter is a SimParams field and a row in parameters.cpp.
@@ -26,38 +27,61 @@ enum class ParameterKind {
 };
 
 struct ParameterChoice {
-    const char* name;   // on the command line and in the settings file
-    const char* label;  // in the panel
-    int value;          // the enum's value
+    const char* name;            // on the command line and in the settings file
+    const char* label;           // in the panel
+    int value;                   // the enum's value
+    const char* help = nullptr;  // the panel's tooltip on this choice (nullptr: none)
 };
 
-// How a row reads and writes its SimParams field, as a double (an enum by its
-// underlying value, a bool as 0 or 1): memberAccess<&SimParams::viscosity>().
-struct ParameterAccess {
-    double (*get)(const SimParams&) = nullptr;
-    void (*set)(SimParams&, double) = nullptr;
+// How a row reads and writes its field of an Owner (SimParams here, the
+// app's settings in src/app/setting_rows.hpp), as a double: an enum by its
+// underlying value, a bool as 0 or 1.
+template <typename Owner>
+struct ParameterAccessOf {
+    double (*get)(const Owner&) = nullptr;
+    void (*set)(Owner&, double) = nullptr;
 };
+using ParameterAccess = ParameterAccessOf<SimParams>;
 
+namespace parameter_detail {
+template <typename T>
+double toDouble(const T& value)
+{
+    if constexpr (std::is_enum_v<T>)
+        return static_cast<double>(static_cast<int>(value));
+    else
+        return static_cast<double>(value);
+}
+template <typename T>
+void fromDouble(T& field, double v)
+{
+    if constexpr (std::is_enum_v<T>)
+        field = static_cast<T>(static_cast<int>(v));
+    else if constexpr (std::is_same_v<T, bool>)
+        field = v != 0.0;
+    else
+        field = static_cast<T>(v);
+}
+}  // namespace parameter_detail
+
+// The access of a field named by a captureless lambda that returns it by
+// reference, which reaches nested fields too:
+// fieldAccess<AppSettings>([](auto& s) -> auto& { return s.brush.radius; }).
+template <typename Owner, typename FieldOf>
+ParameterAccessOf<Owner> fieldAccess(FieldOf)
+{
+    static_assert(std::is_empty_v<FieldOf>, "the field must be named by a captureless lambda");
+    return {
+        [](const Owner& o) { return parameter_detail::toDouble(FieldOf{}(o)); },
+        [](Owner& o, double v) { parameter_detail::fromDouble(FieldOf{}(o), v); },
+    };
+}
+
+// memberAccess<&SimParams::viscosity>(): a direct member of SimParams.
 template <auto Member>
 ParameterAccess memberAccess()
 {
-    using T = std::remove_cvref_t<decltype(std::declval<SimParams&>().*Member)>;
-    return {
-        [](const SimParams& p) {
-            if constexpr (std::is_enum_v<T>)
-                return static_cast<double>(static_cast<int>(p.*Member));
-            else
-                return static_cast<double>(p.*Member);
-        },
-        [](SimParams& p, double v) {
-            if constexpr (std::is_enum_v<T>)
-                p.*Member = static_cast<T>(static_cast<int>(v));
-            else if constexpr (std::is_same_v<T, bool>)
-                p.*Member = v != 0.0;
-            else
-                p.*Member = static_cast<T>(v);
-        },
-    };
+    return fieldAccess<SimParams>([](auto& p) -> auto& { return p.*Member; });
 }
 
 // The panel's control. A slider's range is only for dragging: Ctrl+click
@@ -69,10 +93,11 @@ struct ParameterSlider {
     const char* format = "%g";  // printf format of the number; the unit is appended
 };
 
-struct Parameter {
-    Parameter(const char* key_, const char* label_, const char* placeholder_, const char* unit_, const char* help_,
-              ParameterKind kind_, ParameterAccess access_)
-        : key(key_), label(label_), placeholder(placeholder_), unit(unit_), help(help_), kind(kind_), access(access_)
+// What a row is, whatever struct holds its value: names, range, help, control.
+struct ParameterSpec {
+    ParameterSpec(const char* key_, const char* label_, const char* placeholder_, const char* unit_, const char* help_,
+                  ParameterKind kind_)
+        : key(key_), label(label_), placeholder(placeholder_), unit(unit_), help(help_), kind(kind_)
     {
     }
 
@@ -82,17 +107,12 @@ struct Parameter {
     const char* unit;         // SI, "" when dimensionless
     const char* help;         // what it does: --help (with the range and default) and the panel's tooltip
     ParameterKind kind;
-    ParameterAccess access;
     double min = 0.0;  // accepted values (Real and Integer)
     double max = 0.0;
     bool minOpen = false;  // min itself is refused
     ParameterSlider slider;
-    std::vector<ParameterChoice> choices;       // Choice only
-    const char* defaultText = nullptr;          // --help's default when the number reads badly (1/60); else formatted
-    bool (*shown)(const SimParams&) = nullptr;  // the panel shows it only when this holds (nullptr: always)
-
-    double get(const SimParams& p) const { return access.get(p); }
-    void set(SimParams& p, double value) const { access.set(p, value); }
+    std::vector<ParameterChoice> choices;  // Choice only
+    const char* defaultText = nullptr;     // --help's default when the number reads badly (1/60); else formatted
 
     // Whether `value` is accepted; NaN and infinities never are.
     bool accepts(double value) const;
@@ -100,14 +120,51 @@ struct Parameter {
     std::string range() const;
     // Choice and Switch: the names joined by `separator` ("jacobi|multigrid").
     std::string choiceNames(const char* separator) const;
-    // The value as the settings file and the command line write it: 0.0001, 40, multigrid, on.
-    std::string format(const SimParams& p) const;
-    // Parses `text` as format() writes it, checks the range and stores it in
-    // `p`; or returns what is wrong ("expects a number in [0, 100] m^2/s, got 'x'").
-    std::optional<std::string> parse(std::string_view text, SimParams& p) const;
+    // --help's placeholder: the row's, or its choices joined by '|'.
+    std::string valuePlaceholder() const;
+    // A value as the settings file and the command line write it: 0.0001, 40, multigrid, on.
+    std::string formatValue(double value) const;
+    // Parses `text` as formatValue() writes it and checks the range: the
+    // value, or what is wrong ("expects a number in [0, 100] m^2/s").
+    std::optional<double> parseValue(std::string_view text, std::string& problem) const;
+    // `value` if accepted, else the nearest accepted one; NaN, or a value at
+    // an open minimum, or an unknown choice, becomes `fallback`.
+    double clampValue(double value, double fallback) const;
     // The help text, the accepted range and the default, for --help.
-    std::string helpLine() const;
+    std::string helpLine(double defaultValue) const;
 };
+
+// A row of a table over Owner: the spec and how it reads and writes Owner.
+template <typename Owner>
+struct BasicParameter : ParameterSpec {
+    BasicParameter(const char* key_, const char* label_, const char* placeholder_, const char* unit_, const char* help_,
+                   ParameterKind kind_, ParameterAccessOf<Owner> access_)
+        : ParameterSpec(key_, label_, placeholder_, unit_, help_, kind_), access(access_)
+    {
+    }
+
+    ParameterAccessOf<Owner> access;
+    bool (*shown)(const Owner&) = nullptr;  // the panel shows it only when this holds (nullptr: always)
+
+    double get(const Owner& o) const { return access.get(o); }
+    void set(Owner& o, double value) const { access.set(o, value); }
+    bool isShown(const Owner& o) const { return !shown || shown(o); }
+    std::string format(const Owner& o) const { return formatValue(get(o)); }
+    // Parses `text`, checks the range and stores it in `o`; or returns what is wrong.
+    std::optional<std::string> parse(std::string_view text, Owner& o) const
+    {
+        std::string problem;
+        const std::optional<double> value = parseValue(text, problem);
+        if (!value) return problem;
+        set(o, *value);
+        return std::nullopt;
+    }
+    // Into the accepted range, NaN to Owner's default.
+    void clamp(Owner& o) const { set(o, clampValue(get(o), get(Owner{}))); }
+    std::string helpLine() const { return ParameterSpec::helpLine(get(Owner{})); }
+};
+
+using Parameter = BasicParameter<SimParams>;
 
 // Every row, in the panel's order.
 const std::vector<Parameter>& parameters();

@@ -93,6 +93,7 @@ const std::vector<FlagName> kFlags = {
     {"obstacle-size", true, {"0.05", "0.5", "1e6"}},
     {"obstacle-angle", true, {"-180", "0", "45", "180"}},
     {"obstacle-brush", true, {"0.001", "1"}},
+    {"camera-overlay", true, {"0", "0.5", "1"}},
     {"headless", false, {}},
     {"backend", true, {"cpu", "gpu"}},
     {"scenario", true, {"demo", "cavity", "taylor-green", "shear-wave"}},

@@ -8,6 +8,7 @@
 #include <glm/geometric.hpp>
 
 #include "app/input.hpp"
+#include "app/setting_rows.hpp"
 
 namespace fluid::app {
 namespace {
@@ -75,13 +76,14 @@ TEST(StrokeColour, ConsecutiveColoursDiffer)
 
 TEST(Sanitize, BrushValuesTypedIntoThePanelCannotPoisonTheFluid)
 {
-    Brush b;
+    AppSettings settings;
+    Brush& b = settings.brush;
     b.radius = std::nanf("");
     b.force = 1e30f;
     b.dyeAmount = -4.0f;
     b.dyeRate = std::nanf("");
     b.colour = {std::numeric_limits<float>::infinity(), 0.5f, -1.0f};
-    sanitize(b);
+    sanitize(settings);
     EXPECT_EQ(b.radius, Brush{}.radius);
     EXPECT_EQ(b.force, 1e3f);
     EXPECT_EQ(b.dyeAmount, 0.0f);

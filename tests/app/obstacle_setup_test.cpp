@@ -218,7 +218,7 @@ TEST(ObstacleFlagsTest, GoodAndBadValues)
     EXPECT_EQ(r.options.obstacles.shape, "naca4412");
     EXPECT_FLOAT_EQ(*r.options.obstacles.size, 0.3f);
     EXPECT_FLOAT_EQ(*r.options.obstacles.angle, -12.0f);
-    EXPECT_FLOAT_EQ(r.options.obstacles.brushRadius, 0.05f);
+    EXPECT_FLOAT_EQ(r.options.obstacleBrushRadius, 0.05f);
     for (const char* shape : {"circle", "plate", "wing", "naca0012"}) EXPECT_TRUE(parse({"--obstacle", shape}).ok());
     EXPECT_EQ(parse({"--obstacle", "hexagon"}).error,
               "--obstacle expects circle, plate, wing (a NACA 2412 section) or naca followed by 4 digits (e.g. "

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "app/options.hpp"
+#include "app/setting_rows.hpp"
 #include "core/parameters.hpp"
 
 namespace fluid::app {
@@ -285,8 +286,7 @@ TEST(Settings, WhatThePanelAcceptsReadsBack)
         WaterLook& w = o.display.water;
         w.relief = w.lightAzimuth = w.lightElevation = w.shininess = w.depth = extreme;
         o.display.autoRange = false;
-        sanitize(o.brush);
-        sanitize(o.display);
+        sanitize(o);
         const ParseResult r = parseConfig(formatConfig(o));
         EXPECT_TRUE(r.ok()) << extreme << ": " << r.error;
     }

@@ -2,6 +2,7 @@
 
 #include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
+#include "app/setting_rows.hpp"
 #include "core/parameters.hpp"
 
 #include <imgui.h>
@@ -38,11 +39,6 @@ bool isQuick(const Parameter& row)
     return false;
 }
 
-bool shown(const Parameter& row, const SimParams& p)
-{
-    return !row.shown || row.shown(p);
-}
-
 // The slider range is only for dragging: Ctrl+click may type any value, and
 // values from flags or the settings file may lie outside it. Ranges are
 // enforced where the values are used (validate(), sanitize()); here we only
@@ -66,40 +62,44 @@ bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
     return changed;
 }
 
-// A row of the parameter table (core/parameters.hpp) as its control: a
-// slider over the row's drag range, a combo of its choices or a checkbox.
-void parameterControl(const Parameter& row, SimParams& p)
+// A row of the parameter table (core/parameters.hpp) or the settings table
+// (src/app/setting_rows.hpp) as its control: a slider over the row's drag
+// range, a combo of its choices or a checkbox.
+template <typename Owner>
+void rowControl(const BasicParameter<Owner>& row, Owner& owner)
 {
     switch (row.kind) {
         case ParameterKind::Real: {
-            float value = static_cast<float>(row.get(p));
+            float value = static_cast<float>(row.get(owner));
             const std::string format = std::string(row.slider.format) + (*row.unit ? " " : "") + row.unit;
             if (sliderFloat(row.label, &value, static_cast<float>(row.slider.min), static_cast<float>(row.slider.max),
                             format.c_str(), row.help, row.slider.logarithmic))
-                row.set(p, value);
+                row.set(owner, value);
             return;
         }
         case ParameterKind::Integer: {
-            int value = static_cast<int>(row.get(p));
+            int value = static_cast<int>(row.get(owner));
             if (sliderInt(row.label, &value, static_cast<int>(row.slider.min), static_cast<int>(row.slider.max),
                           row.help))
-                row.set(p, value);
+                row.set(owner, value);
             return;
         }
         case ParameterKind::Switch: {
-            bool on = row.get(p) != 0.0;
-            if (ImGui::Checkbox(row.label, &on)) row.set(p, on ? 1.0 : 0.0);
+            bool on = row.get(owner) != 0.0;
+            if (ImGui::Checkbox(row.label, &on)) row.set(owner, on ? 1.0 : 0.0);
             tooltip(row.help);
             return;
         }
         case ParameterKind::Choice: {
-            const double current = row.get(p);
+            const double current = row.get(owner);
             const char* preview = "?";
             for (const ParameterChoice& c : row.choices)
                 if (c.value == current) preview = c.label;
             if (ImGui::BeginCombo(row.label, preview)) {
-                for (const ParameterChoice& c : row.choices)
-                    if (ImGui::Selectable(c.label, c.value == current)) row.set(p, c.value);
+                for (const ParameterChoice& c : row.choices) {
+                    if (ImGui::Selectable(c.label, c.value == current)) row.set(owner, c.value);
+                    if (c.help) tooltip(c.help);
+                }
                 ImGui::EndCombo();
             }
             tooltip(row.help);
@@ -108,52 +108,30 @@ void parameterControl(const Parameter& row, SimParams& p)
     }
 }
 
-void bloomControl(BloomLook& b)
+// The rows of the settings table in `group` that show now.
+void settingControls(PanelGroup group, PanelState& s)
 {
-    ImGui::Checkbox("##bloom on", &b.enabled);
-    tooltip("Bloom on or off (--bloom): bright dye glows. Dye view only; nothing else is processed.");
-    ImGui::SameLine();
-    sliderFloat("bloom", &b.intensity, 0.0f, 3.0f, "%.2f",
-                "How much glow the bright dye adds (--bloom-intensity); threshold and radius are under Look.", false);
+    AppSettings& settings = s;
+    for (const Setting& row : settingRows())
+        if (row.group == group && row.isShown(settings)) rowControl<AppSettings>(row, settings);
 }
 
 // Open at start: what changes the picture most, in a few rows.
 void quickSection(PanelState& s)
 {
     if (!ImGui::CollapsingHeader("Quick", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    Brush& b = s.brush;
-    sliderFloat("brush radius", &b.radius, 0.002f, 0.2f, "%.3f m",
-                "Radius r of the Gaussian exp(-d^2/r^2) around the stroke, in metres (the short side is 1 m).", true);
-    sliderFloat("dye amount", &b.dyeAmount, 0.0f, 5.0f, "%.2f",
-                "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the "
-                "frame rate.");
-    ImGui::Checkbox("hover paints", &s.hoverPaint);
-    tooltip("The moving pointer paints without a button, as with the left one held (--hover-paint).");
+    settingControls(PanelGroup::Quick, s);
     for (const Parameter& row : parameters())
-        if (isQuick(row) && shown(row, s.params)) parameterControl(row, s.params);
-    DisplaySettings& d = s.display;
-    if (ImGui::BeginCombo("field (V)", toString(d.view))) {
-        for (const FieldViewInfo& info : fieldViews()) {
-            if (ImGui::Selectable(info.name, info.view == d.view)) d.view = info.view;
-            tooltip(info.help);
-        }
-        ImGui::EndCombo();
-    }
-    tooltip(viewInfo(d.view).help);
-    if (d.view == FieldView::Dye || d.view == FieldView::Water)
-        sliderFloat(d.view == FieldView::Dye ? "exposure" : "ink exposure", &d.dyeExposure, 0.05f, 10.0f, "%.2f",
-                    "Dye is shown as 1 - exp(-exposure * dye).", true);
-    if (d.view == FieldView::Dye) bloomControl(d.bloom);
+        if (isQuick(row) && row.isShown(s.params)) rowControl(row, s.params);
+    settingControls(PanelGroup::QuickLook, s);
 }
 
 void simulationSection(PanelState& s, PanelActions& actions)
 {
     if (!ImGui::CollapsingHeader("Solver internals")) return;
     for (const Parameter& row : parameters())
-        if (!isQuick(row) && shown(row, s.params)) parameterControl(row, s.params);
-    sliderInt("max steps per frame", &s.maxStepsPerFrame, 1, 16,
-              "The most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of steps "
-              "per frame) the fluid runs slower than real time rather than the frame rate collapsing.");
+        if (!isQuick(row) && row.isShown(s.params)) rowControl(row, s.params);
+    settingControls(PanelGroup::Solver, s);
 
     // The preview shows the current size even when it came from --grid and is not in the list.
     const std::string preview = std::to_string(s.gridShortSide) + (s.autoGrid ? " (auto)" : "");
@@ -197,33 +175,21 @@ void simulationSection(PanelState& s, PanelActions& actions)
         "the finest of 4x and 2x the grid that still keeps up here.");
 }
 
-// The smoke's physics (gravity, ambient temperature, smoke weight, cooling)
-// are rows of the parameter table, in the solver's internals.
-void smokeControls(PanelState& s, const PanelStats& stats)
-{
-    ImGui::Separator();
-    ImGui::TextUnformatted("smoke emitters (Shift+click)");
-    sliderFloat("emitter heat", &s.brush.emitterHeat, 0.0f, 2000.0f, "%.0f K/s",
-                "Heat a new emitter adds per second at its centre (K/s).");
-    sliderFloat("emitter smoke", &s.brush.emitterSmoke, 0.0f, 10.0f, "%.2f 1/s",
-                "Smoke (grey dye) a new emitter adds per second at its centre.");
-    ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
-}
-
-// Radius and dye amount are in the quick group.
+// Radius and dye amount are in the quick group. The smoke's physics
+// (gravity, ambient temperature, smoke weight, cooling) are rows of the
+// parameter table, in the solver's internals.
 void brushSection(PanelState& s, const PanelStats& stats)
 {
     if (!ImGui::CollapsingHeader("Brush and emitters")) return;
+    settingControls(PanelGroup::Brush, s);
     Brush& b = s.brush;
-    sliderFloat("splat force", &b.force, 0.0f, 10.0f, "%.2f",
-                "A stroke leaves the fluid along it moving at force x the pointer's velocity (m/s), whatever "
-                "the frame rate.");
-    sliderFloat("dye rate", &b.dyeRate, 0.0f, 20.0f, "%.2f 1/s",
-                "Dye added per second at the centre of a brush held still (dye x pi r^2 per second).");
     ImGui::Checkbox("fixed colour", &b.fixedColour);
     tooltip("Off: every stroke takes the next colour of a cycle of hues. On: every stroke uses the colour below.");
     if (b.fixedColour) ImGui::ColorEdit3("colour", &b.colour.x);
-    smokeControls(s, stats);
+    ImGui::Separator();
+    ImGui::TextUnformatted("smoke emitters (Shift+click)");
+    settingControls(PanelGroup::Emitters, s);
+    ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
 }
 
 void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
@@ -233,8 +199,7 @@ void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actio
     tooltip(
         "On: left drag paints solid, right drag erases. Off: the same with Ctrl held (Ctrl+Shift+drag "
         "erases too); without Ctrl the mouse paints dye.");
-    sliderFloat("obstacle brush", &s.obstacleBrushRadius, 0.002f, 0.2f, "%.3f m",
-                "Radius of the obstacle brush in metres (the short side is 1 m).", true);
+    settingControls(PanelGroup::Obstacles, s);
     if (ImGui::Button("Clear obstacles")) actions.clearObstacles = true;
     ImGui::SameLine();
     if (ImGui::Button("Restore obstacles")) actions.restoreObstacles = true;
@@ -243,47 +208,14 @@ void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actio
     if (!stats.obstacleNote.empty()) ImGui::TextWrapped("%s", stats.obstacleNote.c_str());
 }
 
-void waterControls(DisplaySettings& d)
-{
-    using L = DisplayLimits;
-    WaterLook& w = d.water;
-    sliderFloat("relief", &w.relief, 0.0f, 50.0f, "%.1f",
-                "Height of the surface per pressure: 1 is the height a free surface would take, p / (rho g); "
-                "more exaggerates the waves.",
-                false);
-    sliderFloat("light azimuth", &w.lightAzimuth, 0.0f, 360.0f, "%.0f deg",
-                "Direction of the light, counter-clockwise from +x.", false);
-    sliderFloat("light elevation", &w.lightElevation, 5.0f, 90.0f, "%.0f deg", "Height of the light above the surface.",
-                false);
-    sliderFloat("shininess", &w.shininess, L::kMinShininess, L::kMaxShininess, "%.0f",
-                "Sharpness of the highlight (Blinn-Phong exponent).", true);
-    sliderFloat("depth", &w.depth, 0.0f, 1.0f, "%.2f m", "Water over the tiled floor: how far refraction shifts it.",
-                false);
-}
-
 // The view and its exposure are in the quick group; here is the rest of how
-// the chosen view looks.
+// the chosen view looks (the rows show for their views).
 void lookSection(PanelState& s, const PanelStats& stats)
 {
     if (!ImGui::CollapsingHeader("Look")) return;
+    settingControls(PanelGroup::Look, s);
     DisplaySettings& d = s.display;
-    if (d.view == FieldView::Dye) {
-        sliderFloat("bloom threshold", &d.bloom.threshold, 0.0f, 1.0f, "%.2f",
-                    "Brightness (of 1) where the glow starts, with a soft start below it (--bloom-threshold).", false);
-        sliderFloat("bloom radius", &d.bloom.radius, DisplayLimits::kMinBloomRadius, 0.2f, "%.3f",
-                    "Spread of the glow, a fraction of the window's short side (--bloom-radius).", true);
-        return;
-    }
-    if (d.view == FieldView::Water) {
-        waterControls(d);
-        return;
-    }
-    if (d.view != FieldView::Velocity) {
-        int map = d.scalarMap == ColourMap::Diverging ? 0 : 1;
-        if (ImGui::Combo("colour map", &map, "diverging (blue-white-red)\0sequential (dark-bright)\0\0"))
-            d.scalarMap = map == 0 ? ColourMap::Diverging : ColourMap::Sequential;
-        tooltip("Both span [-range, range]; diverging shows the sign best.");
-    }
+    if (d.view == FieldView::Dye || d.view == FieldView::Water) return;
     ImGui::Checkbox("auto range", &d.autoRange);
     tooltip("Follow the field's largest magnitude (measured on the GPU, a few frames late).");
     if (d.autoRange) {
@@ -302,17 +234,8 @@ void motionSection(PanelState& s, const PanelStats& stats)
     MotionParams& m = s.motion;
     ImGui::Checkbox("motion on", &m.enabled);
     tooltip("Off: the frames are still read, and nothing pushes the fluid.");
-    sliderFloat("gain", &m.gain, 0.0f, 100.0f, "%.1f 1/s",
-                "Where something moves, the fluid takes on its velocity at this rate.", false);
-    sliderFloat("threshold", &m.threshold, 0.0f, 0.5f, "%.3f",
-                "A brightness change (of 1) below this is camera noise, not motion.", false);
-    sliderFloat("time blur", &m.timeBlur, 0.0f, 2.0f, "%.2f s", "Time over which the motion is averaged.", false);
-    sliderFloat("motion dye", &m.dye, 0.0f, 20.0f, "%.1f 1/s", "Dye per second where there is motion.", false);
+    settingControls(PanelGroup::Motion, s);
     if (m.dye > 0.0f) ImGui::ColorEdit3("motion colour", &m.dyeColour.x);
-    ImGui::Checkbox("mirror", &m.mirror);
-    tooltip("Flip the picture left-right: a camera facing the people in front of the wall.");
-    sliderFloat("show camera", &s.display.cameraOverlay, 0.0f, 1.0f, "%.2f",
-                "The camera's picture over the fluid, as the motion input sees it (0: hidden).", false);
 }
 
 void statsSection(const PanelStats& stats, bool paused)

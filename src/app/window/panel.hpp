@@ -5,14 +5,15 @@
 
 #include <string>
 
-#include "app/input.hpp"
+#include "app/app_settings.hpp"
 #include "app/window/field_display.hpp"
 #include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid::app {
 
-struct PanelState {
+// The app's settings (brush, look, motion, ...) and the rest the panel edits.
+struct PanelState : AppSettings {
     SimParams params;          // applied to the solver on the next step
     int gridShortSide = 256;   // cells on the window's short side (applied on request)
     bool autoGrid = true;      // pick gridShortSide by measuring (src/app/grid_picker.hpp)
@@ -20,13 +21,7 @@ struct PanelState {
     // The auto grid also picks the dye grid (no --dye-grid, none in the
     // settings file); the pick is never saved. Choosing one in the panel ends it.
     bool autoDyeGrid = false;
-    Brush brush;
-    DisplaySettings display;
-    MotionParams motion;                // motion input (--motion): shown when a source is open
-    int maxStepsPerFrame = 4;           // the clock's cap: beyond it the fluid runs slower than real time
-    bool hoverPaint = false;            // the moving pointer paints without a button (--hover-paint)
-    bool obstacleBrush = false;         // the mouse paints obstacles (as with Ctrl held)
-    float obstacleBrushRadius = 0.02f;  // m
+    bool obstacleBrush = false;  // the mouse paints obstacles (as with Ctrl held)
     bool paused = false;
     bool visible = true;
 };

@@ -5,6 +5,7 @@
 #include <cstdio>
 
 #include "app/grid_picker.hpp"
+#include "app/setting_rows.hpp"
 
 namespace fluid::app {
 
@@ -36,17 +37,13 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (a.resetFluid) session.reset();
     if (a.clearObstacles) session.obstacles().clear();
     if (a.restoreObstacles) session.placeObstacles(false);
-    state.obstacleBrushRadius =
-        std::clamp(std::isfinite(state.obstacleBrushRadius) ? state.obstacleBrushRadius : 0.02f, 0.001f, 1.0f);
     if (a.clearDye) session.clearDye();
     if (a.stepOnce) ++loop.singleSteps;
     if (a.screenshot) loop.screenshot = true;
     // Values typed into the panel may be anything: validate() is the last word.
-    sanitize(state.brush);
-    sanitize(state.display);
+    sanitize(state);  // every row of the settings table into its range
     if (validate(state.motion)) state.motion = session.motionParams();
     session.setMotionParams(state.motion);
-    state.maxStepsPerFrame = std::clamp(state.maxStepsPerFrame, 1, 16);
     if (state.params == session.params()) return a.applyGrid;
     if (auto problem = validate(state.params)) {
         std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());

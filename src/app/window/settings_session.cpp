@@ -19,10 +19,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     o.params.gridWidth = o.params.gridHeight = state.gridShortSide;  // the window's grid is its short side
     // and so is the dye's, unless the auto grid picked it (never saved: the next machine picks its own)
     o.params.dyeGridWidth = state.autoDyeGrid ? start.params.dyeGridWidth : state.dyeGridShortSide;
-    o.brush = state.brush;
-    o.display = state.display;
-    o.motion = state.motion;
-    o.maxStepsPerFrame = state.maxStepsPerFrame;
+    static_cast<AppSettings&>(o) = state;  // brush, look, motion, ...: every row of the settings table
     o.autoGrid = state.autoGrid;
     return o;
 }

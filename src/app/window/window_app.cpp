@@ -112,14 +112,9 @@ struct Viewer {
         s.params = o.params;
         s.gridShortSide = o.params.gridWidth;
         s.dyeGridShortSide = o.params.dyeGridWidth;  // --dye-grid: on the short side, like --grid
-        s.brush = o.brush;
-        s.display = o.display;
-        s.motion = o.motion;
-        s.maxStepsPerFrame = o.maxStepsPerFrame;
+        static_cast<AppSettings&>(s) = o;            // brush, look, motion, ...: every row of the settings table
         s.autoGrid = o.autoGrid;
         s.autoDyeGrid = o.autoGrid && o.params.dyeGridWidth == 0 && !o.given("dye-grid");
-        s.hoverPaint = o.hoverPaint;
-        s.obstacleBrushRadius = o.obstacles.brushRadius;
         return s;
     }
 
