@@ -39,10 +39,10 @@ glm::vec3 hueColour(float h)
     return c;
 }
 
-// Dye at a splat's centre, times its colour: 1 - exp(-1.5) = 0.78 of full
-// colour at exposure 1, above the bloom's threshold (as the WebGL demo's 10 x
-// 0.15). The idle splats are a little fainter.
-constexpr float kBurstDye = 1.5f;
+// Dye at a splat's centre, times its colour: 1 - exp(-2) = 0.86 of full
+// colour at exposure 1, well above the bloom's threshold, so the cores glow.
+// The idle splats are a little fainter.
+constexpr float kBurstDye = 2.0f;
 constexpr float kIdleDye = 1.0f;
 
 }  // namespace
@@ -54,9 +54,9 @@ Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& 
     const float shortSide = std::min(w, h);
     Splat s;
     s.from = s.to = glm::vec2(w * (0.1f + 0.8f * random.next()), h * (0.1f + 0.8f * random.next()));
-    s.radius = shortSide * (0.035f + 0.025f * random.next());
+    s.radius = shortSide * (0.045f + 0.035f * random.next());
     const float angle = 2.0f * std::numbers::pi_v<float> * random.next();
-    const float speed = shortSide * (0.6f + 0.9f * random.next());  // m/s at the centre
+    const float speed = shortSide * (0.8f + 1.0f * random.next());  // m/s at the centre
     s.velocity = speed * glm::vec2(std::cos(angle), std::sin(angle));
     s.dye = dyeScale * hueColour(random.next());
     return s;

@@ -19,7 +19,7 @@ namespace fluid::app {
 
 class FirstSight {
 public:
-    static constexpr int kBurstSplats = 12;          // at fluid time 0
+    static constexpr int kBurstSplats = 20;          // at fluid time 0
     static constexpr double kIdleAfter = 4.0;        // s of fluid time without painting before the random splats
     static constexpr double kIdleEvery = 2.5;        // s of fluid time between them
     static constexpr float kHintFadeSeconds = 1.5f;  // wall-clock s, once the user painted
