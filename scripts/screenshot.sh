@@ -48,7 +48,7 @@ stroke() {  # button x0 y0 x1 y1
   sleep 0.3
 }
 if [[ "${SCENE:-strokes}" == first ]]; then
-  sleep "${FIRST_SECONDS:-2}"  # the burst, the hint and the panel as they open
+  sleep "${FIRST_SECONDS:-0}"  # the burst, the hint and the panel 2 s after the window appeared (above)
 elif [[ "${SCENE:-strokes}" == smoke ]]; then
   # F1 hides the panel; Shift+click: a smoke emitter under the pointer; then
   # let the plumes rise.

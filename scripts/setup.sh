@@ -16,6 +16,7 @@ packages=(
 )
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(python3-matplotlib)                    # scripts/plot_validation.py
+  packages+=(chromium imagemagick)                  # scripts/demo-screenshot.sh (the WebGL demo beside ours)
 elif [[ -n "${1:-}" ]]; then
   echo "setup: unknown option '$1' (usage: scripts/setup.sh [--docs])" >&2
   exit 2
