@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/window/fluid_session.hpp"
+#include "app/window/settings_session.hpp"
 #include "support/gl_context.hpp"
 
 namespace fluid::app {
@@ -106,6 +107,61 @@ TEST_F(GridChangeTest, WithoutKeepingTheFluidStartsFromRest)
     s.state.gridShortSide = 128;
     s.fluid.allocateGrid(kFramebuffer, false);
     EXPECT_EQ(mean(s.fluid.solver().download().dye, 0), 0.0);
+}
+
+// Bloom is on by default where the frame budget allows. The overhead is
+// given, not measured (10 s a frame with bloom, none without), and a step of
+// 1 s of fluid has 0.8 s of budget, which any machine's 24-cell step fits
+// hundreds of times over: the outcome does not depend on the machine's speed.
+struct PickSession {
+    Options options;
+    PanelState state;
+    PanelStats stats;
+    FluidSession fluid{options, state, stats};
+
+    explicit PickSession(bool autoBloom)
+    {
+        state.autoGrid = true;
+        state.autoBloom = autoBloom;
+        state.params.dt = 1.0f;
+    }
+    void pick()
+    {
+        static constexpr int kCandidates[] = {16, 24};
+        fluid.pickGrid(kFramebuffer, kCandidates,
+                       [](GpuSolver&, const DisplaySettings& look) { return look.bloom.enabled ? 10.0 : 0.0; });
+    }
+};
+
+TEST_F(GridChangeTest, AnAutomaticBloomGoesWhereNotEvenTheSmallestGridKeepsUpWithIt)
+{
+    PickSession s(true);
+    s.pick();
+    EXPECT_FALSE(s.state.display.bloom.enabled);
+    EXPECT_TRUE(s.state.bloomOffForSpeed);
+    EXPECT_EQ(s.state.gridShortSide, 24);  // without it the larger grid keeps up
+    EXPECT_NE(s.stats.gridChoice.find("bloom off"), std::string::npos) << s.stats.gridChoice;
+    // Never saved: the settings file keeps the bloom the run started with.
+    EXPECT_TRUE(fromPanel(s.options, s.state).display.bloom.enabled);
+}
+
+TEST_F(GridChangeTest, ABloomAskedForStaysOnAndTheSmallestGridIsTaken)
+{
+    PickSession s(false);  // --bloom on, or the panel turned it on again
+    s.pick();
+    EXPECT_TRUE(s.state.display.bloom.enabled);
+    EXPECT_FALSE(s.state.bloomOffForSpeed);
+    EXPECT_EQ(s.state.gridShortSide, 16);
+    EXPECT_EQ(s.stats.gridChoice.find("bloom off"), std::string::npos) << s.stats.gridChoice;
+}
+
+TEST_F(GridChangeTest, ABloomThatFitsTheFrameStays)
+{
+    PickSession s(true);
+    static constexpr int kCandidates[] = {16, 24};
+    s.fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 0.0; });
+    EXPECT_TRUE(s.state.display.bloom.enabled);
+    EXPECT_EQ(s.state.gridShortSide, 24);
 }
 
 }  // namespace

@@ -57,14 +57,29 @@ double FluidSession::secondsPerStep(GpuSolver& probe) const
 void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead)
 {
     if (candidates.empty()) return;
+    const auto pickWith = [&](const DisplaySettings& look, FrameBudget& budget) {
+        return app::pickGrid(candidates, budget, [&](int shortSide) {
+            GpuSolver probe(
+                paramsForShortSide(framebuffer, shortSide, state_.autoDyeGrid ? 0 : state_.dyeGridShortSide));
+            // The frame's cost besides its steps hardly depends on the grid:
+            // measured once, on the first (smallest) probe.
+            if (budget.overheadSeconds < 0.0) budget.overheadSeconds = std::max(0.0, overhead(probe, look));
+            return secondsPerStep(probe);
+        });
+    };
     FrameBudget budget{static_cast<double>(state_.params.dt), state_.maxStepsPerFrame, -1.0};
-    const GridPick pick = app::pickGrid(candidates, budget, [&](int shortSide) {
-        GpuSolver probe(paramsForShortSide(framebuffer, shortSide, state_.autoDyeGrid ? 0 : state_.dyeGridShortSide));
-        // The frame's cost besides its steps hardly depends on the grid:
-        // measured once, on the first (smallest) probe.
-        if (budget.overheadSeconds < 0.0) budget.overheadSeconds = std::max(0.0, overhead(probe));
-        return secondsPerStep(probe);
-    });
+    GridPick pick = pickWith(state_.display, budget);
+    const char* bloomNote = "";
+    if (!pick.keepsUp && state_.autoBloom && state_.display.bloom.enabled) {
+        // Real time first: the glow goes where not even the smallest grid keeps up with it.
+        DisplaySettings plain = state_.display;
+        plain.bloom.enabled = false;
+        budget.overheadSeconds = -1.0;
+        pick = pickWith(plain, budget);
+        state_.display.bloom.enabled = false;
+        state_.bloomOffForSpeed = true;
+        bloomNote = "; bloom off, the frame does not keep up with it here (the panel turns it on)";
+    }
     state_.gridShortSide = pick.shortSide;
     if (state_.autoDyeGrid) {
         // The finest dye grid that still keeps up at that grid (none when the grid itself does not).
@@ -76,13 +91,23 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
                 return secondsPerStep(probe);
             });
     }
-    char note[240];
+    char note[320];
     std::snprintf(note, sizeof note,
-                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s",
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s%s",
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
                   1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
-                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "");
+                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "",
+                  bloomNote);
     stats_.gridChoice = note;
+}
+
+bool FluidSession::dropBloomForSpeed()
+{
+    if (!state_.autoBloom || !state_.display.bloom.enabled) return false;
+    state_.display.bloom.enabled = false;
+    state_.bloomOffForSpeed = true;
+    stats_.gridChoice += "; bloom off, the frame does not keep up with it here (the panel turns it on)";
+    return true;
 }
 
 void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)

@@ -37,12 +37,20 @@ public:
     FluidSession(const Options& options, PanelState& state, PanelStats& stats);
 
     // --- the grid (fluid_grid.cpp) ---
-    // Wall s per frame a display of a solver takes besides its steps.
-    using FrameOverhead = std::function<double(GpuSolver& probe)>;
+    // Wall s per frame a display of a solver takes besides its steps, with
+    // the look `look` (bloom on or off).
+    using FrameOverhead = std::function<double(GpuSolver& probe, const DisplaySettings& look)>;
     // grid = auto: the largest of `candidates` whose whole frame keeps up
     // here (grid_picker.hpp), into state.gridShortSide, and why into the
     // panel. Probe solvers are stepped and waited for: never per frame.
+    // Bloom is on by default where the frame budget allows: with
+    // state.autoBloom, when not even the smallest grid keeps up with the
+    // bloom, it is turned off (state.bloomOffForSpeed; never saved) and the
+    // grid picked again without it.
     void pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead);
+    // The smallest grid is already too slow (grid_watch.hpp): turns an
+    // automatic bloom off as pickGrid would. Returns whether it did.
+    bool dropBloomForSpeed();
     // A solver of state.gridShortSide cells on the window's short side.
     // keepFluid: the old solver's fields are resampled onto the new grids
     // (one download and one upload), else the fluid starts from rest. On

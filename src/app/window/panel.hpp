@@ -21,6 +21,12 @@ struct PanelState : AppSettings {
     // The auto grid also picks the dye grid (no --dye-grid, none in the
     // settings file); the pick is never saved. Choosing one in the panel ends it.
     bool autoDyeGrid = false;
+    // Bloom on by default (no --bloom) with the auto grid: the pick turns it
+    // off where not even the smallest grid keeps real time with it, and says
+    // so (bloomOffForSpeed). That is never saved; turning it on in the panel
+    // keeps it on.
+    bool autoBloom = false;
+    bool bloomOffForSpeed = false;
     bool obstacleBrush = false;  // the mouse paints obstacles (as with Ctrl held)
     bool paused = false;
     bool visible = true;

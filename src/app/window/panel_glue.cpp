@@ -42,6 +42,8 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (a.screenshot) loop.screenshot = true;
     // Values typed into the panel may be anything: validate() is the last word.
     sanitize(state);  // every row of the settings table into its range
+    // The bloom the pick turned off, turned on again by hand: it stays on.
+    if (state.bloomOffForSpeed && state.display.bloom.enabled) state.autoBloom = state.bloomOffForSpeed = false;
     if (validate(state.motion)) state.motion = session.motionParams();
     session.setMotionParams(state.motion);
     if (state.params == session.params()) return a.applyGrid;

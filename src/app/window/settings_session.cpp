@@ -20,6 +20,9 @@ Options fromPanel(const Options& start, const PanelState& state)
     // and so is the dye's, unless the auto grid picked it (never saved: the next machine picks its own)
     o.params.dyeGridWidth = state.autoDyeGrid ? start.params.dyeGridWidth : state.dyeGridShortSide;
     static_cast<AppSettings&>(o) = state;  // brush, look, motion, ...: every row of the settings table
+    // The bloom the pick turned off for speed stays as the run started (a
+    // faster machine next time may well afford it).
+    if (state.bloomOffForSpeed && !state.display.bloom.enabled) o.display.bloom.enabled = start.display.bloom.enabled;
     o.autoGrid = state.autoGrid;
     return o;
 }

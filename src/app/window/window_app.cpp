@@ -115,6 +115,7 @@ struct Viewer {
         static_cast<AppSettings&>(s) = o;            // brush, look, motion, ...: every row of the settings table
         s.autoGrid = o.autoGrid;
         s.autoDyeGrid = o.autoGrid && o.params.dyeGridWidth == 0 && !o.given("dye-grid");
+        s.autoBloom = o.autoGrid && o.display.bloom.enabled && !o.given("bloom");
         return s;
     }
 
@@ -145,7 +146,9 @@ struct Viewer {
     // and waited for (display, bloom) on the probe.
     FluidSession::FrameOverhead measuredDraw()
     {
-        return [this](GpuSolver& probe) { return display.measureDraw(probe, framebufferSize(), state.display); };
+        return [this](GpuSolver& probe, const DisplaySettings& look) {
+            return display.measureDraw(probe, framebufferSize(), look);
+        };
     }
 
     // --- the frame, step by step ---
@@ -268,11 +271,25 @@ struct Viewer {
         }
         lastFrameEnd = now;
         const auto smaller = choicesBelow(gridChoices(), state.gridShortSide);
-        if (!state.autoGrid || smaller.empty()) return;
+        if (!state.autoGrid) return;
+        if (smaller.empty()) {
+            if (fluid.dropBloomForSpeed()) {
+                std::printf("fluidsim: %.2fx real time for %.0f s at the smallest grid; %s\n", clock.realTimeFactor(),
+                            GridWatch::kSlowFor, stats.gridChoice.c_str());
+                std::fflush(stdout);
+            }
+            return;
+        }
         const double overhead = watch.overheadSeconds();
         std::printf("fluidsim: %.2fx real time for %.0f s at grid %dx%d; picking again among smaller grids\n",
                     clock.realTimeFactor(), GridWatch::kSlowFor, state.params.gridWidth, state.params.gridHeight);
-        fluid.pickGrid(fb, smaller, [overhead](GpuSolver&) { return overhead; });
+        // The overhead as measured, with the look as it is: a second pick that
+        // turns the bloom off measures again (FluidSession::pickGrid).
+        const DisplaySettings lookNow = state.display;
+        fluid.pickGrid(fb, smaller, [this, fb, overhead, lookNow](GpuSolver& probe, const DisplaySettings& look) {
+            if (look == lookNow) return overhead;
+            return overhead - display.measureDraw(probe, fb, lookNow) + display.measureDraw(probe, fb, look);
+        });
         fluid.allocateGrid(fb, true);
         std::printf("fluidsim: grid %dx%d, %s\n", stats.grid.x, stats.grid.y, stats.gridChoice.c_str());
         std::fflush(stdout);
