@@ -16,8 +16,9 @@ struct AppSettings {
     Brush brush;
     DisplaySettings display;
     MotionParams motion;
-    int maxStepsPerFrame = 4;  // the clock's cap (src/app/sim_clock.hpp): beyond it the fluid runs slower than real time
-    double idleAfter = 20.0;   // s without input or camera motion before the idle brush starts; 0 = never
+    int maxStepsPerFrame =
+        4;                    // the clock's cap (src/app/sim_clock.hpp): beyond it the fluid runs slower than real time
+    double idleAfter = 20.0;  // s without input or camera motion before the idle brush starts; 0 = never
     // The first minute (src/app/window/first_sight.hpp): a burst of colour at
     // start, the hint, a random splat now and then while nobody paints. Off:
     // the window starts black and still (the window tests of the brush).

@@ -49,7 +49,8 @@ struct Brush {
     glm::vec3 colour{1.0f, 0.4f, 0.1f};  // used when fixedColour
     // Smoke emitters placed with the mouse (Shift+click), each of the brush's radius.
     float emitterHeat = 300.0f;  // K/s added to T - T0 at an emitter's centre
-    float emitterSmoke = 3.0f;   // 1/s at an emitter's centre: a plume that shows at exposure 1 (as the headless smoke scenario's)
+    float emitterSmoke =
+        3.0f;  // 1/s at an emitter's centre: a plume that shows at exposure 1 (as the headless smoke scenario's)
     bool operator==(const Brush&) const = default;
 };
 

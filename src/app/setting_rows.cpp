@@ -20,8 +20,8 @@ Access field(FieldOf of)
 
 // Rows by kind (designated initializers would read better, but GCC 12 warns
 // about every member they leave to its default).
-Setting real(const char* key, const char* label, const char* placeholder, const char* unit, Access access,
-             double min, double max, ParameterSlider slider, PanelGroup group, const char* help)
+Setting real(const char* key, const char* label, const char* placeholder, const char* unit, Access access, double min,
+             double max, ParameterSlider slider, PanelGroup group, const char* help)
 {
     Setting row{key, label, placeholder, unit, help, Kind::Real, access};
     row.min = min;
@@ -89,13 +89,12 @@ std::vector<Setting> makeRows()
              1.0, {0.002, 0.2, true, "%.3f"}, G::Quick,
              "Brush radius r of the Gaussian exp(-d^2/r^2) around the stroke (the short side is 1 m)."),
         H::BrushAndDisplay);
-    add(real("dye-amount", "dye amount", "D", "", field([](auto& s) -> auto& { return s.brush.dyeAmount; }), 0.0,
-             1e3, {0.0, 5.0, false, "%.2f"}, G::Quick,
+    add(real("dye-amount", "dye amount", "D", "", field([](auto& s) -> auto& { return s.brush.dyeAmount; }), 0.0, 1e3,
+             {0.0, 5.0, false, "%.2f"}, G::Quick,
              "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the frame "
              "rate."),
         H::BrushAndDisplay);
-    Setting hover = onOff("hover-paint", "hover paints", field([](auto& s) -> auto& { return s.hoverPaint; }),
-                          G::Quick,
+    Setting hover = onOff("hover-paint", "hover paints", field([](auto& s) -> auto& { return s.hoverPaint; }), G::Quick,
                           "Window: the moving pointer paints without a button, as with the left one held (hover "
                           "painting).");
     hover.bareFlag = true;
@@ -112,32 +111,37 @@ std::vector<Setting> makeRows()
              0.0, 1e5, {0.0, 2000.0, false, "%.0f"}, G::Emitters,
              "Heat a smoke emitter (Shift+click) adds per second at its centre."),
         H::BrushAndDisplay);
-    add(real("emitter-smoke", "emitter smoke", "S", "1/s",
-             field([](auto& s) -> auto& { return s.brush.emitterSmoke; }), 0.0, 1e3, {0.0, 10.0, false, "%.2f"},
-             G::Emitters, "Smoke (grey dye) a smoke emitter adds per second at its centre."),
+    add(real("emitter-smoke", "emitter smoke", "S", "1/s", field([](auto& s) -> auto& { return s.brush.emitterSmoke; }),
+             0.0, 1e3, {0.0, 10.0, false, "%.2f"}, G::Emitters,
+             "Smoke (grey dye) a smoke emitter adds per second at its centre."),
         H::BrushAndDisplay);
 
     // What is shown, and how.
-    Setting view{"view", "field (V)", "FIELD", "", "The field shown; V cycles through the ones that show something.",
-                 Kind::Choice, field([](auto& s) -> auto& { return s.display.view; })};
+    Setting view{"view",
+                 "field (V)",
+                 "FIELD",
+                 "",
+                 "The field shown; V cycles through the ones that show something.",
+                 Kind::Choice,
+                 field([](auto& s) -> auto& { return s.display.view; })};
     view.choices = viewChoices();
     view.group = G::QuickLook;
     add(view, H::BrushAndDisplay);
-    Setting exposure = real("exposure", "exposure", "E", "",
-                            field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
-                            {0.05, 10.0, true, "%.2f"}, G::QuickLook,
-                            "Dye is shown as 1 - exp(-E dye) (also the ink in the water view).");
+    Setting exposure = real(
+        "exposure", "exposure", "E", "", field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
+        {0.05, 10.0, true, "%.2f"}, G::QuickLook, "Dye is shown as 1 - exp(-E dye) (also the ink in the water view).");
     exposure.minOpen = true;
     exposure.shown = showsDyeOrInk;
     add(exposure, H::BrushAndDisplay);
-    Setting bloom = onOff("bloom", "bloom", field([](auto& s) -> auto& { return s.display.bloom.enabled; }), G::QuickLook,
-                          "Window, dye view: bright dye glows (a blurred threshold added on top; other views, "
-                          "headless frames and figures are never processed).");
+    Setting bloom =
+        onOff("bloom", "bloom", field([](auto& s) -> auto& { return s.display.bloom.enabled; }), G::QuickLook,
+              "Window, dye view: bright dye glows (a blurred threshold added on top; other views, "
+              "headless frames and figures are never processed).");
     bloom.shown = showsDye;
     add(bloom, H::BrushAndDisplay, Scope::WindowSetting);
-    Setting glow = real("bloom-intensity", "glow", "I", "",
-                        field([](auto& s) -> auto& { return s.display.bloom.intensity; }), 0.0, L::kMaxBloomIntensity,
-                        {0.0, 3.0, false, "%.2f"}, G::QuickLook, "How much glow the bloom adds.");
+    Setting glow =
+        real("bloom-intensity", "glow", "I", "", field([](auto& s) -> auto& { return s.display.bloom.intensity; }), 0.0,
+             L::kMaxBloomIntensity, {0.0, 3.0, false, "%.2f"}, G::QuickLook, "How much glow the bloom adds.");
     glow.shown = showsGlow;
     add(glow, H::BrushAndDisplay, Scope::WindowSetting);
     Setting threshold = real("bloom-threshold", "bloom threshold", "T", "",
@@ -146,24 +150,27 @@ std::vector<Setting> makeRows()
                              "Brightness (of 1) where the glow starts, with a soft start below it.");
     threshold.shown = showsGlow;
     add(threshold, H::BrushAndDisplay, Scope::WindowSetting);
-    Setting spread = real("bloom-radius", "bloom radius", "R", "",
-                          field([](auto& s) -> auto& { return s.display.bloom.radius; }), L::kMinBloomRadius,
-                          L::kMaxBloomRadius, {L::kMinBloomRadius, 0.2, true, "%.3f"}, G::Look,
-                          "Spread of the glow, a fraction of the window's short side.");
+    Setting spread =
+        real("bloom-radius", "bloom radius", "R", "", field([](auto& s) -> auto& { return s.display.bloom.radius; }),
+             L::kMinBloomRadius, L::kMaxBloomRadius, {L::kMinBloomRadius, 0.2, true, "%.3f"}, G::Look,
+             "Spread of the glow, a fraction of the window's short side.");
     spread.shown = showsGlow;
     add(spread, H::BrushAndDisplay, Scope::WindowSetting);
-    Setting map{"colour-map", "colour map", nullptr, "",
+    Setting map{"colour-map",
+                "colour map",
+                nullptr,
+                "",
                 "Colour map of pressure, divergence, vorticity and temperature; both span [-range, range], "
                 "diverging shows the sign best.",
-                Kind::Choice, field([](auto& s) -> auto& { return s.display.scalarMap; })};
+                Kind::Choice,
+                field([](auto& s) -> auto& { return s.display.scalarMap; })};
     map.choices = {{"diverging", "diverging (blue-white-red)", static_cast<int>(ColourMap::Diverging)},
                    {"sequential", "sequential (dark-bright)", static_cast<int>(ColourMap::Sequential)}};
     map.group = G::Look;
     map.shown = showsScalarMap;
     add(map, H::BrushAndDisplay);
     add(real("max-steps-per-frame", "max steps per frame", "N", "",
-             field([](auto& s) -> auto& { return s.maxStepsPerFrame; }), 1.0, 16.0, {1.0, 16.0, false, "%g"},
-             G::Solver,
+             field([](auto& s) -> auto& { return s.maxStepsPerFrame; }), 1.0, 16.0, {1.0, 16.0, false, "%g"}, G::Solver,
              "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
              "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
         H::BrushAndDisplay);
@@ -174,14 +181,13 @@ std::vector<Setting> makeRows()
         row.shown = showsWater;
         add(std::move(row), HelpSection::Water);
     };
-    water(real("water-relief", "relief", "K", "", field([](auto& s) -> auto& { return s.display.water.relief; }),
-               0.0, L::kMaxRelief, {0.0, 50.0, false, "%.1f"}, G::Look,
+    water(real("water-relief", "relief", "K", "", field([](auto& s) -> auto& { return s.display.water.relief; }), 0.0,
+               L::kMaxRelief, {0.0, 50.0, false, "%.1f"}, G::Look,
                "Water view: surface height K p / (rho g); 1 is the height a free surface would take, more "
                "exaggerates the waves."));
     water(real("light-azimuth", "light azimuth", "DEG", "deg",
                field([](auto& s) -> auto& { return s.display.water.lightAzimuth; }), 0.0, 360.0,
-               {0.0, 360.0, false, "%.0f"}, G::Look,
-               "Water view: direction of the light, counter-clockwise from +x."));
+               {0.0, 360.0, false, "%.0f"}, G::Look, "Water view: direction of the light, counter-clockwise from +x."));
     water(real("light-elevation", "light elevation", "DEG", "deg",
                field([](auto& s) -> auto& { return s.display.water.lightElevation; }), 0.0, 90.0,
                {5.0, 90.0, false, "%.0f"}, G::Look, "Water view: height of the light above the surface."));
@@ -197,8 +203,8 @@ std::vector<Setting> makeRows()
              MotionLimits::kMaxGain, {0.0, 100.0, false, "%.1f"}, G::Motion,
              "Where something moves, the fluid takes on its velocity at this rate."),
         H::Motion);
-    add(real("motion-threshold", "threshold", "T", "", field([](auto& s) -> auto& { return s.motion.threshold; }),
-             0.0, 1.0, {0.0, 0.5, false, "%.3f"}, G::Motion,
+    add(real("motion-threshold", "threshold", "T", "", field([](auto& s) -> auto& { return s.motion.threshold; }), 0.0,
+             1.0, {0.0, 0.5, false, "%.3f"}, G::Motion,
              "A brightness change (of 1) below this is camera noise, not motion."),
         H::Motion);
     add(real("motion-blur", "time blur", "S", "s", field([](auto& s) -> auto& { return s.motion.timeBlur; }), 0.0,

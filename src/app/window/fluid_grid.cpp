@@ -92,12 +92,11 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
             });
     }
     char note[320];
-    std::snprintf(note, sizeof note,
-                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s%s",
-                  pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
-                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
-                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "",
-                  bloomNote);
+    std::snprintf(
+        note, sizeof note, "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s%s",
+        pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
+        1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+        state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "", bloomNote);
     stats_.gridChoice = note;
 }
 
