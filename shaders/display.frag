@@ -7,6 +7,7 @@ uniform sampler2D uField;
 uniform sampler2D uDye;   // water view: the ink
 uniform int uMode;        // 0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
+uniform float uShading;   // dye view in the window: the relief of the dye's slope under a light; 0: flat
 uniform vec4 uViewport;   // x, y, width, height of the grid in framebuffer pixels
 // Water view.
 uniform vec2 uGrid;               // cells along x and y
@@ -111,6 +112,27 @@ vec3 water(vec2 uv)
     return body * (0.35 + 0.65 * diffuse) * (1.0 - fresnel) + sky * fresnel + vec3(specular);
 }
 
+// The dye lit as a relief: its tone-mapped brightness (the largest channel)
+// read as a height, its slope from central differences one texel of the
+// shown field apart, lit from the upper left. A flat patch keeps its colour;
+// a slope towards the light brightens, one away from it darkens.
+// Mirror: shadeCell's dyeShade (src/app/view_colour.cpp).
+float dyeBrightness(vec2 at, float range)
+{
+    vec3 c = vec3(1.0) - exp(-max(texture(uField, at).rgb, 0.0) * range);
+    return max(max(c.r, c.g), c.b);
+}
+
+float dyeShade(vec2 uv, float range)
+{
+    vec2 texel = 1.0 / vec2(textureSize(uField, 0));
+    float dx = dyeBrightness(uv + vec2(texel.x, 0.0), range) - dyeBrightness(uv - vec2(texel.x, 0.0), range);
+    float dy = dyeBrightness(uv + vec2(0.0, texel.y), range) - dyeBrightness(uv - vec2(0.0, texel.y), range);
+    vec3 n = normalize(vec3(-uShading * dx, -uShading * dy, 1.0));
+    const vec3 light = vec3(-0.40824829, 0.40824829, 0.81649658);  // (-1, 1, 2) / sqrt(6)
+    return clamp(dot(n, light) / light.z, 0.5, 1.5);
+}
+
 void main()
 {
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
@@ -119,6 +141,7 @@ void main()
     vec3 rgb;
     if (uMode == 0) {
         rgb = vec3(1.0) - exp(-max(v.rgb, 0.0) * range);
+        if (uShading > 0.0) rgb *= dyeShade(uv, range);
     } else if (uMode == 1) {
         float speed = length(v.xy);
         float hue = atan(v.y, v.x) / 6.2831853 + 0.5;

@@ -76,6 +76,7 @@ struct DisplaySettings {
     bool autoRange = true;
     float fixedRange = 1.0f;   // value given full colour when autoRange is off
     float dyeExposure = 1.0f;  // dye is shown as 1 - exp(-exposure * dye) (also the ink in the water view)
+    float shading = 1.0f;      // window, dye view: the relief of the dye's slope under a light; 0: flat
     WaterLook water;
     float cameraOverlay = 0.0f;  // opacity of the motion input's picture over the view, [0, 1]
     BloomLook bloom;             // window, dye view only
@@ -92,6 +93,7 @@ struct DisplayLimits {
     static constexpr float kMaxBloomThreshold = 1.0f;
     static constexpr float kMinBloomRadius = 0.001f;
     static constexpr float kMaxBloomRadius = 0.5f;
+    static constexpr float kMaxShading = 20.0f;
 };
 
 }  // namespace fluid::app

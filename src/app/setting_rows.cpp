@@ -139,6 +139,12 @@ std::vector<Setting> makeRows()
               "headless frames and figures are never processed).");
     bloom.shown = showsDye;
     add(bloom, H::BrushAndDisplay, Scope::WindowSetting);
+    Setting shading = real("shading", "shading", "S", "", field([](auto& s) -> auto& { return s.display.shading; }),
+                           0.0, L::kMaxShading, {0.0, 5.0, false, "%.1f"}, G::QuickLook,
+                           "Window, dye view: the dye lit as a relief, its slope under a light from the upper left "
+                           "(0: flat; headless frames and figures are never shaded).");
+    shading.shown = showsDye;
+    add(shading, H::BrushAndDisplay, Scope::WindowSetting);
     Setting glow =
         real("bloom-intensity", "glow", "I", "", field([](auto& s) -> auto& { return s.display.bloom.intensity; }), 0.0,
              L::kMaxBloomIntensity, {0.0, 3.0, false, "%.2f"}, G::QuickLook, "How much glow the bloom adds.");

@@ -108,7 +108,33 @@ glm::vec3 water(const ViewUniforms& u, const Field& pressure, const Field& dye, 
     return body * (0.35f + 0.65f * diffuse) * (1.0f - fresnel) + sky * fresnel + glm::vec3(specular);
 }
 
+// display.frag's dyeBrightness and dyeShade: neighbours as the clamped,
+// linear sampler reads them at texel centres.
+float dyeBrightness(const Field& f, int i, int j, float range)
+{
+    i = std::clamp(i, 0, f.width() - 1);
+    j = std::clamp(j, 0, f.height() - 1);
+    float brightest = 0.0f;
+    for (int c = 0; c < 3; ++c)
+        brightest = std::max(brightest, 1.0f - std::exp(-std::max(f.at(i, j, c), 0.0f) * range));
+    return brightest;
+}
+
+float dyeShade(float strength, const Field& f, int i, int j, float range)
+{
+    const float dx = dyeBrightness(f, i + 1, j, range) - dyeBrightness(f, i - 1, j, range);
+    const float dy = dyeBrightness(f, i, j + 1, range) - dyeBrightness(f, i, j - 1, range);
+    const glm::vec3 n = glm::normalize(glm::vec3(-strength * dx, -strength * dy, 1.0f));
+    const glm::vec3 light(-0.40824829f, 0.40824829f, 0.81649658f);  // (-1, 1, 2) / sqrt(6)
+    return std::clamp(glm::dot(n, light) / light.z, 0.5f, 1.5f);
+}
+
 }  // namespace
+
+void addWindowLook(ViewUniforms& u, const DisplaySettings& s)
+{
+    u.shading = s.view == FieldView::Dye ? s.shading : 0.0f;
+}
 
 ViewUniforms viewUniforms(const DisplaySettings& s, float range, const SimParams& params)
 {
@@ -138,6 +164,7 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
     switch (u.colouring) {
         case ViewColouring::ToneMappedDye:
             for (int c = 0; c < 3; ++c) rgb[c] = 1.0f - std::exp(-std::max(field.at(i, j, c), 0.0f) * range);
+            if (u.shading > 0.0f) rgb *= dyeShade(u.shading, field, i, j, range);
             break;
         case ViewColouring::DirectionAndSpeed: {
             const float x = field.at(i, j, 0), y = field.at(i, j, 1);

@@ -19,6 +19,9 @@ struct ViewUniforms {
     ViewColouring colouring = ViewColouring::ToneMappedDye;
     ColourMap scalarMap = ColourMap::Diverging;
     float range = 1.0f;  // dye: the exposure; otherwise the value shown at full colour
+    // Dye view in the window: the relief of the dye's slope under a light
+    // (addWindowLook); 0, flat, everywhere else: headless frames never.
+    float shading = 0.0f;
     // Water view.
     float heightPerPressure = 0.0f;              // m of surface per m^2/s of pressure potential
     float cellSize = 1.0f;                       // m
@@ -47,6 +50,10 @@ constexpr float kGravity = 9.81f;
 // What display.frag receives for this view and these settings. `range` is the
 // measured (or fixed) range of the field; `params` gives dt and the cell size.
 ViewUniforms viewUniforms(const DisplaySettings& settings, float range, const SimParams& params);
+
+// What only the window adds to a view (DisplaySettings::shading on the dye
+// view); the headless frames and the validation figures leave it out.
+void addWindowLook(ViewUniforms& u, const DisplaySettings& settings);
 
 // The colour of cell (i, j) of `field` (the view's source), and `dye` for the
 // water view's ink (may be empty for the other views). Components in [0, 1].

@@ -94,6 +94,7 @@ const std::vector<FlagName> kFlags = {
     {"obstacle-angle", true, {"-180", "0", "45", "180"}},
     {"obstacle-brush", true, {"0.001", "1"}},
     {"camera-overlay", true, {"0", "0.5", "1"}},
+    {"shading", true, {"0", "1", "20"}},
     {"headless", false, {}},
     {"backend", true, {"cpu", "gpu"}},
     {"scenario", true, {"demo", "cavity", "taylor-green", "shear-wave"}},

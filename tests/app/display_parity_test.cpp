@@ -30,8 +30,9 @@ namespace {
 // tile edges' smoothstep over 0.004 m of floor by ~250 per m of shift. Plus the
 // sampler's bilinear weights at a texel centre, 1 - O(1e-7) rather than 1.
 // Measured on llvmpipe: 1.5e-5 (water over a picture of random colours, whose
-// pixels jump by up to 1), 1.1e-5 (water), 3.3e-6 (velocity: atan), <= 2e-7
-// (the others).
+// pixels jump by up to 1), 1.1e-5 (water), 5.6e-6 (dye shaded at strength 10:
+// exp, normalize and a dot product over four neighbours), 3.3e-6 (velocity:
+// atan), <= 2e-7 (the others).
 constexpr float kColourTolerance = 2e-5f;
 
 SimParams displayParams()
@@ -81,6 +82,7 @@ Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource source)
 float drawAndCompare(FieldDisplay& display, GpuSolver& solver, const DisplaySettings& settings, const Field& source,
                      const Field& dye, ViewUniforms u, GLuint overlay = 0)
 {
+    addWindowLook(u, settings);  // the window draws the dye view shaded (DisplaySettings::shading)
     const SimParams& params = solver.params();
     gl::RenderTarget target(params.gridWidth, params.gridHeight, gl::TextureFormat::RGBA32F, "display parity");
     display.draw(solver, {0, 0, params.gridWidth, params.gridHeight}, settings, target.framebuffer(), overlay);
@@ -184,6 +186,54 @@ TEST_F(DisplayParityTest, CameraOverlayMatchesShadeCell)
     const float worst = drawAndCompare(display, solver, settings, state.velocity, state.dye, u, overlay.texture());
     std::printf("[ measured ] camera overlay: max |GPU - CPU| = %.2g\n", static_cast<double>(worst));
     EXPECT_LE(worst, kColourTolerance);
+}
+
+// The dye lit as a relief (the window's shading) at several strengths, flat
+// included, against shadeCell's dyeShade: random dye of up to 1.5 has slopes
+// of every direction and size, the clamp at 0.5 and 1.5 included.
+TEST_F(DisplayParityTest, ShadedDyeMatchesShadeCell)
+{
+    const SimParams params = displayParams();
+    GpuSolver solver(params);
+    const FluidState state = displayState(params);
+    solver.upload(state);
+    FieldDisplay display;
+    for (const float strength : {0.0f, 0.5f, 2.0f, 10.0f}) {
+        DisplaySettings settings;
+        settings.shading = strength;
+        const float worst = drawAndCompare(display, solver, settings, state.dye, state.dye,
+                                           viewUniforms(settings, settings.dyeExposure, params));
+        std::printf("[ measured ] dye shaded at %g: max |GPU - CPU| = %.2g\n", static_cast<double>(strength),
+                    static_cast<double>(worst));
+        EXPECT_LE(worst, kColourTolerance);
+    }
+}
+
+// What the shading does (parity alone would pass with none): a dye ridge
+// along y is brighter on its side facing the light (upper left), darker on
+// the other, unchanged where flat; and only the window adds it.
+TEST(DyeShading, TheSlopeTowardsTheLightBrightensTheOtherDarkens)
+{
+    Field dye(9, 5, 4);
+    for (int j = 0; j < 5; ++j)
+        for (int i = 0; i < 9; ++i)
+            for (int c = 0; c < 3; ++c) dye.at(i, j, c) = i == 4 ? 1.0f : (i == 3 || i == 5 ? 0.5f : 0.2f);
+    DisplaySettings settings;
+    settings.shading = 1.0f;
+    ViewUniforms flat = viewUniforms(settings, 1.0f, displayParams());
+    EXPECT_EQ(flat.shading, 0.0f);  // headless frames: viewUniforms alone
+    ViewUniforms lit = flat;
+    addWindowLook(lit, settings);
+    EXPECT_EQ(lit.shading, 1.0f);
+    const auto gain = [&](int i) { return shadeCell(lit, dye, dye, i, 2).r / shadeCell(flat, dye, dye, i, 2).r; };
+    EXPECT_GT(gain(3), 1.05f);  // rising towards +x: faces the light at -x
+    EXPECT_LT(gain(5), 0.95f);
+    EXPECT_FLOAT_EQ(gain(4), 1.0f);  // the ridge's top
+    EXPECT_FLOAT_EQ(gain(1), 1.0f);  // flat
+    settings.view = FieldView::Velocity;
+    ViewUniforms velocity = viewUniforms(settings, 1.0f, displayParams());
+    addWindowLook(velocity, settings);
+    EXPECT_EQ(velocity.shading, 0.0f);  // the dye view only
 }
 
 // Obstacles over every view, cell by cell, under the camera's picture.

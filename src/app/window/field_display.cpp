@@ -38,6 +38,7 @@ FieldDisplay::FieldDisplay()
 {
     uniforms_.mode = displayProgram_.requiredUniform("uMode");
     uniforms_.range = displayProgram_.requiredUniform("uRange");
+    uniforms_.shading = displayProgram_.requiredUniform("uShading");
     uniforms_.viewport = displayProgram_.requiredUniform("uViewport");
     uniforms_.grid = displayProgram_.requiredUniform("uGrid");
     uniforms_.cellSize = displayProgram_.requiredUniform("uCellSize");
@@ -134,6 +135,7 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     else if (autoRange_ > 0.0f)
         lastRange_ = autoRange_;
     ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    addWindowLook(u, s);
     u.background = &background_;
     int mode = static_cast<int>(u.colouring);
     if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) mode = 3;
@@ -145,6 +147,7 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     displayProgram_.use();
     glUniform1i(uniforms_.mode, mode);
     glUniform1f(uniforms_.range, u.range);
+    glUniform1f(uniforms_.shading, u.shading);
     glUniform4f(uniforms_.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y),
                 static_cast<float>(rect.width), static_cast<float>(rect.height));
     glUniform2f(uniforms_.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));

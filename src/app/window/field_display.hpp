@@ -39,7 +39,7 @@ private:
 
     gl::Program displayProgram_;
     struct Uniforms {
-        GLint mode = -1, range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
+        GLint mode = -1, range = -1, shading = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
               lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1, overlayOpacity = -1,
               hasObstacles = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
