@@ -9,7 +9,11 @@
 //
 // Besides the painted step it exercises what a long window session does now
 // and then: a solver switch every 7 samples (rebuilds programs and pyramids),
-// a reset every 10, the diagnostics and residual passes at every sample.
+// a reset every 10, the diagnostics and residual passes at every sample. With
+// --regrid-every K it also does what a grid change in the window does, every K
+// samples: a solver on a grid half as large again is built (every field and
+// program anew), the fluid resampled onto it, and then back onto a new solver
+// of the soak's own grid, so that every sample is taken on the same grid.
 //
 // It is also the witness for a rare heap corruption (docs/reliability.md): it
 // prints its settings first, flushes every sample row, and on SIGABRT, SIGSEGV,
@@ -19,7 +23,7 @@
 //
 //   build/release/bench/soak [--backend gpu|cpu] [--steps 100000] [--grid 128]
 //                            [--every 1000] [--threads 0] [--max-rss-growth 5]
-//                            [--max-minutes 0] [--csv soak.csv]
+//                            [--max-minutes 0] [--regrid-every 0] [--csv soak.csv]
 // --max-minutes ends a soak that a slow or loaded machine could not finish in
 // time at the first sample past it; the verdict then says at which step.
 // docs/reliability.md has the figures of full runs.
@@ -33,6 +37,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <memory>
 #include <numbers>
 #include <optional>
 #include <string>
@@ -42,6 +47,7 @@
 #include <unistd.h>
 
 #include "app/headless/measure.hpp"
+#include "app/state_resample.hpp"
 #include "gl/handle.hpp"
 #include "platform/headless_context.hpp"
 #include "reference/cpu_solver.hpp"
@@ -59,6 +65,7 @@ struct SoakOptions {
     int threads = 0;  // CPU only; 0: all cores, as CpuSolver
     double maxRssGrowthPercent = 5.0;
     double maxMinutes = 0.0;  // 0: no limit; else stop at the first sample past it
+    long regridEvery = 0;     // samples between two grid changes; 0: none
     std::string csvPath;
 };
 
@@ -159,10 +166,11 @@ void installCrashWitness()
 
 [[noreturn]] void usage(const std::string& problem)
 {
-    std::fprintf(stderr,
-                 "soak: %s (usage: soak [--backend gpu|cpu] [--steps N>=1] [--grid 8..1024] [--every N>=1] "
-                 "[--threads 0..1024] [--max-rss-growth PERCENT] [--max-minutes M] [--csv FILE])\n",
-                 problem.c_str());
+    std::fprintf(
+        stderr,
+        "soak: %s (usage: soak [--backend gpu|cpu] [--steps N>=1] [--grid 8..1024] [--every N>=1] "
+        "[--threads 0..1024] [--max-rss-growth PERCENT] [--max-minutes M] [--regrid-every SAMPLES] [--csv FILE])\n",
+        problem.c_str());
     std::exit(2);
 }
 
@@ -215,6 +223,8 @@ SoakOptions parse(int argc, char** argv)
             o.maxRssGrowthPercent = *value;
         else if (flag == "--max-minutes" && *value >= 0 && *value <= 1e6)
             o.maxMinutes = *value;
+        else if (flag == "--regrid-every" && whole && *value >= 0 && *value <= 1e9)
+            o.regridEvery = static_cast<long>(*value);
         else
             usage("unknown flag or value out of range: " + std::string(flag) + " " + text);
     }
@@ -343,9 +353,29 @@ Verdict judge(const std::vector<Sample>& samples, const SoakOptions& o)
 
 // --- the run -----------------------------------------------------------------
 
-template <class Solver>
-int soak(Solver& solver, const SoakOptions& o)
+// What the window does when its grid changes (FluidSession::allocateGrid): a
+// new solver built while the old one lives, the old fluid resampled onto it,
+// then the old one freed. Done twice, to a grid half as large again and back.
+template <class Solver, class MakeSolver>
+std::unique_ptr<Solver> changeGridAndBack(std::unique_ptr<Solver> solver, const MakeSolver& make)
 {
+    const fluid::SimParams own = solver->params();
+    fluid::SimParams larger = own;
+    larger.gridWidth = own.gridWidth * 3 / 2;
+    larger.gridHeight = own.gridHeight * 3 / 2;
+    larger.dyeGridWidth = own.dyeGridWidth * 3 / 2;
+    for (const fluid::SimParams& p : {larger, own}) {
+        std::unique_ptr<Solver> next = make(p);
+        next->upload(fluid::app::resampleState(solver->download(), next->grids()));
+        solver = std::move(next);
+    }
+    return solver;
+}
+
+template <class Solver, class MakeSolver>
+int soak(const MakeSolver& make, const fluid::SimParams& params, const SoakOptions& o)
+{
+    std::unique_ptr<Solver> owned = make(params);
     std::vector<Sample> samples;
     std::FILE* csv = o.csvPath.empty() ? nullptr : std::fopen(o.csvPath.c_str(), "w");
     if (!o.csvPath.empty() && !csv) {
@@ -360,6 +390,7 @@ int soak(Solver& solver, const SoakOptions& o)
     const bool gpu = o.backend == Backend::Gpu;
     const auto start = std::chrono::steady_clock::now();
     for (long step = 1; step <= o.steps; ++step) {
+        Solver& solver = *owned;
         gStep.store(step, std::memory_order_relaxed);
         gPhase.store("stepping", std::memory_order_relaxed);
         solver.step(std::array{brushAt(step, solver.params())});
@@ -403,6 +434,10 @@ int soak(Solver& solver, const SoakOptions& o)
             solver.setParams(next);
         }
         if (sampleIndex % 10 == 9) solver.reset();
+        if (o.regridEvery > 0 && sampleIndex % o.regridEvery == o.regridEvery - 1) {
+            gPhase.store("changing the grid", std::memory_order_relaxed);
+            owned = changeGridAndBack(std::move(owned), make);
+        }
     }
     gPhase.store("judging", std::memory_order_relaxed);
     if (csv && std::fclose(csv) != 0) {
@@ -425,10 +460,10 @@ int main(int argc, char** argv)
     const char* malloc_perturb = std::getenv("MALLOC_PERTURB_");
     std::snprintf(
         gSettings.data(), gSettings.size(),
-        "settings: --backend %s --steps %ld --grid %d --every %ld --threads %d --max-minutes %g; MALLOC_CHECK_=%s "
-        "MALLOC_PERTURB_=%s; pid %ld",
-        backendName(o.backend), o.steps, o.grid, o.every, o.threads, o.maxMinutes, malloc_check ? malloc_check : "",
-        malloc_perturb ? malloc_perturb : "", static_cast<long>(::getpid()));
+        "settings: --backend %s --steps %ld --grid %d --every %ld --threads %d --max-minutes %g --regrid-every %ld; "
+        "MALLOC_CHECK_=%s MALLOC_PERTURB_=%s; pid %ld",
+        backendName(o.backend), o.steps, o.grid, o.every, o.threads, o.maxMinutes, o.regridEvery,
+        malloc_check ? malloc_check : "", malloc_perturb ? malloc_perturb : "", static_cast<long>(::getpid()));
     installCrashWitness();
     std::printf("soak: %s\n", gSettings.data());
     std::fflush(stdout);
@@ -437,15 +472,17 @@ int main(int argc, char** argv)
         params.gridWidth = params.gridHeight = o.grid;
         params.vorticity = 0.5f;  // every pass of the step runs
         if (o.backend == Backend::Cpu) {
-            fluid::CpuSolver solver(params, o.threads);
             std::printf("soak: CPU reference solver, no GL context\n");
-            return soak(solver, o);
+            const auto make = [&](const fluid::SimParams& p) {
+                return std::make_unique<fluid::CpuSolver>(p, o.threads);
+            };
+            return soak<fluid::CpuSolver>(make, params, o);
         }
         fluid::platform::HeadlessContext context;
         fluid::platform::requireGl33();
         std::printf("soak: GPU solver on %s\n", context.description().c_str());
-        fluid::GpuSolver solver(params);
-        return soak(solver, o);
+        const auto make = [](const fluid::SimParams& p) { return std::make_unique<fluid::GpuSolver>(p); };
+        return soak<fluid::GpuSolver>(make, params, o);
     } catch (const std::exception& e) {
         std::fprintf(stderr, "soak: %s\n", e.what());
         return 1;

@@ -10,12 +10,19 @@
 #   scripts/soak.sh [--steps 1000000] [--grid 32] [--every STEPS/100]
 #                   [--backends "gpu cpu"] [--threads 1] [--max-minutes 0]
 #                   [--window-minutes 60] [--build build/release] [--out DIR]
+#                   [--llvmpipe-threads 0|N|mesa]
 #
 # --threads: the CPU solver's threads (1: the other core is the busy one).
 # --max-minutes: each headless soak stops at its first sample past this wall
 # time (0: none) and its verdict says at which step; on a loaded 2-core
 # machine with llvmpipe the GPU solver takes 15-20 ms a step at 32x32
 # whatever the grid below 64 (docs/reliability.md), so 1M steps are hours.
+# --llvmpipe-threads: LP_NUM_THREADS for the headless soaks (default 0: Mesa's
+# software rasterizer draws on the calling thread; at 32x32 a step's ~100 draws
+# are each too small to split, and handing every one to llvmpipe's threads made
+# the GPU step 7x slower here, 5.2 s against 0.73 s for 1,000 steps, idle;
+# "mesa" leaves llvmpipe's own choice, one thread per core). A real GPU's
+# driver ignores the variable.
 # --window-minutes 0 skips the window soak. --build names the build folder
 # whose bench/soak and src/fluidsim run (cmake --build --preset release
 # --target soak fluidsim); an AddressSanitizer build (build/asan) is detected
@@ -28,7 +35,7 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
 
-steps=1000000 grid=32 every='' backends='gpu cpu' threads=1 max_minutes=0 window_minutes=60 build=build/release out=''
+steps=1000000 grid=32 every='' backends='gpu cpu' threads=1 max_minutes=0 window_minutes=60 build=build/release out='' lp_threads=0
 die() { echo "soak.sh: $1" >&2; exit 2; }
 whole() { [[ "$1" =~ ^[0-9]+$ ]]; }
 while (($#)); do
@@ -44,17 +51,21 @@ while (($#)); do
     --max-minutes) whole "$2" || die "--max-minutes takes a whole number (0: no limit), not '$2'"; max_minutes=$2 ;;
     --window-minutes) whole "$2" || die "--window-minutes takes a whole number (0: none), not '$2'"; window_minutes=$2 ;;
     --build) build=$2 ;;
+    --llvmpipe-threads)
+      [[ "$2" == mesa ]] || { whole "$2" && (($2 <= 64)); } || die "--llvmpipe-threads takes 0..64 or mesa, not '$2'"
+      lp_threads=$2 ;;
     --out) out=$2 ;;
     *) die "unknown argument '$1' (see the comment at the top of scripts/soak.sh)" ;;
   esac
   shift 2
 done
 [ -n "$every" ] || every=$((steps >= 100 ? steps / 100 : 1))
-soak_exe=$root/$build/bench/soak
-app_exe=$root/$build/src/fluidsim
-[ -x "$soak_exe" ] || die "$soak_exe not found; build first: cmake --build --preset ${build#build/} --target soak fluidsim"
+[[ "$build" == /* ]] || build=$root/$build
+soak_exe=$build/bench/soak
+app_exe=$build/src/fluidsim
+[ -x "$soak_exe" ] || die "$soak_exe not found; build first: cmake --build --preset ${build##*/} --target soak fluidsim"
 if ((window_minutes > 0)); then
-  [ -x "$app_exe" ] || die "$app_exe not found; build first: cmake --build --preset ${build#build/} --target soak fluidsim"
+  [ -x "$app_exe" ] || die "$app_exe not found; build first: cmake --build --preset ${build##*/} --target soak fluidsim"
 fi
 
 if [ -z "$out" ]; then out=$(mktemp -d /tmp/fluidsim-soak.XXXXXX); else mkdir -p "$out" || die "cannot make $out"; fi
@@ -79,7 +90,8 @@ else
   [ -n "$debug_lib" ] || die "libc_malloc_debug.so.0 not found (glibc >= 2.34 needs it for MALLOC_CHECK_)"
   heap_env+=("LD_PRELOAD=$debug_lib")
 fi
-echo "soak.sh: heap checks: ${heap_env[*]}"
+[[ "$lp_threads" == mesa ]] || heap_env+=("LP_NUM_THREADS=$lp_threads")
+echo "soak.sh: environment: ${heap_env[*]}"
 
 # One core kept busy for the whole run, as the machine was when the heap
 # corruption was seen.

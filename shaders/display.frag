@@ -21,8 +21,9 @@ uniform int uHasBackground;
 // The camera's picture (motion input) over any view, at the grid's size.
 uniform sampler2D uOverlay;
 uniform float uOverlayOpacity;    // 0: not shown
-// Solid obstacles (R32F at the grid's size, solid > 0.5), in their colour
-// (kObstacleColour in src/app/view_colour.hpp), cell by cell.
+// Solid obstacles (R32F at the velocity grid's size, solid > 0.5), in their
+// colour (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
+// (obstacleCoverage).
 uniform sampler2D uObstacles;
 uniform int uHasObstacles;
 
@@ -133,6 +134,27 @@ float dyeShade(vec2 uv, float range)
     return clamp(dot(n, light) / light.z, 0.5, 1.5);
 }
 
+// How much of the obstacle colour covers this point: the mask read bilinearly
+// between its cell centres by hand (texelFetch, so the CPU can do the same
+// arithmetic), its solid threshold 0.5 drawn as a soft contour 0.2 of a mask
+// step wide. A round obstacle stays round on a finer dye grid and when the
+// window magnifies the grid, instead of showing the cells' staircase; at a
+// cell centre of the mask's own grid a 0/1 mask shows as before.
+// Mirror: obstacleCoverage (src/app/view_colour.cpp).
+float obstacleCoverage(vec2 uv)
+{
+    ivec2 last = textureSize(uObstacles, 0) - 1;
+    vec2 p = uv * vec2(last + 1) - 0.5;
+    vec2 base = floor(p);
+    vec2 f = p - base;
+    ivec2 c = ivec2(base);
+    float bottom = mix(texelFetch(uObstacles, clamp(c, ivec2(0), last), 0).x,
+                       texelFetch(uObstacles, clamp(c + ivec2(1, 0), ivec2(0), last), 0).x, f.x);
+    float top = mix(texelFetch(uObstacles, clamp(c + ivec2(0, 1), ivec2(0), last), 0).x,
+                    texelFetch(uObstacles, clamp(c + ivec2(1, 1), ivec2(0), last), 0).x, f.x);
+    return smoothstep(0.4, 0.6, mix(bottom, top, f.y));
+}
+
 void main()
 {
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
@@ -154,11 +176,7 @@ void main()
         rgb = water(uv);
     }
     rgb = clamp(rgb, 0.0, 1.0);
-    if (uHasObstacles != 0) {
-        ivec2 size = textureSize(uObstacles, 0);  // the velocity grid; the shown field may be finer (dye)
-        ivec2 cell = clamp(ivec2(uv * vec2(size)), ivec2(0), size - 1);
-        if (texelFetch(uObstacles, cell, 0).x > 0.5) rgb = vec3(0.45, 0.42, 0.40);
-    }
+    if (uHasObstacles != 0) rgb = mix(rgb, vec3(0.45, 0.42, 0.40), obstacleCoverage(uv));
     if (uOverlayOpacity > 0.0) rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);
     colour = vec4(rgb, 1.0);
 }

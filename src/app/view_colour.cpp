@@ -131,6 +131,24 @@ float dyeShade(float strength, const Field& f, int i, int j, float range)
 
 }  // namespace
 
+float obstacleCoverage(const Field& mask, int i, int j, int width, int height)
+{
+    const float u = (static_cast<float>(i) + 0.5f) / static_cast<float>(width);
+    const float v = (static_cast<float>(j) + 0.5f) / static_cast<float>(height);
+    const float px = u * static_cast<float>(mask.width()) - 0.5f;
+    const float py = v * static_cast<float>(mask.height()) - 0.5f;
+    const float baseX = std::floor(px), baseY = std::floor(py);
+    const float fx = px - baseX, fy = py - baseY;
+    const int x = static_cast<int>(baseX), y = static_cast<int>(baseY);
+    const auto at = [&mask](int a, int b) {
+        return mask.at(std::clamp(a, 0, mask.width() - 1), std::clamp(b, 0, mask.height() - 1));
+    };
+    const float bottom = at(x, y) * (1.0f - fx) + at(x + 1, y) * fx;
+    const float top = at(x, y + 1) * (1.0f - fx) + at(x + 1, y + 1) * fx;
+    const float value = bottom * (1.0f - fy) + top * fy;
+    return smoothstep(kSolidThreshold - kObstacleEdge, kSolidThreshold + kObstacleEdge, value);
+}
+
 void addWindowLook(ViewUniforms& u, const DisplaySettings& s)
 {
     u.shading = s.view == FieldView::Dye ? s.shading : 0.0f;
@@ -182,7 +200,8 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
             break;
     }
     rgb = glm::clamp(rgb, glm::vec3(0.0f), glm::vec3(1.0f));
-    if (u.obstacles && isSolid(obstacleAt(*u.obstacles, i, j, field.width(), field.height()))) rgb = kObstacleColour;
+    if (u.obstacles)
+        rgb = mix(rgb, kObstacleColour, obstacleCoverage(*u.obstacles, i, j, field.width(), field.height()));
     if (u.overlay && u.overlayOpacity > 0.0f) rgb = mix(rgb, glm::vec3(u.overlay->at(i, j)), u.overlayOpacity);
     return rgb;
 }

@@ -33,15 +33,27 @@ struct ViewUniforms {
     // at this opacity; null or 0: not shown.
     const Field* overlay = nullptr;
     float overlayOpacity = 0.0f;
-    // The obstacle mask (1 component, the velocity grid's size): solid cells
-    // show kObstacleColour, under the camera's picture; null: none. A field on
-    // another grid (the dye's) reads it through obstacleAt.
+    // The obstacle mask (1 component, the velocity grid's size): solids show
+    // kObstacleColour with a smooth outline (obstacleCoverage), under the
+    // camera's picture; null: none.
     const Field* obstacles = nullptr;
 };
 
 // Solid obstacles in every view: a mid grey that stands apart from the dye's
 // black, the diverging map's white and the water's blues.
 constexpr glm::vec3 kObstacleColour{0.45f, 0.42f, 0.40f};
+
+// Half the width of the obstacles' drawn outline, in mask value around the
+// solid threshold: mask values in [0.4, 0.6] blend the obstacle colour in.
+constexpr float kObstacleEdge = 0.1f;
+
+// How much obstacle colour covers the centre of cell (i, j) of a width x height
+// field over the same domain as `mask` (display.frag's obstacleCoverage): the
+// mask bilinear between its cell centres, clamped at the edges, through
+// smoothstep(0.5 - kObstacleEdge, 0.5 + kObstacleEdge). 1 at the centre of a
+// cell whose mask is >= 0.6, 0 at one <= 0.4; on a finer field (the dye's) the
+// outline runs smoothly between the mask's cells.
+float obstacleCoverage(const Field& mask, int i, int j, int width, int height);
 
 // Standard gravity: the water view reads pressure as the height p / (rho g) of
 // a free surface.

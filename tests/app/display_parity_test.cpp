@@ -7,6 +7,7 @@
 #include <stb_image_write.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <numbers>
@@ -15,6 +16,7 @@
 
 #include "app/view_colour.hpp"
 #include "app/window/field_display.hpp"
+#include "core/obstacles.hpp"
 #include "gl/render_target.hpp"
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
@@ -77,20 +79,20 @@ Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource source)
 }
 
 // Draws `settings` through FieldDisplay into a float target of one pixel per
-// cell and returns the largest colour difference from shadeCell with `u`
-// (which the caller fills in beyond viewUniforms: picture, overlay).
+// cell of `source` and returns the largest colour difference from shadeCell
+// with `u` (which the caller fills in beyond viewUniforms: picture, overlay).
 float drawAndCompare(FieldDisplay& display, GpuSolver& solver, const DisplaySettings& settings, const Field& source,
                      const Field& dye, ViewUniforms u, GLuint overlay = 0)
 {
     addWindowLook(u, settings);  // the window draws the dye view shaded (DisplaySettings::shading)
-    const SimParams& params = solver.params();
-    gl::RenderTarget target(params.gridWidth, params.gridHeight, gl::TextureFormat::RGBA32F, "display parity");
-    display.draw(solver, {0, 0, params.gridWidth, params.gridHeight}, settings, target.framebuffer(), overlay);
-    Field gpu(params.gridWidth, params.gridHeight, 4);
+    const int width = source.width(), height = source.height();
+    gl::RenderTarget target(width, height, gl::TextureFormat::RGBA32F, "display parity");
+    display.draw(solver, {0, 0, width, height}, settings, target.framebuffer(), overlay);
+    Field gpu(width, height, 4);
     target.download(gpu.data());
     float worst = 0.0f;
-    for (int j = 0; j < params.gridHeight; ++j)
-        for (int i = 0; i < params.gridWidth; ++i) {
+    for (int j = 0; j < height; ++j)
+        for (int i = 0; i < width; ++i) {
             const glm::vec3 cpu = shadeCell(u, source, dye, i, j);
             for (int c = 0; c < 3; ++c) worst = std::max(worst, std::fabs(gpu.at(i, j, c) - cpu[c]));
         }
@@ -260,23 +262,81 @@ TEST_F(DisplayParityTest, ObstaclesMatchShadeCellInEveryView)
         std::printf("[ measured ] %s with obstacles: max |GPU - CPU| = %.2g\n", view.name, static_cast<double>(worst));
         EXPECT_LE(worst, kColourTolerance);
     }
-    // The CPU side shows them at all (parity alone would pass with neither).
+    // The CPU side shows them at all (parity alone would pass with neither):
+    // at a cell centre of the mask's own grid, cells past the outline's soft
+    // band are wholly obstacle or wholly fluid.
     DisplaySettings settings;
     ViewUniforms u = viewUniforms(settings, 1.0f, params);
     u.obstacles = &mask;
+    ViewUniforms bare = u;
+    bare.obstacles = nullptr;
     int solid = 0;
     for (int j = 0; j < params.gridHeight; ++j)
         for (int i = 0; i < params.gridWidth; ++i)
-            if (mask.at(i, j) > 0.5f) {
+            if (mask.at(i, j) >= kSolidThreshold + kObstacleEdge) {
                 ++solid;
                 EXPECT_EQ(shadeCell(u, state.dye, state.dye, i, j), kObstacleColour);
+            } else if (mask.at(i, j) <= kSolidThreshold - kObstacleEdge) {
+                EXPECT_EQ(shadeCell(u, state.dye, state.dye, i, j), shadeCell(bare, state.dye, state.dye, i, j));
             }
     EXPECT_GT(solid, params.gridWidth * params.gridHeight / 8);
+
+    // A dye grid twice as fine as the velocity grid and its mask: the mask is
+    // read between its cell centres, on both sides alike.
+    SimParams fine = params;
+    fine.dyeGridWidth = 2 * params.gridWidth;
+    GpuSolver fineSolver(fine);
+    FluidState fineState = resampleState(state, fineSolver.grids());
+    fineState.dye = test::randomField(fineState.dye.width(), fineState.dye.height(), 4, 13u, 1.5f);
+    fineSolver.upload(fineState);
+    const float fineWorst = drawAndCompare(display, fineSolver, settings, fineState.dye, fineState.dye, u);
+    std::printf("[ measured ] dye on a grid twice as fine as the obstacles': max |GPU - CPU| = %.2g\n",
+                static_cast<double>(fineWorst));
+    EXPECT_LE(fineWorst, kColourTolerance);
+
     // An empty mask takes them away again.
     display.setObstacles(Field());
     const float worst =
         drawAndCompare(display, solver, settings, state.dye, state.dye, viewUniforms(settings, 1.0f, params));
     EXPECT_LE(worst, kColourTolerance);
+}
+
+// A round obstacle on a field 8 times finer than its mask (a dye grid under
+// the velocity grid's mask, or a window magnifying the grid) is drawn round
+// and smooth: the outline's blended pixels lie on the circle, not on the
+// cells' staircase, whose corners stand up to 0.7 cells off it.
+TEST(ObstacleOutline, ARoundMaskIsDrawnRoundAndSmoothOnAFinerField)
+{
+    constexpr int kMask = 16, kZoom = 8;
+    constexpr float kRadius = 5.0f;  // mask cells, centred at (8, 8)
+    Field mask(kMask, kMask, 1);
+    const auto distance = [](float x, float y) { return std::hypot(x - 8.0f, y - 8.0f); };
+    for (int j = 0; j < kMask; ++j)  // what an obstacle picture's coverage gives: a one-cell ramp
+        for (int i = 0; i < kMask; ++i)
+            mask.at(i, j) = std::clamp(
+                0.5f + kRadius - distance(static_cast<float>(i) + 0.5f, static_cast<float>(j) + 0.5f), 0.0f, 1.0f);
+    int blended = 0;
+    float farthest = 0.0f;  // of a blended pixel from the circle, in mask cells
+    for (int j = 0; j < kMask * kZoom; ++j)
+        for (int i = 0; i < kMask * kZoom; ++i) {
+            const float c = obstacleCoverage(mask, i, j, kMask * kZoom, kMask * kZoom);
+            const float r = distance((static_cast<float>(i) + 0.5f) / kZoom, (static_cast<float>(j) + 0.5f) / kZoom);
+            if (r < kRadius - 1.0f) {
+                EXPECT_EQ(c, 1.0f) << i << "," << j;
+            } else if (r > kRadius + 1.0f) {
+                EXPECT_EQ(c, 0.0f) << i << "," << j;
+            }
+            if (c > 0.02f && c < 0.98f) {
+                ++blended;
+                farthest = std::max(farthest, std::fabs(r - kRadius));
+            }
+        }
+    std::printf("[ measured ] outline: %d blended pixels, the farthest %.3f cells off the circle\n", blended,
+                static_cast<double>(farthest));
+    EXPECT_GT(blended, 200);  // a soft band all round (2 pi 5 cells x 8 pixels = 251 pixels long)
+    // Bilinear interpolation of the ramp bends it between cell centres (0.16
+    // measured); a staircase's corners stand 0.7 cells off.
+    EXPECT_LT(farthest, 0.25f);
 }
 
 // The water view's look follows its parameters: flat water shows the floor
