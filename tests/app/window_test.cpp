@@ -326,7 +326,10 @@ protected:
         };
         const auto before = finished().size();
         xdotoolChain(keys("F12"));
-        EXPECT_TRUE(waitFor([&] { return finished().size() > before; }, 30s)) << "no screenshot appeared in " << dir;
+        if (!waitFor([&] { return finished().size() > before; }, 30s)) {
+            ADD_FAILURE() << "no screenshot appeared in " << dir << " within 30 s of F12";
+            return Image();  // empty: the caller's checks fail on it, nothing is renamed
+        }
         fs::path newest;
         for (const fs::path& shot : finished())
             if (newest.empty() || shot.filename() > newest.filename()) newest = shot;
@@ -354,6 +357,11 @@ protected:
 // rounding in any channel, as a fraction of all.
 double changedFraction(const Image& a, const Image& b)
 {
+    if (a.width != b.width || a.height != b.height || a.brightness.empty()) {
+        ADD_FAILURE() << "screenshots of different sizes or none: " << a.width << "x" << a.height << " and "
+                      << b.width << "x" << b.height;
+        return 1.0;
+    }
     std::size_t changed = 0;
     for (std::size_t n = 0; n < a.brightness.size(); ++n)
         for (std::size_t c = 0; c < 3; ++c)
