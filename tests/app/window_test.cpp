@@ -358,8 +358,8 @@ protected:
 double changedFraction(const Image& a, const Image& b)
 {
     if (a.width != b.width || a.height != b.height || a.brightness.empty()) {
-        ADD_FAILURE() << "screenshots of different sizes or none: " << a.width << "x" << a.height << " and "
-                      << b.width << "x" << b.height;
+        ADD_FAILURE() << "screenshots of different sizes or none: " << a.width << "x" << a.height << " and " << b.width
+                      << "x" << b.height;
         return 1.0;
     }
     std::size_t changed = 0;
