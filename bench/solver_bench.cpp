@@ -31,7 +31,7 @@ constexpr std::array kGridSizes{128, 256, 512};
 
 // The first steps are not representative: llvmpipe and most drivers compile
 // shaders on the first draw, and the CPU solver first touches its fields and
-// starts its OpenMP team there.
+// starts its row threads there (reference/row_pool.hpp).
 constexpr int kWarmUpSteps = 3;
 
 // Long enough that the library runs several steps even where one 512^2 step
@@ -576,7 +576,7 @@ void issue8Args(benchmark::internal::Benchmark* b)
         for (const int grid : {256, 512}) b->Args({allThreads(), grid});
 }
 
-// Real time, not CPU time: the work runs on the GPU or on OpenMP (and
+// Real time, not CPU time: the work runs on the GPU or on the CPU solver's (and
 // llvmpipe) worker threads, none of which the main thread's CPU clock sees.
 BENCHMARK(BM_GpuStep)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepDefaults)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -12,7 +12,7 @@ packages=(
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
   xvfb xdotool                                      # real-window tests and screenshots
   clang-format                                      # the format gate (scripts/format.sh --check)
-  clang libomp-dev                                  # the tsan preset: ThreadSanitizer with LLVM's OpenMP + Archer
+  clang                                             # the tsan preset: clang's ThreadSanitizer
 )
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(python3-matplotlib)                    # scripts/plot_validation.py

@@ -107,9 +107,9 @@ for backend in $backends; do
   echo "soak.sh: $backend: $steps steps at ${grid}x$grid, a sample every $every"
   args=(--backend "$backend" --steps "$steps" --grid "$grid" --every "$every" --max-minutes "$max_minutes" --csv "$csv")
   [ "$backend" = cpu ] && args+=(--threads "$threads")
-  echo "  (cd $out && ${heap_env[*]} OMP_WAIT_POLICY=PASSIVE $soak_exe ${args[*]})"
+  echo "  (cd $out && ${heap_env[*]} $soak_exe ${args[*]})"
   start=$SECONDS
-  (cd "$out" && exec env "${heap_env[@]}" OMP_WAIT_POLICY=PASSIVE "$soak_exe" "${args[@]}") >"$log" 2>&1
+  (cd "$out" && exec env "${heap_env[@]}" "$soak_exe" "${args[@]}") >"$log" 2>&1
   status=$?
   verdict=$(grep -E '^soak: (PASS|FAIL)' "$log" | tail -1)
   if ((status == 0)); then

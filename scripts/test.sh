@@ -5,9 +5,8 @@
 #   1. the ci preset: release build, warnings as errors, every test;
 #   2. the asan preset: AddressSanitizer + UBSan (CMakePresets.json), every
 #      report fatal (halt_on_error, -fno-sanitize-recover=all), every test;
-#   3. the tsan preset: clang's ThreadSanitizer with LLVM's OpenMP runtime and
-#      its Archer tool, the tests that make no GL context (label cpu), a
-#      headless run on two threads among them.
+#   3. the tsan preset: clang's ThreadSanitizer, the tests that make no GL
+#      context (label cpu), a headless run on two threads among them.
 # The slow sweeps (parameter fuzz, extreme settings, command-line fuzz) run
 # at their quick size; FLUIDSIM_TEST_SIZE=full runs them whole
 # (tests/support/test_size.hpp). About 24 minutes on an idle 2-core machine.

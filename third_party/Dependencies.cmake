@@ -1,7 +1,6 @@
 # Build glue for the external packages. Nothing is vendored: every package comes
 # from the system (Debian: see scripts/setup.sh for the package names).
 find_package(PkgConfig REQUIRED)
-find_package(OpenMP REQUIRED COMPONENTS CXX)
 find_package(glm REQUIRED)
 pkg_check_modules(EPOXY REQUIRED IMPORTED_TARGET epoxy)
 pkg_check_modules(STB REQUIRED IMPORTED_TARGET stb)

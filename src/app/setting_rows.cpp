@@ -31,6 +31,16 @@ Setting real(const char* key, const char* label, const char* placeholder, const 
     return row;
 }
 
+// A whole number in [min, max], its slider in steps of one.
+Setting integer(const char* key, const char* label, const char* placeholder, Access access, int min, int max,
+                PanelGroup group, const char* help)
+{
+    Setting row = real(key, label, placeholder, "", access, min, max,
+                       {static_cast<double>(min), static_cast<double>(max), false, "%g"}, group, help);
+    row.kind = Kind::Integer;
+    return row;
+}
+
 Setting onOff(const char* key, const char* label, Access access, PanelGroup group, const char* help)
 {
     Setting row{key, label, nullptr, "", help, Kind::Switch, access};
@@ -175,12 +185,11 @@ std::vector<Setting> makeRows()
     map.group = G::Look;
     map.shown = showsScalarMap;
     add(map, H::BrushAndDisplay);
-    add(real("max-steps-per-frame", "max steps per frame", "N", "",
-             field([](auto& s) -> auto& { return s.maxStepsPerFrame; }), 1.0, 16.0, {1.0, 16.0, false, "%g"}, G::Solver,
-             "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
-             "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
+    add(integer("max-steps-per-frame", "max steps per frame", "N",
+                field([](auto& s) -> auto& { return s.maxStepsPerFrame; }), 1, 16, G::Solver,
+                "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
+                "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
         H::BrushAndDisplay);
-    rows.back().kind = Kind::Integer;
 
     // The water view.
     const auto water = [&add](Setting row) {

@@ -1,6 +1,6 @@
 // CpuSolver: the reference solver. The same step as GpuSolver, pass for pass
-// and buffer swap for buffer swap, on flat float arrays, multi-threaded with
-// OpenMP. Results do not depend on the thread count.
+// and buffer swap for buffer swap, on flat float arrays, its rows shared among
+// threads (reference/row_pool.hpp). Results do not depend on the thread count.
 #pragma once
 
 #include <array>

@@ -3,11 +3,11 @@
 // pointers for the interior fast paths.
 #pragma once
 
-#include <omp.h>
 #include <glm/vec2.hpp>
 
 #include "core/field.hpp"
 #include "reference/passes.hpp"
+#include "reference/row_pool.hpp"
 
 namespace fluid::reference::stencil {
 
@@ -16,18 +16,21 @@ inline const glm::ivec2 kRight{1, 0};
 inline const glm::ivec2 kBottom{0, -1};
 inline const glm::ivec2 kTop{0, 1};
 
+// Exec::threads, 0 meaning every core this process may run on.
 inline int threadCount(Exec exec)
 {
-    return exec.threads > 0 ? exec.threads : omp_get_max_threads();
+    return exec.threads > 0 ? exec.threads : RowPool::coresAvailable();
 }
 
-// Runs body(j) for rows 0 .. height-1, shared out statically among threads:
-// every row is computed alone, so results do not depend on the thread count.
+// Runs body(j) for rows 0 .. height-1, shared out statically among threads
+// (RowPool): every row is computed alone, so results do not depend on the
+// thread count.
 template <typename RowBody>
 void forEachRow(int height, Exec exec, RowBody&& body)
 {
-#pragma omp parallel for schedule(static) num_threads(threadCount(exec))
-    for (int j = 0; j < height; ++j) body(j);
+    RowPool::shared().run(height, threadCount(exec), [&body](int begin, int end) {
+        for (int j = begin; j < end; ++j) body(j);
+    });
 }
 
 // The first float of row j.

@@ -1,0 +1,97 @@
+// RowPool (src/reference/row_pool.hpp): every row once, in the blocks it
+// promises, on its workers; calls it cannot serve at once (from inside a
+// job, or from two threads) run on the caller instead of deadlocking.
+#include "reference/row_pool.hpp"
+
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <vector>
+
+namespace fluid::reference {
+namespace {
+
+// How often each row was given to `rows` by one run.
+std::vector<int> timesEachRow(RowPool& pool, int height, int threads)
+{
+    std::vector<std::atomic<int>> counts(static_cast<std::size_t>(std::max(height, 0)));
+    pool.run(height, threads, [&](int begin, int end) {
+        for (int j = begin; j < end; ++j) counts[static_cast<std::size_t>(j)].fetch_add(1);
+    });
+    std::vector<int> out;
+    for (const auto& c : counts) out.push_back(c.load());
+    return out;
+}
+
+TEST(RowPool, EveryRowExactlyOnceAtAnyThreadCount)
+{
+    RowPool pool;
+    for (int height : {0, 1, 2, 7, 100, 513})
+        for (int threads : {1, 2, 3, 4, 8}) {
+            SCOPED_TRACE(testing::Message() << height << " rows, " << threads << " threads");
+            EXPECT_EQ(timesEachRow(pool, height, threads), std::vector<int>(static_cast<std::size_t>(height), 1));
+        }
+    EXPECT_EQ(pool.workers(), 7);  // the most threads asked for, less the caller
+}
+
+TEST(RowPool, BlocksAreContiguousAndTheCallerTakesTheFirst)
+{
+    RowPool pool;
+    std::mutex guard;
+    std::vector<std::pair<int, int>> blocks;
+    std::vector<std::thread::id> owners;
+    pool.run(100, 3, [&](int begin, int end) {
+        const std::lock_guard<std::mutex> lock(guard);
+        blocks.emplace_back(begin, end);
+        owners.push_back(std::this_thread::get_id());
+    });
+    ASSERT_EQ(blocks.size(), 3u);
+    std::set<std::pair<int, int>> sorted(blocks.begin(), blocks.end());
+    EXPECT_EQ(sorted, (std::set<std::pair<int, int>>{{0, 33}, {33, 66}, {66, 100}}));
+    // Three blocks on three threads: the caller's is [0, 33).
+    EXPECT_EQ(std::set<std::thread::id>(owners.begin(), owners.end()).size(), 3u);
+    for (std::size_t n = 0; n < blocks.size(); ++n)
+        EXPECT_EQ(owners[n] == std::this_thread::get_id(), blocks[n].first == 0) << blocks[n].first;
+}
+
+TEST(RowPool, ARunFromInsideAJobRunsOnItsOwnThread)
+{
+    RowPool pool;
+    std::atomic<int> inner{0};
+    pool.run(4, 2, [&](int begin, int end) {
+        for (int j = begin; j < end; ++j) {
+            const std::thread::id self = std::this_thread::get_id();
+            pool.run(10, 2, [&](int b, int e) {
+                EXPECT_EQ(std::this_thread::get_id(), self);  // not handed to a worker: the pool is busy
+                inner.fetch_add(e - b);
+            });
+        }
+    });
+    EXPECT_EQ(inner.load(), 40);
+}
+
+TEST(RowPool, TwoThreadsSharingThePoolEachGetEveryRow)
+{
+    RowPool pool;
+    std::atomic<int> wrong{0};
+    const auto caller = [&] {
+        for (int n = 0; n < 300; ++n)
+            if (timesEachRow(pool, 37, 2) != std::vector<int>(37, 1)) wrong.fetch_add(1);
+    };
+    std::thread a(caller), b(caller);
+    a.join();
+    b.join();
+    EXPECT_EQ(wrong.load(), 0);
+}
+
+TEST(RowPool, CoresAvailableIsAtLeastOne)
+{
+    EXPECT_GE(RowPool::coresAvailable(), 1);
+    EXPECT_LE(RowPool::coresAvailable(), static_cast<int>(std::max(std::thread::hardware_concurrency(), 1u)));
+}
+
+}  // namespace
+}  // namespace fluid::reference
