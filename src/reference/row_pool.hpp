@@ -75,7 +75,7 @@ private:
     void work(int index, std::uint32_t seen);
 
     std::vector<std::thread> workers_;
-    Job job_;                                // written before generation_ moves on, read after
+    Job job_;                                   // written before generation_ moves on, read after
     std::atomic<std::uint32_t> generation_{0};  // one more per job: what wakes the workers
     std::atomic<int> pending_{0};               // workers that have not finished the current job
     std::atomic<bool> busy_{false};
