@@ -45,6 +45,30 @@ T waitWhileEqual(const std::atomic<T>& value, T seen)
     }
 }
 
+// claims_: generation (bits 32-63), thread count (24-31), chunk count
+// (12-23), next unclaimed chunk (0-11).
+constexpr std::uint64_t claimsOf(std::uint32_t generation, int threads, int chunks)
+{
+    return (static_cast<std::uint64_t>(generation) << 32) | (static_cast<std::uint64_t>(threads) << 24) |
+           (static_cast<std::uint64_t>(chunks) << 12);
+}
+constexpr std::uint32_t generationOf(std::uint64_t claims)
+{
+    return static_cast<std::uint32_t>(claims >> 32);
+}
+constexpr int threadsOf(std::uint64_t claims)
+{
+    return static_cast<int>((claims >> 24) & 0xffu);
+}
+constexpr int chunksOf(std::uint64_t claims)
+{
+    return static_cast<int>((claims >> 12) & 0xfffu);
+}
+constexpr int nextChunkOf(std::uint64_t claims)
+{
+    return static_cast<int>(claims & 0xfffu);
+}
+
 }  // namespace
 
 int RowPool::coresAvailable()
@@ -66,7 +90,7 @@ RowPool& RowPool::shared()
 RowPool::~RowPool()
 {
     if (workers_.empty()) return;
-    stopping_ = true;
+    stopping_.store(true, std::memory_order_relaxed);
     generation_.fetch_add(1, std::memory_order_release);
     generation_.notify_all();
     for (std::thread& worker : workers_) worker.join();
@@ -74,12 +98,33 @@ RowPool::~RowPool()
 
 void RowPool::startWorkers(int count)
 {
-    // Only while busy_ is held: no job is under way, so the new worker's
-    // first generation to wait past is the current one.
+    // Only while busy_ is held: no job is under way, so a new worker waits
+    // for the next generation.
     const std::uint32_t now = generation_.load(std::memory_order_relaxed);
     while (static_cast<int>(workers_.size()) < count) {
-        const int index = static_cast<int>(workers_.size()) + 1;  // the caller is block 0
+        const int index = static_cast<int>(workers_.size()) + 1;  // the caller is 0
         workers_.emplace_back([this, index, now] { work(index, now); });
+    }
+}
+
+void RowPool::computeChunks(std::uint32_t generation, int index)
+{
+    std::uint64_t claims = claims_.load(std::memory_order_acquire);
+    if (generationOf(claims) != generation || index >= threadsOf(claims)) return;
+    for (;;) {
+        // A chunk of this generation that is left, or nothing: the claim is
+        // what entitles a thread to read job_ (the caller waits for every
+        // claimed chunk before it writes the next job).
+        const int chunk = nextChunkOf(claims);
+        if (generationOf(claims) != generation || chunk >= chunksOf(claims)) return;
+        if (!claims_.compare_exchange_weak(claims, claims + 1, std::memory_order_acquire)) continue;
+        const Job& job = job_;
+        const auto rowAt = [&job](int k) {
+            return static_cast<int>(static_cast<std::int64_t>(job.height) * k / job.chunks);
+        };
+        job.function(job.rows, rowAt(chunk), rowAt(chunk + 1));
+        if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == job.chunks) done_.notify_one();
+        claims = claims_.load(std::memory_order_acquire);
     }
 }
 
@@ -87,39 +132,33 @@ void RowPool::work(int index, std::uint32_t seen)
 {
     for (;;) {
         seen = waitWhileEqual(generation_, seen);
-        if (stopping_) return;
-        const Job job = job_;
-        if (index < job.threads) {
-            const int begin = blockBegin(job.height, job.threads, index);
-            const int end = blockBegin(job.height, job.threads, index + 1);
-            if (begin < end) job.function(job.rows, begin, end);
-        }
-        // Every worker reports, taking part or not, so that job_ is never
-        // rewritten while one of them may still be reading it.
-        if (pending_.fetch_sub(1, std::memory_order_acq_rel) == 1) pending_.notify_one();
+        if (stopping_.load(std::memory_order_relaxed)) return;
+        computeChunks(seen, index);
     }
 }
 
 void RowPool::run(int height, int threads, RowsFunction function, const void* rows)
 {
     if (height <= 0) return;
-    threads = std::clamp(threads, 1, height);
+    threads = std::clamp(threads, 1, std::min(height, kMaxThreads));
     bool expected = false;
     if (threads == 1 || !busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) {
         function(rows, 0, height);
         return;
     }
     startWorkers(threads - 1);
-    job_ = Job{function, rows, height, threads};
-    pending_.store(static_cast<int>(workers_.size()), std::memory_order_relaxed);
-    generation_.fetch_add(1, std::memory_order_release);
+    const int chunks = std::min(height, threads * kChunksPerThread);
+    const std::uint32_t generation = generation_.load(std::memory_order_relaxed) + 1;
+    job_ = Job{function, rows, height, chunks};
+    done_.store(0, std::memory_order_relaxed);
+    claims_.store(claimsOf(generation, threads, chunks), std::memory_order_release);
+    generation_.store(generation, std::memory_order_release);
     generation_.notify_all();
 
-    function(rows, 0, blockBegin(height, threads, 1));
-
-    for (int left = pending_.load(std::memory_order_acquire); left != 0;
-         left = pending_.load(std::memory_order_acquire))
-        waitWhileEqual(pending_, left);
+    computeChunks(generation, 0);
+    for (int finished = done_.load(std::memory_order_acquire); finished != chunks;
+         finished = done_.load(std::memory_order_acquire))
+        waitWhileEqual(done_, finished);
     busy_.store(false, std::memory_order_release);
 }
 

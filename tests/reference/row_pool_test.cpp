@@ -1,6 +1,6 @@
-// RowPool (src/reference/row_pool.hpp): every row once, in the blocks it
-// promises, on its workers; calls it cannot serve at once (from inside a
-// job, or from two threads) run on the caller instead of deadlocking.
+// RowPool (src/reference/row_pool.hpp): every row once, in contiguous chunks,
+// on no more threads than asked for; calls it cannot serve at once (from
+// inside a job, or from two threads) run on the caller instead of deadlocking.
 #include "reference/row_pool.hpp"
 
 #include <gtest/gtest.h>
@@ -37,24 +37,30 @@ TEST(RowPool, EveryRowExactlyOnceAtAnyThreadCount)
     EXPECT_EQ(pool.workers(), 7);  // the most threads asked for, less the caller
 }
 
-TEST(RowPool, BlocksAreContiguousAndTheCallerTakesTheFirst)
+TEST(RowPool, ChunksAreContiguousAFewPerThreadOnNoMoreThreadsThanAskedFor)
 {
     RowPool pool;
-    std::mutex guard;
-    std::vector<std::pair<int, int>> blocks;
-    std::vector<std::thread::id> owners;
-    pool.run(100, 3, [&](int begin, int end) {
-        const std::lock_guard<std::mutex> lock(guard);
-        blocks.emplace_back(begin, end);
-        owners.push_back(std::this_thread::get_id());
-    });
-    ASSERT_EQ(blocks.size(), 3u);
-    std::set<std::pair<int, int>> sorted(blocks.begin(), blocks.end());
-    EXPECT_EQ(sorted, (std::set<std::pair<int, int>>{{0, 33}, {33, 66}, {66, 100}}));
-    // Three blocks on three threads: the caller's is [0, 33).
-    EXPECT_EQ(std::set<std::thread::id>(owners.begin(), owners.end()).size(), 3u);
-    for (std::size_t n = 0; n < blocks.size(); ++n)
-        EXPECT_EQ(owners[n] == std::this_thread::get_id(), blocks[n].first == 0) << blocks[n].first;
+    timesEachRow(pool, 64, 8);  // seven workers now wait
+    for (int threads : {2, 3}) {
+        SCOPED_TRACE(testing::Message() << threads << " threads");
+        std::mutex guard;
+        std::set<std::pair<int, int>> chunks;
+        std::set<std::thread::id> owners;
+        pool.run(100, threads, [&](int begin, int end) {
+            const std::lock_guard<std::mutex> lock(guard);
+            chunks.emplace(begin, end);
+            owners.insert(std::this_thread::get_id());
+        });
+        ASSERT_EQ(chunks.size(), static_cast<std::size_t>(threads * RowPool::kChunksPerThread));
+        int next = 0;
+        for (const auto& [begin, end] : chunks) {  // sorted: they must tile [0, 100)
+            EXPECT_EQ(begin, next);
+            EXPECT_GT(end, begin);
+            next = end;
+        }
+        EXPECT_EQ(next, 100);
+        EXPECT_LE(owners.size(), static_cast<std::size_t>(threads)) << "more threads than asked for took part";
+    }
 }
 
 TEST(RowPool, ARunFromInsideAJobRunsOnItsOwnThread)
