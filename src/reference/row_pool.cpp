@@ -118,7 +118,7 @@ void RowPool::computeChunks(std::uint32_t generation, int index)
         const int chunk = nextChunkOf(claims);
         if (generationOf(claims) != generation || chunk >= chunksOf(claims)) return;
         if (!claims_.compare_exchange_weak(claims, claims + 1, std::memory_order_acquire)) continue;
-        const Job& job = job_;
+        const Job job = job_;  // a copy: once the chunk is counted done, job_ may become the next job
         const auto rowAt = [&job](int k) {
             return static_cast<int>(static_cast<std::int64_t>(job.height) * k / job.chunks);
         };
