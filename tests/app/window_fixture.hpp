@@ -174,7 +174,11 @@ class WindowTest : public ::testing::Test {
 protected:
     void SetUp() override
     {
-        workDir_ = fs::temp_directory_path() / ("fluidsim-window-test-" + std::to_string(getpid()));
+        // One folder per test, so that a failed test's files, which it keeps,
+        // are not wiped by the next test's set-up.
+        const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
+        workDir_ = fs::temp_directory_path() / ("fluidsim-window-test-" + std::to_string(getpid()) + "-" +
+                                                test->test_suite_name() + "." + test->name());
         fs::remove_all(workDir_);
         fs::create_directories(workDir_);
         ASSERT_EQ(std::system("command -v xdotool >/dev/null"), 0)

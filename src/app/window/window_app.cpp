@@ -356,9 +356,14 @@ struct Viewer {
         }
     }
 
+    // ImGui's WantCaptureMouse is from the last frame it drew: when a slow
+    // frame brings F1 and a press in one poll, it still says the hidden panel
+    // is under the pointer, and the stroke would go to the panel (a window
+    // test's first drag painted nothing with a core busy). A hidden panel
+    // takes nothing.
     PointerInput::Context pointerContext() const
     {
-        return {ImGui::GetIO().WantCaptureMouse, state.hoverPaint, state.obstacleBrush};
+        return {state.visible && ImGui::GetIO().WantCaptureMouse, state.hoverPaint, state.obstacleBrush};
     }
 
     glm::dvec2 cursor() const
