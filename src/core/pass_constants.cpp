@@ -18,7 +18,9 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.tunnel = isTunnel(p.boundary);
     c.tunnelWalls = p.boundary == BoundaryMode::TunnelWalls;
     c.cellSize = static_cast<float>(h);
+    c.staggered = p.layout == Layout::Staggered;
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
+    c.inverseCellSize = static_cast<float>(1.0 / h);
     c.cellSizeSquared = static_cast<float>(h * h);
     c.dtOverCellSize = static_cast<float>(dt / h);
     c.diffusionAlpha = static_cast<float>(a);

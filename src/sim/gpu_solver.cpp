@@ -38,6 +38,7 @@ void setFloat(const gl::Program& p, const char* name, float value)
 SimParams validated(const SimParams& params)
 {
     if (auto problem = validate(params)) throw std::invalid_argument("GpuSolver: " + *problem);
+    requireCollocated(params, "GpuSolver: the GPU solver");
     return params;
 }
 
