@@ -31,7 +31,8 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
     c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
-    c.pressureForcingScale = static_cast<float>(0.5 * 0.5 / h);
+    // Half of the gradient's 1 / (2h), or on the staggered layout of its 1 / h.
+    c.pressureForcingScale = static_cast<float>(0.5 * (c.staggered ? 1.0 : 0.5) / h);
     c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
     c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);

@@ -30,6 +30,7 @@ struct PassConstants {
     float buoyancyPerSmoke = 0.0f;             // dt g beta: m/s of downward velocity per step and unit of smoke
     float vorticityScale = 0.0f;               // dt * epsilon * h
     float pressureForcingScale = 0.0f;         // (1 / 2) (0.5 / h): half of a central-difference gradient
+                                               // (staggered: (1 / 2) (1 / h), half of a compact one)
     // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
     // or the tunnel's inflow (normal, +x). One uniform carries either: the
     // rules (and the multigrid's homogeneous error equation, where it is 0

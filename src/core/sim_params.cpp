@@ -127,7 +127,6 @@ std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
     if (isTunnel(p.boundary)) return std::string("the wind tunnel");
     if (p.vorticity != 0.0f) return std::string("vorticity confinement (vorticity must be 0)");
     if (p.gravity != 0.0f) return std::string("smoke (gravity must be 0)");
-    if (p.projection != Projection::Plain) return std::string("the incremental projection");
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
         return std::string("the viscous V-cycles (this viscosity needs them; use --viscosity-solver jacobi)");
     return std::nullopt;

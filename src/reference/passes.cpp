@@ -874,6 +874,7 @@ void pressureForcing(const Field& velocity, const Field& fullPressure, Field& ou
     // gradient.frag's stencil and rule, scaled by (1 / 2) (0.5 / h) instead of 0.5 / h.
     PassConstants halfStep = k;
     halfStep.halfInverseCellSize = k.pressureForcingScale;
+    halfStep.inverseCellSize = k.pressureForcingScale;  // the staggered layout's
     gradient(velocity, fullPressure, out, halfStep, exec);
 }
 

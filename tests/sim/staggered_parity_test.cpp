@@ -79,6 +79,12 @@ SimParams withMacCormack(SimParams p)
     return p;
 }
 
+SimParams withIncrementalProjection(SimParams p)
+{
+    p.projection = Projection::Incremental;
+    return p;
+}
+
 struct PassCase {
     const char* pass;
     Slot output;
@@ -118,6 +124,19 @@ std::vector<PassCase> allPasses()
         {"diffuse", Slot::Velocity, ON_BOTH(diffuse())},
         {"divergence", Slot::Divergence, ON_BOTH(run(passes::divergence))},
         {"gradient", Slot::Velocity, ON_BOTH(run(passes::gradient))},
+        // The incremental projection: the forcing (gradient's stencil, half
+        // its scale), the estimate, and MacCormack carrying the forced faces.
+        {"pressure_forcing", Slot::CarriedVelocity, ON_BOTH(run(passes::pressureForcing))},
+        {"full_pressure", Slot::FullPressure, ON_BOTH(run(passes::fullPressure))},
+        {"advect_maccormack_incremental_velocity", Slot::Velocity,
+         [](GpuSolver& g) {
+             g.setParams(withIncrementalProjection(withMacCormack(g.params())));
+             g.advect();
+         },
+         [](CpuSolver& c) {
+             c.setParams(withIncrementalProjection(withMacCormack(c.params())));
+             c.advect();
+         }},
     };
 }
 
@@ -139,7 +158,7 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
     cpu.upload(input);
     gpu.uploadDivergence(divergence);
     cpu.uploadDivergence(divergence);
-    const Field before = cpu.field(pass.output);
+    const Field before = pass.output == Slot::CarriedVelocity ? input.velocity : cpu.field(pass.output);
 
     pass.onGpu(gpu);
     pass.onCpu(cpu);
@@ -173,6 +192,10 @@ INSTANTIATE_TEST_SUITE_P(AllPasses, StaggeredPassParity,
 // compared one at a time from the CPU's state, as there.
 constexpr double kOneStepMaxRel = 5e-6;
 constexpr double kOneStepL2 = 2e-6;
+// The pressure after a first multigrid solve from a random warm start, which
+// it mostly cancels: one rounding of the start shows larger against the
+// result (step_parity_test.cpp's kOneStepPressureL2).
+constexpr double kOneStepPressureL2 = 1e-5;
 constexpr double kHundredStepsMaxRel = 2e-5;
 constexpr double kHundredStepsL2 = 1e-5;
 // The dye on a grid of its own reads the velocity at its centres, (i + 0.5) r
@@ -206,6 +229,15 @@ void expectWithin(const test::FieldError& e, double maxRel, double l2, const std
     EXPECT_GT(e.maxRef, 0.0) << what << " is zero: the comparison would prove nothing";
     EXPECT_LE(e.maxAbs, maxRel * e.maxRef) << what << ": " << test::describe(e);
     EXPECT_LE(e.relativeL2, l2) << what << ": " << test::describe(e);
+}
+
+Field withoutMean(Field f)
+{
+    double sum = 0.0;
+    for (float v : f.values()) sum += v;
+    const auto mean = static_cast<float>(sum / static_cast<double>(f.size()));
+    for (float& v : f.values()) v -= mean;
+    return f;
 }
 
 class StaggeredStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
@@ -249,6 +281,26 @@ TEST_P(StaggeredStepParity, HundredStepsWithMacCormackEachFromTheSameState)
                      p.dyeGridWidth != 0 ? kOwnDyeGridStepMaxRel : kOneStepMaxRel, kOneStepL2, "dye");
         if (HasFailure()) break;
     }
+}
+
+TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
+{
+    const SimParams p = withIncrementalProjection(withMacCormack(stepParams(GetParam())));
+    GpuSolver gpu(p);
+    CpuSolver cpu(p);
+    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
+    gpu.upload(start);
+    cpu.upload(start);
+    gpu.step(splatsAt(0));
+    cpu.step(splatsAt(0));
+    const FluidState g = gpu.download();
+    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), kOneStepMaxRel, kOneStepL2, "velocity");
+    // The estimate holds this step's pressure, whose free constant multigrid
+    // moves by a rounding or so per cycle, differently on the two sides
+    // (step_parity_test.cpp's withoutMean): compared without it, within that
+    // file's pressure bound.
+    expectWithin(test::compareFields(withoutMean(g.fullPressure), withoutMean(cpu.state().fullPressure)),
+                 kOneStepMaxRel, kOneStepPressureL2, "full pressure");
 }
 
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
