@@ -71,7 +71,8 @@ int main(int argc, char** argv)
     }
     // The pictures a flag names, in every mode and before anything large is
     // allocated: a picture is refused by its header (size) before it is decoded.
-    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background)})
+    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
+                                layoutFlagProblem(options)})
         if (problem) {
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;

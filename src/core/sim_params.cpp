@@ -128,14 +128,16 @@ std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
     if (p.vorticity != 0.0f) return std::string("vorticity confinement (vorticity must be 0)");
     if (p.gravity != 0.0f) return std::string("smoke (gravity must be 0)");
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
-        return std::string("the viscous V-cycles (this viscosity needs them; use --viscosity-solver jacobi)");
+        return std::string(
+            "the viscous V-cycles that this viscosity needs (a = nu dt / h^2 above about 5: a lower viscosity, "
+            "a smaller dt or a coarser grid, or --viscosity-solver jacobi, which does not converge there)");
     return std::nullopt;
 }
 
 void requireCollocated(const SimParams& params, const std::string& what)
 {
     if (params.layout == Layout::Staggered)
-        throw std::invalid_argument(what + " is not on the staggered layout yet (issue 19); use --layout collocated");
+        throw std::invalid_argument(what + ": not on the staggered layout yet (issue 19); use --layout collocated");
 }
 
 std::optional<std::string> validate(const SimParams& p)

@@ -75,6 +75,7 @@ void CpuSolver::applyObstacles()
 void CpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
+    if (solid_->any()) requireCollocated(next, "CpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
     // The incremental projection's estimate is of a step of the old dt, and

@@ -190,6 +190,7 @@ void GpuSolver::buildPrograms()
 void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
+    if (obstacles_) requireCollocated(next, "GpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument(
             "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "

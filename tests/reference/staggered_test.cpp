@@ -144,6 +144,14 @@ TEST(StaggeredProjection, TheSolverRefusesWhatTheLayoutDoesNotCarryYet)
     EXPECT_NE(validate(smoke)->find("smoke"), std::string::npos) << *validate(smoke);
     CpuSolver solver(staggeredParams(16, BoundaryMode::Box));
     EXPECT_THROW(solver.setObstacles(Field(16, 16, 1)), std::invalid_argument);
+    // Nor does a solver with solids switch to it.
+    SimParams collocated = staggeredParams(16, BoundaryMode::Box);
+    collocated.layout = Layout::Collocated;
+    CpuSolver withSolids(collocated);
+    Field mask(16, 16, 1);
+    mask.at(8, 8) = 1.0f;
+    withSolids.setObstacles(mask);
+    EXPECT_THROW(withSolids.setParams(staggeredParams(16, BoundaryMode::Box)), std::invalid_argument);
 }
 
 TEST(StaggeredProjection, AStepOfTheSolverKeepsTheWallsShutAndTheFlowNearlyDivergenceFree)
