@@ -125,8 +125,6 @@ std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
 {
     if (p.layout != Layout::Staggered) return std::nullopt;
     if (isTunnel(p.boundary)) return std::string("the wind tunnel");
-    if (p.vorticity != 0.0f) return std::string("vorticity confinement (vorticity must be 0)");
-    if (p.gravity != 0.0f) return std::string("smoke (gravity must be 0)");
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
         return std::string(
             "the viscous V-cycles that this viscosity needs (a = nu dt / h^2 above about 5: a lower viscosity, "

@@ -622,8 +622,6 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
         advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
 }
 
-namespace {
-
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
 // interpolated at its point p.
 glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
@@ -640,11 +638,10 @@ glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& gr
     return out;
 }
 
-}  // namespace
-
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec)
 {
+    if (k.staggered) return staggered::buoyancy(velocity, temperature, dye, out, k, dyeGrid, exec);
     assert(velocity.sameShape(out) && temperature.width() == k.width && temperature.height() == k.height);
     const bool sharedGrid = dyeGrid.onVelocityGrid;
     forEachRow(k, exec, [&](int j) {
@@ -748,6 +745,7 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::curl(velocity, out, k, exec);
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
@@ -769,6 +767,7 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::vorticity(velocity, curlField, out, k, exec);
     assert(velocity.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,

@@ -25,6 +25,10 @@ struct Exec {
     bool perCell = false;
 };
 
+// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
+// interpolated at its point p (cells of that grid), through the scalar rule.
+glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid);
+
 // splat.frag's weight K at a point (cells): the Gaussian of the segment.
 float splatWeightAt(const SplatInCells& s, glm::vec2 point);
 

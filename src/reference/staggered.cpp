@@ -245,6 +245,94 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
     });
 }
 
+namespace {
+
+// The compact circulation around the corner at (i - 1/2, j - 1/2), over h^2 h.
+float cornerCurl(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    return ((faceV(velocity, c, k) - faceV(velocity, c + kLeft, k)) -
+            (faceU(velocity, c, k) - faceU(velocity, c + kBottom, k))) *
+           k.inverseCellSize;
+}
+
+// The confinement force of cell c (vorticity.frag's collocated formula).
+glm::vec2 confinementAt(const Field& curlField, glm::ivec2 c, const PassConstants& k)
+{
+    const float wl = std::fabs(scalar1At(curlField, c + kLeft, k));
+    const float wr = std::fabs(scalar1At(curlField, c + kRight, k));
+    const float wb = std::fabs(scalar1At(curlField, c + kBottom, k));
+    const float wt = std::fabs(scalar1At(curlField, c + kTop, k));
+    const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
+    const glm::vec2 n = g / std::fmax(std::sqrt(g.x * g.x + g.y * g.y), 1e-5f);
+    const float w = scalar1At(curlField, c, k);
+    return {k.vorticityScale * (n.y * w), k.vorticityScale * (-n.x * w)};
+}
+
+// The stored component at c as the sampler returns it (clamped or wrapped, no ghost rule).
+float rawComponent(const Field& velocity, glm::ivec2 c, int component, const PassConstants& k)
+{
+    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
+    return velocity.at(m.x, m.y, component);
+}
+
+// value capped at the largest magnitude of the component among c and its four neighbours.
+float capped(const Field& velocity, glm::ivec2 c, int component, float value, float extra, const PassConstants& k)
+{
+    float limit = std::fabs(velocity.at(c.x, c.y, component));
+    for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
+        limit = glslMax(limit, std::fabs(rawComponent(velocity, c + offset, component, k)));
+    limit = glslMax(limit, extra);
+    return glslMin(glslMax(value, -limit), limit);
+}
+
+}  // namespace
+
+void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
+{
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
+                            (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
+                           0.25f;
+    });
+}
+
+void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(velocity.sameShape(out));
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        const glm::vec2 here = confinementAt(curlField, c, k);
+        const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
+        const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
+        // The lid can drive the top row's u faces up to its speed.
+        const float lid = !k.periodic && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
+        const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
+        const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
+        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+    });
+}
+
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec)
+{
+    assert(velocity.sameShape(out));
+    const auto liftAt = [&](glm::ivec2 c) {
+        glm::vec4 d;
+        if (dyeGrid.onVelocityGrid) {
+            d = scalarAt(dye, c, k);
+        } else {
+            const glm::vec2 p((static_cast<float>(c.x) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f,
+                              (static_cast<float>(c.y) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f);
+            d = scalarAtPoint(dye, p, dyeGrid);
+        }
+        const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
+        return k.buoyancyPerKelvin * scalar1At(temperature, c, k) - k.buoyancyPerSmoke * smoke;
+    };
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
+        store(out, c, wallFaceU(c, k) ? 0.0f : velocity.at(c.x, c.y, 0), wallFaceV(c, k) ? 0.0f : v);
+    });
+}
+
 glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
     return {(faceU(velocity, c, k) + faceU(velocity, c + kRight, k)) * 0.5f,

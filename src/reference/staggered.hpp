@@ -62,6 +62,20 @@ void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec 
 // gradient.frag's: each face less the pressure difference across it over h.
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec);
 
+// curl.frag's STAGGERED variant: the vorticity at each cell's centre, the
+// mean of the compact circulations around its four corners.
+void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec);
+
+// vorticity.frag's: the confinement force at the centres (as collocated),
+// each face given the mean of its two cells', then each component capped at
+// the largest magnitude among its face and the four faces beside (and, on
+// the top row, the lid's speed): no new maximum (issue 9).
+void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec);
+
+// buoyancy.frag's: each v face lifted by the mean of its two cells' lift.
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec);
+
 // The velocity at cell c's centre, the mean of its two faces per axis: what
 // the views and measurements read.
 glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k);

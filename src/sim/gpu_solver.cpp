@@ -163,7 +163,7 @@ void GpuSolver::buildPrograms()
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
     fieldPasses_.clear();
     for (const FieldPass* row : kFieldPasses)
-        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, shared, constants_.staggered});
+        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
     pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);

@@ -54,7 +54,8 @@ SimParams paramsFor(Walls walls)
     p.viscosityIterations = 1;
     p.pressureSolver = PressureSolver::Jacobi;
     p.pressureIterations = 1;
-    p.vorticity = 0.0f;  // not on this layout yet
+    p.vorticity = 5.0f;
+    p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
     p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
@@ -77,6 +78,22 @@ SimParams withMacCormack(SimParams p)
 {
     p.advection = AdvectionScheme::MacCormack;
     return p;
+}
+
+SimParams strongVorticity(SimParams p)
+{
+    p.vorticity = 1e4f;
+    return p;
+}
+
+// A splat of heat only: the temperature's own splat programs.
+Splat testHeat()
+{
+    Splat s = testSplat(true);
+    s.velocity = {0.0f, 0.0f};
+    s.addsDye = false;
+    s.heat = 50.0f;
+    return s;
 }
 
 SimParams withIncrementalProjection(SimParams p)
@@ -122,6 +139,21 @@ std::vector<PassCase> allPasses()
              c.advectDye();
          }},
         {"diffuse", Slot::Velocity, ON_BOTH(diffuse())},
+        {"curl", Slot::Curl, ON_BOTH(run(passes::curl))},
+        // At the largest confinement the limiter binds at most faces.
+        {"vorticity", Slot::Velocity, ON_BOTH(run(passes::vorticity))},
+        {"vorticity_limited", Slot::Velocity,
+         [](GpuSolver& g) {
+             g.setParams(strongVorticity(g.params()));
+             g.run(passes::vorticity);
+         },
+         [](CpuSolver& c) {
+             c.setParams(strongVorticity(c.params()));
+             c.run(passes::vorticity);
+         }},
+        {"buoyancy", Slot::Velocity, ON_BOTH(run(passes::buoyancy))},
+        {"advect_temperature", Slot::Temperature, ON_BOTH(advectTemperature())},
+        {"splat_heat", Slot::Temperature, ON_BOTH(splat(testHeat()))},
         {"divergence", Slot::Divergence, ON_BOTH(run(passes::divergence))},
         {"gradient", Slot::Velocity, ON_BOTH(run(passes::gradient))},
         // The incremental projection: the forcing (gradient's stencil, half
@@ -150,7 +182,9 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
     const SimParams p = paramsFor(walls);
     // Faces up to 1 m/s trace back up to ~0.8 cells: every bilinear weight
     // and every face rule gets exercised.
-    const FluidState input = test::randomState(fieldGrids(p), 1234, 1.0f);
+    FluidState input = test::randomState(fieldGrids(p), 1234, 1.0f);
+    for (float& t : input.temperature.values()) t *= 100.0f;  // excesses up to 100 K: a lift that shows
+    const Field curl = test::randomField(p.gridWidth, p.gridHeight, 1, 77, 10.0f);
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
     GpuSolver gpu(p);
     CpuSolver cpu(p);
@@ -158,6 +192,8 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
     cpu.upload(input);
     gpu.uploadDivergence(divergence);
     cpu.uploadDivergence(divergence);
+    gpu.uploadCurl(curl);
+    cpu.uploadCurl(curl);
     const Field before = pass.output == Slot::CarriedVelocity ? input.velocity : cpu.field(pass.output);
 
     pass.onGpu(gpu);
