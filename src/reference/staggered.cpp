@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "reference/boundary.hpp"
+#include "reference/float_ops.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference::staggered {
@@ -90,16 +91,6 @@ glm::vec2 velocityAtFaceV(const Field& velocity, glm::ivec2 c, const PassConstan
                      (faceU(velocity, c, k) + faceU(velocity, c + kRight, k))) *
                     0.25f;
     return {u, faceV(velocity, c, k)};
-}
-
-// GLSL's min and max (maccormack.glsl's clamp is max then min).
-float glslMin(float x, float y)
-{
-    return y < x ? y : x;
-}
-float glslMax(float x, float y)
-{
-    return x < y ? y : x;
 }
 
 // advectRows' trace from the point p by the velocity `here`: clamped at the
