@@ -134,8 +134,18 @@ ivec2 faceTexel(ivec2 c, ivec2 size) { return (c + 8 * size) % size; }
 ivec2 faceTexel(ivec2 c, ivec2 size) { return clamp(c, ivec2(0), size - 1); }
 #endif
 
+#ifdef OBSTACLES
+// A face between two cells of which one is an obstacle is solid: no fluid
+// crosses it, it reads 0 (only on the velocity's own grid, where the mask is).
+bool solidFaceU(ivec2 c) { return solidAt(c + kLeft) || solidAt(c); }
+bool solidFaceV(ivec2 c) { return solidAt(c + kBottom) || solidAt(c); }
+#endif
+
 float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 {
+#ifdef OBSTACLES
+    if (solidFaceU(c)) return 0.0;
+#endif
 #ifdef PERIODIC
     return texelFetch(velocity, faceTexel(c, size), 0).x;
 #else
@@ -151,6 +161,9 @@ float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 
 float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 {
+#ifdef OBSTACLES
+    if (solidFaceV(c)) return 0.0;
+#endif
 #ifdef PERIODIC
     return texelFetch(velocity, faceTexel(c, size), 0).y;
 #else
@@ -161,14 +174,22 @@ float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 #endif
 }
 
-// Whether this texel's faces are a box's walls (u at i = 0, v at j = 0): every
-// pass that writes the velocity writes 0 there.
-#ifdef PERIODIC
-vec4 shutWallFaces(vec4 velocity) { return velocity; }
-#else
+// This texel's faces with the shut ones at 0: a box's walls (u at i = 0, v at
+// j = 0) and solid faces. Every pass that writes the velocity writes so.
 vec4 shutWallFaces(vec4 velocity)
 {
-    return vec4(thisCell().x == 0 ? 0.0 : velocity.x, thisCell().y == 0 ? 0.0 : velocity.y, 0.0, 0.0);
-}
+    ivec2 c = thisCell();
+#ifdef PERIODIC
+    bool shutU = false;
+    bool shutV = false;
+#else
+    bool shutU = c.x == 0;
+    bool shutV = c.y == 0;
 #endif
+#ifdef OBSTACLES
+    shutU = shutU || solidFaceU(c);
+    shutV = shutV || solidFaceV(c);
+#endif
+    return vec4(shutU ? 0.0 : velocity.x, shutV ? 0.0 : velocity.y, 0.0, 0.0);
+}
 #endif

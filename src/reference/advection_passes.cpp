@@ -62,34 +62,6 @@ void blendBilinear(const float* __restrict a, const float* __restrict b, const f
     }
 }
 
-// advect.frag's nearestCell: the cell whose centre is nearest to p (ties up).
-glm::ivec2 nearestCell(glm::vec2 p)
-{
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    return glm::ivec2(base) + glm::ivec2(p.x - base.x >= 0.5f ? 1 : 0, p.y - base.y >= 0.5f ? 1 : 0);
-}
-
-// advect.frag's stopAtSolids: the trace from start to pos in equal steps of at
-// most half a cell per axis (at most 16), up to the last point whose nearest
-// cell is fluid.
-glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
-{
-    const glm::vec2 d = pos - start;
-    const float longest = atLeast(std::fabs(d.x), std::fabs(d.y));
-    const float steps = atMost(atLeast(std::ceil(2.0f * longest), 1.0f), 16.0f);
-    const glm::vec2 stride(d.x / steps, d.y / steps);
-    glm::vec2 reached = start;
-    const int n = static_cast<int>(steps);
-    for (int s = 1; s <= n; ++s) {
-        const glm::vec2 q =
-            s == n ? pos
-                   : glm::vec2(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
-        if (solidAt(nearestCell(q), k)) break;
-        reached = q;
-    }
-    return reached;
-}
-
 // advect.frag with OBSTACLES, one cell: the trace stopped at solids, solid
 // corners read as the ghost of the cell nearest the traced point.
 template <int Components, bool SourceIsVelocity>
@@ -330,6 +302,34 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
 }
 
 }  // namespace
+
+// advect.frag's nearestCell: the cell whose centre is nearest to p (ties up).
+glm::ivec2 nearestCell(glm::vec2 p)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    return glm::ivec2(base) + glm::ivec2(p.x - base.x >= 0.5f ? 1 : 0, p.y - base.y >= 0.5f ? 1 : 0);
+}
+
+// advect.frag's stopAtSolids: the trace from start to pos in equal steps of at
+// most half a cell per axis (at most 16), up to the last point whose nearest
+// cell is fluid.
+glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
+{
+    const glm::vec2 d = pos - start;
+    const float longest = atLeast(std::fabs(d.x), std::fabs(d.y));
+    const float steps = atMost(atLeast(std::ceil(2.0f * longest), 1.0f), 16.0f);
+    const glm::vec2 stride(d.x / steps, d.y / steps);
+    glm::vec2 reached = start;
+    const int n = static_cast<int>(steps);
+    for (int s = 1; s <= n; ++s) {
+        const glm::vec2 q =
+            s == n ? pos
+                   : glm::vec2(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
+        if (solidAt(nearestCell(q), k)) break;
+        reached = q;
+    }
+    return reached;
+}
 
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec)

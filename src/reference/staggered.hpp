@@ -17,7 +17,7 @@
 
 namespace fluid::reference::staggered {
 
-// u on the face left of cell c, any c: a box's walls have zero normal
+// u on the face left of cell c, any c: a solid face reads 0; a box's walls have zero normal
 // velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
 // i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
 // wall halfway moves at U), as the collocated rule; periodic grids wrap.
@@ -25,15 +25,21 @@ float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 // v on the face below cell c: the same rules with the axes swapped (no lid).
 float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 
-// Whether the face holds the wall's own zero (box: u at i = 0, v at j = 0):
-// every pass writes 0 there.
-inline bool wallFaceU(glm::ivec2 c, const PassConstants& k)
+// Whether a face is solid: the face between two cells of which one is an
+// obstacle (k.solid; cells beyond the grid as the mask's sampler reads them).
+// No fluid crosses it: it reads 0.
+bool solidFaceU(glm::ivec2 c, const PassConstants& k);
+bool solidFaceV(glm::ivec2 c, const PassConstants& k);
+
+// Whether the stored face is shut: a box's wall (u at i = 0, v at j = 0) or
+// solid. Every pass that writes the velocity writes 0 there.
+inline bool shutFaceU(glm::ivec2 c, const PassConstants& k)
 {
-    return !k.periodic && c.x == 0;
+    return (!k.periodic && c.x == 0) || solidFaceU(c, k);
 }
-inline bool wallFaceV(glm::ivec2 c, const PassConstants& k)
+inline bool shutFaceV(glm::ivec2 c, const PassConstants& k)
 {
-    return !k.periodic && c.y == 0;
+    return (!k.periodic && c.y == 0) || solidFaceV(c, k);
 }
 
 // Each component bilinearly interpolated at the point p (cells of the

@@ -25,6 +25,7 @@ void GpuSolver::splat(const Splat& s)
     if (pushes) {
         const SplatPass& pass = splatPass(line, together);
         setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
+        bindSolid();  // the staggered layout's splat shuts the solid faces
         velocity().read().bindTexture(kUnit0);
         if (together) {
             glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);

@@ -117,7 +117,9 @@ void GpuSolver::buildPrograms()
     const bool ownVelocity = !constants_.staggered;
     for (const bool line : {false, true}) {
         const char* shape = line ? "" : "#define POINT_SPLAT 1\n";
-        splatPass(line, false).program = buildPass("splat.frag", b, (shape + layout).c_str());
+        // The velocity's (with its layout; on the staggered one it shuts the solid faces).
+        splatPass(line, false).program =
+            buildPass("splat.frag", b, (shape + (constants_.staggered ? o : std::string())).c_str());
         temperatureSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
         // Velocity and dye in one draw only where they share a grid.
         splatPass(line, true).program =
@@ -127,10 +129,11 @@ void GpuSolver::buildPrograms()
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
     const std::string scalar = "#define SCALAR_SOURCE 1\n";
-    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : layout;
+    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : o;
     const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
-    advectDyeProgram_ = buildPass("advect_scalar.frag", b,
-                                  (scalar + (shared ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
+    advectDyeProgram_ =
+        buildPass("advect_scalar.frag", b,
+                  (scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
     // The dye on the velocity's grid rides along in the velocity's draw.
     advectWithDyeProgram_ =
         shared ? buildPass("advect.frag", b,
@@ -151,7 +154,7 @@ void GpuSolver::buildPrograms()
     macCormackVelocity_.correction =
         buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl", "maccormack.glsl");
     advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
-    const std::string dyeDefines = scalar + (shared ? onVelocityGrid : layout) + inflowDye;
+    const std::string dyeDefines = scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
     macCormackDye_.correction =
         buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
@@ -189,7 +192,6 @@ void GpuSolver::buildPrograms()
 void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
-    if (obstacles_) requireCollocated(next, "GpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument(
             "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
@@ -380,7 +382,6 @@ bool GpuSolver::packsPressure() const
 void GpuSolver::setObstacles(const Field& mask)
 {
     requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "GpuSolver::setObstacles()");
-    requireCollocated(params_, "GpuSolver::setObstacles(): obstacles");
     obstacleMask_ = mask;
     solid_.upload(mask.data());
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);

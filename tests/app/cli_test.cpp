@@ -200,10 +200,10 @@ TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
 
 // What the staggered layout does not carry yet is refused at start with one
 // line (not by a solver's exception mid-run), in either mode.
-TEST_F(Cli, ObstaclesAndMotionOnTheStaggeredLayoutAreRefusedAtStart)
+TEST_F(Cli, MotionAndTheTunnelOnTheStaggeredLayoutAreRefusedAtStart)
 {
-    for (const char* flags : {"--headless --layout staggered --obstacle circle", "--layout staggered --obstacle plate",
-                              "--headless --layout staggered --motion images:frames"}) {
+    for (const char* flags :
+         {"--headless --layout staggered --motion images:frames", "--layout staggered --motion images:frames"}) {
         const Outcome run = fluidsim(flags);
         EXPECT_EQ(run.exitCode, 2) << flags << ": " << run.output;
         EXPECT_EQ(lines(run.output), 1) << flags << ": " << run.output;

@@ -143,15 +143,7 @@ TEST(StaggeredProjection, TheSolverRefusesWhatTheLayoutDoesNotCarryYet)
     ASSERT_TRUE(validate(honey).has_value());
     EXPECT_NE(validate(honey)->find("V-cycles"), std::string::npos) << *validate(honey);
     CpuSolver solver(staggeredParams(16, BoundaryMode::Box));
-    EXPECT_THROW(solver.setObstacles(Field(16, 16, 1)), std::invalid_argument);
-    // Nor does a solver with solids switch to it.
-    SimParams collocated = staggeredParams(16, BoundaryMode::Box);
-    collocated.layout = Layout::Collocated;
-    CpuSolver withSolids(collocated);
-    Field mask(16, 16, 1);
-    mask.at(8, 8) = 1.0f;
-    withSolids.setObstacles(mask);
-    EXPECT_THROW(withSolids.setParams(staggeredParams(16, BoundaryMode::Box)), std::invalid_argument);
+    EXPECT_THROW(solver.addForceField(Field(16, 16, 2), ForceFieldConstants{}), std::invalid_argument);
 }
 
 TEST(StaggeredProjection, AStepOfTheSolverKeepsTheWallsShutAndTheFlowNearlyDivergenceFree)
