@@ -28,6 +28,31 @@ bool solidFaceV(glm::ivec2 c, const PassConstants& k)
     return k.solid != nullptr && (solidAt(c + kBottom, k) || solidAt(c, k));
 }
 
+namespace {
+
+// The tunnel's u: the inflow face (i = 0) and any left of it move at the
+// inflow speed; the outflow face (i = width, not stored) and any right of it
+// carry what makes the last column's divergence zero, so the outflow passes
+// on whatever the column receives (and the projection stays exact there);
+// beyond the top and bottom the slip walls mirror u, the no-slip ones negate it.
+float tunnelFaceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    const int j = std::clamp(c.y, 0, k.height - 1);
+    float u;
+    if (c.x <= 0) {
+        u = k.lidSpeed;
+    } else if (c.x >= k.width) {
+        const int last = k.width - 1;
+        u = faceU(velocity, {last, j}, k) - (faceV(velocity, {last, j + 1}, k) - faceV(velocity, {last, j}, k));
+    } else {
+        u = velocity.at(c.x, j, 0);
+    }
+    if ((c.y < 0 || c.y >= k.height) && k.tunnelWalls) u = -u;
+    return u;
+}
+
+}  // namespace
+
 float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
     if (solidFaceU(c, k)) return 0.0f;
@@ -35,6 +60,7 @@ float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
         const glm::ivec2 m = wrapCell(c, k);
         return velocity.at(m.x, m.y, 0);
     }
+    if (k.tunnel) return tunnelFaceU(velocity, c, k);
     if (c.x <= 0 || c.x >= k.width) return 0.0f;
     float u = velocity.at(c.x, std::clamp(c.y, 0, k.height - 1), 0);
     if (c.y < 0 || c.y >= k.height) u = -u;
@@ -51,7 +77,9 @@ float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
     }
     if (c.y <= 0 || c.y >= k.height) return 0.0f;
     float v = velocity.at(std::clamp(c.x, 0, k.width - 1), c.y, 1);
-    if (c.x < 0 || c.x >= k.width) v = -v;
+    // Box: both side walls negate v; tunnel: the inflow's ghost does (the
+    // inflow face moves along x only), the outflow repeats v.
+    if (c.x < 0 || (c.x >= k.width && !k.tunnel)) v = -v;
     return v;
 }
 
@@ -190,7 +218,7 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
     forEachFace(k, exec, [&](glm::ivec2 c) {
         const float u = in.at(c.x, c.y, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
         const float v = in.at(c.x, c.y, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-        store(out, c, shutFaceU(c, k) ? 0.0f : u, shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -203,7 +231,7 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         const float u = faceAt(faceU, carried, inUIndices(atU), decay, k, c0);
         const glm::vec2 atV = traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k);
         const float v = faceAt(faceV, carried, inVIndices(atV), decay, k, c0);
-        store(out, c, shutFaceU(c, k) ? 0.0f : u, shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -220,7 +248,7 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
         const glm::ivec2 v0(static_cast<int>(std::floor(qV.x)), static_cast<int>(std::floor(qV.y)));
         const float v = corrected(faceV, original, v0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
                                   backward.at(c.x, c.y, 1), decay, readsGhostV(v0, k), k);
-        store(out, c, shutFaceU(c, k) ? 0.0f : u, shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -232,9 +260,8 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
             (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
         return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
     };
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        store(out, c, shutFaceU(c, k) ? 0.0f : sweep(faceU, c, 0), shutFaceV(c, k) ? 0.0f : sweep(faceV, c, 1));
-    });
+    forEachFace(k, exec,
+                [&](glm::ivec2 c) { store(out, c, shutU(c, k, sweep(faceU, c, 0)), shutV(c, k, sweep(faceV, c, 1))); });
 }
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
@@ -253,7 +280,7 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
         const float here = pressureAt(p, c, k);
         const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
         const float v = velocity.at(c.x, c.y, 1) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
-        store(out, c, shutFaceU(c, k) ? 0.0f : u, shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -316,10 +343,10 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
         const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
         const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
         // The lid can drive the top row's u faces up to its speed.
-        const float lid = !k.periodic && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
+        const float lid = !k.periodic && !k.tunnel && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
         const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
         const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
-        store(out, c, shutFaceU(c, k) ? 0.0f : u, shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -341,7 +368,7 @@ void buoyancy(const Field& velocity, const Field& temperature, const Field& dye,
     };
     forEachFace(k, exec, [&](glm::ivec2 c) {
         const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
-        store(out, c, shutFaceU(c, k) ? 0.0f : velocity.at(c.x, c.y, 0), shutFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, velocity.at(c.x, c.y, 0)), shutV(c, k, v));
     });
 }
 

@@ -17,7 +17,8 @@
 
 namespace fluid::reference::staggered {
 
-// u on the face left of cell c, any c: a solid face reads 0; a box's walls have zero normal
+// u on the face left of cell c, any c (the tunnel's rules: staggered.cpp's
+// tunnelFaceU): a solid face reads 0; a box's walls have zero normal
 // velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
 // i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
 // wall halfway moves at U), as the collocated rule; periodic grids wrap.
@@ -31,15 +32,19 @@ float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 bool solidFaceU(glm::ivec2 c, const PassConstants& k);
 bool solidFaceV(glm::ivec2 c, const PassConstants& k);
 
-// Whether the stored face is shut: a box's wall (u at i = 0, v at j = 0) or
-// solid. Every pass that writes the velocity writes 0 there.
-inline bool shutFaceU(glm::ivec2 c, const PassConstants& k)
+// What a pass writes to a stored face for the value it computed: a solid
+// face and a box's walls (u at i = 0, v at j = 0) are shut, 0; the tunnel's
+// inflow face (u at i = 0) moves at the inflow speed; any other face takes
+// the value.
+inline float shutU(glm::ivec2 c, const PassConstants& k, float value)
 {
-    return (!k.periodic && c.x == 0) || solidFaceU(c, k);
+    if (solidFaceU(c, k)) return 0.0f;
+    if (!k.periodic && c.x == 0) return k.tunnel ? k.lidSpeed : 0.0f;
+    return value;
 }
-inline bool shutFaceV(glm::ivec2 c, const PassConstants& k)
+inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
 {
-    return (!k.periodic && c.y == 0) || solidFaceV(c, k);
+    return solidFaceV(c, k) || (!k.periodic && c.y == 0) ? 0.0f : value;
 }
 
 // Each component bilinearly interpolated at the point p (cells of the

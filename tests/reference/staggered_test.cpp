@@ -126,7 +126,10 @@ TEST(StaggeredProjection, AConvergedSolveLeavesNoDivergenceWhereTheCollocatedOne
     // Staggered: the divergence of the gradient is the Laplacian the solve
     // inverts, so what remains is the solve's own residual (float rounding of
     // sums of O(1) terms over 8000 sweeps: ~1e-5 of the start).
-    for (BoundaryMode mode : {BoundaryMode::Box, BoundaryMode::Periodic}) {
+    // The tunnel too: its outflow face carries what empties the last column,
+    // and its pressure there is held at 0 (Dirichlet).
+    for (BoundaryMode mode :
+         {BoundaryMode::Box, BoundaryMode::Periodic, BoundaryMode::Tunnel, BoundaryMode::TunnelWalls}) {
         EXPECT_LT(divergenceLeftByAConvergedProjection(Layout::Staggered, mode), 1e-4) << toString(mode);
         // Collocated: divergence and gradient span 2h, the Laplacian h; the
         // checkerboard part of the field is invisible to one and not the other.
@@ -136,8 +139,6 @@ TEST(StaggeredProjection, AConvergedSolveLeavesNoDivergenceWhereTheCollocatedOne
 
 TEST(StaggeredProjection, TheSolverRefusesWhatTheLayoutDoesNotCarryYet)
 {
-    SimParams tunnel = staggeredParams(16, BoundaryMode::Tunnel);
-    EXPECT_THROW(CpuSolver{tunnel}, std::invalid_argument);
     SimParams honey = staggeredParams(16, BoundaryMode::Box);
     honey.viscosity = 10.0f;  // a = nu dt / h^2 = 43: V-cycles
     ASSERT_TRUE(validate(honey).has_value());

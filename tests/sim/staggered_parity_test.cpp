@@ -25,7 +25,7 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Walls { Box, Lid, Periodic, BoxFineDye, BoxSolids, PeriodicSolids };
+enum class Walls { Box, Lid, Periodic, BoxFineDye, BoxSolids, PeriodicSolids, Tunnel, TunnelWalls, TunnelSolids };
 
 const char* name(Walls w)
 {
@@ -42,6 +42,12 @@ const char* name(Walls w)
             return "BoxSolids";
         case Walls::PeriodicSolids:
             return "PeriodicSolids";
+        case Walls::Tunnel:
+            return "Tunnel";
+        case Walls::TunnelWalls:
+            return "TunnelWalls";
+        case Walls::TunnelSolids:
+            return "TunnelSolids";
     }
     return "?";
 }
@@ -50,7 +56,7 @@ const char* name(Walls w)
 // stop before solids, footprints that touch them.
 bool hasSolids(Walls w)
 {
-    return w == Walls::BoxSolids || w == Walls::PeriodicSolids;
+    return w == Walls::BoxSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
 }
 
 SimParams paramsFor(Walls walls)
@@ -231,7 +237,8 @@ INSTANTIATE_TEST_SUITE_P(AllPasses, StaggeredPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic,
                                                               Walls::BoxFineDye, Walls::BoxSolids,
-                                                              Walls::PeriodicSolids)),
+                                                              Walls::PeriodicSolids, Walls::Tunnel, Walls::TunnelWalls,
+                                                              Walls::TunnelSolids)),
                          [](const ::testing::TestParamInfo<StaggeredPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_" +
                                     name(std::get<1>(param.param));
