@@ -22,9 +22,22 @@ float weight(vec2 m)
     return uBlend * (speed / (speed + uFullSpeed));
 }
 
+#ifdef STAGGERED
+// The motion of cell c (clamped or wrapped as the faces are).
+vec2 forceAt(ivec2 c) { return texelFetch(uForce, faceTexel(c, uGridSize), 0).xy; }
+#endif
+
 void main()
 {
-#ifdef DYE_ON_OWN_GRID
+#if defined(STAGGERED) && !defined(DYE_ON_OWN_GRID)
+    // Each face toward the mean motion of its two cells, weighed by that
+    // mean's speed. Mirror: reference::staggered::addForceField.
+    ivec2 c = thisCell();
+    vec2 u = valueHere(uVelocity).xy;
+    vec2 mU = (forceAt(c + kLeft) + forceAt(c)) * 0.5;
+    vec2 mV = (forceAt(c + kBottom) + forceAt(c)) * 0.5;
+    fragResult = shutWallFaces(vec4(u.x + weight(mU) * (mU.x - u.x), u.y + weight(mV) * (mV.y - u.y), 0.0, 0.0));
+#elif defined(DYE_ON_OWN_GRID)
     // One multiply, exactly rounded on both sides, then floor: the same cell
     // on the CPU.
     ivec2 forceCell = min(ivec2(floor((vec2(thisCell()) + 0.5) * uToVelocityCells)), textureSize(uForce, 0) - 1);

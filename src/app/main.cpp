@@ -71,8 +71,7 @@ int main(int argc, char** argv)
     }
     // The pictures a flag names, in every mode and before anything large is
     // allocated: a picture is refused by its header (size) before it is decoded.
-    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
-                                layoutFlagProblem(options)})
+    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background)})
         if (problem) {
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;

@@ -198,14 +198,6 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
     return std::nullopt;
 }
 
-std::optional<std::string> layoutFlagProblem(const Options& options)
-{
-    if (options.params.layout != Layout::Staggered || options.motionSource.empty()) return std::nullopt;
-    return std::string(
-        "motion input (--motion) is not on the staggered layout yet (issue 19): leave it out or add "
-        "--layout collocated");
-}
-
 std::optional<std::string> windowOnlyFlagProblem(const Options& options)
 {
     if (!options.headless) return std::nullopt;

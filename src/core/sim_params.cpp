@@ -131,12 +131,6 @@ std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
     return std::nullopt;
 }
 
-void requireCollocated(const SimParams& params, const std::string& what)
-{
-    if (params.layout == Layout::Staggered)
-        throw std::invalid_argument(what + ": not on the staggered layout yet (issue 19); use --layout collocated");
-}
-
 std::optional<std::string> validate(const SimParams& p)
 {
     using L = SimLimits;

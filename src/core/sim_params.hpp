@@ -177,11 +177,7 @@ int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 std::optional<std::string> validate(const SimParams& params);
 
 // What of `params` the staggered layout does not carry yet (issue 19), or
-// nothing (also for the collocated layout). validate() refuses it; the
-// solvers also refuse motion input on that layout.
+// nothing (also for the collocated layout). validate() refuses it.
 std::optional<std::string> missingOnStaggeredLayout(const SimParams& params);
-// Throws std::invalid_argument "<what> is not on the staggered layout yet"
-// when params has that layout.
-void requireCollocated(const SimParams& params, const std::string& what);
 
 }  // namespace fluid

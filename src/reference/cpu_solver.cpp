@@ -271,7 +271,6 @@ void CpuSolver::run(const FieldPass& pass)
 
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
 {
-    requireCollocated(params_, "CpuSolver::addForceField(): motion input");
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight || force.components() != 2)
         throw std::invalid_argument("CpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + "x" + std::to_string(force.components()) +
@@ -279,6 +278,9 @@ void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
                                     std::to_string(params_.gridHeight) + "x2");
     reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k,
                              dyeConstants_.toVelocityCells);
+    // The staggered layout's faces (the dye, at the centres, as above).
+    if (constants_.staggered)
+        reference::staggered::addForceField(state_.velocity, force, scratch_.velocity, k, constants_);
     std::swap(state_.velocity, scratch_.velocity);
     std::swap(state_.dye, scratch_.dye);
 }

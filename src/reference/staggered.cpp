@@ -372,6 +372,29 @@ void buoyancy(const Field& velocity, const Field& temperature, const Field& dye,
     });
 }
 
+void addForceField(const Field& velocity, const Field& force, Field& out, const ForceFieldConstants& f,
+                   const PassConstants& k)
+{
+    assert(velocity.sameShape(out) && force.width() == k.width && force.height() == k.height);
+    const auto forceAt = [&](glm::ivec2 c) {
+        return glm::vec2(rawComponent(force, c, 0, k), rawComponent(force, c, 1, k));
+    };
+    const auto weight = [&](glm::vec2 m) {
+        const float speed = std::sqrt(m.x * m.x + m.y * m.y);
+        return f.blend * (speed / (speed + f.fullSpeed));
+    };
+    forEachFace(k, {1}, [&](glm::ivec2 c) {
+        const glm::vec2 here = forceAt(c);
+        const glm::vec2 left = forceAt(c + kLeft);
+        const glm::vec2 below = forceAt(c + kBottom);
+        const glm::vec2 mU((left.x + here.x) * 0.5f, (left.y + here.y) * 0.5f);
+        const glm::vec2 mV((below.x + here.x) * 0.5f, (below.y + here.y) * 0.5f);
+        const float u = velocity.at(c.x, c.y, 0);
+        const float v = velocity.at(c.x, c.y, 1);
+        store(out, c, shutU(c, k, u + weight(mU) * (mU.x - u)), shutV(c, k, v + weight(mV) * (mV.y - v)));
+    });
+}
+
 glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
     return {(faceU(velocity, c, k) + faceU(velocity, c + kRight, k)) * 0.5f,

@@ -11,6 +11,7 @@
 #include <glm/vec2.hpp>
 
 #include "core/field.hpp"
+#include "core/motion.hpp"
 #include "core/pass_constants.hpp"
 #include "core/splat.hpp"
 #include "reference/passes.hpp"
@@ -86,6 +87,12 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 // buoyancy.frag's: each v face lifted by the mean of its two cells' lift.
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec);
+
+// add_force.frag's STAGGERED variant, the velocity's part of
+// reference::addForceField: each face moved toward the mean motion m of its
+// two cells by the weight of m (f: the motion's constants).
+void addForceField(const Field& velocity, const Field& force, Field& out, const ForceFieldConstants& f,
+                   const PassConstants& k);
 
 // The velocity at cell c's centre, the mean of its two faces per axis: what
 // the views and measurements read.

@@ -69,7 +69,6 @@ void GpuSolver::setSplatUniforms(const SplatPass& pass, const SplatInCells& cell
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
 {
-    requireCollocated(params_, "GpuSolver::addForceField(): motion input");
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight)
         throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + ", the grid " +
@@ -81,10 +80,11 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
         glUniform3f(pass.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
     };
     setConstants(addForce_);
+    bindSolid();  // the staggered layout's shuts the solid faces
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
     force.bindTexture(kUnit2);
-    if (dyeOnVelocityGrid()) {
+    if (fusesDye()) {
         sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
         velocity().swap();
         dye().swap();
@@ -94,7 +94,6 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
     velocity().swap();
     setConstants(addForceDye_);
     draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
     dye().swap();
 }
 

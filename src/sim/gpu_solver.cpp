@@ -171,7 +171,7 @@ void GpuSolver::buildPrograms()
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
     pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = buildPass("unpack.frag", b);
-    addForce_.program = buildPass("add_force.frag", b, shared ? "#define TWO_OUTPUTS 1\n" : "");
+    addForce_.program = buildPass("add_force.frag", b, shared ? "#define TWO_OUTPUTS 1\n" : o.c_str());
     addForceDye_.program = shared ? gl::Program() : buildPass("add_force.frag", b, "#define DYE_ON_OWN_GRID 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
