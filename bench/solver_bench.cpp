@@ -225,6 +225,20 @@ void BM_GpuStepProjection(benchmark::State& state)
     timeGpuSteps(state, p);
 }
 
+// The default step on either layout (arg 0: 0 collocated, 1 staggered;
+// docs/algorithm.md §2b): what the staggered passes' face reads cost.
+void BM_GpuStepLayout(benchmark::State& state)
+{
+    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    p.advection = defaults.advection;
+    p.layout = state.range(0) == 1 ? fluid::Layout::Staggered : fluid::Layout::Collocated;
+    state.SetLabel(toString(p.layout));
+    timeGpuSteps(state, p);
+}
+
 // Args: thread count, grid size.
 void BM_CpuStep(benchmark::State& state)
 {
@@ -587,6 +601,11 @@ BENCHMARK(BM_GpuStepAdvection)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepProjection)
     ->ArgNames({"incremental", ""})
+    ->ArgsProduct({{0, 1}, {128, 256}})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepLayout)
+    ->ArgNames({"staggered", ""})
     ->ArgsProduct({{0, 1}, {128, 256}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
