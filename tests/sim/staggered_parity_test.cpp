@@ -377,9 +377,31 @@ TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
                  kOneStepMaxRel, kOneStepPressureL2, "full pressure");
 }
 
+// The panel switches the layout on a running solver: the GPU solver rebuilds
+// its passes (the layout is compiled in) and steps as one made for it.
+TEST_P(StaggeredStepParity, OneStepAfterSwitchingTheLayout)
+{
+    const SimParams p = stepParams(GetParam());
+    SimParams collocated = p;
+    collocated.layout = Layout::Collocated;
+    GpuSolver gpu(collocated);
+    placeSolids(gpu, GetParam(), p);
+    gpu.setParams(p);
+    CpuSolver cpu(p);
+    placeSolids(cpu, GetParam(), p);
+    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
+    gpu.upload(start);
+    cpu.upload(start);
+    gpu.step(splatsAt(0));
+    cpu.step(splatsAt(0));
+    const FluidState g = gpu.download();
+    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), kOneStepMaxRel, kOneStepL2, "velocity");
+    expectWithin(test::compareFields(g.dye, cpu.state().dye), kOneStepMaxRel, kOneStepL2, "dye");
+}
+
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
                          ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::BoxFineDye, Walls::BoxSolids,
-                                           Walls::PeriodicSolids),
+                                           Walls::PeriodicSolids, Walls::Tunnel, Walls::TunnelSolids),
                          [](const ::testing::TestParamInfo<Walls>& param) { return name(param.param); });
 
 }  // namespace
