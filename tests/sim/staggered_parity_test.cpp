@@ -128,66 +128,61 @@ struct PassCase {
     std::function<void(CpuSolver&)> onCpu;
 };
 
-// Runs the same member on either solver.
-#define ON_BOTH(call) [](GpuSolver& g) { g.call; }, [](CpuSolver& c) { c.call; }
+SimParams unchanged(SimParams p)
+{
+    return p;
+}
+
+// A case that runs `call` (a generic lambda) on either solver, after the
+// parameters change by `change`, as the panel would change them.
+template <typename Call>
+PassCase onBoth(const char* pass, Slot output, Call call, SimParams (*change)(SimParams) = unchanged)
+{
+    return {pass, output,
+            [call, change](GpuSolver& g) {
+                g.setParams(change(g.params()));
+                call(g);
+            },
+            [call, change](CpuSolver& c) {
+                c.setParams(change(c.params()));
+                call(c);
+            }};
+}
+
+SimParams incrementalMacCormack(SimParams p)
+{
+    return withIncrementalProjection(withMacCormack(p));
+}
 
 std::vector<PassCase> allPasses()
 {
+    const auto advect = [](auto& s) { s.advect(); };
+    const auto advectDye = [](auto& s) { s.advectDye(); };
+    const auto run = [](const FieldPass& pass) { return [&pass](auto& s) { s.run(pass); }; };
+    const auto splat = [](Splat one) { return [one](auto& s) { s.splat(one); }; };
     return {
-        {"splat_velocity", Slot::Velocity, ON_BOTH(splat(testSplat(false)))},
-        {"splat_point_velocity", Slot::Velocity, ON_BOTH(splat(testSplat(true)))},
-        {"splat_dye", Slot::Dye, ON_BOTH(splat(testSplat(false)))},
-        {"advect_velocity", Slot::Velocity, ON_BOTH(advect())},
-        {"advect_dye", Slot::Dye, ON_BOTH(advectDye())},
-        {"advect_maccormack_velocity", Slot::Velocity,
-         [](GpuSolver& g) {
-             g.setParams(withMacCormack(g.params()));
-             g.advect();
-         },
-         [](CpuSolver& c) {
-             c.setParams(withMacCormack(c.params()));
-             c.advect();
-         }},
-        {"advect_maccormack_dye", Slot::Dye,
-         [](GpuSolver& g) {
-             g.setParams(withMacCormack(g.params()));
-             g.advectDye();
-         },
-         [](CpuSolver& c) {
-             c.setParams(withMacCormack(c.params()));
-             c.advectDye();
-         }},
-        {"diffuse", Slot::Velocity, ON_BOTH(diffuse())},
-        {"curl", Slot::Curl, ON_BOTH(run(passes::curl))},
+        onBoth("splat_velocity", Slot::Velocity, splat(testSplat(false))),
+        onBoth("splat_point_velocity", Slot::Velocity, splat(testSplat(true))),
+        onBoth("splat_dye", Slot::Dye, splat(testSplat(false))),
+        onBoth("advect_velocity", Slot::Velocity, advect),
+        onBoth("advect_dye", Slot::Dye, advectDye),
+        onBoth("advect_maccormack_velocity", Slot::Velocity, advect, withMacCormack),
+        onBoth("advect_maccormack_dye", Slot::Dye, advectDye, withMacCormack),
+        onBoth("diffuse", Slot::Velocity, [](auto& s) { s.diffuse(); }),
+        onBoth("curl", Slot::Curl, run(passes::curl)),
+        onBoth("vorticity", Slot::Velocity, run(passes::vorticity)),
         // At the largest confinement the limiter binds at most faces.
-        {"vorticity", Slot::Velocity, ON_BOTH(run(passes::vorticity))},
-        {"vorticity_limited", Slot::Velocity,
-         [](GpuSolver& g) {
-             g.setParams(strongVorticity(g.params()));
-             g.run(passes::vorticity);
-         },
-         [](CpuSolver& c) {
-             c.setParams(strongVorticity(c.params()));
-             c.run(passes::vorticity);
-         }},
-        {"buoyancy", Slot::Velocity, ON_BOTH(run(passes::buoyancy))},
-        {"advect_temperature", Slot::Temperature, ON_BOTH(advectTemperature())},
-        {"splat_heat", Slot::Temperature, ON_BOTH(splat(testHeat()))},
-        {"divergence", Slot::Divergence, ON_BOTH(run(passes::divergence))},
-        {"gradient", Slot::Velocity, ON_BOTH(run(passes::gradient))},
+        onBoth("vorticity_limited", Slot::Velocity, run(passes::vorticity), strongVorticity),
+        onBoth("buoyancy", Slot::Velocity, run(passes::buoyancy)),
+        onBoth("advect_temperature", Slot::Temperature, [](auto& s) { s.advectTemperature(); }),
+        onBoth("splat_heat", Slot::Temperature, splat(testHeat())),
+        onBoth("divergence", Slot::Divergence, run(passes::divergence)),
+        onBoth("gradient", Slot::Velocity, run(passes::gradient)),
         // The incremental projection: the forcing (gradient's stencil, half
         // its scale), the estimate, and MacCormack carrying the forced faces.
-        {"pressure_forcing", Slot::CarriedVelocity, ON_BOTH(run(passes::pressureForcing))},
-        {"full_pressure", Slot::FullPressure, ON_BOTH(run(passes::fullPressure))},
-        {"advect_maccormack_incremental_velocity", Slot::Velocity,
-         [](GpuSolver& g) {
-             g.setParams(withIncrementalProjection(withMacCormack(g.params())));
-             g.advect();
-         },
-         [](CpuSolver& c) {
-             c.setParams(withIncrementalProjection(withMacCormack(c.params())));
-             c.advect();
-         }},
+        onBoth("pressure_forcing", Slot::CarriedVelocity, run(passes::pressureForcing)),
+        onBoth("full_pressure", Slot::FullPressure, run(passes::fullPressure)),
+        onBoth("advect_maccormack_incremental_velocity", Slot::Velocity, advect, incrementalMacCormack),
     };
 }
 
