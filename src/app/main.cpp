@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "app/background.hpp"
+#include "app/headless/output.hpp"
 #include "app/headless/runner.hpp"
 #include "app/options.hpp"
 #include "app/window/window_app.hpp"
@@ -71,7 +72,12 @@ int main(int argc, char** argv)
     }
     // The pictures a flag names, in every mode and before anything large is
     // allocated: a picture is refused by its header (size) before it is decoded.
-    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background)})
+    // And the files a run writes, by their folders: a recording that cannot
+    // be written should cost one line before the window opens, not the run.
+    for (const auto& problem :
+         {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
+          headless::outputFileProblem(options.recordFile), headless::outputFileProblem(options.videoFile),
+          headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;

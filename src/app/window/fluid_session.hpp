@@ -71,6 +71,8 @@ public:
     void measureResidual();
     void collectResidual();
     double stepMilliseconds() { return stepTimer_.milliseconds(); }
+    // Fluid time: dt per step run since the window opened (a video's clock).
+    double fluidSeconds() const { return fluidSeconds_; }
 
     // --- what joins the steps ---
     void addEmitter(glm::vec2 position, const Brush& brush);

@@ -31,6 +31,7 @@
 #include "app/window/fluid_session.hpp"
 #include "app/window/panel_glue.hpp"
 #include "app/window/pointer_input.hpp"
+#include "app/window/recording_session.hpp"
 #include "app/window/screenshot.hpp"
 #include "app/window/settings_session.hpp"
 #include "app/window/window_setup.hpp"
@@ -82,6 +83,7 @@ struct Viewer {
     GridWatch watch;
     LoopRequests loop;
     RunSummary summary;
+    RecordingSession recording;
     bool cursorHidden = false;
     double lastFrameEnd = -1.0;  // wall s the last running frame ended; negative: none since a hold
 
@@ -94,7 +96,8 @@ struct Viewer {
           pointer(glfwGetTime()),
           strokes(glfwGetTime()),
           clock(glfwGetTime()),
-          watch(glfwGetTime())
+          watch(glfwGetTime()),
+          recording(o, stats)
     {
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                          reinterpret_cast<const char*>(glGetString(GL_VERSION));
@@ -167,6 +170,7 @@ struct Viewer {
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         takeScreenshot(fb);
+        recording.frame(fb, fluid.fluidSeconds());  // a read-back queued, never waited for
         glfwSwapBuffers(window);
         watchRealTime(steps, fb);
     }
@@ -186,6 +190,7 @@ struct Viewer {
         stats.emitters = fluid.emitterCount();
         const PanelActions actions = drawPanel(state, stats);
         if (applyPanel(actions, state, fluid, fb, measuredDraw(), loop)) gridChanged(now);
+        if (actions.toggleRecording) recording.toggle(fb, fluid.fluidSeconds());
         fluid.firstSight().drawHint(strokes.strokeCount() > 0, ImGui::GetIO().DeltaTime);
         drawViewNote();
         updateCursor();
@@ -348,6 +353,9 @@ struct Viewer {
             case GLFW_KEY_P:
                 loop.screenshot = true;
                 break;
+            case GLFW_KEY_F9:
+                recording.toggle(framebufferSize(), fluid.fluidSeconds());
+                break;
             case GLFW_KEY_ESCAPE:
                 glfwSetWindowShouldClose(window, GLFW_TRUE);
                 break;
@@ -477,6 +485,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         ImGuiSession imgui(window.get(), options.noConfig ? nullptr : iniPath.c_str());
 
         Viewer viewer(options, window.get());
+        viewer.recording.startFromFlags(viewer.framebufferSize(), viewer.fluid.fluidSeconds());
         glfwSetWindowUserPointer(window.get(), &viewer);
         // Before the line that says the window is ready: a signal sent on
         // reading it must find the handler in place.
@@ -504,6 +513,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
 
         // Shut down: the summary, the settings and the panel's layout saved.
         glfwSetWindowUserPointer(window.get(), nullptr);
+        viewer.recording.stop();
         viewer.summary.print();
         // One line at most: the layout lives beside the settings, so when the
         // settings cannot be written the layout's reason would say the same.
