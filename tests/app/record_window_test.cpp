@@ -40,6 +40,20 @@ TEST_F(WindowTest, RecordWritesAVideoOfTheWindowAtItsSizeByFluidTime)
     // between the window's opening and the pause, a little more.
     EXPECT_GE(probe.frames, 61) << log;
     EXPECT_EQ(probe.frames, printedFrames(log)) << log;
+    // The drag's dye is in the picture (not a black or garbage frame): bright
+    // along the path, dark far from it (the top left corner, the panel hidden).
+    ASSERT_EQ(probe.lastFrame.size(), static_cast<std::size_t>(kWidth * kHeight * 3));
+    const auto at = [&](int x, int y) {
+        const std::size_t n = static_cast<std::size_t>((y * kWidth + x) * 3);
+        return std::max({probe.lastFrame[n], probe.lastFrame[n + 1], probe.lastFrame[n + 2]});
+    };
+    int onPath = 0, corner = 0;
+    for (int y = 255; y <= 285; ++y)
+        for (int x = 300; x <= 340; ++x) onPath = std::max(onPath, static_cast<int>(at(x, y)));
+    for (int y = 0; y < 60; ++y)
+        for (int x = 0; x < 60; ++x) corner = std::max(corner, static_cast<int>(at(x, y)));
+    EXPECT_GT(onPath, 60) << "no dye along the drag in the video's last frame";
+    EXPECT_LT(corner, 20) << "light far from the drag in the video's last frame";
     std::printf("[ measured ] %d frames of %dx%d (%s)\n", probe.frames, probe.width, probe.height, probe.codec.c_str());
 }
 

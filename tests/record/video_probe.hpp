@@ -3,11 +3,14 @@
 // frame rate. The tests' ffprobe, without needing the ffmpeg program.
 #pragma once
 
+#include <cstdint>
 #include <string>
+#include <vector>
 
 extern "C" {
 #include <libavcodec/avcodec.h>
 #include <libavformat/avformat.h>
+#include <libswscale/swscale.h>
 }
 
 namespace fluid::test {
@@ -20,6 +23,14 @@ struct VideoProbe {
     int height = 0;
     int frames = 0;  // decoded
     double fps = 0.0;
+    std::vector<std::uint8_t> lastFrame;  // RGB, rows top to bottom
+    // The brightest channel in the last frame, of 255.
+    int brightest() const
+    {
+        int m = 0;
+        for (std::uint8_t v : lastFrame) m = std::max(m, static_cast<int>(v));
+        return m;
+    }
 };
 
 inline VideoProbe probeVideo(const std::string& path)
@@ -48,6 +59,14 @@ inline VideoProbe probeVideo(const std::string& path)
         const auto drain = [&] {
             while (avcodec_receive_frame(codec, frame) == 0) {
                 ++probe.frames;
+                probe.lastFrame.assign(static_cast<std::size_t>(frame->width * frame->height * 3), 0);
+                SwsContext* toRgb =
+                    sws_getContext(frame->width, frame->height, static_cast<AVPixelFormat>(frame->format), frame->width,
+                                   frame->height, AV_PIX_FMT_RGB24, SWS_POINT, nullptr, nullptr, nullptr);
+                std::uint8_t* planes[4] = {probe.lastFrame.data(), nullptr, nullptr, nullptr};
+                const int strides[4] = {frame->width * 3, 0, 0, 0};
+                if (toRgb) sws_scale(toRgb, frame->data, frame->linesize, 0, frame->height, planes, strides);
+                sws_freeContext(toRgb);
                 av_frame_unref(frame);
             }
         };

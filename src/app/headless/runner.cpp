@@ -15,6 +15,7 @@
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
 #include "app/headless/stop_signals.hpp"
+#include "app/headless/video_output.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -207,6 +208,16 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                             : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
+        std::optional<VideoOutput> video;
+        if (!options.videoFile.empty()) {
+            video.emplace(options.videoFile);
+            observer.videoFrameDue = [&video](double t) { return video->due(t); };
+            observer.videoFrame = [&](double, const FluidState& state) {
+                video->add(spec.frameView
+                               ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                               : renderFrame(state, shown, spec.velocityScale, &spec.obstacles));
+            };
+        }
         const RunResult result = simulate(spec, observer);
         bar.finish();
 
@@ -226,6 +237,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                         : shown == FrameField::Dye ? "dye"
                                                    : "speed |u|",
                         spec.outDir.c_str(), lastFrame.c_str());
+        if (video) std::printf("  video            %s\n", video->finish().c_str());
         if (result.interrupted) {
             const int signal = StopOnSignals::requested();
             std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
