@@ -9,6 +9,7 @@
 #include "app/background.hpp"
 #include "app/headless/output.hpp"
 #include "app/headless/runner.hpp"
+#include "app/input_log.hpp"
 #include "app/options.hpp"
 #include "app/window/window_app.hpp"
 
@@ -82,6 +83,24 @@ int main(int argc, char** argv)
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;
         }
+    // Input logs: one that cannot be replayed is refused before anything
+    // opens, with its line; the camera's motion is no input a log can hold.
+    if (!options.replayFile.empty()) {
+        if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
+            std::fprintf(stderr, "fluidsim: %s\n", log.error.c_str());
+            return kUsageErrorExit;
+        }
+    }
+    for (const char* flag : {"record-input", "replay"})
+        if (options.given(flag) && !options.motionSource.empty()) {
+            std::fprintf(stderr, "fluidsim: --%s does not go with --motion: the camera's motion is not recorded\n",
+                         flag);
+            return kUsageErrorExit;
+        }
+    if (!options.recordInputFile.empty() && !options.replayFile.empty()) {
+        std::fprintf(stderr, "fluidsim: --record-input does not go with --replay: the log is the input\n");
+        return kUsageErrorExit;
+    }
     if (options.headless) {
         // The window's flags would be silently ignored.
         if (auto problem = windowOnlyFlagProblem(options)) {

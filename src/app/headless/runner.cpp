@@ -12,6 +12,7 @@
 #include "app/headless/measure.hpp"
 #include "app/headless/output.hpp"
 #include "app/headless/progress.hpp"
+#include "app/headless/replay_run.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
 #include "app/headless/stop_signals.hpp"
@@ -143,6 +144,7 @@ void printSummary(const RunSpec& spec, const RunResult& r)
 
 int runHeadless(const Options& options, const std::vector<std::string>& notes)
 {
+    if (!options.replayFile.empty()) return runHeadlessReplay(options);
     const ResolvedRun resolved = resolveRun(options);
     if (!resolved.ok()) {
         std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", resolved.error.c_str());

@@ -51,7 +51,7 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
         std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
         state.params = session.params();
     } else {
-        session.solver().setParams(state.params);
+        session.setParams(state.params);
     }
     return a.applyGrid;
 }
