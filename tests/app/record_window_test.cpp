@@ -5,6 +5,7 @@
 // fast the machine draws.
 #include <gtest/gtest.h>
 
+#include "app/run_process.hpp"
 #include "app/window_fixture.hpp"
 #include "record/video_probe.hpp"
 
@@ -22,7 +23,8 @@ long printedFrames(const std::string& log)
 TEST_F(WindowTest, RecordWritesAVideoOfTheWindowAtItsSizeByFluidTime)
 {
     const fs::path video = workDir_ / "v.mp4";
-    launchApp({"--record", video.string()});
+    const fs::path input = workDir_ / "in.rec";
+    launchApp({"--record", video.string(), "--record-input", input.string()});
     // Paused, a drag (strokes paint on the still fluid), then 120 steps: 2 s
     // of fluid, 60 frames after the ones before the pause, then Esc.
     xdotoolChain(keys("F1 space") + drag(1, {{160, 240}, {480, 300}}) + keys("--repeat 120 --delay 10 n"));
@@ -55,6 +57,53 @@ TEST_F(WindowTest, RecordWritesAVideoOfTheWindowAtItsSizeByFluidTime)
     EXPECT_GT(onPath, 60) << "no dye along the drag in the video's last frame";
     EXPECT_LT(corner, 20) << "light far from the drag in the video's last frame";
     std::printf("[ measured ] %d frames of %dx%d (%s)\n", probe.frames, probe.width, probe.height, probe.codec.c_str());
+
+    // The input log, replayed headless twice: the same final frame to the
+    // byte, and one that shows the drag.
+    std::string frames[2];
+    for (int n = 0; n < 2; ++n) {
+        const fs::path out = workDir_ / ("replay-" + std::to_string(n));
+        const test::ProcessResult replay = test::runFluidsim(
+            FLUIDSIM_EXE, "--headless --replay " + input.string() + " --out " + out.string(), workDir_.string());
+        ASSERT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+        fs::path last;
+        for (const auto& entry : fs::directory_iterator(out)) last = entry.path();
+        frames[n] = readFile(last);
+        ASSERT_FALSE(frames[n].empty()) << "no frame in " << out;
+    }
+    EXPECT_TRUE(frames[0] == frames[1]) << "two replays of one log differ";
+    const Image replayed = load(fs::directory_iterator(workDir_ / "replay-0")->path());
+    // The drag's dye, bright somewhere: the final frame is not black.
+    EXPECT_GT(replayed.maxIn(0, 0, replayed.width - 1, replayed.height - 1), 0.25f);
+}
+
+TEST_F(WindowTest, ReplayInTheWindowPlaysTheLogAndPauses)
+{
+    // A log of 40 steps: a splat, a step, 39 quiet steps.
+    const fs::path input = workDir_ / "in.rec";
+    {
+        std::string text =
+            "fluidsim-input 1\ngrid 128 96 1.33333337 0\nbegin\n"
+            "splat 0.6 0.5 0.7 0.5 0.05 1 0 1 0.5 0 1 0\n";
+        for (int n = 1; n <= 40; ++n) text += "step " + std::to_string(n) + "\n";
+        std::ofstream(input) << text << "end 40\n";
+    }
+    const fs::path video = workDir_ / "replay.mp4";
+    launchApp({"--replay", input.string(), "--record", video.string()});
+    ASSERT_TRUE(
+        waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("replayed") != std::string::npos; }, 120s))
+        << readFile(workDir_ / "fluidsim.log");
+    // Paused at the end: N presses add no steps, and so no frames.
+    xdotoolChain(keys("--repeat 10 --delay 10 n"));
+    xdotoolChain("keydown --window " + window_ + " Escape");
+    ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
+    const std::string log = readFile(workDir_ / "fluidsim.log");
+    EXPECT_NE(log.find("replayed " + input.string() + ": 40 steps"), std::string::npos) << log;
+    // 40 steps of 1/60 s from fluid time 0: frames 0..20.
+    const test::VideoProbe probe = test::probeVideo(video.string());
+    ASSERT_TRUE(probe.opened) << probe.error;
+    EXPECT_EQ(probe.frames, 21) << log;
+    EXPECT_GT(probe.brightest(), 60) << "the replayed splat is not in the video";
 }
 
 TEST_F(WindowTest, RecordForStopsAfterThatMuchFluidTime)

@@ -36,8 +36,10 @@ void RecordingSession::startFromFlags(glm::ivec2 framebuffer, double fluidTime)
 
 void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
 {
+    // A stop waits for the end of the frame: steps asked for before it (N
+    // presses in the same poll) are run by this frame and belong in the video.
     if (recorder_.recording()) {
-        stop();
+        stopAfterFrame_ = true;
         return;
     }
     try {
@@ -55,11 +57,12 @@ void RecordingSession::frame(glm::ivec2 framebuffer, double fluidTime)
 {
     if (!recorder_.recording()) return;
     recorder_.frame(framebuffer, fluidTime);
-    if (recorder_.limitReached()) stop();
+    if (recorder_.limitReached() || stopAfterFrame_) stop();
 }
 
 void RecordingSession::stop()
 {
+    stopAfterFrame_ = false;
     const auto summary = recorder_.stop();
     if (!summary) return;
     stats_.recording = false;

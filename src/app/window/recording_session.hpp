@@ -25,7 +25,7 @@ public:
     // --record: from the first frame. Throws VideoError: the run's own flag
     // failing is the run failing.
     void startFromFlags(glm::ivec2 framebuffer, double fluidTime);
-    // F9 or the button.
+    // F9 or the button: a start from now, a stop at the end of this frame.
     void toggle(glm::ivec2 framebuffer, double fluidTime);
     // After the frame's drawing, before the swap.
     void frame(glm::ivec2 framebuffer, double fluidTime);
@@ -39,6 +39,7 @@ private:
     const Options& options_;
     PanelStats& stats_;
     WindowRecorder recorder_;
+    bool stopAfterFrame_ = false;
 };
 
 // DIR/fluidsim-YYYYMMDD-HHMMSS[-N].mp4, a name no file has yet.
