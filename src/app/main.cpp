@@ -97,6 +97,10 @@ int main(int argc, char** argv)
                          flag);
             return kUsageErrorExit;
         }
+    if (options.given("record-for") && options.recordFile.empty()) {
+        std::fprintf(stderr, "fluidsim: --record-for needs --record FILE: the video it stops\n");
+        return kUsageErrorExit;
+    }
     if (!options.recordInputFile.empty() && !options.replayFile.empty()) {
         std::fprintf(stderr, "fluidsim: --record-input does not go with --replay: the log is the input\n");
         return kUsageErrorExit;

@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <fstream>
 #include <string>
 
 #include "app/run_process.hpp"
@@ -74,8 +75,30 @@ TEST_F(RecordCli, AFolderThatDoesNotExistIsRefusedBeforeTheRun)
 TEST_F(RecordCli, WindowAndHeadlessFlagsStayInTheirPlace)
 {
     std::string output;
+    EXPECT_EQ(run("--record-for 2", output), 2);
+    EXPECT_EQ(output, "fluidsim: --record-for needs --record FILE: the video it stops\n");
+    EXPECT_EQ(run("--record-input in.rec --replay in.rec", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
     EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --record v.mp4", output), 2);
     EXPECT_EQ(output, "fluidsim: --record is for the window; a --headless run has none (leave it out)\n");
+    EXPECT_EQ(run("--headless --replay in.rec --steps 3", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
+}
+
+TEST_F(RecordCli, AnInputLogThatCannotBeReplayedIsRefusedWithItsLine)
+{
+    std::ofstream(dir_ / "in.rec") << "fluidsim-input 1\ngrid 16 16 1 0\nbegin\nstep 1\nstep 1\nend 2\n";
+    std::string output;
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 2);
+    EXPECT_EQ(output, "fluidsim: in.rec:5: step 1 after step 1 (steps are numbered one by one)\n");
+    EXPECT_FALSE(fs::exists(dir_ / "frames"));
+    // Fixed, it plays; flags the log decides are refused beside it.
+    std::ofstream(dir_ / "in.rec") << "fluidsim-input 1\ngrid 16 16 1 0\nbegin\n"
+                                      "splat 0.5 0.5 0.6 0.5 0.05 1 0 1 1 1 1 0\nstep 1\nstep 2\nend 2\n";
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --steps 5", output), 2);
+    EXPECT_EQ(output, "fluidsim: --steps does not go with --replay: the log says what the run is\n");
+    ASSERT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 0) << output;
+    EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame_000002.png")) << output;
 }
 
 }  // namespace

@@ -170,6 +170,10 @@ VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int 
     c.pix_fmt = s.format == VideoFormat::Gif ? AV_PIX_FMT_RGB8 : AV_PIX_FMT_YUV420P;
     c.gop_size = 2 * fps;
     if (s.container->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+    // One thread: the VideoWriter's. The fluid and the window need the other
+    // cores (two on the machines we test on), and an encoder that falls
+    // behind costs dropped pictures, never the frame rate.
+    c.thread_count = 1;
     // Fast settings: the encoder shares the machine with the fluid it records.
     const std::string codecName = encoder->name;
     if (codecName == "libx264") {
