@@ -13,7 +13,7 @@ std::size_t bytesOf(glm::ivec2 size)
 
 }  // namespace
 
-bool FrameCapture::capture(glm::ivec2 size, long repeat)
+bool FrameCapture::capture(glm::ivec2 size, long repeat, GLuint framebuffer)
 {
     if (size.x <= 0 || size.y <= 0 || repeat <= 0) return true;
     Slot* free = nullptr;
@@ -32,11 +32,12 @@ bool FrameCapture::capture(glm::ivec2 size, long repeat)
     // A fresh store each time (orphaning): the driver need not wait for a
     // mapping of the old one, and a resized window gets its size.
     glBufferData(GL_PIXEL_PACK_BUFFER, static_cast<GLsizeiptr>(bytesOf(size)), nullptr, GL_STREAM_READ);
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
-    glReadBuffer(GL_BACK);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer);
+    glReadBuffer(framebuffer == 0 ? GL_BACK : GL_COLOR_ATTACHMENT0);
     glPixelStorei(GL_PACK_ALIGNMENT, 4);
     glReadPixels(0, 0, size.x, size.y, GL_RGBA, GL_UNSIGNED_BYTE, nullptr);  // into the buffer: returns at once
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
+    glBindFramebuffer(GL_READ_FRAMEBUFFER, 0);
     free->fence = gl::Fence::insert();
     free->size = size;
     free->repeat = repeat;

@@ -24,7 +24,8 @@ public:
     // Queues the read-back of the default framebuffer's back buffer
     // (`size` pixels), a picture standing for `repeat` video frames. Call
     // after the frame is drawn and before the swap. False: dropped.
-    bool capture(glm::ivec2 size, long repeat);
+    // `framebuffer`: another one's first colour attachment (the tests').
+    bool capture(glm::ivec2 size, long repeat, GLuint framebuffer = 0);
     // Hands the pictures whose read-back is done to `sink`, oldest first.
     // Never waits.
     void collect(const std::function<void(VideoPicture)>& sink);
