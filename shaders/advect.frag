@@ -30,6 +30,93 @@ vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0);
 #define CARRIED_HERE u
 #endif
 
+#ifdef STAGGERED
+// The staggered layout (common.glsl): each face traced back from its own
+// point by the velocity there (its own component; the other the mean of the
+// four nearest faces of that component), then its component read there from
+// its own faces. Mirror: reference::staggered::advect and maccormack.
+#ifdef CARRIED_VELOCITY
+#define CARRIED uCarriedVelocity
+#else
+#define CARRIED uVelocity
+#endif
+
+vec2 velocityAtFaceU(ivec2 c)
+{
+    float v = ((faceV(uVelocity, c + kLeft, uGridSize) + faceV(uVelocity, c, uGridSize)) +
+               (faceV(uVelocity, c + kLeft + kTop, uGridSize) + faceV(uVelocity, c + kTop, uGridSize))) *
+              0.25;
+    return vec2(faceU(uVelocity, c, uGridSize), v);
+}
+
+vec2 velocityAtFaceV(ivec2 c)
+{
+    float u = ((faceU(uVelocity, c + kBottom, uGridSize) + faceU(uVelocity, c + kRight + kBottom, uGridSize)) +
+               (faceU(uVelocity, c, uGridSize) + faceU(uVelocity, c + kRight, uGridSize))) *
+              0.25;
+    return vec2(u, faceV(uVelocity, c, uGridSize));
+}
+
+// traceCell's bounds without its cell arithmetic: stopped at the walls, or
+// kept within a few grids when periodic (faceTexel wraps the rest).
+vec2 traceFace(vec2 p, vec2 here)
+{
+    vec2 size = vec2(uGridSize);
+#ifdef PERIODIC
+    return min(max(p - uDtOverCellSize * here, -4.0 * size), 4.0 * size);
+#else
+    return min(max(p - uDtOverCellSize * here, vec2(-0.5)), size - 0.5);
+#endif
+}
+
+#ifdef MACCORMACK
+// Whether a footprint at c0 reads a ghost face (an extrapolation beyond a
+// wall): u's faces run 0..width across (the walls' own zeros included) and
+// 0..height-1 up, v's the other way round.
+#ifdef PERIODIC
+bool readsGhostU(ivec2 c0) { return false; }
+bool readsGhostV(ivec2 c0) { return false; }
+#else
+bool readsGhostU(ivec2 c0)
+{
+    return c0.x < 0 || c0.x + 1 > uGridSize.x || c0.y < 0 || c0.y + 1 >= uGridSize.y;
+}
+bool readsGhostV(ivec2 c0)
+{
+    return c0.x < 0 || c0.x + 1 >= uGridSize.x || c0.y < 0 || c0.y + 1 > uGridSize.y;
+}
+#endif
+// maccormack.glsl's correction of one component, bounded by the four faces of
+// the forward read at c0.
+#define CORRECTED_FACE(face, c0, forward, original, backward, ghost)                                             \
+    maccormack(vec4(forward, 0.0, 0.0, 0.0), vec4(original, 0.0, 0.0, 0.0), vec4(backward, 0.0, 0.0, 0.0),     \
+               vec4(face(CARRIED, c0, uGridSize), 0.0, 0.0, 0.0),                                               \
+               vec4(face(CARRIED, c0 + kRight, uGridSize), 0.0, 0.0, 0.0),                                      \
+               vec4(face(CARRIED, c0 + kTop, uGridSize), 0.0, 0.0, 0.0),                                        \
+               vec4(face(CARRIED, c0 + kRight + kTop, uGridSize), 0.0, 0.0, 0.0), uVelocityDecay, ghost)         \
+        .x
+#endif
+
+void main()
+{
+    ivec2 c = thisCell();
+    vec2 qu = inUIndices(traceFace(vec2(c) - vec2(0.5, 0.0), velocityAtFaceU(c)));
+    vec2 qv = inVIndices(traceFace(vec2(c) - vec2(0.0, 0.5), velocityAtFaceV(c)));
+    ivec2 u0 = footprintOf(qu);
+    ivec2 v0 = footprintOf(qv);
+#ifdef MACCORMACK
+    vec2 forward = valueHere(uForward).xy;
+    vec2 original = valueHere(CARRIED).xy;
+    vec2 backward = valueHere(uBackward).xy;
+    float u = CORRECTED_FACE(faceU, u0, forward.x, original.x, backward.x, readsGhostU(u0));
+    float v = CORRECTED_FACE(faceV, v0, forward.y, original.y, backward.y, readsGhostV(v0));
+#else
+    float u = FACE_AT(faceU, CARRIED, qu, uGridSize, uVelocityDecay, u0);
+    float v = FACE_AT(faceV, CARRIED, qv, uGridSize, uVelocityDecay, v0);
+#endif
+    fragResult = shutWallFaces(vec4(u, v, 0.0, 0.0));
+}
+#else
 void main()
 {
     vec2 u = valueHere(uVelocity).xy;
@@ -57,3 +144,4 @@ void main()
 #endif
 #endif
 }
+#endif

@@ -117,6 +117,36 @@ vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size)
 #endif
 }
 
+#ifdef STAGGERED
+// The bilinear blend on one component (bilinear's operations, in its order).
+float bilinear1(float a, float b, float c, float d, vec2 f, float decay)
+{
+    float bottom = a * (1.0 - f.x) + b * f.x;
+    float top = c * (1.0 - f.x) + d * f.x;
+    return (bottom * (1.0 - f.y) + top * f.y) * decay;
+}
+
+// One component's faces read bilinearly at q, a point in that component's
+// own index space (face (i, j) at q = (i, j)); c0: the footprint's corner.
+#define FACE_AT(face, velocity, q, size, decay, c0) \
+    bilinear1(face(velocity, c0, size), face(velocity, c0 + kRight, size), face(velocity, c0 + kTop, size), \
+              face(velocity, c0 + kRight + kTop, size), (q) - floor(q), decay)
+ivec2 footprintOf(vec2 q) { return ivec2(floor(q)); }
+vec2 inUIndices(vec2 p) { return vec2(p.x + 0.5, p.y); }
+vec2 inVIndices(vec2 p) { return vec2(p.x, p.y + 0.5); }
+
+// The velocity at the point p (cells of the simulation grid of `size`
+// cells): each component from its own faces. Mirror:
+// reference::staggered::velocityAtPoint.
+vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
+{
+    vec2 qu = inUIndices(p);
+    vec2 qv = inVIndices(p);
+    ivec2 u0 = footprintOf(qu);
+    ivec2 v0 = footprintOf(qv);
+    return vec2(FACE_AT(faceU, velocity, qu, size, 1.0, u0), FACE_AT(faceV, velocity, qv, size, 1.0, v0));
+}
+#else
 // The velocity bilinearly interpolated at the point p (cells of the
 // simulation grid of `size` cells; p at most half a cell outside it).
 vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
@@ -130,6 +160,8 @@ vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
                     vec4(velocityOnGrid(velocity, c0 + kRight + kTop, size), 0.0, 0.0), f, 1.0)
         .xy;
 }
+
+#endif
 
 // scalarAt's rule (common.glsl) on a grid of `size` cells other than this pass's.
 vec4 scalarOnGrid(sampler2D field, ivec2 c, ivec2 size)

@@ -25,9 +25,32 @@ float smokeHere()
     return ((d.r + d.g) + d.b) * (1.0 / 3.0);
 }
 
+#ifdef STAGGERED
+// The lift of cell c (main's below, at any cell: clamped or wrapped).
+float liftAt(ivec2 c)
+{
+#ifdef DYE_ON_VELOCITY_GRID
+    vec4 d = texelFetch(uDye, faceTexel(c, uGridSize), 0);
+#else
+    vec2 p = (vec2(c) + 0.5) * uDyeCellsPerCell - 0.5;
+    vec4 d = scalarAtPoint(uDye, p, uDyeGridSize);
+#endif
+    float smoke = ((d.r + d.g) + d.b) * (1.0 / 3.0);
+    return uBuoyancyPerKelvin * texelFetch(uTemperature, faceTexel(c, uGridSize), 0).x - uBuoyancyPerSmoke * smoke;
+}
+#endif
+
 void main()
 {
+#ifdef STAGGERED
+    // Each v face lifted by the mean of its two cells' lift. Mirror:
+    // reference::staggered::buoyancy.
+    vec2 u = valueHere(uVelocity).xy;
+    ivec2 c = thisCell();
+    fragResult = shutWallFaces(vec4(u.x, u.y + (liftAt(c + kBottom) + liftAt(c)) * 0.5, 0.0, 0.0));
+#else
     vec2 u = valueHere(uVelocity).xy;
     float lift = uBuoyancyPerKelvin * valueHere(uTemperature).x - uBuoyancyPerSmoke * smokeHere();
     fragResult = fluidOnly(vec4(u.x, u.y + lift, 0.0, 0.0));
+#endif
 }

@@ -115,3 +115,60 @@ const ivec2 kLeft = ivec2(-1, 0);
 const ivec2 kRight = ivec2(1, 0);
 const ivec2 kBottom = ivec2(0, -1);
 const ivec2 kTop = ivec2(0, 1);
+
+#ifdef STAGGERED
+// The staggered (MAC) layout: the velocity texture's texel c holds u on the
+// face left of cell c, at the point c - (1/2, 0), and v on the face below it,
+// at c - (0, 1/2). The faces on the right and top walls are not stored; these
+// rules give every face, on a velocity grid of `size` cells (uGridSize, or
+// the simulation grid's from a pass on the dye's). Box: a wall's own faces
+// (i <= 0 or i >= width for u) are shut, 0 whatever is stored; beyond the
+// bottom wall the tangential ghost is -u, beyond the lid 2 U - u, as
+// mirroredVelocity's. Periodic: every face wraps. Mirror:
+// reference::staggered::faceU and faceV (src/reference/staggered.cpp).
+uniform float uInverseCellSize;  // 1 / h: the layout's differences span one cell
+
+#ifdef PERIODIC
+ivec2 faceTexel(ivec2 c, ivec2 size) { return (c + 8 * size) % size; }
+#else
+ivec2 faceTexel(ivec2 c, ivec2 size) { return clamp(c, ivec2(0), size - 1); }
+#endif
+
+float faceU(sampler2D velocity, ivec2 c, ivec2 size)
+{
+#ifdef PERIODIC
+    return texelFetch(velocity, faceTexel(c, size), 0).x;
+#else
+    if (c.x <= 0 || c.x >= size.x) return 0.0;
+    float u = texelFetch(velocity, faceTexel(c, size), 0).x;
+    if (c.y < 0 || c.y >= size.y) u = -u;
+#ifndef TUNNEL
+    if (c.y >= size.y) u += 2.0 * uLidSpeed;
+#endif
+    return u;
+#endif
+}
+
+float faceV(sampler2D velocity, ivec2 c, ivec2 size)
+{
+#ifdef PERIODIC
+    return texelFetch(velocity, faceTexel(c, size), 0).y;
+#else
+    if (c.y <= 0 || c.y >= size.y) return 0.0;
+    float v = texelFetch(velocity, faceTexel(c, size), 0).y;
+    if (c.x < 0 || c.x >= size.x) v = -v;
+    return v;
+#endif
+}
+
+// Whether this texel's faces are a box's walls (u at i = 0, v at j = 0): every
+// pass that writes the velocity writes 0 there.
+#ifdef PERIODIC
+vec4 shutWallFaces(vec4 velocity) { return velocity; }
+#else
+vec4 shutWallFaces(vec4 velocity)
+{
+    return vec4(thisCell().x == 0 ? 0.0 : velocity.x, thisCell().y == 0 ? 0.0 : velocity.y, 0.0, 0.0);
+}
+#endif
+#endif

@@ -34,10 +34,10 @@ float erfDifference(float a, float b)
     return (2.0 - erfcPositive(a)) - erfcPositive(-b);
 }
 
-void main()
+// The kernel K at a point of this grid (cells).
+float weightAt(vec2 point)
 {
-    ivec2 cell = thisCell();
-    vec2 ap = vec2(cell) - uFrom;
+    vec2 ap = point - uFrom;
     float along = ap.x * uAxis.x + ap.y * uAxis.y;
     vec2 across = ap - along * uAxis;
     float s = along * uInverseRadius;
@@ -46,13 +46,27 @@ void main()
     // A point (uLength = 0): the along factor is exactly 1. Compiled out, since
     // a SIMD rasteriser would evaluate all six erfc (an exp and a divide each)
     // of the line's branches under a mask.
-    float weight = exp(-d);
+    return exp(-d);
 #else
     float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
-    float weight = exp(-d) * alongWeight;
+    return exp(-d) * alongWeight;
 #endif
+}
+
+void main()
+{
+    vec2 cell = vec2(thisCell());
+#ifdef STAGGERED
+    // The velocity on the staggered layout: u weighed at its face's point,
+    // v at its own. Mirror: reference::staggered::splat.
+    vec2 u = valueHere(uSource).xy;
+    fragResult = shutWallFaces(vec4(u.x + uValue.x * weightAt(cell - vec2(0.5, 0.0)),
+                                    u.y + uValue.y * weightAt(cell - vec2(0.0, 0.5)), 0.0, 0.0));
+#else
+    float weight = weightAt(cell);
     fragResult = valueHere(uSource) + uValue * weight;
 #ifdef TWO_OUTPUTS
     fragResult1 = valueHere(uSource1) + uValue1 * weight;
+#endif
 #endif
 }

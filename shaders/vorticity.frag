@@ -19,8 +19,53 @@ uniform float uVorticityScale;       // dt eps h
 
 float speedSquared(vec2 v) { return v.x * v.x + v.y * v.y; }
 
+#ifdef STAGGERED
+// The confinement force of cell c (the collocated formula below).
+vec2 confinementAt(ivec2 c)
+{
+    float wl = abs(texelFetch(uCurl, faceTexel(c + kLeft, uGridSize), 0).x);
+    float wr = abs(texelFetch(uCurl, faceTexel(c + kRight, uGridSize), 0).x);
+    float wb = abs(texelFetch(uCurl, faceTexel(c + kBottom, uGridSize), 0).x);
+    float wt = abs(texelFetch(uCurl, faceTexel(c + kTop, uGridSize), 0).x);
+    vec2 g = vec2(wr - wl, wt - wb) * uHalfInverseCellSize;
+    vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
+    float w = texelFetch(uCurl, faceTexel(c, uGridSize), 0).x;
+    return vec2(uVorticityScale * (n.y * w), uVorticityScale * (-n.x * w));
+}
+
+// The largest magnitude of the stored component among this face and the four
+// beside it (raw texels, as the collocated limiter reads), and `extra`.
+float limitOf(int component, float extra)
+{
+    ivec2 c = thisCell();
+    float limit = max(abs(valueHere(uVelocity)[component]), extra);
+    limit = max(limit, abs(texelFetch(uVelocity, faceTexel(c + kLeft, uGridSize), 0)[component]));
+    limit = max(limit, abs(texelFetch(uVelocity, faceTexel(c + kRight, uGridSize), 0)[component]));
+    limit = max(limit, abs(texelFetch(uVelocity, faceTexel(c + kBottom, uGridSize), 0)[component]));
+    limit = max(limit, abs(texelFetch(uVelocity, faceTexel(c + kTop, uGridSize), 0)[component]));
+    return limit;
+}
+#endif
+
 void main()
 {
+#ifdef STAGGERED
+    // Each face gets the mean of its two cells' force, then the cap. Mirror:
+    // reference::staggered::vorticity.
+    ivec2 c = thisCell();
+    vec2 here = confinementAt(c);
+    float fu = (confinementAt(c + kLeft).x + here.x) * 0.5;
+    float fv = (confinementAt(c + kBottom).y + here.y) * 0.5;
+    vec2 u = valueHere(uVelocity).xy;
+#ifdef PERIODIC
+    float lid = 0.0;
+#else
+    float lid = c.y == uGridSize.y - 1 ? abs(uLidSpeed) : 0.0;
+#endif
+    float limitU = limitOf(0, lid);
+    float limitV = limitOf(1, 0.0);
+    fragResult = shutWallFaces(vec4(clamp(u.x + fu, -limitU, limitU), clamp(u.y + fv, -limitV, limitV), 0.0, 0.0));
+#else
     float wl = abs(scalarBeside(uCurl, kLeft).x);
     float wr = abs(scalarBeside(uCurl, kRight).x);
     float wb = abs(scalarBeside(uCurl, kBottom).x);
@@ -43,4 +88,5 @@ void main()
     float s2 = speedSquared(confined);
     if (s2 > limit2) confined *= sqrt(limit2) / sqrt(s2);
     fragResult = fluidOnly(vec4(confined, 0.0, 0.0));
+#endif
 }

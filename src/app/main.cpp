@@ -76,7 +76,7 @@ int main(int argc, char** argv)
     // And the files a run writes, by their folders: a recording that cannot
     // be written should cost one line before the window opens, not the run.
     for (const auto& problem :
-         {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
+         {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background), layoutFlagProblem(options),
           headless::outputFileProblem(options.recordFile), headless::outputFileProblem(options.videoFile),
           headless::outputFileProblem(options.recordInputFile)})
         if (problem) {

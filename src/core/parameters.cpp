@@ -111,6 +111,14 @@ std::vector<Parameter> makeTable()
                            "incremental: the velocity is advected with half of the last step's pressure gradient "
                            "already applied and the projection supplies the rest: second order in dt, one more "
                            "pass before the advection and one after the projection."));
+    table.push_back(choice("layout", "layout", memberAccess<&SimParams::layout>(),
+                           {{"collocated", "collocated", static_cast<int>(Layout::Collocated)},
+                            {"staggered", "staggered (MAC)", static_cast<int>(Layout::Staggered)}},
+                           "Where the velocity lives. collocated: u and v at cell centres (GPU Gems ch. 38); the "
+                           "divergence and gradient span two cells and the Laplacian one, so even an exact pressure "
+                           "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
+                           "v on their bottom faces; the projection is exact up to the solver's tolerance. Not yet "
+                           "with the tunnel, obstacles or motion input."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},

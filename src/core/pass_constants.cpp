@@ -18,7 +18,9 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.tunnel = isTunnel(p.boundary);
     c.tunnelWalls = p.boundary == BoundaryMode::TunnelWalls;
     c.cellSize = static_cast<float>(h);
+    c.staggered = p.layout == Layout::Staggered;
     c.halfInverseCellSize = static_cast<float>(0.5 / h);
+    c.inverseCellSize = static_cast<float>(1.0 / h);
     c.cellSizeSquared = static_cast<float>(h * h);
     c.dtOverCellSize = static_cast<float>(dt / h);
     c.diffusionAlpha = static_cast<float>(a);
@@ -29,7 +31,8 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.buoyancyPerKelvin = static_cast<float>(dt * p.gravity / p.ambientTemperature);
     c.buoyancyPerSmoke = static_cast<float>(dt * p.gravity * p.smokeWeight);
     c.vorticityScale = static_cast<float>(dt * p.vorticity * h);
-    c.pressureForcingScale = static_cast<float>(0.5 * 0.5 / h);
+    // Half of the gradient's 1 / (2h), or on the staggered layout of its 1 / h.
+    c.pressureForcingScale = static_cast<float>(0.5 * (c.staggered ? 1.0 : 0.5) / h);
     c.lidSpeed = c.tunnel ? p.inflowSpeed : (c.periodic ? 0.0f : p.lidSpeed);
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
     c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);

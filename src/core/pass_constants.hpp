@@ -15,8 +15,10 @@ struct PassConstants {
     bool periodic = false;
     bool tunnel = false;                       // inflow left, outflow right, slip top and bottom
     bool tunnelWalls = false;                  // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
+    bool staggered = false;                    // Layout::Staggered: u on left faces, v on bottom faces
     float cellSize = 0.0f;                     // h, m
     float halfInverseCellSize = 0.0f;          // 0.5 / h: central differences span 2h
+    float inverseCellSize = 0.0f;              // 1 / h: the staggered layout's differences span h
     float cellSizeSquared = 0.0f;              // h^2, scales the divergence in the pressure Jacobi
     float dtOverCellSize = 0.0f;               // dt / h: back-trace distance in cells per (m/s)
     float diffusionAlpha = 0.0f;               // a = nu dt / h^2 of (1 - nu dt Laplacian) u = b
@@ -28,6 +30,7 @@ struct PassConstants {
     float buoyancyPerSmoke = 0.0f;             // dt g beta: m/s of downward velocity per step and unit of smoke
     float vorticityScale = 0.0f;               // dt * epsilon * h
     float pressureForcingScale = 0.0f;         // (1 / 2) (0.5 / h): half of a central-difference gradient
+                                               // (staggered: (1 / 2) (1 / h), half of a compact one)
     // m/s, the speed of the driven boundary: the box's lid (tangential, +x),
     // or the tunnel's inflow (normal, +x). One uniform carries either: the
     // rules (and the multigrid's homogeneous error equation, where it is 0

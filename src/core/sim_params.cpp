@@ -1,11 +1,14 @@
 #include "core/sim_params.hpp"
 
+#include "core/multigrid.hpp"
 #include "core/parameters.hpp"
+#include "core/pass_constants.hpp"
 
 #include <algorithm>
 #include <cmath>
 #include <numeric>
 #include <sstream>
+#include <stdexcept>
 
 namespace fluid {
 
@@ -68,6 +71,17 @@ const char* toString(Projection projection)
     return "unknown";
 }
 
+const char* toString(Layout layout)
+{
+    switch (layout) {
+        case Layout::Collocated:
+            return "collocated";
+        case Layout::Staggered:
+            return "staggered";
+    }
+    return "unknown";
+}
+
 FieldGrids fieldGrids(const SimParams& p)
 {
     return {{p.gridWidth, p.gridHeight}, {p.dyeGridWidthOrDefault(), p.dyeGridHeight()}};
@@ -107,6 +121,23 @@ bool finite(float x)
 
 }  // namespace
 
+std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
+{
+    if (p.layout != Layout::Staggered) return std::nullopt;
+    if (isTunnel(p.boundary)) return std::string("the wind tunnel");
+    if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
+        return std::string(
+            "the viscous V-cycles that this viscosity needs (a = nu dt / h^2 above about 5: a lower viscosity, "
+            "a smaller dt or a coarser grid, or --viscosity-solver jacobi, which does not converge there)");
+    return std::nullopt;
+}
+
+void requireCollocated(const SimParams& params, const std::string& what)
+{
+    if (params.layout == Layout::Staggered)
+        throw std::invalid_argument(what + ": not on the staggered layout yet (issue 19); use --layout collocated");
+}
+
 std::optional<std::string> validate(const SimParams& p)
 {
     using L = SimLimits;
@@ -136,6 +167,10 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("lidSpeed", p.lidSpeed, "[-1e4, 1e4] m/s");
     if (p.lidSpeed != 0.0f && p.boundary != BoundaryMode::Box)
         return std::string("lidSpeed needs the box boundary; the periodic box has no walls");
+    if (p.layout == Layout::Staggered) {
+        if (auto missing = missingOnStaggeredLayout(p))
+            return "the staggered layout does not have " + *missing + " yet (issue 19); use --layout collocated";
+    }
     return std::nullopt;
 }
 

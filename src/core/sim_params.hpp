@@ -59,6 +59,16 @@ enum class Projection {
 
 const char* toString(Projection projection);
 
+// Where the velocity lives on the grid (docs/algorithm.md §3.1b).
+enum class Layout {
+    Collocated,  // GPU Gems ch. 38: u and v at cell centres; divergence and gradient span 2h, the Laplacian h, so
+                 // even an exact pressure solve leaves divergence behind
+    Staggered,   // Harlow and Welch's MAC grid: u on the face left of each cell, v on the face below; divergence and
+                 // gradient are compact and the projection is exact up to the solver's tolerance
+};
+
+const char* toString(Layout layout);
+
 struct SimParams {
     int gridWidth = 256;       // cells along x
     int gridHeight = 256;      // cells along y
@@ -85,6 +95,7 @@ struct SimParams {
     AdvectionScheme advection =
         AdvectionScheme::MacCormack;            // of velocity and dye (docs/validation.md §8: why the default)
     Projection projection = Projection::Plain;  // docs/validation.md §8b: why not yet incremental
+    Layout layout = Layout::Collocated;         // staggered: the MAC grid (not yet every feature, see validate())
 
     // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
     // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
@@ -164,5 +175,13 @@ int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 // The one validation point: returns a message naming the first broken rule and
 // the accepted range, or nothing when the parameters are usable.
 std::optional<std::string> validate(const SimParams& params);
+
+// What of `params` the staggered layout does not carry yet (issue 19), or
+// nothing (also for the collocated layout). validate() refuses it; the
+// solvers also refuse obstacles and motion input on that layout.
+std::optional<std::string> missingOnStaggeredLayout(const SimParams& params);
+// Throws std::invalid_argument "<what> is not on the staggered layout yet"
+// when params has that layout.
+void requireCollocated(const SimParams& params, const std::string& what);
 
 }  // namespace fluid

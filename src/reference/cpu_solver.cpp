@@ -7,6 +7,7 @@
 
 #include "core/step_recipe.hpp"
 #include "reference/motion.hpp"
+#include "reference/staggered.hpp"
 
 namespace fluid {
 
@@ -50,6 +51,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
 void CpuSolver::setObstacles(const Field& mask)
 {
     requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "CpuSolver::setObstacles()");
+    requireCollocated(params_, "CpuSolver::setObstacles(): obstacles");
     solid_ = std::make_shared<const SolidMask>(mask);
     for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
     applyObstacles();
@@ -73,6 +75,7 @@ void CpuSolver::applyObstacles()
 void CpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
+    if (solid_->any()) requireCollocated(next, "CpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
     // The incremental projection's estimate is of a step of the old dt, and
@@ -98,8 +101,11 @@ void CpuSolver::splat(const Splat& s)
     const SplatInCells cells = toCells(s, constants_);
     // An emitter's splat pushes nothing: its velocity draw would change nothing.
     if (s.velocity != glm::vec2(0.0f)) {
-        reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity,
-                         constants_, exec_);
+        if (constants_.staggered)
+            reference::staggered::splat(state_.velocity, cells, s.velocity, scratch_.velocity, constants_, exec_);
+        else
+            reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity,
+                             constants_, exec_);
         state_.velocity.swap(scratch_.velocity);
     }
     if (s.heat != 0.0f) {
@@ -267,6 +273,7 @@ void CpuSolver::run(const FieldPass& pass)
 
 void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
 {
+    requireCollocated(params_, "CpuSolver::addForceField(): motion input");
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight || force.components() != 2)
         throw std::invalid_argument("CpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + "x" + std::to_string(force.components()) +

@@ -20,6 +20,7 @@
 
 #include "reference/boundary.hpp"
 #include "reference/pressure_residual.hpp"
+#include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -146,9 +147,11 @@ float erfDifference(float a, float b)
     return (2.0f - erfcPositive(a)) - erfcPositive(-b);
 }
 
-float splatWeight(const SplatInCells& s, glm::ivec2 cell)
+}  // namespace
+
+float splatWeightAt(const SplatInCells& s, glm::vec2 point)
 {
-    const glm::vec2 ap = glm::vec2(cell) - s.from;
+    const glm::vec2 ap = point - s.from;
     const float along = ap.x * s.axis.x + ap.y * s.axis.y;
     const glm::vec2 across = ap - along * s.axis;
     const float scaled = along * s.inverseRadius;
@@ -156,6 +159,13 @@ float splatWeight(const SplatInCells& s, glm::ivec2 cell)
     const float alongWeight =
         s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
     return expOrZero(-d) * alongWeight;
+}
+
+namespace {
+
+float splatWeight(const SplatInCells& s, glm::ivec2 cell)
+{
+    return splatWeightAt(s, glm::vec2(cell));
 }
 
 // in + value * weight over the first Components floats of one cell.
@@ -274,6 +284,7 @@ float clampTrace(float x, float lo, float hi)
 // the point p of the simulation grid (whose constants are velocityGrid).
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
 {
+    if (velocityGrid.staggered) return staggered::velocityAtPoint(velocity, p, velocityGrid);
     const glm::vec2 base(std::floor(p.x), std::floor(p.y));
     const glm::vec2 f = p - base;
     const glm::ivec2 c0(base);
@@ -591,8 +602,12 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    if (sourceIsVelocity)
+    if (sourceIsVelocity && k.staggered)
+        staggered::advect(velocity, source, decay, out, k, exec);
+    else if (sourceIsVelocity)
         advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
+    else if (k.staggered)  // the velocity at the centres from the faces, as on another grid
+        advectScalarRows<false>(velocity, k, source, decay, out, k, exec);
     else
         advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
 }
@@ -601,13 +616,11 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
                   Field& out, const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
-    if (k.onVelocityGrid)
+    if (k.onVelocityGrid && !velocityGrid.staggered)
         advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
     else
         advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
 }
-
-namespace {
 
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
 // interpolated at its point p.
@@ -625,11 +638,10 @@ glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& gr
     return out;
 }
 
-}  // namespace
-
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec)
 {
+    if (k.staggered) return staggered::buoyancy(velocity, temperature, dye, out, k, dyeGrid, exec);
     assert(velocity.sameShape(out) && temperature.width() == k.width && temperature.height() == k.height);
     const bool sharedGrid = dyeGrid.onVelocityGrid;
     forEachRow(k, exec, [&](int j) {
@@ -687,8 +699,12 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    if (sourceIsVelocity)
+    if (sourceIsVelocity && k.staggered)
+        staggered::maccormack(velocity, original, forward, backward, decay, out, k, exec);
+    else if (sourceIsVelocity)
         maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
+    else if (k.staggered)
+        maccormackScalarRows<false>(velocity, k, original, forward, backward, decay, out, k, exec);
     else
         maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
 }
@@ -699,7 +715,7 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     assert(original.width() == k.width && original.height() == k.height);
-    if (k.onVelocityGrid)
+    if (k.onVelocityGrid && !velocityGrid.staggered)
         maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
     else
         maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
@@ -707,6 +723,7 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::diffuse(x, b, out, k, exec);
     assert(x.sameShape(out) && b.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,
@@ -728,6 +745,7 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::curl(velocity, out, k, exec);
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
@@ -749,6 +767,7 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::vorticity(velocity, curlField, out, k, exec);
     assert(velocity.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,
@@ -785,6 +804,7 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::divergence(velocity, out, k, exec);
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
@@ -828,6 +848,7 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
 
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
 {
+    if (k.staggered) return staggered::gradient(velocity, p, out, k, exec);
     assert(velocity.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,
@@ -852,6 +873,7 @@ void pressureForcing(const Field& velocity, const Field& fullPressure, Field& ou
     // gradient.frag's stencil and rule, scaled by (1 / 2) (0.5 / h) instead of 0.5 / h.
     PassConstants halfStep = k;
     halfStep.halfInverseCellSize = k.pressureForcingScale;
+    halfStep.inverseCellSize = k.pressureForcingScale;  // the staggered layout's
     gradient(velocity, fullPressure, out, halfStep, exec);
 }
 

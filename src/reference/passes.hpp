@@ -25,6 +25,13 @@ struct Exec {
     bool perCell = false;
 };
 
+// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
+// interpolated at its point p (cells of that grid), through the scalar rule.
+glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid);
+
+// splat.frag's weight K at a point (cells): the Gaussian of the segment.
+float splatWeightAt(const SplatInCells& s, glm::vec2 point);
+
 // splat.frag: out = in + value * K, K the mean of exp(-|x - p|^2 / r^2) over the
 // points p of the segment (src/core/splat.hpp).
 void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec = {});

@@ -16,6 +16,7 @@ std::string definesFor(const PassVariant& v)
     std::string defines;
     if (v.obstacles) defines += "#define OBSTACLES 1\n";
     if (v.dyeOnVelocityGrid) defines += "#define DYE_ON_VELOCITY_GRID 1\n";
+    if (v.staggered) defines += "#define STAGGERED 1\n";
     return defines;
 }
 

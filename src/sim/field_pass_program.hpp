@@ -17,6 +17,7 @@ struct PassVariant {
     BoundaryMode boundary = BoundaryMode::Box;
     bool obstacles = false;
     bool dyeOnVelocityGrid = true;
+    bool staggered = false;  // Layout::Staggered (STAGGERED)
 };
 
 class FieldPassProgram {

@@ -109,11 +109,17 @@ void GpuSolver::buildPrograms()
     const BoundaryMode b = params_.boundary;
     // The passes that read a neighbour or trace through the rule see the mask
     // (on the velocity's grid: the dye on its own grid does not).
-    const std::string o = obstacles_ ? "#define OBSTACLES 1\n" : "";
-    const bool shared = dyeOnVelocityGrid();
+    // The layout too, for the passes that read or write the velocity.
+    const std::string layout = constants_.staggered ? "#define STAGGERED 1\n" : "";
+    const std::string o = (obstacles_ ? "#define OBSTACLES 1\n" : "") + layout;
+    const bool shared = fusesDye();
+    // The scalar advections read the velocity at their own cell only where it
+    // lives there (collocated); otherwise interpolated at their centres.
+    const bool ownVelocity = !constants_.staggered;
     for (const bool line : {false, true}) {
         const char* shape = line ? "" : "#define POINT_SPLAT 1\n";
-        splatPass(line, false).program = buildPass("splat.frag", b, shape);
+        splatPass(line, false).program = buildPass("splat.frag", b, (shape + layout).c_str());
+        temperatureSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
         // Velocity and dye in one draw only where they share a grid.
         splatPass(line, true).program =
             shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str())
@@ -122,11 +128,10 @@ void GpuSolver::buildPrograms()
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
     const std::string scalar = "#define SCALAR_SOURCE 1\n";
-    const std::string onVelocityGrid = "#define ON_VELOCITY_GRID 1\n" + o;
+    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : layout;
     const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
-    advectDyeProgram_ =
-        buildPass("advect_scalar.frag", b, (scalar + (shared ? onVelocityGrid : std::string()) + inflowDye).c_str(),
-                  "advection.glsl");
+    advectDyeProgram_ = buildPass("advect_scalar.frag", b,
+                                  (scalar + (shared ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
     // The dye on the velocity's grid rides along in the velocity's draw.
     advectWithDyeProgram_ =
         shared ? buildPass("advect.frag", b,
@@ -134,6 +139,8 @@ void GpuSolver::buildPrograms()
                            "advection.glsl")
                : gl::Program();
     advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, (scalar + onVelocityGrid).c_str(), "advection.glsl");
+    // (Without ON_VELOCITY_GRID a scalar pass interpolates the velocity at its
+    // centres: on the staggered layout from the faces, so it needs STAGGERED.)
     // MacCormack (docs/algorithm.md §3.2b): the backward step and the
     // correction are each field's own advection shader too, so that they trace
     // and read exactly as the forward step does (walls, obstacles, the inflow).
@@ -145,7 +152,7 @@ void GpuSolver::buildPrograms()
     macCormackVelocity_.correction =
         buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl", "maccormack.glsl");
     advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
-    const std::string dyeDefines = scalar + (shared ? onVelocityGrid : std::string()) + inflowDye;
+    const std::string dyeDefines = scalar + (shared ? onVelocityGrid : layout) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
     macCormackDye_.correction =
         buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
@@ -155,7 +162,8 @@ void GpuSolver::buildPrograms()
         buildPass("advect_scalar.frag", b, (temperatureDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
     diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
     fieldPasses_.clear();
-    for (const FieldPass* row : kFieldPasses) fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, shared});
+    for (const FieldPass* row : kFieldPasses)
+        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
     pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
     packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
     pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
@@ -176,11 +184,13 @@ void GpuSolver::buildPrograms()
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
     programsBoundary_ = b;
+    programsLayout_ = params_.layout;
 }
 
 void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
+    if (obstacles_) requireCollocated(next, "GpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument(
             "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
@@ -196,7 +206,8 @@ void GpuSolver::setParams(const SimParams& params)
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
     makeMacCormackTargets();
-    if (params_.boundary != programsBoundary_) buildPrograms();  // a compile: only when the rule changes
+    if (params_.boundary != programsBoundary_ || params_.layout != programsLayout_)
+        buildPrograms();  // a compile: only when the rule or the layout changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
         mg->setBoundary(params_.boundary);
         mg->setConstants(constants_);
@@ -223,6 +234,7 @@ void GpuSolver::applyConstantUniforms()
           &advectCarriedProgram_, &advectWithDyeProgram_, &macCormackVelocity_.backward,
           &macCormackVelocity_.correction, &macCormackTemperature_.backward, &macCormackTemperature_.correction})
         setGrid(*p, k);
+    for (const SplatPass& t : temperatureSplatPasses_) setGrid(t.program, k);
     for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
                                  &addForceDye_.program, &macCormackDye_.backward, &macCormackDye_.correction})
         setGrid(*p, dyeConstants_);
@@ -232,7 +244,7 @@ void GpuSolver::applyConstantUniforms()
                              p.uniform("uValue1")};
     };
     for (SplatPass* s : {&splatPasses_[0], &splatPasses_[1], &splatPasses_[2], &splatPasses_[3], &dyeSplatPasses_[0],
-                         &dyeSplatPasses_[1]}) {
+                         &dyeSplatPasses_[1], &temperatureSplatPasses_[0], &temperatureSplatPasses_[1]}) {
         if (!s->program.id()) continue;
         s->program.use();
         setSampler(s->program, "uSource", kUnit0);
@@ -264,16 +276,20 @@ void GpuSolver::applyConstantUniforms()
     setSampler(advectDyeProgram_, "uSource", kUnit1);
     setFloat(advectDyeProgram_, "uDtOverCellSize", dyeConstants_.dtOverCellSize);
     setFloat(advectDyeProgram_, "uDecay", dyeConstants_.dyeDecay);
-    if (!dyeOnVelocityGrid()) {
-        glUniform2i(advectDyeProgram_.requiredUniform("uVelocityGridSize"), k.width, k.height);
-        setFloat(advectDyeProgram_, "uToVelocityCells", dyeConstants_.toVelocityCells);
-    }
+    // The scalar passes that interpolate the velocity at their centres.
+    const auto setVelocityGrid = [&](const gl::Program& p, const PassConstants& grid) {
+        p.use();
+        glUniform2i(p.requiredUniform("uVelocityGridSize"), k.width, k.height);
+        setFloat(p, "uToVelocityCells", grid.toVelocityCells);
+    };
+    if (!fusesDye()) setVelocityGrid(advectDyeProgram_, dyeConstants_);
 
     advectTemperatureProgram_.use();
     setSampler(advectTemperatureProgram_, "uVelocity", kUnit0);
     setSampler(advectTemperatureProgram_, "uSource", kUnit1);
     setFloat(advectTemperatureProgram_, "uDtOverCellSize", k.dtOverCellSize);
     setFloat(advectTemperatureProgram_, "uDecay", k.temperatureDecay);
+    if (k.staggered) setVelocityGrid(advectTemperatureProgram_, k);
 
     // MacCormack: every backward pass reads the field advected at unit 1 (the
     // velocity's as uCarriedVelocity), every correction phi^n at its forward
@@ -291,12 +307,8 @@ void GpuSolver::applyConstantUniforms()
         setSampler(m.correction, "uBackward", kUnit4);
         setFloat(m.correction, "uDtOverCellSize", grid.dtOverCellSize);
         setFloat(m.correction, scalar ? "uDecay" : "uVelocityDecay", decay);
-        if (scalar && !grid.onVelocityGrid)
-            for (const gl::Program* p : {&m.backward, &m.correction}) {
-                p->use();
-                glUniform2i(p->requiredUniform("uVelocityGridSize"), k.width, k.height);
-                setFloat(*p, "uToVelocityCells", grid.toVelocityCells);
-            }
+        if (scalar && (!grid.onVelocityGrid || k.staggered))
+            for (const gl::Program* p : {&m.backward, &m.correction}) setVelocityGrid(*p, grid);
     };
     setMacCormack(macCormackVelocity_, k, k.velocityDecay, false);
     setMacCormack(macCormackDye_, dyeConstants_, dyeConstants_.dyeDecay, true);
@@ -361,7 +373,7 @@ void GpuSolver::splat(const Splat& s)
     // when the splat adds no dye.
     // An emitter's splat pushes nothing: its velocity draw would change nothing.
     const bool pushes = s.velocity != glm::vec2(0.0f);
-    const bool together = pushes && s.addsDye && dyeOnVelocityGrid();
+    const bool together = pushes && s.addsDye && fusesDye();
     if (pushes) {
         const SplatPass& pass = splatPass(line, together);
         setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
@@ -387,7 +399,7 @@ void GpuSolver::splat(const Splat& s)
     }
     if (s.heat != 0.0f) {
         // Heat on the temperature (the velocity's grid): the one-output splat.
-        setSplatUniforms(splatPass(line, false), cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
+        setSplatUniforms(temperatureSplatPasses_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
         temperature().read().bindTexture(kUnit0);
         draw(temperature().write());
         temperature().swap();
@@ -446,6 +458,7 @@ bool GpuSolver::packsPressure() const
 void GpuSolver::setObstacles(const Field& mask)
 {
     requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "GpuSolver::setObstacles()");
+    requireCollocated(params_, "GpuSolver::setObstacles(): obstacles");
     obstacleMask_ = mask;
     solid_.upload(mask.data());
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
@@ -474,7 +487,7 @@ void GpuSolver::advect()
     // The velocity traces; what it carries is itself, or with the incremental
     // projection itself less half a step of the last pressure gradient.
     const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
-    if (dyeOnVelocityGrid() && !macCormack && !forced) {
+    if (fusesDye() && !macCormack && !forced) {
         // One trace for both: velocity to output 0, dye to output 1.
         advectWithDyeProgram_.use();
         bindSolid();
@@ -652,6 +665,7 @@ void GpuSolver::solvePressurePacked()
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
 {
+    requireCollocated(params_, "GpuSolver::addForceField(): motion input");
     if (force.width() != params_.gridWidth || force.height() != params_.gridHeight)
         throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + ", the grid " +

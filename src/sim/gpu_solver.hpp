@@ -118,6 +118,10 @@ private:
     // Whether the dye shares the velocity's grid: then velocity and dye are
     // written in one draw where a pass changes both (splat, motion).
     bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
+    // Whether passes that change the velocity and the dye draw both at once:
+    // on one grid, and only on the collocated layout (on the staggered one the
+    // velocity's texels are faces, the dye's centres).
+    bool fusesDye() const { return dyeOnVelocityGrid() && !constants_.staggered; }
     void draw(const gl::RenderTarget& target) const;
     // A slot of the pass table: its current texture, and where a pass writes it.
     const gl::RenderTarget& current(Slot slot) const;
@@ -148,6 +152,7 @@ private:
 
     gl::VertexArray emptyVertexArray_;      // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};       // the rule the programs were built for
+    Layout programsLayout_{};               // and the layout
     bool obstacles_ = false;                // the programs are built with OBSTACLES
     gl::Program advectProgram_;             // the velocity
     gl::Program advectCarriedProgram_;      // the velocity tracing, another field carried (incremental projection)
@@ -185,6 +190,9 @@ private:
     SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
     // Dye alone on the dye's own grid, point or line.
     std::array<SplatPass, 2> dyeSplatPasses_;
+    // Heat on the temperature, point or line (the velocity's grid, but its
+    // centres: never the STAGGERED variant).
+    std::array<SplatPass, 2> temperatureSplatPasses_;
     void setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value);
 
     std::array<gl::PingPong, kFieldCount> fields_;

@@ -30,6 +30,8 @@ void setGridUniforms(const gl::Program& p, const PassConstants& grid)
                 1.0f / static_cast<float>(grid.height));
     glUniform1f(p.uniform("uLidSpeed"), grid.lidSpeed);
     glUniform1f(p.uniform("uHalfInverseCellSize"), grid.halfInverseCellSize);
+    glUniform1f(p.uniform("uInverseCellSize"), grid.inverseCellSize);  // the STAGGERED variants'
+
     glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
 }
 

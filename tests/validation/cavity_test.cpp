@@ -35,7 +35,7 @@ CavityRun runCavity(Backend backend, std::vector<std::string> flags)
     const auto start = std::chrono::steady_clock::now();
     run.result = simulate(spec);
     run.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    run.lines = centerlines(run.result.final.velocity, static_cast<double>(spec.params.lidSpeed));
+    run.lines = centerlines(run.result.final.velocity, static_cast<double>(spec.params.lidSpeed), spec.params.layout);
     // Walls: u = 0 at the bottom and 1 on the lid; v = 0 on both side walls.
     run.uDeviation =
         maxDeviation(loadGhia("ghia1982_re100_u_vertical.csv"), run.lines.s, run.lines.uVertical, 0.0, 1.0);

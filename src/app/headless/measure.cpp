@@ -68,15 +68,18 @@ double maxDifference(const Field& a, const Field& b)
     return m;
 }
 
-Centerlines centerlines(const Field& velocity, double lidSpeed)
+Centerlines centerlines(const Field& velocity, double lidSpeed, Layout layout)
 {
     Centerlines c;
     const int w = velocity.width();
     const int h = velocity.height();
     // The centre line x = W h / 2 sits at cell coordinate W/2 - 0.5: between two
     // columns for even W, on a column for odd W; the same weights cover both.
-    const auto across = [](int n) {
-        const double at = 0.5 * n - 0.5;
+    // On the staggered layout u's faces lie half a cell left of the centres,
+    // so the line is at u's index W/2 (and v's rows likewise).
+    const double faceShift = layout == Layout::Staggered ? 0.5 : 0.0;
+    const auto across = [faceShift](int n) {
+        const double at = 0.5 * n - 0.5 + faceShift;
         const int lo = static_cast<int>(std::floor(at));
         return std::pair<int, double>(lo, at - lo);
     };

@@ -40,7 +40,7 @@ struct Centerlines {
     std::vector<double> uVertical;    // u(0.5, s) / U
     std::vector<double> vHorizontal;  // v(s, 0.5) / U
 };
-Centerlines centerlines(const Field& velocity, double lidSpeed);
+Centerlines centerlines(const Field& velocity, double lidSpeed, Layout layout = Layout::Collocated);
 
 // Linear interpolation of a centre-line profile at s in [0, 1], with the wall
 // values at s = 0 and s = 1 (the no-slip ghost rule puts exactly these on the

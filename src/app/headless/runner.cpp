@@ -41,12 +41,12 @@ void printHeader(const RunSpec& s)
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
     std::printf(
         "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
-        "%d %s, %s boundary",
+        "%d %s, %s boundary, %s layout",
         toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
         d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
         multigrid ? "multigrid V-cycles" : "Jacobi sweeps",
         viscous.vCycles > 0 ? viscous.vCycles : viscous.jacobiSweeps,
-        viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary));
+        viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary), fluid::toString(p.layout));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)
@@ -126,7 +126,7 @@ void printSummary(const RunSpec& spec, const RunResult& r)
                     kineticEnergy(velocity, h) / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
     }
     if (spec.scenario == Scenario::Cavity) {
-        const Centerlines c = centerlines(velocity, d(p.lidSpeed));
+        const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
         std::size_t iu = 0, ivMin = 0, ivMax = 0;
         for (std::size_t n = 0; n < c.s.size(); ++n) {
             if (c.uVertical[n] < c.uVertical[iu]) iu = n;
@@ -224,7 +224,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         bar.finish();
 
         if (centerlinesCsv)
-            writeCenterlines(*centerlinesCsv, centerlines(result.final.velocity, d(spec.params.lidSpeed)));
+            writeCenterlines(*centerlinesCsv,
+                             centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
         printSummary(spec, result);
         if (spec.wake) printStrouhal(spec, result, probeCsv ? &*probeCsv : nullptr);
         for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv, &probeCsv})

@@ -120,7 +120,7 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
         // fields, resampled on the host onto the new grids.
         if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids()));
         if (inputLog_) {
-            recordParamChanges(p);  // the grid's own parameters with it
+            if (solver_) recordParamChanges(solver_->params(), p);  // the grid's own parameters with it
             InputEvent e;
             e.kind = InputEvent::Kind::Grid;
             e.grid = p;

@@ -132,7 +132,7 @@ private:
     int framesSinceResidual_ = 0;
     InputLogWriter* inputLog_ = nullptr;  // --record-input; not owned
     void record(InputEvent::Kind kind, const Splat& s = {});
-    void recordParamChanges(const SimParams& params);
+    void recordParamChanges(const SimParams& before, const SimParams& params);
 };
 
 }  // namespace fluid::app

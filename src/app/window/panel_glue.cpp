@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
+#include <stdexcept>
+#include <string>
 
 #include "app/grid_picker.hpp"
 #include "app/setting_rows.hpp"
@@ -47,11 +50,17 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (validate(state.motion)) state.motion = session.motionParams();
     session.setMotionParams(state.motion);
     if (state.params == session.params()) return a.applyGrid;
-    if (auto problem = validate(state.params)) {
+    std::optional<std::string> problem = validate(state.params);
+    if (!problem) {
+        try {
+            session.setParams(state.params);  // may refuse what the run holds (obstacles on a new layout)
+        } catch (const std::invalid_argument& e) {
+            problem = e.what();
+        }
+    }
+    if (problem) {
         std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
         state.params = session.params();
-    } else {
-        session.setParams(state.params);
     }
     return a.applyGrid;
 }

@@ -1,0 +1,83 @@
+// The staggered (MAC) layout on the CPU: its boundary rules and the passes
+// whose stencil differs from the collocated one. The velocity field keeps its
+// shape (width x height, two floats a cell), but cell (i, j) holds u on the
+// face to its left, at the point (i - 1/2, j), and v on the face below it, at
+// (i, j - 1/2) (cell centres at integer points, as everywhere). The faces on
+// the right and top walls are not stored: the rules give them. Mirror of the
+// STAGGERED variants of the shaders; passes.cpp's functions of the same names
+// call these when k.staggered.
+#pragma once
+
+#include <glm/vec2.hpp>
+
+#include "core/field.hpp"
+#include "core/pass_constants.hpp"
+#include "core/splat.hpp"
+#include "reference/passes.hpp"
+
+namespace fluid::reference::staggered {
+
+// u on the face left of cell c, any c: a box's walls have zero normal
+// velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
+// i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
+// wall halfway moves at U), as the collocated rule; periodic grids wrap.
+float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+// v on the face below cell c: the same rules with the axes swapped (no lid).
+float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+
+// Whether the face holds the wall's own zero (box: u at i = 0, v at j = 0):
+// every pass writes 0 there.
+inline bool wallFaceU(glm::ivec2 c, const PassConstants& k)
+{
+    return !k.periodic && c.x == 0;
+}
+inline bool wallFaceV(glm::ivec2 c, const PassConstants& k)
+{
+    return !k.periodic && c.y == 0;
+}
+
+// Each component bilinearly interpolated at the point p (cells of the
+// velocity's grid; at most half a cell outside it) from its own faces.
+glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
+
+// splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at v's.
+void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec);
+
+// advect.frag's STAGGERED variant: each face traced back from its own point by
+// dt times the velocity there (its own component, the other the mean of the
+// four nearest faces), `carried` read there from its faces, times decay.
+void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec);
+
+// maccormack.glsl on each face: the correction limited by the four faces of
+// the forward trace's read (the forward value where that read meets a ghost).
+void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
+                Field& out, const PassConstants& k, Exec exec);
+
+// diffuse.frag's STAGGERED variant: one Jacobi sweep on each face.
+void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec);
+
+// divergence.frag's: (u_right - u_left + v_top - v_bottom) / h, compact.
+void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec);
+
+// gradient.frag's: each face less the pressure difference across it over h.
+void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec);
+
+// curl.frag's STAGGERED variant: the vorticity at each cell's centre, the
+// mean of the compact circulations around its four corners.
+void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec);
+
+// vorticity.frag's: the confinement force at the centres (as collocated),
+// each face given the mean of its two cells', then each component capped at
+// the largest magnitude among its face and the four faces beside (and, on
+// the top row, the lid's speed): no new maximum (issue 9).
+void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec);
+
+// buoyancy.frag's: each v face lifted by the mean of its two cells' lift.
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec);
+
+// The velocity at cell c's centre, the mean of its two faces per axis: what
+// the views and measurements read.
+glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+
+}  // namespace fluid::reference::staggered
