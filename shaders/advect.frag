@@ -58,32 +58,43 @@ vec2 velocityAtFaceV(ivec2 c)
 }
 
 // traceCell's bounds without its cell arithmetic: stopped at the walls, or
-// kept within a few grids when periodic (faceTexel wraps the rest).
+// kept within a few grids when periodic (faceTexel wraps the rest); with
+// OBSTACLES stopped before a solid as traceCell's.
 vec2 traceFace(vec2 p, vec2 here)
 {
     vec2 size = vec2(uGridSize);
 #ifdef PERIODIC
-    return min(max(p - uDtOverCellSize * here, -4.0 * size), 4.0 * size);
+    vec2 pos = min(max(p - uDtOverCellSize * here, -4.0 * size), 4.0 * size);
 #else
-    return min(max(p - uDtOverCellSize * here, vec2(-0.5)), size - 0.5);
+    vec2 pos = min(max(p - uDtOverCellSize * here, vec2(-0.5)), size - 0.5);
 #endif
+#ifdef OBSTACLES
+    pos = stopAtSolids(p, pos);
+#endif
+    return pos;
 }
 
 #ifdef MACCORMACK
 // Whether a footprint at c0 reads a ghost face (an extrapolation beyond a
 // wall): u's faces run 0..width across (the walls' own zeros included) and
 // 0..height-1 up, v's the other way round.
+// Among obstacles a solid face in the footprint is one too (its 0 is a wall's).
+#ifdef OBSTACLES
+#define READS_SOLID(solid, c0) (solid(c0) || solid(c0 + kRight) || solid(c0 + kTop) || solid(c0 + kRight + kTop))
+#else
+#define READS_SOLID(solid, c0) false
+#endif
 #ifdef PERIODIC
-bool readsGhostU(ivec2 c0) { return false; }
-bool readsGhostV(ivec2 c0) { return false; }
+bool readsGhostU(ivec2 c0) { return READS_SOLID(solidFaceU, c0); }
+bool readsGhostV(ivec2 c0) { return READS_SOLID(solidFaceV, c0); }
 #else
 bool readsGhostU(ivec2 c0)
 {
-    return c0.x < 0 || c0.x + 1 > uGridSize.x || c0.y < 0 || c0.y + 1 >= uGridSize.y;
+    return c0.x < 0 || c0.x + 1 > uGridSize.x || c0.y < 0 || c0.y + 1 >= uGridSize.y || READS_SOLID(solidFaceU, c0);
 }
 bool readsGhostV(ivec2 c0)
 {
-    return c0.x < 0 || c0.x + 1 >= uGridSize.x || c0.y < 0 || c0.y + 1 > uGridSize.y;
+    return c0.x < 0 || c0.x + 1 >= uGridSize.x || c0.y < 0 || c0.y + 1 > uGridSize.y || READS_SOLID(solidFaceV, c0);
 }
 #endif
 // maccormack.glsl's correction of one component, bounded by the four faces of

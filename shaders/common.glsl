@@ -134,41 +134,105 @@ ivec2 faceTexel(ivec2 c, ivec2 size) { return (c + 8 * size) % size; }
 ivec2 faceTexel(ivec2 c, ivec2 size) { return clamp(c, ivec2(0), size - 1); }
 #endif
 
+#ifdef OBSTACLES
+// A face between two cells of which one is an obstacle is solid: no fluid
+// crosses it, it reads 0 (only on the velocity's own grid, where the mask is).
+bool solidFaceU(ivec2 c) { return solidAt(c + kLeft) || solidAt(c); }
+bool solidFaceV(ivec2 c) { return solidAt(c + kBottom) || solidAt(c); }
+#endif
+
+float faceV(sampler2D velocity, ivec2 c, ivec2 size);
+
+#ifdef TUNNEL
+// The tunnel's u (reference::staggered's tunnelFaceU): the inflow face (i = 0)
+// and any left of it move at the inflow speed; the outflow face (i = width,
+// not stored) and any right of it carry what makes the last column's
+// divergence zero; beyond the top and bottom the slip walls mirror u, the
+// no-slip ones (TUNNEL_WALLS) negate it.
+float tunnelFaceU(sampler2D velocity, ivec2 c, ivec2 size)
+{
+    int j = clamp(c.y, 0, size.y - 1);
+    float u;
+    if (c.x <= 0) {
+        u = uLidSpeed;
+    } else if (c.x >= size.x) {
+        ivec2 last = ivec2(size.x - 1, j);
+        float stored = texelFetch(velocity, last, 0).x;
+#ifdef OBSTACLES
+        if (solidFaceU(last)) stored = 0.0;
+#endif
+        u = stored - (faceV(velocity, last + kTop, size) - faceV(velocity, last, size));
+    } else {
+        u = texelFetch(velocity, ivec2(c.x, j), 0).x;
+    }
+#ifdef TUNNEL_WALLS
+    if (c.y < 0 || c.y >= size.y) u = -u;
+#endif
+    return u;
+}
+#endif
+
 float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 {
-#ifdef PERIODIC
+#ifdef OBSTACLES
+    if (solidFaceU(c)) return 0.0;
+#endif
+#if defined(PERIODIC)
     return texelFetch(velocity, faceTexel(c, size), 0).x;
+#elif defined(TUNNEL)
+    return tunnelFaceU(velocity, c, size);
 #else
     if (c.x <= 0 || c.x >= size.x) return 0.0;
     float u = texelFetch(velocity, faceTexel(c, size), 0).x;
     if (c.y < 0 || c.y >= size.y) u = -u;
-#ifndef TUNNEL
     if (c.y >= size.y) u += 2.0 * uLidSpeed;
-#endif
     return u;
 #endif
 }
 
 float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 {
+#ifdef OBSTACLES
+    if (solidFaceV(c)) return 0.0;
+#endif
 #ifdef PERIODIC
     return texelFetch(velocity, faceTexel(c, size), 0).y;
 #else
     if (c.y <= 0 || c.y >= size.y) return 0.0;
     float v = texelFetch(velocity, faceTexel(c, size), 0).y;
+    // Box: both side walls negate v; tunnel: the inflow's ghost does (the
+    // inflow face moves along x only), the outflow repeats v.
+#ifdef TUNNEL
+    if (c.x < 0) v = -v;
+#else
     if (c.x < 0 || c.x >= size.x) v = -v;
+#endif
     return v;
 #endif
 }
 
-// Whether this texel's faces are a box's walls (u at i = 0, v at j = 0): every
-// pass that writes the velocity writes 0 there.
-#ifdef PERIODIC
-vec4 shutWallFaces(vec4 velocity) { return velocity; }
-#else
+// This texel's faces with the shut ones at 0: a box's walls (u at i = 0, v at
+// j = 0) and solid faces; the tunnel's inflow face (u at i = 0) at the inflow
+// speed. Every pass that writes the velocity writes so.
 vec4 shutWallFaces(vec4 velocity)
 {
-    return vec4(thisCell().x == 0 ? 0.0 : velocity.x, thisCell().y == 0 ? 0.0 : velocity.y, 0.0, 0.0);
-}
+    ivec2 c = thisCell();
+#ifdef PERIODIC
+    bool shutU = false;
+    bool shutV = false;
+#else
+    bool shutU = c.x == 0;
+    bool shutV = c.y == 0;
 #endif
+    float u = velocity.x;
+#ifdef TUNNEL
+    if (shutU) u = uLidSpeed;  // the inflow face
+    shutU = false;
+#endif
+#ifdef OBSTACLES
+    shutU = shutU || solidFaceU(c);
+    shutV = shutV || solidFaceV(c);
+#endif
+    return vec4(shutU ? 0.0 : u, shutV ? 0.0 : velocity.y, 0.0, 0.0);
+}
 #endif

@@ -57,7 +57,7 @@ void main()
     float fu = (confinementAt(c + kLeft).x + here.x) * 0.5;
     float fv = (confinementAt(c + kBottom).y + here.y) * 0.5;
     vec2 u = valueHere(uVelocity).xy;
-#ifdef PERIODIC
+#if defined(PERIODIC) || defined(TUNNEL)
     float lid = 0.0;
 #else
     float lid = c.y == uGridSize.y - 1 ? abs(uLidSpeed) : 0.0;

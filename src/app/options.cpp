@@ -200,14 +200,10 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
 
 std::optional<std::string> layoutFlagProblem(const Options& options)
 {
-    if (options.params.layout != Layout::Staggered) return std::nullopt;
-    const char* what = options.obstacles.any()         ? "obstacles (--obstacle, --obstacles)"
-                       : !options.motionSource.empty() ? "motion input (--motion)"
-                                                       : nullptr;
-    if (!what) return std::nullopt;
-    return std::string(what) +
-           " are not on the staggered layout yet (issue 19): leave them out or add --layout "
-           "collocated";
+    if (options.params.layout != Layout::Staggered || options.motionSource.empty()) return std::nullopt;
+    return std::string(
+        "motion input (--motion) is not on the staggered layout yet (issue 19): leave it out or add "
+        "--layout collocated");
 }
 
 std::optional<std::string> windowOnlyFlagProblem(const Options& options)

@@ -98,8 +98,8 @@ std::string settingsToSave(const Options& file, const Options& atStart, const Op
 // Flags that only the headless runner uses, given without --headless (and with
 // a display, so a window opens): a one-line refusal naming the first of them.
 std::optional<std::string> headlessOnlyFlagProblem(const Options& options);
-// Obstacles and motion input with --layout staggered, which does not carry
-// them yet (issue 19); nothing otherwise.
+// Motion input with --layout staggered, which does not carry it yet (issue
+// 19); nothing otherwise.
 std::optional<std::string> layoutFlagProblem(const Options& options);
 
 // Flags that only the window uses, given with --headless: a one-line refusal

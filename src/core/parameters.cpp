@@ -118,7 +118,7 @@ std::vector<Parameter> makeTable()
                            "divergence and gradient span two cells and the Laplacian one, so even an exact pressure "
                            "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
                            "v on their bottom faces; the projection is exact up to the solver's tolerance. Not yet "
-                           "with the tunnel, obstacles or motion input."));
+                           "with motion input."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},

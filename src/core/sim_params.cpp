@@ -124,7 +124,6 @@ bool finite(float x)
 std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
 {
     if (p.layout != Layout::Staggered) return std::nullopt;
-    if (isTunnel(p.boundary)) return std::string("the wind tunnel");
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
         return std::string(
             "the viscous V-cycles that this viscosity needs (a = nu dt / h^2 above about 5: a lower viscosity, "

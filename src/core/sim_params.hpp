@@ -178,7 +178,7 @@ std::optional<std::string> validate(const SimParams& params);
 
 // What of `params` the staggered layout does not carry yet (issue 19), or
 // nothing (also for the collocated layout). validate() refuses it; the
-// solvers also refuse obstacles and motion input on that layout.
+// solvers also refuse motion input on that layout.
 std::optional<std::string> missingOnStaggeredLayout(const SimParams& params);
 // Throws std::invalid_argument "<what> is not on the staggered layout yet"
 // when params has that layout.

@@ -51,7 +51,6 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
 void CpuSolver::setObstacles(const Field& mask)
 {
     requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "CpuSolver::setObstacles()");
-    requireCollocated(params_, "CpuSolver::setObstacles(): obstacles");
     solid_ = std::make_shared<const SolidMask>(mask);
     for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
     applyObstacles();
@@ -75,7 +74,6 @@ void CpuSolver::applyObstacles()
 void CpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
-    if (solid_->any()) requireCollocated(next, "CpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
     // The incremental projection's estimate is of a step of the old dt, and

@@ -6,6 +6,7 @@
 
 #include <span>
 
+#include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
 #include "core/field.hpp"
@@ -28,6 +29,13 @@ struct Exec {
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
 // interpolated at its point p (cells of that grid), through the scalar rule.
 glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid);
+
+// advection.glsl's nearestCell: the cell whose centre is nearest to p (ties up).
+glm::ivec2 nearestCell(glm::vec2 p);
+// advection.glsl's stopAtSolids: the trace from start to pos (cells) in equal
+// steps of at most half a cell per axis (at most 16), up to the last point
+// whose nearest cell is fluid (k.solid's mask).
+glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k);
 
 // splat.frag's weight K at a point (cells): the Gaussian of the segment.
 float splatWeightAt(const SplatInCells& s, glm::vec2 point);

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "reference/boundary.hpp"
+#include "reference/float_ops.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference::staggered {
@@ -17,12 +18,49 @@ using stencil::kLeft;
 using stencil::kRight;
 using stencil::kTop;
 
+bool solidFaceU(glm::ivec2 c, const PassConstants& k)
+{
+    return k.solid != nullptr && (solidAt(c + kLeft, k) || solidAt(c, k));
+}
+
+bool solidFaceV(glm::ivec2 c, const PassConstants& k)
+{
+    return k.solid != nullptr && (solidAt(c + kBottom, k) || solidAt(c, k));
+}
+
+namespace {
+
+// The tunnel's u: the inflow face (i = 0) and any left of it move at the
+// inflow speed; the outflow face (i = width, not stored) and any right of it
+// carry what makes the last column's divergence zero, so the outflow passes
+// on whatever the column receives (and the projection stays exact there);
+// beyond the top and bottom the slip walls mirror u, the no-slip ones negate it.
+float tunnelFaceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    const int j = std::clamp(c.y, 0, k.height - 1);
+    float u;
+    if (c.x <= 0) {
+        u = k.lidSpeed;
+    } else if (c.x >= k.width) {
+        const int last = k.width - 1;
+        u = faceU(velocity, {last, j}, k) - (faceV(velocity, {last, j + 1}, k) - faceV(velocity, {last, j}, k));
+    } else {
+        u = velocity.at(c.x, j, 0);
+    }
+    if ((c.y < 0 || c.y >= k.height) && k.tunnelWalls) u = -u;
+    return u;
+}
+
+}  // namespace
+
 float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
+    if (solidFaceU(c, k)) return 0.0f;
     if (k.periodic) {
         const glm::ivec2 m = wrapCell(c, k);
         return velocity.at(m.x, m.y, 0);
     }
+    if (k.tunnel) return tunnelFaceU(velocity, c, k);
     if (c.x <= 0 || c.x >= k.width) return 0.0f;
     float u = velocity.at(c.x, std::clamp(c.y, 0, k.height - 1), 0);
     if (c.y < 0 || c.y >= k.height) u = -u;
@@ -32,13 +70,16 @@ float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 
 float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
+    if (solidFaceV(c, k)) return 0.0f;
     if (k.periodic) {
         const glm::ivec2 m = wrapCell(c, k);
         return velocity.at(m.x, m.y, 1);
     }
     if (c.y <= 0 || c.y >= k.height) return 0.0f;
     float v = velocity.at(std::clamp(c.x, 0, k.width - 1), c.y, 1);
-    if (c.x < 0 || c.x >= k.width) v = -v;
+    // Box: both side walls negate v; tunnel: the inflow's ghost does (the
+    // inflow face moves along x only), the outflow repeats v.
+    if (c.x < 0 || (c.x >= k.width && !k.tunnel)) v = -v;
     return v;
 }
 
@@ -92,25 +133,16 @@ glm::vec2 velocityAtFaceV(const Field& velocity, glm::ivec2 c, const PassConstan
     return {u, faceV(velocity, c, k)};
 }
 
-// GLSL's min and max (maccormack.glsl's clamp is max then min).
-float glslMin(float x, float y)
-{
-    return y < x ? y : x;
-}
-float glslMax(float x, float y)
-{
-    return x < y ? y : x;
-}
-
 // advectRows' trace from the point p by the velocity `here`: clamped at the
-// walls, or kept near the grid when periodic.
+// walls, or kept near the grid when periodic, and stopped before a solid.
 glm::vec2 traceFrom(glm::vec2 p, glm::vec2 here, const PassConstants& k)
 {
     const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     const glm::vec2 pos(p.x - k.dtOverCellSize * here.x, p.y - k.dtOverCellSize * here.y);
-    return {glslMin(glslMax(pos.x, lo.x), hi.x), glslMin(glslMax(pos.y, lo.y), hi.y)};
+    const glm::vec2 clamped(glslMin(glslMax(pos.x, lo.x), hi.x), glslMin(glslMax(pos.y, lo.y), hi.y));
+    return k.solid != nullptr ? stopAtSolids(p, clamped, k) : clamped;
 }
 
 // The points of cell c's faces.
@@ -126,13 +158,21 @@ glm::vec2 pointOfFaceV(glm::ivec2 c)
 // Whether a footprint at c0 reads a ghost face (an extrapolation beyond a
 // wall, not a value of the flow): u's faces run 0..width across (the walls'
 // own zeros included) and 0..height-1 up; v's the other way round.
+// Among obstacles, a solid face in the footprint is one too (its 0 is a wall's).
+bool readsSolid(bool (*solid)(glm::ivec2, const PassConstants&), glm::ivec2 c0, const PassConstants& k)
+{
+    return k.solid != nullptr &&
+           (solid(c0, k) || solid(c0 + kRight, k) || solid(c0 + kTop, k) || solid(c0 + kRight + kTop, k));
+}
 bool readsGhostU(glm::ivec2 c0, const PassConstants& k)
 {
-    return !k.periodic && (c0.x < 0 || c0.x + 1 > k.width || c0.y < 0 || c0.y + 1 >= k.height);
+    return (!k.periodic && (c0.x < 0 || c0.x + 1 > k.width || c0.y < 0 || c0.y + 1 >= k.height)) ||
+           readsSolid(solidFaceU, c0, k);
 }
 bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
 {
-    return !k.periodic && (c0.x < 0 || c0.x + 1 >= k.width || c0.y < 0 || c0.y + 1 > k.height);
+    return (!k.periodic && (c0.x < 0 || c0.x + 1 >= k.width || c0.y < 0 || c0.y + 1 > k.height)) ||
+           readsSolid(solidFaceV, c0, k);
 }
 
 // maccormack.glsl's correction of one component, from the footprint at c0.
@@ -178,7 +218,7 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
     forEachFace(k, exec, [&](glm::ivec2 c) {
         const float u = in.at(c.x, c.y, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
         const float v = in.at(c.x, c.y, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -191,7 +231,7 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         const float u = faceAt(faceU, carried, inUIndices(atU), decay, k, c0);
         const glm::vec2 atV = traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k);
         const float v = faceAt(faceV, carried, inVIndices(atV), decay, k, c0);
-        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -208,7 +248,7 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
         const glm::ivec2 v0(static_cast<int>(std::floor(qV.x)), static_cast<int>(std::floor(qV.y)));
         const float v = corrected(faceV, original, v0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
                                   backward.at(c.x, c.y, 1), decay, readsGhostV(v0, k), k);
-        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -220,9 +260,8 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
             (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
         return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
     };
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        store(out, c, wallFaceU(c, k) ? 0.0f : sweep(faceU, c, 0), wallFaceV(c, k) ? 0.0f : sweep(faceV, c, 1));
-    });
+    forEachFace(k, exec,
+                [&](glm::ivec2 c) { store(out, c, shutU(c, k, sweep(faceU, c, 0)), shutV(c, k, sweep(faceV, c, 1))); });
 }
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
@@ -241,7 +280,7 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
         const float here = pressureAt(p, c, k);
         const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
         const float v = velocity.at(c.x, c.y, 1) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
-        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -304,10 +343,10 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
         const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
         const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
         // The lid can drive the top row's u faces up to its speed.
-        const float lid = !k.periodic && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
+        const float lid = !k.periodic && !k.tunnel && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
         const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
         const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
-        store(out, c, wallFaceU(c, k) ? 0.0f : u, wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -329,7 +368,7 @@ void buoyancy(const Field& velocity, const Field& temperature, const Field& dye,
     };
     forEachFace(k, exec, [&](glm::ivec2 c) {
         const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
-        store(out, c, wallFaceU(c, k) ? 0.0f : velocity.at(c.x, c.y, 0), wallFaceV(c, k) ? 0.0f : v);
+        store(out, c, shutU(c, k, velocity.at(c.x, c.y, 0)), shutV(c, k, v));
     });
 }
 

@@ -17,7 +17,8 @@
 
 namespace fluid::reference::staggered {
 
-// u on the face left of cell c, any c: a box's walls have zero normal
+// u on the face left of cell c, any c (the tunnel's rules: staggered.cpp's
+// tunnelFaceU): a solid face reads 0; a box's walls have zero normal
 // velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
 // i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
 // wall halfway moves at U), as the collocated rule; periodic grids wrap.
@@ -25,15 +26,25 @@ float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 // v on the face below cell c: the same rules with the axes swapped (no lid).
 float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 
-// Whether the face holds the wall's own zero (box: u at i = 0, v at j = 0):
-// every pass writes 0 there.
-inline bool wallFaceU(glm::ivec2 c, const PassConstants& k)
+// Whether a face is solid: the face between two cells of which one is an
+// obstacle (k.solid; cells beyond the grid as the mask's sampler reads them).
+// No fluid crosses it: it reads 0.
+bool solidFaceU(glm::ivec2 c, const PassConstants& k);
+bool solidFaceV(glm::ivec2 c, const PassConstants& k);
+
+// What a pass writes to a stored face for the value it computed: a solid
+// face and a box's walls (u at i = 0, v at j = 0) are shut, 0; the tunnel's
+// inflow face (u at i = 0) moves at the inflow speed; any other face takes
+// the value.
+inline float shutU(glm::ivec2 c, const PassConstants& k, float value)
 {
-    return !k.periodic && c.x == 0;
+    if (solidFaceU(c, k)) return 0.0f;
+    if (!k.periodic && c.x == 0) return k.tunnel ? k.lidSpeed : 0.0f;
+    return value;
 }
-inline bool wallFaceV(glm::ivec2 c, const PassConstants& k)
+inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
 {
-    return !k.periodic && c.y == 0;
+    return solidFaceV(c, k) || (!k.periodic && c.y == 0) ? 0.0f : value;
 }
 
 // Each component bilinearly interpolated at the point p (cells of the

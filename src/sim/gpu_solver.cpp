@@ -15,12 +15,11 @@ using sim::buildPass;
 
 namespace {
 
-// Texture units, fixed per sampler name so they are set once per program.
-constexpr GLuint kUnit0 = 0;
-constexpr GLuint kUnit1 = 1;
-constexpr GLuint kUnit2 = 2;
 using sim::kSolidUnit;
-constexpr GLuint kUnit4 = 4;
+using sim::kUnit0;
+using sim::kUnit1;
+using sim::kUnit2;
+using sim::kUnit4;
 
 // A pass's own uniforms must exist: a misspelt name throws (naming the program
 // and the uniform) instead of silently setting nothing. The grid uniforms of
@@ -118,7 +117,9 @@ void GpuSolver::buildPrograms()
     const bool ownVelocity = !constants_.staggered;
     for (const bool line : {false, true}) {
         const char* shape = line ? "" : "#define POINT_SPLAT 1\n";
-        splatPass(line, false).program = buildPass("splat.frag", b, (shape + layout).c_str());
+        // The velocity's (with its layout; on the staggered one it shuts the solid faces).
+        splatPass(line, false).program =
+            buildPass("splat.frag", b, (shape + (constants_.staggered ? o : std::string())).c_str());
         temperatureSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
         // Velocity and dye in one draw only where they share a grid.
         splatPass(line, true).program =
@@ -128,10 +129,11 @@ void GpuSolver::buildPrograms()
     }
     advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
     const std::string scalar = "#define SCALAR_SOURCE 1\n";
-    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : layout;
+    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : o;
     const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
-    advectDyeProgram_ = buildPass("advect_scalar.frag", b,
-                                  (scalar + (shared ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
+    advectDyeProgram_ =
+        buildPass("advect_scalar.frag", b,
+                  (scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
     // The dye on the velocity's grid rides along in the velocity's draw.
     advectWithDyeProgram_ =
         shared ? buildPass("advect.frag", b,
@@ -152,7 +154,7 @@ void GpuSolver::buildPrograms()
     macCormackVelocity_.correction =
         buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl", "maccormack.glsl");
     advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
-    const std::string dyeDefines = scalar + (shared ? onVelocityGrid : layout) + inflowDye;
+    const std::string dyeDefines = scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye;
     macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
     macCormackDye_.correction =
         buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
@@ -190,7 +192,6 @@ void GpuSolver::buildPrograms()
 void GpuSolver::setParams(const SimParams& params)
 {
     const SimParams next = validated(params);
-    if (obstacles_) requireCollocated(next, "GpuSolver::setParams(): obstacles");
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument(
             "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
@@ -365,83 +366,6 @@ void GpuSolver::step(std::span<const Splat> splats)
     runStep(*this, splats);
 }
 
-void GpuSolver::splat(const Splat& s)
-{
-    const SplatInCells cells = toCells(s, constants_);
-    const bool line = cells.length > 0.0f;
-    // Velocity and dye in one draw where they share a grid; velocity alone
-    // when the splat adds no dye.
-    // An emitter's splat pushes nothing: its velocity draw would change nothing.
-    const bool pushes = s.velocity != glm::vec2(0.0f);
-    const bool together = pushes && s.addsDye && fusesDye();
-    if (pushes) {
-        const SplatPass& pass = splatPass(line, together);
-        setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
-        velocity().read().bindTexture(kUnit0);
-        if (together) {
-            glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
-            dye().read().bindTexture(kUnit1);
-            sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
-            dye().swap();
-        } else {
-            draw(velocity().write());
-        }
-        velocity().swap();
-    }
-    if (s.addsDye && !together) {
-        // The dye on its own grid: the same splat in that grid's cells.
-        const SplatInCells dyeCells = toCells(s, dyeConstants_);
-        const SplatPass& dyePass = dyeSplatPasses_[dyeCells.length > 0.0f ? 1u : 0u];
-        setSplatUniforms(dyePass, dyeCells, glm::vec4(s.dye, 0.0f));
-        dye().read().bindTexture(kUnit0);
-        draw(dye().write());
-        dye().swap();
-    }
-    if (s.heat != 0.0f) {
-        // Heat on the temperature (the velocity's grid): the one-output splat.
-        setSplatUniforms(temperatureSplatPasses_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
-        temperature().read().bindTexture(kUnit0);
-        draw(temperature().write());
-        temperature().swap();
-    }
-}
-
-void GpuSolver::setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value)
-{
-    const SplatUniforms& u = pass.uniforms;
-    pass.program.use();
-    glUniform2f(u.from, cells.from.x, cells.from.y);
-    glUniform2f(u.axis, cells.axis.x, cells.axis.y);
-    glUniform1f(u.length, cells.length);
-    glUniform1f(u.inverseRadius, cells.inverseRadius);
-    glUniform1f(u.lineScale, cells.lineScale);
-    glUniform4f(u.value, value.x, value.y, value.z, value.w);
-}
-
-void GpuSolver::advectDye()
-{
-    advectDyeProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
-    dye().swap();
-}
-
-void GpuSolver::advectTemperature()
-{
-    if (!smokeIsOn(params_)) return;
-    advectTemperatureProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    temperature().read().bindTexture(kUnit1);
-    draw(temperature().write());
-    if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(temperature(), macCormackTemperature_, temperature().read());
-    temperature().swap();
-}
-
 void GpuSolver::bindSolid() const
 {
     if (obstacles_) solid_.bindTexture(kSolidUnit);
@@ -458,7 +382,6 @@ bool GpuSolver::packsPressure() const
 void GpuSolver::setObstacles(const Field& mask)
 {
     requireMaskShape(mask, params_.gridWidth, params_.gridHeight, "GpuSolver::setObstacles()");
-    requireCollocated(params_, "GpuSolver::setObstacles(): obstacles");
     obstacleMask_ = mask;
     solid_.upload(mask.data());
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setObstacles(mask);
@@ -479,74 +402,6 @@ void GpuSolver::clearObstacles()
         buildPrograms();
         applyConstantUniforms();
     }
-}
-
-void GpuSolver::advect()
-{
-    const bool macCormack = params_.advection == AdvectionScheme::MacCormack;
-    // The velocity traces; what it carries is itself, or with the incremental
-    // projection itself less half a step of the last pressure gradient.
-    const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
-    if (fusesDye() && !macCormack && !forced) {
-        // One trace for both: velocity to output 0, dye to output 1.
-        advectWithDyeProgram_.use();
-        bindSolid();
-        velocity().read().bindTexture(kUnit0);
-        dye().read().bindTexture(kUnit1);
-        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
-        velocity().swap();
-        dye().swap();
-        return;
-    }
-    // The dye's own pass (and, with MacCormack, each field its own correction).
-    advectDye();
-    if (forced) run(passes::pressureForcing);
-    const gl::RenderTarget& carried = forced ? carriedVelocity_ : velocity().read();
-    (forced ? advectCarriedProgram_ : advectProgram_).use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    if (forced) carried.bindTexture(kUnit1);
-    draw(velocity().write());
-    if (macCormack) correctByMacCormack(velocity(), macCormackVelocity_, carried);
-    velocity().swap();
-}
-
-void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original)
-{
-    // Backward: the forward step's result carried back along the same velocity.
-    pass.backward.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    field.write().bindTexture(kUnit1);
-    draw(pass.backwardField);
-
-    pass.correction.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    original.bindTexture(kUnit1);
-    field.write().bindTexture(kUnit2);
-    pass.backwardField.bindTexture(kUnit4);
-    draw(pass.corrected);
-    // The corrected field takes the forward step's place on the write side.
-    std::swap(field.write(), pass.corrected);
-}
-
-void GpuSolver::makeMacCormackTargets()
-{
-    if (params_.advection != AdvectionScheme::MacCormack || macCormackVelocity_.corrected.width() > 0) return;
-    // The corrected ones become the fields, which the passes read with the wrap of the rule.
-    const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* backwardName,
-                          const char* correctedName) {
-        const gl::RenderTarget& like = field.read();
-        m.backwardField = gl::RenderTarget(like.width(), like.height(), like.format(), backwardName);
-        m.corrected = gl::RenderTarget(like.width(), like.height(), like.format(), correctedName);
-        m.backwardField.setWrap(wrap);
-        m.corrected.setWrap(wrap);
-    };
-    make(macCormackVelocity_, velocity(), "MacCormack backward velocity", "MacCormack corrected velocity");
-    make(macCormackDye_, dye(), "MacCormack backward dye", "MacCormack corrected dye");
-    make(macCormackTemperature_, temperature(), "MacCormack backward temperature", "MacCormack corrected temperature");
 }
 
 void GpuSolver::diffuse()
@@ -661,37 +516,6 @@ void GpuSolver::solvePressurePacked()
     packedPressure_.read().bindTexture(kUnit0);
     draw(pressure().write());
     pressure().swap();
-}
-
-void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
-{
-    requireCollocated(params_, "GpuSolver::addForceField(): motion input");
-    if (force.width() != params_.gridWidth || force.height() != params_.gridHeight)
-        throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
-                                    "x" + std::to_string(force.height()) + ", the grid " +
-                                    std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
-    const auto setConstants = [&](const AddForcePass& pass) {
-        pass.program.use();
-        glUniform1f(pass.blend, k.blend);
-        glUniform1f(pass.fullSpeed, k.fullSpeed);
-        glUniform3f(pass.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
-    };
-    setConstants(addForce_);
-    velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    force.bindTexture(kUnit2);
-    if (dyeOnVelocityGrid()) {
-        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
-        velocity().swap();
-        dye().swap();
-        return;
-    }
-    draw(velocity().write());
-    velocity().swap();
-    setConstants(addForceDye_);
-    draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
-    dye().swap();
 }
 
 void GpuSolver::reset()

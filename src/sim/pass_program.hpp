@@ -10,8 +10,13 @@
 
 namespace fluid::sim {
 
-// The obstacle mask's texture unit (uSolid), in every pass built with OBSTACLES.
+// Texture units, fixed per sampler name so they are set once per program;
+// the obstacle mask's (uSolid) in every pass built with OBSTACLES.
+inline constexpr GLuint kUnit0 = 0;
+inline constexpr GLuint kUnit1 = 1;
+inline constexpr GLuint kUnit2 = 2;
 inline constexpr GLuint kSolidUnit = 3;
+inline constexpr GLuint kUnit4 = 4;
 
 // A pass compiled for one boundary rule (and any extra #defines): the choices
 // come ahead of common.glsl, so no fetch branches on them at run time.

@@ -200,18 +200,15 @@ TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
 
 // What the staggered layout does not carry yet is refused at start with one
 // line (not by a solver's exception mid-run), in either mode.
-TEST_F(Cli, ObstaclesAndMotionOnTheStaggeredLayoutAreRefusedAtStart)
+TEST_F(Cli, MotionInputOnTheStaggeredLayoutIsRefusedAtStart)
 {
-    for (const char* flags : {"--headless --layout staggered --obstacle circle", "--layout staggered --obstacle plate",
-                              "--headless --layout staggered --motion images:frames"}) {
+    for (const char* flags :
+         {"--headless --layout staggered --motion images:frames", "--layout staggered --motion images:frames"}) {
         const Outcome run = fluidsim(flags);
         EXPECT_EQ(run.exitCode, 2) << flags << ": " << run.output;
         EXPECT_EQ(lines(run.output), 1) << flags << ": " << run.output;
         EXPECT_NE(run.output.find("not on the staggered layout yet"), std::string::npos) << run.output;
     }
-    const Outcome tunnel = fluidsim("--headless --layout staggered --boundary tunnel");
-    EXPECT_EQ(tunnel.exitCode, 2) << tunnel.output;
-    EXPECT_NE(tunnel.output.find("wind tunnel"), std::string::npos) << tunnel.output;
 }
 
 // --- outputs are whole or absent (src/app/atomic_file.hpp) --------------------

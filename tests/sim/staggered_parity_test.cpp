@@ -12,6 +12,7 @@
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
+#include "support/obstacles.hpp"
 
 namespace fluid {
 namespace {
@@ -24,7 +25,7 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Walls { Box, Lid, Periodic, BoxFineDye };
+enum class Walls { Box, Lid, Periodic, BoxFineDye, BoxSolids, PeriodicSolids, Tunnel, TunnelWalls, TunnelSolids };
 
 const char* name(Walls w)
 {
@@ -37,8 +38,25 @@ const char* name(Walls w)
             return "Periodic";
         case Walls::BoxFineDye:
             return "BoxFineDye";
+        case Walls::BoxSolids:
+            return "BoxSolids";
+        case Walls::PeriodicSolids:
+            return "PeriodicSolids";
+        case Walls::Tunnel:
+            return "Tunnel";
+        case Walls::TunnelWalls:
+            return "TunnelWalls";
+        case Walls::TunnelSolids:
+            return "TunnelSolids";
     }
     return "?";
+}
+
+// test::mixedObstacles (thin, on walls, wrapped): solid faces, traces that
+// stop before solids, footprints that touch them.
+bool hasSolids(Walls w)
+{
+    return w == Walls::BoxSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
 }
 
 SimParams paramsFor(Walls walls)
@@ -58,7 +76,8 @@ SimParams paramsFor(Walls walls)
     p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
-    p.boundary = walls == Walls::Periodic ? BoundaryMode::Periodic : BoundaryMode::Box;
+    p.boundary =
+        walls == Walls::Periodic || walls == Walls::PeriodicSolids ? BoundaryMode::Periodic : BoundaryMode::Box;
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     return p;
 }
@@ -188,6 +207,10 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
     GpuSolver gpu(p);
     CpuSolver cpu(p);
+    if (hasSolids(walls)) {
+        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    }
     gpu.upload(input);
     cpu.upload(input);
     gpu.uploadDivergence(divergence);
@@ -213,7 +236,9 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
 INSTANTIATE_TEST_SUITE_P(AllPasses, StaggeredPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic,
-                                                              Walls::BoxFineDye)),
+                                                              Walls::BoxFineDye, Walls::BoxSolids,
+                                                              Walls::PeriodicSolids, Walls::Tunnel, Walls::TunnelWalls,
+                                                              Walls::TunnelSolids)),
                          [](const ::testing::TestParamInfo<StaggeredPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].pass) + "_" +
                                     name(std::get<1>(param.param));
@@ -278,11 +303,20 @@ Field withoutMean(Field f)
 
 class StaggeredStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
 
+// The obstacles of the pass tests on both solvers, where the case has them.
+template <typename Solver>
+void placeSolids(Solver& solver, Walls walls, const SimParams& p)
+{
+    if (hasSolids(walls)) solver.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+}
+
 TEST_P(StaggeredStepParity, HundredStepsSemiLagrangian)
 {
     const SimParams p = stepParams(GetParam());
     GpuSolver gpu(p);
     CpuSolver cpu(p);
+    placeSolids(gpu, GetParam(), p);
+    placeSolids(cpu, GetParam(), p);
     const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
     gpu.upload(start);
     cpu.upload(start);
@@ -305,6 +339,8 @@ TEST_P(StaggeredStepParity, HundredStepsWithMacCormackEachFromTheSameState)
     const SimParams p = withMacCormack(stepParams(GetParam()));
     GpuSolver gpu(p);
     CpuSolver cpu(p);
+    placeSolids(gpu, GetParam(), p);
+    placeSolids(cpu, GetParam(), p);
     cpu.upload(test::randomState(fieldGrids(p), 42, 0.2f));
     for (int n = 0; n < 100; ++n) {
         gpu.upload(cpu.state());
@@ -324,6 +360,8 @@ TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
     const SimParams p = withIncrementalProjection(withMacCormack(stepParams(GetParam())));
     GpuSolver gpu(p);
     CpuSolver cpu(p);
+    placeSolids(gpu, GetParam(), p);
+    placeSolids(cpu, GetParam(), p);
     const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
     gpu.upload(start);
     cpu.upload(start);
@@ -340,7 +378,8 @@ TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
 }
 
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
-                         ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::BoxFineDye),
+                         ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::BoxFineDye, Walls::BoxSolids,
+                                           Walls::PeriodicSolids),
                          [](const ::testing::TestParamInfo<Walls>& param) { return name(param.param); });
 
 }  // namespace

@@ -192,16 +192,6 @@ const Field* FluidSession::uploadObstacles()
     if (!obstacles_.takeChanged()) return nullptr;
     const Field& mask = obstacles_.mask();
     stats_.solidCells = countSolid(mask);
-    if (stats_.solidCells > 0 && state_.params.layout == Layout::Staggered) {
-        // Painted obstacles wait for that layout (issue 19): said, and wiped.
-        const char* note = "obstacles are not on the staggered layout yet (issue 19); set the layout to collocated";
-        if (stats_.obstacleNote != note) std::fprintf(stderr, "fluidsim: %s\n", note);
-        stats_.obstacleNote = note;
-        obstacles_.reset(emptyMask(state_.params), state_.params.cellSize(), false);
-        obstacles_.takeChanged();
-        stats_.solidCells = 0;
-        return nullptr;
-    }
     if (stats_.solidCells == 0 && !solverHasObstacles_) return &mask;
     if (inputLog_) {
         InputEvent e;

@@ -1,0 +1,429 @@
+// CPU mirrors of the advection shaders: advect.frag, advect_scalar.frag and
+// their MACCORMACK variants (maccormack.glsl), with the trace, the bilinear
+// read and the obstacle rules of advection.glsl. The same float operations in
+// the same order as the shaders; passes.cpp has the stencil passes.
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+
+#include "reference/boundary.hpp"
+#include "reference/float_ops.hpp"
+#include "reference/passes.hpp"
+#include "reference/staggered.hpp"
+#include "reference/stencil.hpp"
+
+namespace fluid::reference {
+
+namespace {
+
+using stencil::kRight;
+using stencil::kTop;
+using stencil::rowOf;
+
+// Runs body(j) for every row, rows shared out among threads.
+template <typename RowBody>
+void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
+{
+    stencil::forEachRow(k.height, exec, body);
+}
+
+// --- advection ---------------------------------------------------------------
+
+// advect.frag's inflowDye: the tunnel's dye beyond the inflow, 8 bands, each
+// 1/32 of the height.
+glm::vec4 inflowDye(int j, const PassConstants& k)
+{
+    const bool inside = j >= 0 && j < k.height;
+    const int slot = inside ? (j * 32) / k.height : 0;
+    return (slot & 3) == 2 ? glm::vec4(1.0f, 1.0f, 1.0f, 0.0f) : glm::vec4(0.0f);
+}
+
+// The source's value at cell c through its boundary rule, for back-traces whose
+// bilinear footprint leaves the grid.
+template <bool SourceIsVelocity>
+glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
+{
+    if constexpr (SourceIsVelocity)
+        return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
+    else
+        return k.tunnel && c.x < 0 ? inflowDye(c.y, k) : scalarAt(source, c, k);
+}
+
+// The bilinear blend of advect.frag on Components floats, from the cells a, b
+// (bottom row) and c, d (top row): no component depends on another.
+template <int Components>
+void blendBilinear(const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                   const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
+{
+    for (int n = 0; n < Components; ++n) {
+        const float bottom = a[n] * (1.0f - f.x) + b[n] * f.x;
+        const float top = c[n] * (1.0f - f.x) + d[n] * f.x;
+        out[n] = (bottom * (1.0f - f.y) + top * f.y) * decay;
+    }
+}
+
+// advect.frag with OBSTACLES, one cell: the trace stopped at solids, solid
+// corners read as the ghost of the cell nearest the traced point.
+template <int Components, bool SourceIsVelocity>
+void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, glm::vec2 pos, float* out,
+                           const PassConstants& k)
+{
+    if (solidAt(cell, k)) {  // fluidOnly
+        for (int n = 0; n < Components; ++n) out[n] = 0.0f;
+        return;
+    }
+    pos = stopAtSolids(glm::vec2(cell), pos, k);
+    const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
+    const glm::vec2 f = pos - base;
+    const glm::ivec2 c0(base);
+    glm::ivec2 nearest = c0 + glm::ivec2(f.x >= 0.5f ? 1 : 0, f.y >= 0.5f ? 1 : 0);
+    if (!k.periodic) nearest = clampCell(nearest, k);
+    glm::vec4 ghost = sourceAt<SourceIsVelocity>(source, nearest, k);
+    if constexpr (SourceIsVelocity) ghost = glm::vec4(-ghost.x, -ghost.y, 0.0f, 0.0f);
+    const auto corner = [&](glm::ivec2 c) { return solidAt(c, k) ? ghost : sourceAt<SourceIsVelocity>(source, c, k); };
+    const glm::vec4 a = corner(c0);
+    const glm::vec4 b = corner(c0 + kRight);
+    const glm::vec4 c = corner(c0 + kTop);
+    const glm::vec4 d = corner(c0 + kRight + kTop);
+    blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, out);
+}
+
+// std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
+float clampTrace(float x, float lo, float hi)
+{
+    return atMost(atLeast(x, lo), hi);
+}
+
+// advection.glsl's velocityAtPoint: the velocity bilinearly interpolated at
+// the point p of the simulation grid (whose constants are velocityGrid).
+glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+{
+    if (velocityGrid.staggered) return staggered::velocityAtPoint(velocity, p, velocityGrid);
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
+    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
+    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
+    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
+    glm::vec2 out;
+    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
+}
+
+// advect_scalar.frag's velocityHere: the velocity at cell (i, j) of the grid of
+// k, its own (u: row j of the velocity) or interpolated at its centre.
+template <bool OnVelocityGrid>
+glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid, const float* u, int i, int j,
+                       const PassConstants& k)
+{
+    if constexpr (OnVelocityGrid) {
+        return {u[2 * i], u[2 * i + 1]};
+    } else {
+        const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
+                          (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
+        return velocityAtPoint(velocity, p, velocityGrid);
+    }
+}
+
+// One advection pass over the grid of k. OnVelocityGrid: the field shares the
+// velocity's grid and each cell reads its own velocity; otherwise the velocity
+// is interpolated at the cell's centre on the simulation grid (velocityGrid).
+template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+void advectRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay, Field& out,
+                const PassConstants& k, Exec exec)
+{
+    const int width = k.width;
+    const int height = k.height;
+    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
+    // The one difference between the rules on this path: how far a trace may go.
+    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
+        float* result = rowOf(out, j);
+        for (int i = 0; i < width; ++i) {
+            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
+            const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
+            const glm::vec2 f = pos - base;
+            const glm::ivec2 c0(base);
+            float* cellOut = result + Components * i;
+            // Among solids, unless the whole trace and footprint keep clear of
+            // them (then the obstacle path gives this path's result to the bit;
+            // the clearance does not wrap, so periodic grids always take it).
+            if (k.solid != nullptr &&
+                (k.periodic || !k.solid->clearWithin(i, j,
+                                                     atLeast(std::fabs(pos.x - static_cast<float>(i)),
+                                                             std::fabs(pos.y - static_cast<float>(j)))))) {
+                advectCellAmongSolids<Components, SourceIsVelocity>(source, decay, glm::ivec2(i, j), pos, cellOut, k);
+                continue;
+            }
+            // A footprint inside the grid reads the cells themselves under either
+            // rule (wrapping changes nothing there, mirroring does not apply).
+            if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
+                const float* bottomRow = rowOf(source, c0.y) + Components * c0.x;
+                const float* topRow = rowOf(source, c0.y + 1) + Components * c0.x;
+                blendBilinear<Components>(bottomRow, bottomRow + Components, topRow, topRow + Components, f, decay,
+                                          cellOut);
+                continue;
+            }
+            const glm::vec4 a = sourceAt<SourceIsVelocity>(source, c0, k);
+            const glm::vec4 b = sourceAt<SourceIsVelocity>(source, c0 + kRight, k);
+            const glm::vec4 c = sourceAt<SourceIsVelocity>(source, c0 + kTop, k);
+            const glm::vec4 d = sourceAt<SourceIsVelocity>(source, c0 + kRight + kTop, k);
+            blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, cellOut);
+        }
+    });
+}
+
+template <bool OnVelocityGrid>
+void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                      Field& out, const PassConstants& k, Exec exec)
+{
+    switch (source.components()) {
+        case 1:
+            advectRows<1, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        case 2:
+            advectRows<2, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        case 3:
+            advectRows<3, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+        default:
+            advectRows<4, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
+            break;
+    }
+}
+
+// --- MacCormack's correction ---------------------------------------------------
+
+// maccormack.glsl on Components floats of one cell: a, b, c, d are phi^n at the
+// four cells the back-trace read (bottom row, then top row).
+template <int Components>
+void correctCell(const float* __restrict forward, const float* __restrict original, const float* __restrict backward,
+                 const float* __restrict a, const float* __restrict b, const float* __restrict c,
+                 const float* __restrict d, float decay, float* __restrict out)
+{
+    for (int n = 0; n < Components; ++n) {
+        const float lo = glslMin(glslMin(a[n], b[n]), glslMin(c[n], d[n])) * decay;
+        const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n])) * decay;
+        const float value = forward[n] + 0.5f * (original[n] * decay - backward[n]);
+        out[n] = glslMin(glslMax(value, lo), hi);
+    }
+}
+
+// The correction among obstacles: advectCellAmongSolids' stopped trace and
+// footprint (solid corners read as the ghost of the cell nearest the point).
+template <int Components, bool SourceIsVelocity>
+void maccormackCellAmongSolids(const Field& original, const float* forward, const float* here, const float* backward,
+                               float decay, glm::ivec2 cell, glm::vec2 pos, float* out, const PassConstants& k)
+{
+    if (solidAt(cell, k)) {  // fluidOnly
+        for (int n = 0; n < Components; ++n) out[n] = 0.0f;
+        return;
+    }
+    pos = stopAtSolids(glm::vec2(cell), pos, k);
+    const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
+    const glm::vec2 f = pos - base;
+    const glm::ivec2 c0(base);
+    glm::ivec2 nearest = c0 + glm::ivec2(f.x >= 0.5f ? 1 : 0, f.y >= 0.5f ? 1 : 0);
+    if (!k.periodic) nearest = clampCell(nearest, k);
+    glm::vec4 ghost = sourceAt<SourceIsVelocity>(original, nearest, k);
+    if constexpr (SourceIsVelocity) ghost = glm::vec4(-ghost.x, -ghost.y, 0.0f, 0.0f);
+    const auto outside = [&](glm::ivec2 c) {
+        return !k.periodic && (c.x < 0 || c.y < 0 || c.x >= k.width || c.y >= k.height);
+    };
+    for (const glm::ivec2 c : {c0, c0 + kRight, c0 + kTop, c0 + kRight + kTop})
+        if (solidAt(c, k) || outside(c)) {  // a ghost cell: the forward value (maccormack.glsl)
+            for (int n = 0; n < Components; ++n) out[n] = forward[n];
+            return;
+        }
+    const auto corner = [&](glm::ivec2 c) { return sourceAt<SourceIsVelocity>(original, c, k); };
+    const glm::vec4 a = corner(c0);
+    const glm::vec4 b = corner(c0 + kRight);
+    const glm::vec4 c = corner(c0 + kTop);
+    const glm::vec4 d = corner(c0 + kRight + kTop);
+    correctCell<Components>(forward, here, backward, &a[0], &b[0], &c[0], &d[0], decay, out);
+}
+
+template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                    const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                    Exec exec)
+{
+    const int width = k.width;
+    const int height = k.height;
+    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
+    // advectRows' back-trace, operation for operation: the limiter must bound
+    // by the very cells the forward step read (advect.frag's MACCORMACK variant).
+    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    forEachRow(k, exec, [&](int j) {
+        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
+        const float* forwardRow = rowOf(forward, j);
+        const float* originalRow = rowOf(original, j);
+        const float* backwardRow = rowOf(backward, j);
+        float* result = rowOf(out, j);
+        for (int i = 0; i < width; ++i) {
+            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
+                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
+            const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
+            const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
+                                         backwardRow + Components * i};
+            float* cellOut = result + Components * i;
+            if (k.solid != nullptr) {
+                maccormackCellAmongSolids<Components, SourceIsVelocity>(
+                    original, cellValues[0], cellValues[1], cellValues[2], decay, glm::ivec2(i, j), pos, cellOut, k);
+                continue;
+            }
+            if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
+                const float* bottomRow = rowOf(original, c0.y) + Components * c0.x;
+                const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
+                correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components,
+                                        topRow, topRow + Components, decay, cellOut);
+                continue;
+            }
+            if (!k.periodic) {  // the footprint reads a ghost cell: the forward value (maccormack.glsl)
+                for (int n = 0; n < Components; ++n) cellOut[n] = cellValues[0][n];
+                continue;
+            }
+            const glm::vec4 a = sourceAt<SourceIsVelocity>(original, c0, k);
+            const glm::vec4 b = sourceAt<SourceIsVelocity>(original, c0 + kRight, k);
+            const glm::vec4 c = sourceAt<SourceIsVelocity>(original, c0 + kTop, k);
+            const glm::vec4 d = sourceAt<SourceIsVelocity>(original, c0 + kRight + kTop, k);
+            correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay,
+                                    cellOut);
+        }
+    });
+}
+
+}  // namespace
+
+// advect.frag's nearestCell: the cell whose centre is nearest to p (ties up).
+glm::ivec2 nearestCell(glm::vec2 p)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    return glm::ivec2(base) + glm::ivec2(p.x - base.x >= 0.5f ? 1 : 0, p.y - base.y >= 0.5f ? 1 : 0);
+}
+
+// advect.frag's stopAtSolids: the trace from start to pos in equal steps of at
+// most half a cell per axis (at most 16), up to the last point whose nearest
+// cell is fluid.
+glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
+{
+    const glm::vec2 d = pos - start;
+    const float longest = atLeast(std::fabs(d.x), std::fabs(d.y));
+    const float steps = atMost(atLeast(std::ceil(2.0f * longest), 1.0f), 16.0f);
+    const glm::vec2 stride(d.x / steps, d.y / steps);
+    glm::vec2 reached = start;
+    const int n = static_cast<int>(steps);
+    for (int s = 1; s <= n; ++s) {
+        const glm::vec2 q =
+            s == n ? pos
+                   : glm::vec2(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
+        if (solidAt(nearestCell(q), k)) break;
+        reached = q;
+    }
+    return reached;
+}
+
+void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
+            const PassConstants& k, Exec exec)
+{
+    assert(source.sameShape(out));
+    if (sourceIsVelocity && k.staggered)
+        staggered::advect(velocity, source, decay, out, k, exec);
+    else if (sourceIsVelocity)
+        advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
+    else if (k.staggered)  // the velocity at the centres from the faces, as on another grid
+        advectScalarRows<false>(velocity, k, source, decay, out, k, exec);
+    else
+        advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
+}
+
+void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                  Field& out, const PassConstants& k, Exec exec)
+{
+    assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
+    if (k.onVelocityGrid && !velocityGrid.staggered)
+        advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
+    else
+        advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
+// interpolated at its point p.
+glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec4 a = scalarAt(field, c0, grid);
+    const glm::vec4 b = scalarAt(field, c0 + kRight, grid);
+    const glm::vec4 c = scalarAt(field, c0 + kTop, grid);
+    const glm::vec4 d = scalarAt(field, c0 + kRight + kTop, grid);
+    glm::vec4 out;
+    blendBilinear<4>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
+}
+
+namespace {
+
+template <bool OnVelocityGrid>
+void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                          Exec exec)
+{
+    const auto rows = [&]<int Components>() {
+        maccormackRows<Components, false, OnVelocityGrid>(velocity, velocityGrid, original, forward, backward, decay,
+                                                          out, k, exec);
+    };
+    switch (original.components()) {
+        case 1:
+            rows.template operator()<1>();
+            break;
+        case 2:
+            rows.template operator()<2>();
+            break;
+        case 3:
+            rows.template operator()<3>();
+            break;
+        default:
+            rows.template operator()<4>();
+            break;
+    }
+}
+
+}  // namespace
+
+void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
+                bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    if (sourceIsVelocity && k.staggered)
+        staggered::maccormack(velocity, original, forward, backward, decay, out, k, exec);
+    else if (sourceIsVelocity)
+        maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
+    else if (k.staggered)
+        maccormackScalarRows<false>(velocity, k, original, forward, backward, decay, out, k, exec);
+    else
+        maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
+}
+
+void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                      const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                      Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    assert(original.width() == k.width && original.height() == k.height);
+    if (k.onVelocityGrid && !velocityGrid.staggered)
+        maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    else
+        maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+}
+
+}  // namespace fluid::reference
