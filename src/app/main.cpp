@@ -7,7 +7,9 @@
 #include <vector>
 
 #include "app/background.hpp"
+#include "app/headless/output.hpp"
 #include "app/headless/runner.hpp"
+#include "app/input_log.hpp"
 #include "app/options.hpp"
 #include "app/window/window_app.hpp"
 
@@ -71,11 +73,38 @@ int main(int argc, char** argv)
     }
     // The pictures a flag names, in every mode and before anything large is
     // allocated: a picture is refused by its header (size) before it is decoded.
-    for (const auto& problem : {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background)})
+    // And the files a run writes, by their folders: a recording that cannot
+    // be written should cost one line before the window opens, not the run.
+    for (const auto& problem :
+         {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
+          headless::outputFileProblem(options.recordFile), headless::outputFileProblem(options.videoFile),
+          headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
             std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
             return kUsageErrorExit;
         }
+    // Input logs: one that cannot be replayed is refused before anything
+    // opens, with its line; the camera's motion is no input a log can hold.
+    if (!options.replayFile.empty()) {
+        if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
+            std::fprintf(stderr, "fluidsim: %s\n", log.error.c_str());
+            return kUsageErrorExit;
+        }
+    }
+    for (const char* flag : {"record-input", "replay"})
+        if (options.given(flag) && !options.motionSource.empty()) {
+            std::fprintf(stderr, "fluidsim: --%s does not go with --motion: the camera's motion is not recorded\n",
+                         flag);
+            return kUsageErrorExit;
+        }
+    if (options.given("record-for") && options.recordFile.empty()) {
+        std::fprintf(stderr, "fluidsim: --record-for needs --record FILE: the video it stops\n");
+        return kUsageErrorExit;
+    }
+    if (!options.recordInputFile.empty() && !options.replayFile.empty()) {
+        std::fprintf(stderr, "fluidsim: --record-input does not go with --replay: the log is the input\n");
+        return kUsageErrorExit;
+    }
     if (options.headless) {
         // The window's flags would be silently ignored.
         if (auto problem = windowOnlyFlagProblem(options)) {

@@ -9,6 +9,7 @@
 #include <optional>
 #include <sstream>
 
+#include "app/record/video_encoder.hpp"
 #include "core/parameters.hpp"
 
 namespace fluid::app::flag_table {
@@ -60,6 +61,16 @@ auto path(std::function<void(Options&, const std::string&)> store)
 {
     return [=](Options& o, const std::string& text) -> std::string {
         if (text.empty()) return "expects a file or directory name";
+        store(o, text);
+        return "";
+    };
+}
+
+// A video file: its extension says the format (.mp4, .webm, .gif).
+auto videoPath(std::function<void(Options&, const std::string&)> store)
+{
+    return [=](Options& o, const std::string& text) -> std::string {
+        if (auto problem = videoPathProblem(text)) return *problem + ", got '" + printable(text) + "'";
         store(o, text);
         return "";
     };
@@ -275,6 +286,24 @@ std::vector<Flag> makeFlags()
              H::Window},
             {"screenshot-dir", "DIR", "where F12 / P saves screenshots (default: the working directory)", S::Window,
              path([](Options& o, const std::string& p) { o.screenshotDir = p; }), H::Window},
+            {"record", "FILE",
+             "record a video of the window from the start, by the extension .mp4 (H.264), .webm (VP9) or .gif, "
+             "at the window's size and 30 frames/s of fluid time (F9 or the panel's Record stops and starts it; "
+             "without --record, F9 records into --screenshot-dir)",
+             S::Window, videoPath([](Options& o, const std::string& p) { o.recordFile = p; }), H::Window},
+            {"record-for", "S", "stop the --record video after S s of fluid time, (0, 86400] (default: at the end)",
+             S::Window,
+             realIn(
+                 0, 86400, " s", [](Options& o, double v) { o.recordSeconds = v; }, true),
+             H::Window},
+            {"record-input", "FILE",
+             "write every input the fluid sees (settings at start, strokes by fluid time, keys, panel changes, "
+             "emitters, obstacle edits) to FILE, for --replay (docs/record-replay.md)",
+             S::Window, path([](Options& o, const std::string& p) { o.recordInputFile = p; }), H::Window},
+            {"replay", "FILE",
+             "play a --record-input FILE back: in the window, or with --headless into --out / --video; two "
+             "replays on one backend give the same frames bit for bit",
+             S::CommandLine, path([](Options& o, const std::string& p) { o.replayFile = p; }), H::Window},
 
             // Headless runner.
             {"headless", "", "run without a window (EGL), then exit", S::CommandLine, turnsOn(&Options::headless)},
@@ -307,6 +336,10 @@ std::vector<Flag> makeFlags()
                  0, 1e6, "", [](Options& o, double v) { o.reynolds = v; }, true)},
             {"out", "DIR", "headless: write PNG frames into DIR (dye for demo, speed otherwise)", S::Headless,
              path([](Options& o, const std::string& p) { o.outDir = p; })},
+            {"video", "FILE",
+             "headless: write the frames as a video (.mp4, .webm or .gif, by the extension), 30 frames/s of "
+             "fluid time",
+             S::Headless, videoPath([](Options& o, const std::string& p) { o.videoFile = p; })},
             {"frames-every", "K", "headless: one frame every K steps, 1..1000000 (default: last frame only)",
              S::Headless, intIn(1, 1000000, [](Options& o, int n) { o.framesEvery = n; })},
             {"export-centerlines", "FILE", "cavity: CSV s,u_vertical,v_horizontal of the centre lines", S::Headless,

@@ -39,8 +39,12 @@ struct Options : AppSettings {
     bool configUnreadable = false;    // set when the file was broken: then it is not overwritten on exit
     std::string background;           // water view: a picture under the water (--background); "" = tiles
     bool fullscreen =
-        false;        // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
-    int monitor = 1;  // which monitor for --fullscreen, 1 = the primary
+        false;               // projector mode: full screen, panel and cursor hidden (F1 brings them back, F11 a window)
+    int monitor = 1;         // which monitor for --fullscreen, 1 = the primary
+    std::string recordFile;  // --record: a video of the window from the start ("" = none; F9 starts one)
+    double recordSeconds = 0;     // --record-for: the recording stops after this much fluid time (0 = at the end)
+    std::string recordInputFile;  // --record-input: every input the fluid sees, for --replay ("" = none)
+    std::string replayFile;       // --replay: play a --record-input file back (window or headless)
 
     // Motion input (window and headless): "" = none; camera[:DEVICE], video:FILE or images:DIR.
     std::string motionSource;
@@ -56,6 +60,7 @@ struct Options : AppSettings {
     std::optional<double> simTime;      // or after this much simulated time (s)
     std::optional<double> reynolds;     // cavity: nu = lid speed * length / Re
     std::string outDir;                 // PNG frames go here ("" = none)
+    std::string videoFile;              // --video: the frames as a video, 30 frames/s of fluid time ("" = none)
     int framesEvery = 0;                // write a frame every K steps (0 = final frame only)
     std::string centerlinesFile;        // cavity: CSV of the centre-line profiles
     std::string probeFile;              // tunnel: CSV of the probe's transverse velocity

@@ -167,32 +167,29 @@ Rgb cellColour(const FluidState& s, int i, int j, FrameField field, float invers
 
 namespace {
 
-// Writes DIR/frame_<step>.png of a grid of width x height cells whose colours
+// The picture of a grid of width x height cells whose colours
 // `colourOf(i, j)` gives, upscaled (nearest) to about 512 pixels.
 template <typename ColourOf>
-std::string writeCells(const std::string& dir, int step, int w, int h, ColourOf colourOf)
+RgbImage renderCells(int w, int h, ColourOf colourOf)
 {
     const int scale = std::max(1, 512 / std::max(w, h));
-    const int imageWidth = w * scale;
-    const int imageHeight = h * scale;
+    RgbImage image;
+    image.width = w * scale;
+    image.height = h * scale;
     std::vector<Rgb> cells(static_cast<std::size_t>(w) * static_cast<std::size_t>(h));
     for (int j = 0; j < h; ++j)
         for (int i = 0; i < w; ++i) cells[static_cast<std::size_t>(j * w + i)] = colourOf(i, j);
-    std::vector<std::uint8_t> pixels(static_cast<std::size_t>(imageWidth) * static_cast<std::size_t>(imageHeight) * 3);
-    for (int y = 0; y < imageHeight; ++y) {
-        const int j = h - 1 - y / scale;  // PNG rows run top to bottom, Field rows bottom to top
-        for (int x = 0; x < imageWidth; ++x) {
+    image.rgb.resize(static_cast<std::size_t>(image.width) * static_cast<std::size_t>(image.height) * 3);
+    for (int y = 0; y < image.height; ++y) {
+        const int j = h - 1 - y / scale;  // image rows run top to bottom, Field rows bottom to top
+        for (int x = 0; x < image.width; ++x) {
             const Rgb& c = cells[static_cast<std::size_t>(j * w + x / scale)];
             const std::size_t at =
-                (static_cast<std::size_t>(y) * static_cast<std::size_t>(imageWidth) + static_cast<std::size_t>(x)) * 3;
-            for (std::size_t k = 0; k < 3; ++k) pixels[at + k] = toByte(c[k]);
+                (static_cast<std::size_t>(y) * static_cast<std::size_t>(image.width) + static_cast<std::size_t>(x)) * 3;
+            for (std::size_t k = 0; k < 3; ++k) image.rgb[at + k] = toByte(c[k]);
         }
     }
-    char name[32];
-    std::snprintf(name, sizeof name, "frame_%06d.png", step);
-    const std::string path = (std::filesystem::path(dir) / name).string();
-    writeFileAtomically(path, encodePng(imageWidth, imageHeight, 3, pixels.data()));
-    return path;
+    return image;
 }
 
 // The largest magnitude the view's colouring scales by: vector length for
@@ -210,23 +207,43 @@ float largestMagnitude(const Field& f, ViewColouring colouring)
 
 }  // namespace
 
+std::string writeImage(const std::string& dir, int step, const RgbImage& image)
+{
+    char name[32];
+    std::snprintf(name, sizeof name, "frame_%06d.png", step);
+    const std::string path = (std::filesystem::path(dir) / name).string();
+    writeFileAtomically(path, encodePng(image.width, image.height, 3, image.rgb.data()));
+    return path;
+}
+
 std::string writeFrame(const std::string& dir, int step, const FluidState& state, FrameField field,
                        double velocityScale, const Field* obstacles)
+{
+    return writeImage(dir, step, renderFrame(state, field, velocityScale, obstacles));
+}
+
+std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
+                           const SimParams& params, const BackgroundImage* background, const Field* obstacles)
+{
+    return writeImage(dir, step, renderViewFrame(state, view, params, background, obstacles));
+}
+
+RgbImage renderFrame(const FluidState& state, FrameField field, double velocityScale, const Field* obstacles)
 {
     const float inverseScale = velocityScale > 0.0 ? static_cast<float>(1.0 / velocityScale) : 1.0f;
     // Each field at its own grid's resolution (the dye may be finer); the
     // obstacles, on the velocity's grid, over it (obstacleAt).
     const Field& shown = field == FrameField::Dye ? state.dye : state.velocity;
     const bool showObstacles = obstacles && obstacles->size() > 0;
-    return writeCells(dir, step, shown.width(), shown.height(), [&](int i, int j) {
+    return renderCells(shown.width(), shown.height(), [&](int i, int j) {
         if (showObstacles && isSolid(obstacleAt(*obstacles, i, j, shown.width(), shown.height())))
             return Rgb{kObstacleColour.r, kObstacleColour.g, kObstacleColour.b};
         return cellColour(state, i, j, field, inverseScale);
     });
 }
 
-std::string writeViewFrame(const std::string& dir, int step, const FluidState& state, const DisplaySettings& view,
-                           const SimParams& params, const BackgroundImage* background, const Field* obstacles)
+RgbImage renderViewFrame(const FluidState& state, const DisplaySettings& view, const SimParams& params,
+                         const BackgroundImage* background, const Field* obstacles)
 {
     const FieldViewInfo& info = viewInfo(view.view);
     const PassConstants constants = makePassConstants(params);
@@ -270,7 +287,7 @@ std::string writeViewFrame(const std::string& dir, int step, const FluidState& s
                                       ? Field()
                                       : resampleBilinear(state.dye, source->width(), source->height());
     const Field& dye = dyeOnSourceGrid.size() ? dyeOnSourceGrid : state.dye;
-    return writeCells(dir, step, source->width(), source->height(), [&](int i, int j) {
+    return renderCells(source->width(), source->height(), [&](int i, int j) {
         const glm::vec3 c = shadeCell(u, *source, dye, i, j);
         return Rgb{c.r, c.g, c.b};
     });

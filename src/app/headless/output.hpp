@@ -3,9 +3,11 @@
 // starts, so a bad path fails at once instead of after minutes of stepping.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/atomic_file.hpp"
 #include "app/background.hpp"
@@ -53,6 +55,21 @@ std::optional<std::string> outputFileProblem(const std::string& file);
 // What a frame shows: the dye (demo) or the speed |u| / U on a colour map
 // (the validation flows, which carry no dye).
 enum class FrameField { Dye, Speed };
+
+// A frame as pixels: 8-bit RGB, rows top to bottom.
+struct RgbImage {
+    int width = 0;
+    int height = 0;
+    std::vector<std::uint8_t> rgb;
+};
+
+// Writes DIR/frame_<step>.png of `image`; returns the path.
+std::string writeImage(const std::string& dir, int step, const RgbImage& image);
+
+// The frames below as pixels (for a video, --video).
+RgbImage renderFrame(const FluidState& state, FrameField field, double velocityScale, const Field* obstacles = nullptr);
+RgbImage renderViewFrame(const FluidState& state, const DisplaySettings& view, const SimParams& params,
+                         const BackgroundImage* background = nullptr, const Field* obstacles = nullptr);
 
 // Writes DIR/frame_<step>.png, the field upscaled (nearest) to about 512 pixels
 // with the bottom row of the grid at the bottom of the image; returns the path.

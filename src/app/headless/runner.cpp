@@ -12,9 +12,11 @@
 #include "app/headless/measure.hpp"
 #include "app/headless/output.hpp"
 #include "app/headless/progress.hpp"
+#include "app/headless/replay_run.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
 #include "app/headless/stop_signals.hpp"
+#include "app/headless/video_output.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -142,6 +144,7 @@ void printSummary(const RunSpec& spec, const RunResult& r)
 
 int runHeadless(const Options& options, const std::vector<std::string>& notes)
 {
+    if (!options.replayFile.empty()) return runHeadlessReplay(options);
     const ResolvedRun resolved = resolveRun(options);
     if (!resolved.ok()) {
         std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", resolved.error.c_str());
@@ -207,6 +210,16 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                             : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
             ++frames;
         };
+        std::optional<VideoOutput> video;
+        if (!options.videoFile.empty()) {
+            video.emplace(options.videoFile);
+            observer.videoFrameDue = [&video](double t) { return video->due(t); };
+            observer.videoFrame = [&](double, const FluidState& state) {
+                video->add(spec.frameView
+                               ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                               : renderFrame(state, shown, spec.velocityScale, &spec.obstacles));
+            };
+        }
         const RunResult result = simulate(spec, observer);
         bar.finish();
 
@@ -227,6 +240,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                         : shown == FrameField::Dye ? "dye"
                                                    : "speed |u|",
                         spec.outDir.c_str(), lastFrame.c_str());
+        if (video) std::printf("  video            %s\n", video->finish().c_str());
         if (result.interrupted) {
             const int signal = StopOnSignals::requested();
             std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",

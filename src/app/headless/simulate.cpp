@@ -82,7 +82,9 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         result.interrupted = stopped;
         const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
         const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
-        const bool readsBack = spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget || spec.wake;
+        const bool videoFrame = observer.videoFrame && observer.videoFrameDue && observer.videoFrameDue(t);
+        const bool readsBack =
+            spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget || spec.wake || videoFrame;
         if (readsBack) state = solver.download();
         if (spec.wake) result.probe.push_back(state.velocity.at(spec.wake->probe.x, spec.wake->probe.y, 1));
 
@@ -95,6 +97,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
             if (result.lastChangeRate < *spec.steadyTolerance) result.steady = ending = true;
         }
         if (writesFrames && (periodicFrame || ending)) observer.frame(n, state);
+        if (videoFrame) observer.videoFrame(t, state);
         result.steps = n;
         result.time = t;
         if (observer.progress) {

@@ -51,6 +51,10 @@ struct Observer {
     // on, for measurements of one's own (the tests' corner-free divergence).
     std::function<void(const StepSample&, const Field& velocity)> sample;
     std::function<void(const Progress&)> progress;  // after every step; must be cheap
+    // --video: asked after every step with its fluid time; true reads the
+    // state back and hands it to videoFrame.
+    std::function<bool(double t)> videoFrameDue;
+    std::function<void(double t, const FluidState& state)> videoFrame;
     // Asked after every step; true ends the run there, as if it were the last
     // step (frame, final state), with RunResult::interrupted set.
     std::function<bool()> stopRequested;

@@ -119,6 +119,14 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
         // Once per change, not per step: a synchronous read-back of the old
         // fields, resampled on the host onto the new grids.
         if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids()));
+        if (inputLog_) {
+            if (solver_) recordParamChanges(solver_->params(), p);  // the grid's own parameters with it
+            InputEvent e;
+            e.kind = InputEvent::Kind::Grid;
+            e.grid = p;
+            e.keepFluid = keepFluid && solver_;
+            inputLog_->add(e);
+        }
         solver_ = std::move(next);
         if (motionSource_) motionInput_.emplace(p, state_.motion, motionSource_->frameRate());  // the grid's size
         state_.params = p;

@@ -5,6 +5,7 @@
 
 #include "app/obstacle_setup.hpp"
 #include "core/obstacles.hpp"
+#include "core/parameters.hpp"
 
 namespace fluid::app {
 
@@ -69,10 +70,65 @@ void FluidSession::step(std::vector<Splat> splats, Button held, bool timed)
     if (auto wander = idle_.splatFor(fluidSeconds_, dt, state_.params)) splats.push_back(*wander);
     feedMotion();
     for (const Emitter& e : emitters_) splats.push_back(emitterSplat(e, state_.params.dt));
+    if (inputLog_) {
+        // What the solver gets, as it gets it: the stroke's splats with the
+        // first sight's, the idle brush's and the emitters' (their own
+        // clocks need not be replayed).
+        for (const Splat& s : splats) record(InputEvent::Kind::Splat, s);
+        record(InputEvent::Kind::Step);
+    }
     if (timed) stepTimer_.begin();
     solver_->step(splats);
     if (timed) stepTimer_.end();
     fluidSeconds_ += dt;
+}
+
+void FluidSession::record(InputEvent::Kind kind, const Splat& s)
+{
+    if (!inputLog_) return;
+    InputEvent e;
+    e.kind = kind;
+    e.splat = s;
+    inputLog_->add(e);
+}
+
+void FluidSession::splat(const Splat& s)
+{
+    record(InputEvent::Kind::Paint, s);
+    solver_->splat(s);
+}
+
+void FluidSession::reset()
+{
+    record(InputEvent::Kind::Reset);
+    solver_->reset();
+}
+
+void FluidSession::clearDye()
+{
+    record(InputEvent::Kind::ClearDye);
+    solver_->clearDye();
+}
+
+// One event per row of the parameter table that changed.
+void FluidSession::recordParamChanges(const SimParams& before, const SimParams& params)
+{
+    if (!inputLog_) return;
+    for (const Parameter& row : parameters())
+        if (row.get(params) != row.get(before)) {
+            InputEvent e;
+            e.kind = InputEvent::Kind::Param;
+            e.key = row.key;
+            e.value = row.get(params);
+            inputLog_->add(e);
+        }
+}
+
+void FluidSession::setParams(const SimParams& params)
+{
+    const SimParams before = solver_->params();
+    solver_->setParams(params);  // may refuse: then nothing is recorded
+    recordParamChanges(before, params);
 }
 
 // Before the display's diagnostics overwrite the divergence: the largest
@@ -137,6 +193,12 @@ const Field* FluidSession::uploadObstacles()
     const Field& mask = obstacles_.mask();
     stats_.solidCells = countSolid(mask);
     if (stats_.solidCells == 0 && !solverHasObstacles_) return &mask;
+    if (inputLog_) {
+        InputEvent e;
+        e.kind = InputEvent::Kind::Obstacles;
+        e.mask = mask;
+        inputLog_->add(e);
+    }
     solver_->setObstacles(mask);
     solverHasObstacles_ = true;
     return &mask;

@@ -17,6 +17,7 @@
 
 #include "app/idle_motion.hpp"
 #include "app/input.hpp"
+#include "app/input_log.hpp"
 #include "app/motion_input.hpp"
 #include "app/obstacle_brush.hpp"
 #include "app/options.hpp"
@@ -63,14 +64,22 @@ public:
     // splats off); `timed`: the step's GPU time is measured (one per frame:
     // queries do not nest).
     void step(std::vector<Splat> splats, Button held, bool timed);
-    void splat(const Splat& s) { solver_->splat(s); }
-    void reset() { solver_->reset(); }
-    void clearDye() { solver_->clearDye(); }
+    void splat(const Splat& s);
+    void reset();
+    void clearDye();
+    // New parameters for the solver (the grid's sizes unchanged).
+    void setParams(const SimParams& params);
+    // --record-input: from now on every call above that reaches the solver,
+    // every grid change and every mask handed over is also an event of
+    // `log` (src/app/input_log.hpp); null stops it.
+    void recordInputTo(InputLogWriter* log) { inputLog_ = log; }
     // Every few frames, right after a step: the pressure solve's residual,
     // collected frames later.
     void measureResidual();
     void collectResidual();
     double stepMilliseconds() { return stepTimer_.milliseconds(); }
+    // Fluid time: dt per step run since the window opened (a video's clock).
+    double fluidSeconds() const { return fluidSeconds_; }
 
     // --- what joins the steps ---
     void addEmitter(glm::vec2 position, const Brush& brush);
@@ -121,6 +130,9 @@ private:
     GpuTimer stepTimer_;
     AsyncMax residualReduction_;
     int framesSinceResidual_ = 0;
+    InputLogWriter* inputLog_ = nullptr;  // --record-input; not owned
+    void record(InputEvent::Kind kind, const Splat& s = {});
+    void recordParamChanges(const SimParams& before, const SimParams& params);
 };
 
 }  // namespace fluid::app

@@ -266,11 +266,30 @@ void statsSection(const PanelStats& stats, bool paused)
     if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
     ImGui::TextWrapped("%s", stats.renderer.c_str());
     if (!stats.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", stats.lastScreenshot.c_str());
+    if (!stats.recording && !stats.recordingNote.empty()) ImGui::TextWrapped("%s", stats.recordingNote.c_str());
     if (!stats.writeError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
         ImGui::TextWrapped("%s", stats.writeError.c_str());
         ImGui::PopStyleColor();
     }
+}
+
+// Record / Stop (F9): beside the buttons above when it fits, so that the
+// panel grows by no row.
+void recordButton(const PanelStats& stats, PanelActions& actions)
+{
+    const char* label = stats.recording ? "Stop rec" : "Record";
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float width = ImGui::CalcTextSize(label).x + 2.0f * style.FramePadding.x;
+    ImGui::SameLine();
+    if (ImGui::GetContentRegionAvail().x < width) ImGui::NewLine();
+    if (stats.recording) ImGui::PushStyleColor(ImGuiCol_Button, ImVec4(0.75f, 0.15f, 0.15f, 1.0f));
+    if (ImGui::Button(label)) actions.toggleRecording = true;
+    if (stats.recording) ImGui::PopStyleColor();
+    tooltip(stats.recording ? "Stop the video (F9)."
+                            : "Record a video of the window, 30 frames/s of fluid time, into the screenshot "
+                              "folder (F9).");
+    if (stats.recording) ImGui::TextWrapped("%s", stats.recordingNote.c_str());
 }
 
 void helpSection(PanelActions& actions)
@@ -280,7 +299,7 @@ void helpSection(PanelActions& actions)
     tooltip("Every simulation, brush and display setting back to its default.");
     ImGui::SameLine();
     if (ImGui::Button("Screenshot")) actions.screenshot = true;
-    static constexpr std::array<std::array<const char*, 2>, 16> kKeys{{
+    static constexpr std::array<std::array<const char*, 2>, 17> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
         {"Ctrl+drag", "paint obstacles"},
@@ -294,6 +313,7 @@ void helpSection(PanelActions& actions)
         {"V", "next displayed field"},
         {"F1", "hide / show this panel"},
         {"F12 or P", "save a screenshot (PNG)"},
+        {"F9", "start / stop a video (MP4)"},
         {"Esc", "quit"},
         {"Ctrl+click", "type a slider's value"},
         {"hover", "what a control does"},
@@ -343,6 +363,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     if (ImGui::Button("Reset fluid")) actions.resetFluid = true;
     ImGui::SameLine();
     if (ImGui::Button("Clear dye")) actions.clearDye = true;
+    recordButton(stats, actions);
 
     quickSection(state);
     simulationSection(state, actions);

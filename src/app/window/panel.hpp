@@ -44,10 +44,12 @@ struct PanelStats {
     std::string lastScreenshot;
     std::string motionSource;  // what --motion opened ("" = none), or why it could not
     bool motionActive = false;
-    int emitters = 0;          // smoke emitters placed with Shift+click
-    std::string writeError;    // the last file that could not be written, and why (shown until the next success)
-    int solidCells = 0;        // in the obstacle mask
-    std::string obstacleNote;  // why the run's obstacles are missing or not felt by the fluid; "" = fine
+    int emitters = 0;           // smoke emitters placed with Shift+click
+    std::string writeError;     // the last file that could not be written, and why (shown until the next success)
+    int solidCells = 0;         // in the obstacle mask
+    std::string obstacleNote;   // why the run's obstacles are missing or not felt by the fluid; "" = fine
+    bool recording = false;     // a video is being recorded (F9)
+    std::string recordingNote;  // what is (or was last) recorded
 };
 
 struct PanelActions {
@@ -59,6 +61,7 @@ struct PanelActions {
     bool screenshot = false;
     bool clearObstacles = false;    // every cell fluid
     bool restoreObstacles = false;  // back to --obstacles / --obstacle
+    bool toggleRecording = false;   // start or stop a video (F9)
 };
 
 // The panel is this wide (in font heights) and as tall as its open groups:

@@ -53,7 +53,7 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     std::optional<std::string> problem = validate(state.params);
     if (!problem) {
         try {
-            session.solver().setParams(state.params);  // may refuse what the run holds
+            session.setParams(state.params);  // may refuse what the run holds; recorded once taken
         } catch (const std::invalid_argument& e) {
             problem = e.what();
         }

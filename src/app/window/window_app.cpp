@@ -31,8 +31,11 @@
 #include "app/window/fluid_session.hpp"
 #include "app/window/panel_glue.hpp"
 #include "app/window/pointer_input.hpp"
+#include "app/window/recording_session.hpp"
+#include "app/window/run_summary.hpp"
 #include "app/window/screenshot.hpp"
 #include "app/window/settings_session.hpp"
+#include "app/window/window_replay.hpp"
 #include "app/window/window_setup.hpp"
 #include "gl/debug_output.hpp"
 #include "gl/errors.hpp"
@@ -41,33 +44,6 @@
 namespace fluid::app {
 
 namespace {
-
-// Frames drawn and fluid time simulated while running: one line at exit that
-// a user (or a benchmark script) can quote.
-struct RunSummary {
-    long frames = 0;
-    double simulatedSeconds = 0.0;
-    double runningSeconds = 0.0;
-    double lastRunningFrame = -1.0;  // negative: the previous frame was paused (its gap is not counted)
-
-    void running(double now, double simulated)
-    {
-        simulatedSeconds += simulated;
-        if (lastRunningFrame >= 0.0) {
-            runningSeconds += now - lastRunningFrame;
-            ++frames;
-        }
-        lastRunningFrame = now;
-    }
-    void paused() { lastRunningFrame = -1.0; }
-    void print() const
-    {
-        if (runningSeconds <= 0.0) return;
-        std::printf("fluidsim: while running, %.1f frames/s and %.2fx real time (%.1f s of fluid in %.1f s)\n",
-                    static_cast<double>(frames) / runningSeconds, simulatedSeconds / runningSeconds, simulatedSeconds,
-                    runningSeconds);
-    }
-};
 
 struct Viewer {
     const Options& options;
@@ -82,6 +58,9 @@ struct Viewer {
     GridWatch watch;
     LoopRequests loop;
     RunSummary summary;
+    RecordingSession recording;
+    std::unique_ptr<WindowReplay> replay;      // --replay: the log's solver is shown and stepped
+    std::unique_ptr<InputLogWriter> inputLog;  // --record-input
     bool cursorHidden = false;
     double lastFrameEnd = -1.0;  // wall s the last running frame ended; negative: none since a hold
 
@@ -94,15 +73,49 @@ struct Viewer {
           pointer(glfwGetTime()),
           strokes(glfwGetTime()),
           clock(glfwGetTime()),
-          watch(glfwGetTime())
+          watch(glfwGetTime()),
+          recording(o, stats)
     {
         stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                          reinterpret_cast<const char*>(glGetString(GL_VERSION));
+        if (!o.replayFile.empty()) {
+            replay = std::make_unique<WindowReplay>(o.replayFile);  // throws "FILE:LINE: why"
+            state.autoGrid = false;                                 // the log's grid, not a measured one
+        }
         fluid.keepObstaclesClearOf(panelShareOfWidth());
         if (state.autoGrid) fluid.pickGrid(framebufferSize(), gridChoices(), measuredDraw());
         fluid.allocateGrid(framebufferSize(), false);
         watch.restart(glfwGetTime());  // the picking took its time
         clock.hold(glfwGetTime());
+        if (replay) stats.grid = {replay->params().gridWidth, replay->params().gridHeight};
+        if (!o.recordInputFile.empty()) {
+            inputLog = std::make_unique<InputLogWriter>(o.recordInputFile, fluid.params());
+            fluid.recordInputTo(inputLog.get());
+        }
+    }
+
+    // --record-input: the log closed and in place; false when it cannot be.
+    bool closeInputLog()
+    {
+        if (!inputLog) return true;
+        fluid.recordInputTo(nullptr);
+        try {
+            inputLog->close();
+            std::printf("fluidsim: recorded %d steps of input (%ld events) to %s\n", inputLog->steps(),
+                        inputLog->events(), inputLog->path().c_str());
+            return true;
+        } catch (const std::exception& e) {
+            std::fprintf(stderr, "fluidsim: %s\n", e.what());
+            return false;
+        }
+    }
+
+    GpuSolver& shownSolver() { return replay ? replay->solver() : fluid.solver(); }
+    double fluidSeconds() const { return replay ? replay->fluidSeconds() : fluid.fluidSeconds(); }
+    glm::ivec2 gridSize() const
+    {
+        if (replay) return {replay->params().gridWidth, replay->params().gridHeight};
+        return {state.params.gridWidth, state.params.gridHeight};
     }
 
     static PanelState panelStateFrom(const Options& o)
@@ -159,14 +172,19 @@ struct Viewer {
         const glm::ivec2 fb = framebufferSize();
         runPanel(fb, now);
         // After the panel: it may just have changed the grid and its shape.
-        const PixelRect rect = fitGrid(fb, {state.params.gridWidth, state.params.gridHeight});
-        pointer.deliver(now, cursorToDomainIn(rect), strokes, fluid.obstacles(), state.obstacleBrushRadius);
-        if (const Field* mask = fluid.uploadObstacles()) display.setObstacles(*mask);
-        const int steps = advanceFluid(now);
-        display.draw(fluid.solver(), fb, rect, state.display, fluid.motionTexture());
+        const PixelRect rect = fitGrid(fb, gridSize());
+        if (replay) {
+            pointer.hold(now, strokes);  // the log is the only input
+        } else {
+            pointer.deliver(now, cursorToDomainIn(rect), strokes, fluid.obstacles(), state.obstacleBrushRadius);
+            if (const Field* mask = fluid.uploadObstacles()) display.setObstacles(*mask);
+        }
+        const int steps = replay ? advanceReplay(now) : advanceFluid(now);
+        display.draw(shownSolver(), fb, rect, state.display, fluid.motionTexture());
         ImGui::Render();
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         takeScreenshot(fb);
+        recording.frame(fb, fluidSeconds());  // a read-back queued, never waited for
         glfwSwapBuffers(window);
         watchRealTime(steps, fb);
     }
@@ -186,6 +204,7 @@ struct Viewer {
         stats.emitters = fluid.emitterCount();
         const PanelActions actions = drawPanel(state, stats);
         if (applyPanel(actions, state, fluid, fb, measuredDraw(), loop)) gridChanged(now);
+        if (actions.toggleRecording) recording.toggle(fb, fluidSeconds());
         fluid.firstSight().drawHint(strokes.strokeCount() > 0, ImGui::GetIO().DeltaTime);
         drawViewNote();
         updateCursor();
@@ -239,6 +258,29 @@ struct Viewer {
         return static_cast<int>(slices.size());
     }
 
+    // --replay: the log's steps, as many as the clock asks for (one per N
+    // while paused); at its end the fluid pauses, and says so once.
+    int advanceReplay(double now)
+    {
+        int steps = 0;
+        if (state.paused) {
+            clock.hold(now);
+            steps = replay->advance(loop.singleSteps);
+            loop.singleSteps = 0;
+        } else {
+            steps = replay->advance(clock.advance(now, static_cast<double>(replay->params().dt), state.maxStepsPerFrame,
+                                                  fluid.stepMilliseconds() / 1000.0));
+        }
+        if (const Field* mask = replay->takeObstacles()) display.setObstacles(*mask);
+        if (replay->finished() && !state.paused) {
+            state.paused = true;
+            std::printf("fluidsim: replayed %s: %d steps, %.2f s of fluid; paused\n", replay->path().c_str(),
+                        replay->step(), replay->fluidSeconds());
+            std::fflush(stdout);
+        }
+        return steps;
+    }
+
     void takeScreenshot(glm::ivec2 fb)
     {
         if (!loop.screenshot) return;
@@ -260,7 +302,7 @@ struct Viewer {
     // frame's measured cost, with the fluid carried over.
     void watchRealTime(int steps, glm::ivec2 fb)
     {
-        if (state.paused) return;
+        if (state.paused || replay) return;
         const double now = glfwGetTime();
         const double stepMs = fluid.stepMilliseconds();
         const double stepping = stepMs < 0.0 ? -1.0 : steps * stepMs / 1000.0;
@@ -347,6 +389,9 @@ struct Viewer {
             case GLFW_KEY_F12:
             case GLFW_KEY_P:
                 loop.screenshot = true;
+                break;
+            case GLFW_KEY_F9:
+                recording.toggle(framebufferSize(), fluidSeconds());
                 break;
             case GLFW_KEY_ESCAPE:
                 glfwSetWindowShouldClose(window, GLFW_TRUE);
@@ -477,6 +522,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         ImGuiSession imgui(window.get(), options.noConfig ? nullptr : iniPath.c_str());
 
         Viewer viewer(options, window.get());
+        viewer.recording.startFromFlags(viewer.framebufferSize(), viewer.fluid.fluidSeconds());
         glfwSetWindowUserPointer(window.get(), &viewer);
         // Before the line that says the window is ready: a signal sent on
         // reading it must find the handler in place.
@@ -504,10 +550,12 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
 
         // Shut down: the summary, the settings and the panel's layout saved.
         glfwSetWindowUserPointer(window.get(), nullptr);
+        viewer.recording.stop();
+        const bool inputSaved = viewer.closeInputLog();
         viewer.summary.print();
         // One line at most: the layout lives beside the settings, so when the
         // settings cannot be written the layout's reason would say the same.
-        if (!saveSettings(options, settingsFile, viewer.state)) return 1;
+        if (!saveSettings(options, settingsFile, viewer.state) || !inputSaved) return 1;
         if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
             std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
             return 1;

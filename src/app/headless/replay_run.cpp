@@ -1,0 +1,109 @@
+#include "app/headless/replay_run.hpp"
+
+#include <cstdio>
+#include <optional>
+#include <string>
+
+#include "app/headless/output.hpp"
+#include "app/headless/video_output.hpp"
+#include "app/input_replay.hpp"
+#include "platform/headless_context.hpp"
+#include "reference/cpu_solver.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace fluid::app {
+
+namespace {
+
+using namespace headless;
+
+struct Outputs {
+    const Options& options;
+    std::optional<VideoOutput> video;
+    int frames = 0;
+    std::string lastFrame;
+
+    RgbImage render(const FluidState& state, const SimParams& params, const Field& mask) const
+    {
+        const Field* obstacles = mask.size() > 0 ? &mask : nullptr;
+        if (options.given("view")) return renderViewFrame(state, options.display, params, nullptr, obstacles);
+        return renderFrame(state, FrameField::Dye, 1.0, obstacles);
+    }
+};
+
+template <typename Solver>
+int play(const InputLog& log, typename InputReplay<Solver>::MakeSolver make, Outputs& out)
+{
+    InputReplay<Solver> replay(log, std::move(make));
+    const Options& o = out.options;
+    while (replay.advance()) {
+        const int n = replay.step();
+        const bool periodic = !o.outDir.empty() && o.framesEvery > 0 && n % o.framesEvery == 0;
+        const bool video = out.video && out.video->due(replay.time());
+        if (!periodic && !video) continue;
+        const RgbImage image = out.render(replay.solver().download(), replay.params(), replay.obstacles());
+        if (video) out.video->add(image);
+        if (periodic) {
+            out.lastFrame = writeImage(o.outDir, n, image);
+            ++out.frames;
+        }
+    }
+    // The final frame: after the last step and whatever followed it.
+    if (!o.outDir.empty() && (o.framesEvery == 0 || replay.step() % o.framesEvery != 0 || replay.step() == 0)) {
+        out.lastFrame = writeImage(o.outDir, replay.step(),
+                                   out.render(replay.solver().download(), replay.params(), replay.obstacles()));
+        ++out.frames;
+    }
+    std::printf("  steps            %d (t = %g s)\n", replay.step(), replay.time());
+    return replay.step();
+}
+
+}  // namespace
+
+int runHeadlessReplay(const Options& options)
+{
+    // The log holds the grid, the settings and the steps: these would be ignored.
+    for (const char* flag : {"scenario", "steps", "time", "until-steady", "grid", "dye-grid", "motion", "obstacles",
+                             "obstacle", "reynolds"})
+        if (options.given(flag)) {
+            std::fprintf(stderr, "fluidsim: --%s does not go with --replay: the log says what the run is\n", flag);
+            return kUsageErrorExit;
+        }
+    const InputLogParse parsed = loadInputLog(options.replayFile);
+    if (!parsed.ok()) {
+        std::fprintf(stderr, "fluidsim: %s\n", parsed.error.c_str());
+        return kUsageErrorExit;
+    }
+    const InputLog& log = parsed.log;
+    try {
+        if (!options.outDir.empty()) prepareDirectory(options.outDir);
+        Outputs out{options, std::nullopt, 0, ""};
+        if (!options.videoFile.empty()) out.video.emplace(options.videoFile);
+        std::printf("fluidsim: replaying %s on the %s, %dx%d cells, %d steps of dt = %g s\n",
+                    options.replayFile.c_str(), options.backend == Backend::Gpu ? "GPU" : "CPU", log.start.gridWidth,
+                    log.start.gridHeight, log.steps, static_cast<double>(log.start.dt));
+        if (options.backend == Backend::Gpu) {
+            platform::HeadlessContext context;
+            std::printf("  renderer         %s\n", context.description().c_str());
+            play<GpuSolver>(
+                log, [](const SimParams& p) { return std::make_unique<GpuSolver>(p); }, out);
+        } else {
+            const int threads = options.threads;
+            play<CpuSolver>(
+                log, [threads](const SimParams& p) { return std::make_unique<CpuSolver>(p, threads); }, out);
+        }
+        if (out.frames > 0)
+            std::printf("  frames           %d PNG frame%s in %s (last: %s)\n", out.frames, out.frames == 1 ? "" : "s",
+                        options.outDir.c_str(), out.lastFrame.c_str());
+        if (out.video) std::printf("  video            %s\n", out.video->finish().c_str());
+        return 0;
+    } catch (const platform::ContextError& e) {
+        std::fprintf(stderr, "fluidsim: %s; --backend cpu runs without OpenGL\n", e.what());
+        return 1;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "fluidsim: %s\n", e.what());
+        return 1;
+    }
+}
+
+}  // namespace fluid::app

@@ -1,0 +1,357 @@
+#include "app/input_log.hpp"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "core/parameters.hpp"
+
+namespace fluid::app {
+
+namespace {
+
+std::string number(float v)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%.9g", static_cast<double>(v));  // 9 digits: any float reads back exactly
+    return text;
+}
+
+std::string number(double v)
+{
+    char text[40];
+    std::snprintf(text, sizeof text, "%.17g", v);  // 17 digits: any double reads back exactly
+    return text;
+}
+
+std::string formatSplat(const Splat& s)
+{
+    std::string line;
+    for (float v :
+         {s.from.x, s.from.y, s.to.x, s.to.y, s.radius, s.velocity.x, s.velocity.y, s.dye.r, s.dye.g, s.dye.b})
+        line.append(1, ' ').append(number(v));  // (appends: GCC 12 warns falsely about " " + string)
+    line.append(s.addsDye ? " 1 " : " 0 ").append(number(s.heat));
+    return line;
+}
+
+std::string formatGrid(const SimParams& p)
+{
+    return "grid " + std::to_string(p.gridWidth) + " " + std::to_string(p.gridHeight) + " " + number(p.domainWidth) +
+           " " + std::to_string(p.dyeGridWidth);
+}
+
+// A mask as runs of one value: "value*count".
+std::string formatMask(const Field& mask)
+{
+    std::string line = "obstacles " + std::to_string(mask.width()) + " " + std::to_string(mask.height());
+    const float* cells = mask.data();
+    for (std::size_t n = 0; n < mask.size();) {
+        std::size_t end = n + 1;
+        while (end < mask.size() && cells[end] == cells[n]) ++end;
+        line.append(1, ' ').append(number(cells[n])).append(1, '*').append(std::to_string(end - n));
+        n = end;
+    }
+    return line;
+}
+
+// The words of a line, and readers of one word that say what they expected.
+class Words {
+public:
+    explicit Words(std::string_view line)
+    {
+        std::size_t at = 0;
+        while (at < line.size()) {
+            while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r')) ++at;
+            std::size_t end = at;
+            while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r') ++end;
+            if (end > at) words_.emplace_back(line.substr(at, end - at));
+            at = end;
+        }
+    }
+    std::size_t size() const { return words_.size(); }
+    const std::string& operator[](std::size_t n) const { return words_[n]; }
+
+private:
+    std::vector<std::string> words_;
+};
+
+struct Reader {
+    const Words& words;
+    std::string problem;
+
+    template <typename T>
+    T read(std::size_t n, const char* what)
+    {
+        T value{};
+        if (!problem.empty()) return value;
+        if (n >= words.size()) {
+            problem = std::string("expected ") + what + " after '" + words[n - 1] + "'";
+            return value;
+        }
+        const std::string& w = words[n];
+        const auto [end, error] = std::from_chars(w.data(), w.data() + w.size(), value);
+        if (error != std::errc() || end != w.data() + w.size())
+            problem = std::string("expected ") + what + ", got '" + w + "'";
+        return value;
+    }
+    void expectEnd(std::size_t n)
+    {
+        if (problem.empty() && words.size() > n) problem = "unexpected '" + words[n] + "' at the end of the line";
+    }
+};
+
+Splat readSplat(Reader& r, std::size_t first)
+{
+    Splat s;
+    float* fields[] = {&s.from.x,     &s.from.y,     &s.to.x,  &s.to.y,  &s.radius,
+                       &s.velocity.x, &s.velocity.y, &s.dye.r, &s.dye.g, &s.dye.b};
+    std::size_t n = first;
+    for (float* f : fields) *f = r.read<float>(n++, "a number");
+    const int adds = r.read<int>(n++, "0 or 1 (adds dye)");
+    if (r.problem.empty() && adds != 0 && adds != 1)
+        r.problem = "expected 0 or 1 (adds dye), got '" + r.words[n - 1] + "'";
+    s.addsDye = adds == 1;
+    s.heat = r.read<float>(n++, "a number (heat)");
+    r.expectEnd(n);
+    return s;
+}
+
+SimParams readGrid(Reader& r, SimParams p)
+{
+    p.gridWidth = r.read<int>(1, "the grid's width");
+    p.gridHeight = r.read<int>(2, "the grid's height");
+    p.domainWidth = r.read<float>(3, "the domain's width");
+    p.dyeGridWidth = r.read<int>(4, "the dye grid's width");
+    return p;
+}
+
+Field readMask(Reader& r)
+{
+    const int width = r.read<int>(1, "the mask's width");
+    const int height = r.read<int>(2, "the mask's height");
+    if (!r.problem.empty()) return {};
+    if (width < 1 || height < 1 || width > 16384 || height > 16384) {
+        r.problem = "a mask of " + std::to_string(width) + "x" + std::to_string(height) + " cells";
+        return {};
+    }
+    Field mask(width, height, 1);
+    float* cells = mask.data();
+    const std::size_t total = mask.size();
+    std::size_t filled = 0;
+    for (std::size_t n = 3; n < r.words.size() && r.problem.empty(); ++n) {
+        const std::string& run = r.words[n];
+        const auto star = run.find('*');
+        float value = 0.0f;
+        std::size_t count = 0;
+        const auto [valueEnd, e1] = std::from_chars(run.data(), run.data() + std::min(star, run.size()), value);
+        const bool countOk = star != std::string::npos &&
+                             std::from_chars(run.data() + star + 1, run.data() + run.size(), count).ec == std::errc();
+        if (e1 != std::errc() || valueEnd != run.data() + star || !countOk || count == 0 || count > total - filled) {
+            r.problem =
+                "expected a run VALUE*COUNT within the mask's " + std::to_string(total) + " cells, got '" + run + "'";
+            return {};
+        }
+        std::fill(cells + filled, cells + filled + count, value);
+        filled += count;
+    }
+    if (r.problem.empty() && filled != total)
+        r.problem = "the runs cover " + std::to_string(filled) + " of the mask's " + std::to_string(total) + " cells";
+    return mask;
+}
+
+// One parameter row by key: its value into `p`.
+void readParam(Reader& r, SimParams& p, InputEvent* event)
+{
+    if (r.words.size() < 2) {
+        r.problem = "expected a parameter's name after 'param'";
+        return;
+    }
+    const Parameter* row = findParameter(r.words[1]);
+    if (!row) {
+        r.problem = "no parameter '" + r.words[1] + "'";
+        return;
+    }
+    const double value = r.read<double>(2, "a number");
+    r.expectEnd(3);
+    if (!r.problem.empty()) return;
+    row->set(p, value);
+    if (event) {
+        event->key = row->key;
+        event->value = value;
+    }
+}
+
+}  // namespace
+
+std::string formatInputLogHeader(const SimParams& start)
+{
+    std::string text = "fluidsim-input " + std::to_string(kInputLogVersion) +
+                       "\n# fluidsim --record-input: the settings at start, then every input by step "
+                       "(docs/record-replay.md)\n" +
+                       formatGrid(start) + "\n";
+    for (const Parameter& row : parameters())
+        text += std::string("param ") + row.key + " " + number(row.get(start)) + "\n";
+    return text + "begin\n";
+}
+
+std::string formatInputEvent(const InputEvent& e)
+{
+    using K = InputEvent::Kind;
+    switch (e.kind) {
+        case K::Splat:
+            return "splat" + formatSplat(e.splat);
+        case K::Step:
+            return "step " + std::to_string(e.step);
+        case K::Paint:
+            return "paint" + formatSplat(e.splat);
+        case K::Reset:
+            return "reset";
+        case K::ClearDye:
+            return "clear-dye";
+        case K::Param:
+            return "param " + e.key + " " + number(e.value);
+        case K::Grid:
+            return formatGrid(e.grid).append(e.keepFluid ? " keep" : " fresh");
+        case K::Obstacles:
+            return formatMask(e.mask);
+    }
+    return "";
+}
+
+InputLogParse parseInputLog(std::string_view text, const std::string& name)
+{
+    InputLogParse result;
+    InputLog& log = result.log;
+    enum class Part { Version, Header, Events, Ended } part = Part::Version;
+    bool sawGrid = false;
+    int lineNumber = 0;
+    const auto fail = [&](const std::string& what) {
+        result.error = name + ":" + std::to_string(lineNumber) + ": " + what;
+        return result;
+    };
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        const std::string_view line = text.substr(at, end - at);
+        at = end + 1;
+        ++lineNumber;
+        const Words words(line.substr(0, std::min(line.find('#'), line.size())));
+        if (words.size() == 0) continue;
+        Reader r{words, ""};
+        const std::string& word = words[0];
+        if (part == Part::Version) {
+            if (word != "fluidsim-input") return fail("not a fluidsim input log (it starts 'fluidsim-input 1')");
+            const int version = r.read<int>(1, "a version number");
+            if (!r.problem.empty()) return fail(r.problem);
+            if (version != kInputLogVersion)
+                return fail("version " + std::to_string(version) + "; this fluidsim reads version " +
+                            std::to_string(kInputLogVersion));
+            part = Part::Header;
+            continue;
+        }
+        if (part == Part::Ended) return fail("'" + word + "' after 'end'");
+        InputEvent e;
+        e.line = lineNumber;
+        if (part == Part::Header) {
+            if (word == "grid") {
+                log.start = readGrid(r, log.start);
+                r.expectEnd(5);
+                sawGrid = true;
+            } else if (word == "param") {
+                readParam(r, log.start, nullptr);
+            } else if (word == "begin") {
+                if (!sawGrid) return fail("'begin' before the 'grid' line");
+                if (auto problem = validate(log.start)) return fail("the settings at start: " + *problem);
+                part = Part::Events;
+                continue;
+            } else {
+                return fail("'" + word + "' in the settings (expected grid, param or begin)");
+            }
+            if (!r.problem.empty()) return fail(r.problem);
+            continue;
+        }
+        using K = InputEvent::Kind;
+        if (word == "splat" || word == "paint") {
+            e.kind = word == "splat" ? K::Splat : K::Paint;
+            e.splat = readSplat(r, 1);
+        } else if (word == "step") {
+            e.kind = K::Step;
+            e.step = r.read<int>(1, "the step's number");
+            r.expectEnd(2);
+            if (r.problem.empty() && e.step != log.steps + 1)
+                return fail("step " + words[1] + " after step " + std::to_string(log.steps) +
+                            " (steps are numbered one by one)");
+            if (r.problem.empty()) log.steps = e.step;
+        } else if (word == "reset" || word == "clear-dye") {
+            e.kind = word == "reset" ? K::Reset : K::ClearDye;
+            r.expectEnd(1);
+        } else if (word == "param") {
+            e.kind = K::Param;
+            SimParams scratch = log.start;
+            readParam(r, scratch, &e);
+        } else if (word == "grid") {
+            e.kind = K::Grid;
+            e.grid = readGrid(r, log.start);
+            if (r.problem.empty() && (words.size() != 6 || (words[5] != "keep" && words[5] != "fresh")))
+                return fail("expected keep or fresh at the end of 'grid'");
+            e.keepFluid = words.size() == 6 && words[5] == "keep";
+            if (r.problem.empty())
+                if (auto problem = validate(e.grid)) return fail("the new grid: " + *problem);
+        } else if (word == "obstacles") {
+            e.kind = K::Obstacles;
+            e.mask = readMask(r);
+        } else if (word == "end") {
+            const int steps = r.read<int>(1, "the number of steps");
+            r.expectEnd(2);
+            if (r.problem.empty() && steps != log.steps)
+                return fail("'end " + words[1] + "' after " + std::to_string(log.steps) + " steps");
+            if (r.problem.empty()) part = Part::Ended;
+            if (!r.problem.empty()) return fail(r.problem);
+            continue;
+        } else {
+            return fail("unknown event '" + word + "'");
+        }
+        if (!r.problem.empty()) return fail(r.problem);
+        log.events.push_back(std::move(e));
+    }
+    if (part == Part::Version) return fail("empty: not a fluidsim input log");
+    if (part != Part::Ended) return fail("the log ends without its 'end' line (cut short?)");
+    return result;
+}
+
+InputLogParse loadInputLog(const std::string& path)
+{
+    std::ifstream in(path, std::ios::binary);
+    if (!in || std::filesystem::is_directory(path)) {
+        InputLogParse result;
+        result.error = "cannot read the input log " + path;
+        return result;
+    }
+    std::ostringstream text;
+    text << in.rdbuf();
+    return parseInputLog(text.str(), path);
+}
+
+InputLogWriter::InputLogWriter(const std::string& path, const SimParams& start) : file_(path)
+{
+    file_.write(formatInputLogHeader(start));
+}
+
+void InputLogWriter::add(const InputEvent& event)
+{
+    InputEvent e = event;
+    if (e.kind == InputEvent::Kind::Step) e.step = ++steps_;
+    file_.write(formatInputEvent(e) + "\n");
+    ++events_;
+}
+
+void InputLogWriter::close()
+{
+    file_.write("end " + std::to_string(steps_) + "\n");
+    file_.commit();
+}
+
+}  // namespace fluid::app

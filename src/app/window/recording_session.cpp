@@ -1,0 +1,79 @@
+#include "app/window/recording_session.hpp"
+
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+
+namespace fluid::app {
+
+std::string freshVideoName(const std::string& directory)
+{
+    const std::filesystem::path dir = directory.empty() ? "." : directory;
+    const std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
+    std::filesystem::path path = dir / (std::string("fluidsim-") + stamp + ".mp4");
+    for (int n = 2; std::filesystem::exists(path); ++n)
+        path = dir / (std::string("fluidsim-") + stamp + "-" + std::to_string(n) + ".mp4");
+    return path.string();
+}
+
+void RecordingSession::start(const std::string& path, glm::ivec2 framebuffer, double fluidTime, double limit)
+{
+    recorder_.start(path, framebuffer, fluidTime, limit);
+    stats_.recording = true;
+    stats_.recordingNote = "recording " + path;
+    std::printf("fluidsim: recording %s (%dx%d, %d frames/s of fluid time)\n", path.c_str(), framebuffer.x,
+                framebuffer.y, WindowRecorder::kFps);
+    std::fflush(stdout);
+}
+
+void RecordingSession::startFromFlags(glm::ivec2 framebuffer, double fluidTime)
+{
+    if (options_.recordFile.empty()) return;
+    start(options_.recordFile, framebuffer, fluidTime, options_.recordSeconds);
+}
+
+void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
+{
+    // A stop waits for the end of the frame: steps asked for before it (N
+    // presses in the same poll) are run by this frame and belong in the video.
+    if (recorder_.recording()) {
+        stopAfterFrame_ = true;
+        return;
+    }
+    try {
+        if (!options_.screenshotDir.empty()) std::filesystem::create_directories(options_.screenshotDir);
+        start(freshVideoName(options_.screenshotDir), framebuffer, fluidTime, 0.0);
+        stats_.writeError.clear();
+    } catch (const std::exception& e) {
+        // The window carries on: the panel shows why.
+        stats_.writeError = std::string("not recording: ") + e.what();
+        std::fprintf(stderr, "fluidsim: %s\n", stats_.writeError.c_str());
+    }
+}
+
+void RecordingSession::frame(glm::ivec2 framebuffer, double fluidTime)
+{
+    if (!recorder_.recording()) return;
+    recorder_.frame(framebuffer, fluidTime);
+    if (recorder_.limitReached() || stopAfterFrame_) stop();
+}
+
+void RecordingSession::stop()
+{
+    stopAfterFrame_ = false;
+    const auto summary = recorder_.stop();
+    if (!summary) return;
+    stats_.recording = false;
+    stats_.recordingNote = "recorded " + summary->path;
+    if (summary->error.empty()) {
+        std::printf("fluidsim: recorded %s\n", summary->describe().c_str());
+        std::fflush(stdout);
+    } else {
+        stats_.writeError = summary->describe();
+        std::fprintf(stderr, "fluidsim: recorded %s\n", summary->describe().c_str());
+    }
+}
+
+}  // namespace fluid::app

@@ -1,0 +1,222 @@
+// InputLog: every event written reads back to the same bits, and a broken
+// file is refused with its line number and what is wrong there. InputReplay:
+// the solver gets the recorded calls in the recorded order.
+#include "app/input_log.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <string>
+#include <vector>
+
+#include "app/input_replay.hpp"
+#include "core/parameters.hpp"
+
+namespace fluid::app {
+namespace {
+
+Splat oddSplat()
+{
+    Splat s;
+    s.from = {0.1f, 1.0f / 3.0f};
+    s.to = {std::nextafter(0.5f, 1.0f), 7e-30f};
+    s.radius = 0.0213f;
+    s.velocity = {-1.5e-7f, 12345.678f};
+    s.dye = {2.0f, 0.0f, 1.0f / 7.0f};
+    s.addsDye = false;
+    s.heat = 300.25f;
+    return s;
+}
+
+std::string header()
+{
+    SimParams p;
+    p.gridWidth = 16;
+    p.gridHeight = 12;
+    return formatInputLogHeader(p);
+}
+
+// The first line after the header: version, comment, grid, a line per
+// parameter, begin.
+int firstEventLine()
+{
+    return static_cast<int>(parameters().size()) + 5;
+}
+
+std::string errorOf(const std::string& body)
+{
+    return parseInputLog(header() + body, "in.rec").error;
+}
+
+TEST(InputLog, EveryEventReadsBackToTheSameBits)
+{
+    SimParams start;
+    start.gridWidth = 16;
+    start.gridHeight = 12;
+    start.domainWidth = 4.0f / 3.0f;
+    start.dt = 1.0f / 60.0f;
+    start.viscosity = 3.3e-5f;
+    std::vector<InputEvent> events(9);
+    using K = InputEvent::Kind;
+    events[0].kind = K::Splat;
+    events[0].splat = oddSplat();
+    events[1].kind = K::Step;
+    events[2].kind = K::Paint;
+    events[2].splat = oddSplat();
+    events[3].kind = K::Reset;
+    events[4].kind = K::ClearDye;
+    events[5].kind = K::Param;
+    events[5].key = "vorticity";
+    events[5].value = static_cast<double>(0.1f);
+    events[6].kind = K::Grid;
+    events[6].grid = start;
+    events[6].grid.gridWidth = 32;
+    events[6].grid.gridHeight = 24;
+    events[6].keepFluid = true;
+    events[7].kind = K::Obstacles;
+    events[7].mask = Field(32, 24, 1);
+    events[7].mask.at(3, 4) = 1.0f;
+    events[7].mask.at(4, 4) = 1.0f;
+    events[7].mask.at(31, 23) = 0.25f;
+    events[8].kind = K::Step;
+
+    std::string text = formatInputLogHeader(start);
+    int steps = 0;
+    for (InputEvent e : events) {
+        if (e.kind == K::Step) e.step = ++steps;
+        text += formatInputEvent(e) + "\n";
+    }
+    text += "end 2\n";
+    const InputLogParse parsed = parseInputLog(text, "in.rec");
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    EXPECT_TRUE(parsed.log.start == start);
+    EXPECT_EQ(parsed.log.steps, 2);
+    ASSERT_EQ(parsed.log.events.size(), events.size());
+    const Splat& s = parsed.log.events[0].splat;
+    const Splat o = oddSplat();
+    EXPECT_EQ(s.from, o.from);
+    EXPECT_EQ(s.to, o.to);  // a denormal-free tiny and a next-after survive
+    EXPECT_EQ(s.radius, o.radius);
+    EXPECT_EQ(s.velocity, o.velocity);
+    EXPECT_EQ(s.dye, o.dye);
+    EXPECT_EQ(s.addsDye, o.addsDye);
+    EXPECT_EQ(s.heat, o.heat);
+    EXPECT_EQ(parsed.log.events[5].key, "vorticity");
+    EXPECT_EQ(parsed.log.events[5].value, static_cast<double>(0.1f));
+    EXPECT_EQ(parsed.log.events[6].grid.gridWidth, 32);
+    EXPECT_TRUE(parsed.log.events[6].keepFluid);
+    EXPECT_EQ(parsed.log.events[7].mask.data()[0], 0.0f);
+    EXPECT_EQ(parsed.log.events[7].mask.at(3, 4), 1.0f);
+    EXPECT_EQ(parsed.log.events[7].mask.at(31, 23), 0.25f);
+    EXPECT_EQ(parsed.log.events[7].line, firstEventLine() + 7);
+    // Written again, the same text.
+    std::string again = formatInputLogHeader(parsed.log.start);
+    for (const InputEvent& e : parsed.log.events) again += formatInputEvent(e) + "\n";
+    EXPECT_EQ(again + "end 2\n", text);
+}
+
+TEST(InputLog, EveryParameterRowIsPartOfTheStart)
+{
+    const std::string text = header();
+    for (const Parameter& row : parameters())
+        EXPECT_NE(text.find(std::string("\nparam ") + row.key + " "), std::string::npos) << row.key;
+}
+
+TEST(InputLog, BrokenFilesSayTheLineAndWhat)
+{
+    const int firstEvent = firstEventLine();
+    const auto at = [&](int line, const std::string& what) { return "in.rec:" + std::to_string(line) + ": " + what; };
+    EXPECT_EQ(parseInputLog("", "in.rec").error, "in.rec:0: empty: not a fluidsim input log");
+    EXPECT_EQ(parseInputLog("hello\n", "in.rec").error,
+              at(1, "not a fluidsim input log (it starts 'fluidsim-input 1')"));
+    EXPECT_EQ(parseInputLog("fluidsim-input 2\n", "in.rec").error, at(1, "version 2; this fluidsim reads version 1"));
+    EXPECT_EQ(parseInputLog("fluidsim-input 1\nbegin\n", "in.rec").error, at(2, "'begin' before the 'grid' line"));
+    EXPECT_EQ(
+        parseInputLog("fluidsim-input 1\ngrid 16 12 1 0\nparam dt -1\nbegin\nend 0\n", "in.rec").error.substr(0, 33),
+        at(4, "the settings at start: "));
+    EXPECT_EQ(errorOf("step 1\nstep 3\nend 3\n"),
+              at(firstEvent + 1, "step 3 after step 1 (steps are numbered one by one)"));
+    EXPECT_EQ(errorOf("splat 1 2 3\nend 0\n"), at(firstEvent, "expected a number after '3'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 8 9 x 1 0\nend 0\n"), at(firstEvent, "expected a number, got 'x'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 8 9 10 2 0\nend 0\n"),
+              at(firstEvent, "expected 0 or 1 (adds dye), got '2'"));
+    EXPECT_EQ(errorOf("\n# a comment\nreset now\nend 0\n"),
+              at(firstEvent + 2, "unexpected 'now' at the end of the line"));
+    EXPECT_EQ(errorOf("param colour 3\nend 0\n"), at(firstEvent, "no parameter 'colour'"));
+    EXPECT_EQ(errorOf("wiggle\nend 0\n"), at(firstEvent, "unknown event 'wiggle'"));
+    EXPECT_EQ(errorOf("grid 32 24 1 0\nend 0\n"), at(firstEvent, "expected keep or fresh at the end of 'grid'"));
+    EXPECT_EQ(errorOf("obstacles 2 2 0*3\nend 0\n"), at(firstEvent, "the runs cover 3 of the mask's 4 cells"));
+    EXPECT_EQ(errorOf("obstacles 2 2 0*5\nend 0\n"),
+              at(firstEvent, "expected a run VALUE*COUNT within the mask's 4 cells, got '0*5'"));
+    EXPECT_EQ(errorOf("step 1\nend 2\n"), at(firstEvent + 1, "'end 2' after 1 steps"));
+    EXPECT_EQ(errorOf("step 1\n"), at(firstEvent, "the log ends without its 'end' line (cut short?)"));
+    EXPECT_EQ(errorOf("end 0\nreset\n"), at(firstEvent + 1, "'reset' after 'end'"));
+}
+
+// A solver that keeps the calls it got, in order.
+struct CallLog {
+    std::vector<std::string> calls;
+};
+struct FakeSolver {
+    FakeSolver(const SimParams& p, CallLog& log) : params_(p), log_(log)
+    {
+        log_.calls.push_back("new " + std::to_string(p.gridWidth));
+    }
+    void step(std::span<const Splat> splats) { log_.calls.push_back("step " + std::to_string(splats.size())); }
+    void splat(const Splat&) { log_.calls.push_back("splat"); }
+    void reset() { log_.calls.push_back("reset"); }
+    void clearDye() { log_.calls.push_back("clear-dye"); }
+    void setParams(const SimParams& p)
+    {
+        params_ = p;
+        log_.calls.push_back("params");
+    }
+    void setObstacles(const Field&) { log_.calls.push_back("obstacles"); }
+    FluidState download() const
+    {
+        log_.calls.push_back("download");
+        FluidState s;
+        s.velocity = Field(params_.gridWidth, params_.gridHeight, 2);
+        s.pressure = Field(params_.gridWidth, params_.gridHeight, 1);
+        s.dye = Field(params_.gridWidth, params_.gridHeight, 3);
+        s.temperature = Field(params_.gridWidth, params_.gridHeight, 1);
+        return s;
+    }
+    void upload(const FluidState&) { log_.calls.push_back("upload"); }
+    const FieldGrids& grids() const
+    {
+        static FieldGrids g;
+        g = FieldGrids::uniform(params_.gridWidth, params_.gridHeight);
+        return g;
+    }
+    SimParams params_;
+    CallLog& log_;
+};
+
+TEST(InputReplay, TheSolverGetsTheRecordedCallsInOrder)
+{
+    const std::string text = header() +
+                             "splat 1 1 1 1 0.1 0 0 1 1 1 1 0\nsplat 1 1 1 1 0.1 0 0 1 1 1 1 0\nstep 1\n"
+                             "paint 1 1 1 1 0.1 0 0 1 1 1 1 0\nreset\nstep 2\nparam dt 0.01\nclear-dye\n"
+                             "grid 32 24 1 0 keep\nobstacles 32 24 1*768\nstep 3\nreset\nend 3\n";
+    const InputLogParse parsed = parseInputLog(text, "in.rec");
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    CallLog calls;
+    InputReplay<FakeSolver> replay(parsed.log,
+                                   [&calls](const SimParams& p) { return std::make_unique<FakeSolver>(p, calls); });
+    EXPECT_TRUE(replay.advance());
+    EXPECT_EQ(replay.step(), 1);
+    EXPECT_DOUBLE_EQ(replay.time(), static_cast<double>(1.0f / 60.0f));
+    replay.playToEnd();
+    EXPECT_TRUE(replay.finished());
+    EXPECT_EQ(replay.step(), 3);
+    EXPECT_DOUBLE_EQ(replay.time(), static_cast<double>(1.0f / 60.0f) * 2 + static_cast<double>(0.01f));
+    EXPECT_EQ(replay.params().gridWidth, 32);
+    EXPECT_EQ(replay.obstacles().size(), 768u);
+    EXPECT_EQ(calls.calls,
+              (std::vector<std::string>{"new 16", "step 2", "splat", "reset", "step 0", "params", "clear-dye", "new 32",
+                                        "download", "upload", "obstacles", "step 0", "reset"}));
+}
+
+}  // namespace
+}  // namespace fluid::app

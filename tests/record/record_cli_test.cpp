@@ -1,0 +1,104 @@
+// Recording from the command line: --video in a headless run, and the
+// refusals of names and places a video cannot have, each one line and exit 2
+// before anything runs.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "app/run_process.hpp"
+#include "record/video_probe.hpp"
+
+namespace {
+
+namespace fs = std::filesystem;
+
+class RecordCli : public ::testing::Test {
+protected:
+    void SetUp() override
+    {
+        dir_ = fs::temp_directory_path() / ("fluidsim-record-cli-" + std::to_string(getpid()));
+        fs::remove_all(dir_);
+        fs::create_directories(dir_);
+    }
+    void TearDown() override { fs::remove_all(dir_); }
+
+    int run(const std::string& args, std::string& output)
+    {
+        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
+        output = result.out + result.err;
+        return result.exitCode;
+    }
+
+    fs::path dir_;
+};
+
+TEST_F(RecordCli, HeadlessVideoHoldsThirtyFramesPerSecondOfFluid)
+{
+    std::string output;
+    // 1 s of fluid: frames at 0, 1/30, ..., 1 s (the first at the first step).
+    ASSERT_EQ(run("--headless --backend cpu --threads 1 --grid 32 --time 1 --video v.mp4", output), 0) << output;
+    const fluid::test::VideoProbe probe = fluid::test::probeVideo((dir_ / "v.mp4").string());
+    ASSERT_TRUE(probe.opened) << probe.error << "\n" << output;
+    EXPECT_EQ(probe.frames, 31) << output;
+    EXPECT_NE(output.find("video            31 frames (512x512"), std::string::npos) << output;
+    EXPECT_EQ(probe.width, 512);
+    EXPECT_GT(probe.brightest(), 60) << "the demo's jets are not in the video";
+}
+
+TEST_F(RecordCli, ANameThatIsNoVideoIsRefused)
+{
+    std::string output;
+    EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --video v.avi", output), 2);
+    EXPECT_EQ(output,
+              "fluidsim: --video expects a video file name ending in .mp4, .webm or .gif (not .avi), got 'v.avi' "
+              "(see fluidsim --help)\n");
+    EXPECT_EQ(run("--record video", output), 2);
+    EXPECT_EQ(output,
+              "fluidsim: --record expects a video file name ending in .mp4, .webm or .gif (it has no extension), "
+              "got 'video' (see fluidsim --help)\n");
+}
+
+TEST_F(RecordCli, AFolderThatDoesNotExistIsRefusedBeforeTheRun)
+{
+    std::string output;
+    EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --video no/such/v.mp4", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot write no/such/v.mp4: the directory no/such does not exist\n");
+    EXPECT_EQ(run("--record no/such/v.webm", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot write no/such/v.webm: the directory no/such does not exist\n");
+    EXPECT_FALSE(fs::exists(dir_ / "no"));
+}
+
+TEST_F(RecordCli, WindowAndHeadlessFlagsStayInTheirPlace)
+{
+    std::string output;
+    EXPECT_EQ(run("--record-for 2", output), 2);
+    EXPECT_EQ(output, "fluidsim: --record-for needs --record FILE: the video it stops\n");
+    EXPECT_EQ(run("--record-input in.rec --replay in.rec", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
+    EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --record v.mp4", output), 2);
+    EXPECT_EQ(output, "fluidsim: --record is for the window; a --headless run has none (leave it out)\n");
+    EXPECT_EQ(run("--headless --replay in.rec --steps 3", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
+}
+
+TEST_F(RecordCli, AnInputLogThatCannotBeReplayedIsRefusedWithItsLine)
+{
+    std::ofstream(dir_ / "in.rec") << "fluidsim-input 1\ngrid 16 16 1 0\nbegin\nstep 1\nstep 1\nend 2\n";
+    std::string output;
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 2);
+    EXPECT_EQ(output, "fluidsim: in.rec:5: step 1 after step 1 (steps are numbered one by one)\n");
+    EXPECT_FALSE(fs::exists(dir_ / "frames"));
+    // Fixed, it plays; flags the log decides are refused beside it.
+    std::ofstream(dir_ / "in.rec") << "fluidsim-input 1\ngrid 16 16 1 0\nbegin\n"
+                                      "splat 0.5 0.5 0.6 0.5 0.05 1 0 1 1 1 1 0\nstep 1\nstep 2\nend 2\n";
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --steps 5", output), 2);
+    EXPECT_EQ(output, "fluidsim: --steps does not go with --replay: the log says what the run is\n");
+    ASSERT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 0) << output;
+    EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame_000002.png")) << output;
+}
+
+}  // namespace
