@@ -11,6 +11,7 @@
 #include "app/headless/runner.hpp"
 #include "app/input_log.hpp"
 #include "app/options.hpp"
+#include "app/report.hpp"
 #include "app/window/window_app.hpp"
 
 namespace {
@@ -63,12 +64,12 @@ int main(int argc, char** argv)
         return 0;
     }
     if (!parsed.ok()) {
-        std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", parsed.error.c_str());
+        report(parsed.error + " (see fluidsim --help)");
         return kUsageErrorExit;
     }
     Options options = parsed.options;
     if (auto problem = configFileProblem(options)) {
-        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+        report(*problem);
         return kUsageErrorExit;
     }
     // The pictures a flag names, in every mode and before anything large is
@@ -80,14 +81,14 @@ int main(int argc, char** argv)
           headless::outputFileProblem(options.recordFile), headless::outputFileProblem(options.videoFile),
           headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
-            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            report(*problem);
             return kUsageErrorExit;
         }
     // Input logs: one that cannot be replayed is refused before anything
     // opens, with its line; the camera's motion is no input a log can hold.
     if (!options.replayFile.empty()) {
         if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
-            std::fprintf(stderr, "fluidsim: %s\n", log.error.c_str());
+            report(log.error);
             return kUsageErrorExit;
         }
     }
@@ -108,7 +109,7 @@ int main(int argc, char** argv)
     if (options.headless) {
         // The window's flags would be silently ignored.
         if (auto problem = windowOnlyFlagProblem(options)) {
-            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            report(*problem);
             return kUsageErrorExit;
         }
         return runHeadless(options);
@@ -123,7 +124,7 @@ int main(int argc, char** argv)
     }
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {
-        std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+        report(*problem);
         return kUsageErrorExit;
     }
     Options settingsFile;
@@ -133,7 +134,7 @@ int main(int argc, char** argv)
         // Re-apply the command line on top of the settings file.
         parsed = parseCommandLine(argc, argv, settingsFile);
         if (!parsed.ok()) {
-            std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", parsed.error.c_str());
+            report(parsed.error + " (see fluidsim --help)");
             return kUsageErrorExit;
         }
         options = parsed.options;

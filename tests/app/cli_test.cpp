@@ -416,6 +416,17 @@ TEST_F(Cli, FuzzASettingsWarningDoesNotAddToAWindowThatCannotOpen)
     EXPECT_EQ(run.err.rfind("fluidsim: cannot initialise GLFW (is there a display?): ", 0), 0u) << describe(run);
 }
 
+// A file name with a newline and a terminal escape in it (the command-line
+// fuzz found "--obstacles $'\nd...'"): the refusal quoted it raw and became two
+// lines, the second without "fluidsim: ". Control bytes are written as \xNN.
+TEST_F(Cli, FuzzAFileNameWithANewlineStaysOneLine)
+{
+    const auto run = headlessRun(home_, {"--obstacles", "a\nb\x1b[2J.png", "--steps", "1"});
+    EXPECT_EQ(run.exitCode, 2) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot read the obstacle mask a\\x0ab\\x1b[2J.png: no such file\n")
+        << describe(run);
+}
+
 // --until-steady with fewer steps than one steadiness check said "max |du/dt|
 // = nan m/s^2 > TOL": now it says why there is no measure.
 TEST_F(Cli, FuzzUntilSteadyWithTooFewStepsSaysWhyNotNan)

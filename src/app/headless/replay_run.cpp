@@ -7,6 +7,7 @@
 #include "app/headless/output.hpp"
 #include "app/headless/video_output.hpp"
 #include "app/input_replay.hpp"
+#include "app/report.hpp"
 #include "platform/headless_context.hpp"
 #include "reference/cpu_solver.hpp"
 #include "sim/gpu_solver.hpp"
@@ -71,7 +72,7 @@ int runHeadlessReplay(const Options& options)
         }
     const InputLogParse parsed = loadInputLog(options.replayFile);
     if (!parsed.ok()) {
-        std::fprintf(stderr, "fluidsim: %s\n", parsed.error.c_str());
+        report(parsed.error);
         return kUsageErrorExit;
     }
     const InputLog& log = parsed.log;
@@ -98,10 +99,10 @@ int runHeadlessReplay(const Options& options)
         if (out.video) std::printf("  video            %s\n", out.video->finish().c_str());
         return 0;
     } catch (const platform::ContextError& e) {
-        std::fprintf(stderr, "fluidsim: %s; --backend cpu runs without OpenGL\n", e.what());
+        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
         return 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "fluidsim: %s\n", e.what());
+        report(e.what());
         return 1;
     }
 }

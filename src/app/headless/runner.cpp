@@ -17,6 +17,7 @@
 #include "app/headless/simulate.hpp"
 #include "app/headless/stop_signals.hpp"
 #include "app/headless/video_output.hpp"
+#include "app/report.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -147,7 +148,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     if (!options.replayFile.empty()) return runHeadlessReplay(options);
     const ResolvedRun resolved = resolveRun(options);
     if (!resolved.ok()) {
-        std::fprintf(stderr, "fluidsim: %s (see fluidsim --help)\n", resolved.error.c_str());
+        report(resolved.error + " (see fluidsim --help)");
         return kUsageErrorExit;
     }
     const RunSpec& spec = resolved.spec;
@@ -159,11 +160,11 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
           outputFileProblem(spec.energyFile), outputFileProblem(spec.centerlinesFile),
           outputFileProblem(spec.probeFile)})
         if (problem) {
-            std::fprintf(stderr, "fluidsim: %s\n", problem->c_str());
+            report(*problem);
             return kUsageErrorExit;
         }
-    for (const std::string& note : notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
-    for (const std::string& note : spec.notes) std::fprintf(stderr, "fluidsim: note: %s\n", note.c_str());
+    for (const std::string& note : notes) report("note: " + note);
+    for (const std::string& note : spec.notes) report("note: " + note);
 
     ProgressBar bar;
     const StopOnSignals stopOnSignals;
@@ -264,11 +265,11 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         return 0;
     } catch (const platform::ContextError& e) {
         bar.finish();
-        std::fprintf(stderr, "fluidsim: %s; --backend cpu runs without OpenGL\n", e.what());
+        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
         return 1;
     } catch (const std::exception& e) {
         bar.finish();
-        std::fprintf(stderr, "fluidsim: %s\n", e.what());
+        report(e.what());
         return 1;
     }
 }

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <string>
 
+#include "app/report.hpp"
 #include "app/view_colour.hpp"
 #include "shaders/shader_sources.hpp"
 
@@ -189,7 +190,7 @@ void FieldDisplay::setBackground(const std::string& path)
     try {
         background_ = loadBackground(path);
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "fluidsim: %s; showing the tiled floor\n", e.what());
+        report(std::string(e.what()) + "; showing the tiled floor");
         return;
     }
     backgroundTexture_ = gl::Texture::create();

@@ -9,6 +9,7 @@
 #include <epoxy/gl.h>
 
 #include "app/grid_picker.hpp"
+#include "app/report.hpp"
 #include "app/state_resample.hpp"
 #include "app/window/fluid_session.hpp"
 
@@ -136,8 +137,9 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
         placeObstacles(true);
     } catch (const std::exception& e) {
         if (!solver_) throw;  // at start there is nothing to fall back to
-        std::fprintf(stderr, "fluidsim: cannot allocate a %dx%d grid, keeping %dx%d: %s\n", grid.x, grid.y,
-                     solver_->params().gridWidth, solver_->params().gridHeight, e.what());
+        report("cannot allocate a " + std::to_string(grid.x) + "x" + std::to_string(grid.y) + " grid, keeping " +
+               std::to_string(solver_->params().gridWidth) + "x" + std::to_string(solver_->params().gridHeight) + ": " +
+               e.what());
         state_.gridShortSide = std::min(solver_->params().gridWidth, solver_->params().gridHeight);
         state_.params.gridWidth = solver_->params().gridWidth;
         state_.params.gridHeight = solver_->params().gridHeight;

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "app/obstacle_setup.hpp"
+#include "app/report.hpp"
 #include "core/obstacles.hpp"
 #include "core/parameters.hpp"
 
@@ -27,7 +28,7 @@ void FluidSession::openMotionSource()
         std::printf("fluidsim: motion input from %s\n", stats_.motionSource.c_str());
     } catch (const std::exception& e) {
         stats_.motionSource = std::string(e.what()) + "; running without motion input";
-        std::fprintf(stderr, "fluidsim: %s\n", stats_.motionSource.c_str());
+        report(stats_.motionSource);
     }
 }
 
@@ -40,7 +41,7 @@ void FluidSession::feedMotion()
         motionInput_->advanceTo(fluidSeconds_, *solver_, [this] { return motionSource_->next(); });
     } catch (const std::exception& e) {
         stats_.motionSource = std::string(e.what()) + "; motion input stopped";
-        std::fprintf(stderr, "fluidsim: %s\n", stats_.motionSource.c_str());
+        report(stats_.motionSource);
         stats_.motionActive = false;
         motionInput_.reset();
         motionSource_.reset();
@@ -175,7 +176,7 @@ void FluidSession::placeObstacles(bool keepEdits)
             mask = buildObstacleMask(o, p);
             stats_.obstacleNote.clear();
         } catch (const ObstacleError& e) {
-            if (stats_.obstacleNote != e.what()) std::fprintf(stderr, "fluidsim: %s; running without\n", e.what());
+            if (stats_.obstacleNote != e.what()) report(std::string(e.what()) + "; running without");
             stats_.obstacleNote = e.what();
         }
     }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "app/grid_picker.hpp"
+#include "app/report.hpp"
 #include "app/setting_rows.hpp"
 
 namespace fluid::app {
@@ -59,7 +60,7 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
         }
     }
     if (problem) {
-        std::fprintf(stderr, "fluidsim: ignoring the new setting: %s\n", problem->c_str());
+        report("ignoring the new setting: " + *problem);
         state.params = session.params();
     }
     return a.applyGrid;

@@ -1,4 +1,5 @@
 #include "app/window/recording_session.hpp"
+#include "app/report.hpp"
 
 #include <cstdio>
 #include <ctime>
@@ -49,7 +50,7 @@ void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
     } catch (const std::exception& e) {
         // The window carries on: the panel shows why.
         stats_.writeError = std::string("not recording: ") + e.what();
-        std::fprintf(stderr, "fluidsim: %s\n", stats_.writeError.c_str());
+        report(stats_.writeError);
     }
 }
 
@@ -72,7 +73,7 @@ void RecordingSession::stop()
         std::fflush(stdout);
     } else {
         stats_.writeError = summary->describe();
-        std::fprintf(stderr, "fluidsim: recorded %s\n", summary->describe().c_str());
+        report("recorded " + summary->describe());
     }
 }
 

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "app/atomic_file.hpp"
+#include "app/report.hpp"
 
 namespace fluid::app {
 
@@ -32,15 +33,14 @@ bool saveSettings(const Options& o, const Options& settingsFile, const PanelStat
     if (o.noConfig) return true;
     const std::filesystem::path path = configPath(o);
     if (o.configUnreadable) {
-        std::fprintf(stderr, "fluidsim: settings not saved: %s could not be read, so it is left for you to fix\n",
-                     path.string().c_str());
+        report("settings not saved: " + path.string() + " could not be read, so it is left for you to fix");
         return true;
     }
     try {
         createParentDirectories(path.string());
         writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
     } catch (const WriteError& e) {
-        std::fprintf(stderr, "fluidsim: settings not saved: %s\n", e.what());
+        report(std::string("settings not saved: ") + e.what());
         return false;
     }
     return true;

@@ -25,6 +25,7 @@
 #include "app/grid_picker.hpp"
 #include "app/grid_watch.hpp"
 #include "app/panel_placement.hpp"
+#include "app/report.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/display_chain.hpp"
@@ -105,7 +106,7 @@ struct Viewer {
                         inputLog->events(), inputLog->path().c_str());
             return true;
         } catch (const std::exception& e) {
-            std::fprintf(stderr, "fluidsim: %s\n", e.what());
+            report(e.what());
             return false;
         }
     }
@@ -293,7 +294,7 @@ struct Viewer {
         } catch (const std::exception& e) {
             // The window carries on: the panel shows why, until a save works.
             stats.writeError = std::string("screenshot not saved: ") + e.what();
-            std::fprintf(stderr, "fluidsim: %s\n", stats.writeError.c_str());
+            report(stats.writeError);
         }
     }
 
@@ -509,7 +510,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         GlfwSession glfw;
         GLFWmonitor* monitor = options.fullscreen ? chooseMonitor(options.monitor) : nullptr;
         WindowPtr window = openWindow(options.windowWidth, options.windowHeight, monitor);
-        for (const std::string& warning : warnings) std::fprintf(stderr, "fluidsim: %s\n", warning.c_str());
+        for (const std::string& warning : warnings) report(warning);
         // Ours first: ImGui's backend chains to callbacks installed before it.
         glfwSetKeyCallback(window.get(), keyCallback);
         glfwSetCursorPosCallback(window.get(), cursorCallback);
@@ -557,16 +558,16 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         // settings cannot be written the layout's reason would say the same.
         if (!saveSettings(options, settingsFile, viewer.state) || !inputSaved) return 1;
         if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
-            std::fprintf(stderr, "fluidsim: %s\n", problem.c_str());
+            report(problem);
             return 1;
         }
         return 0;
     } catch (const platform::ContextError& e) {
         // --backend is a headless flag: the CPU solver has no window.
-        std::fprintf(stderr, "fluidsim: %s; fluidsim --headless --backend cpu runs without OpenGL\n", e.what());
+        report(std::string(e.what()) + "; fluidsim --headless --backend cpu runs without OpenGL");
         return 1;
     } catch (const std::exception& e) {
-        std::fprintf(stderr, "fluidsim: %s\n", e.what());
+        report(e.what());
         return 1;
     }
 }

@@ -13,6 +13,7 @@
 
 #include "app/atomic_file.hpp"
 #include "app/panel_placement.hpp"
+#include "app/report.hpp"
 #include "gl/debug_output.hpp"
 #include "platform/driver_pin.hpp"
 #include "platform/headless_context.hpp"
@@ -30,7 +31,7 @@ bool windowOpen = false;
 void onGlfwError(int code, const char* description)
 {
     if (windowOpen)
-        std::fprintf(stderr, "fluidsim: GLFW error %d: %s\n", code, description);
+        report("GLFW error " + std::to_string(code) + ": " + description);
     else
         lastGlfwError = std::string(description) + " (GLFW error " + std::to_string(code) + ")";
 }
