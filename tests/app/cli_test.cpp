@@ -423,8 +423,7 @@ TEST_F(Cli, FuzzAFileNameWithANewlineStaysOneLine)
 {
     const auto run = headlessRun(home_, {"--obstacles", "a\nb\x1b[2J.png", "--steps", "1"});
     EXPECT_EQ(run.exitCode, 2) << describe(run);
-    EXPECT_EQ(run.err, "fluidsim: cannot read the obstacle mask a\\x0ab\\x1b[2J.png: no such file\n")
-        << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: cannot read the obstacle mask a\\x0ab\\x1b[2J.png: no such file\n") << describe(run);
 }
 
 // --until-steady with fewer steps than one steadiness check said "max |du/dt|

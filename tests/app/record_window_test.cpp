@@ -12,18 +12,6 @@
 namespace fluid::window_test {
 namespace {
 
-// `count` presses of N, each followed by Shift: GLFW on X11 takes a release
-// and a press of one key at the same server time for auto-repeat, which the
-// app ignores, and a loaded server stamps a burst of xdotool's keys with
-// one time (a run lost 5 of 120 N presses that way); Shift between them
-// keeps every N a press.
-std::string singleSteps(int count)
-{
-    std::string names;
-    for (int n = 0; n < count; ++n) names += "n Shift_L ";
-    return names;
-}
-
 // The steps an input log holds (its end line).
 int loggedSteps(const std::string& log)
 {
@@ -46,7 +34,7 @@ TEST_F(WindowTest, RecordWritesAVideoOfTheWindowAtItsSizeByFluidTime)
     launchApp({"--record", video.string(), "--record-input", input.string()});
     // Paused, a drag (strokes paint on the still fluid), then 120 steps: 2 s
     // of fluid, 60 frames after the ones before the pause, then Esc.
-    xdotoolChain(keys("F1 space") + drag(1, {{160, 240}, {480, 300}}) + keys("--delay 10 " + singleSteps(120)));
+    xdotoolChain(keys("F1 space") + drag(1, {{160, 240}, {480, 300}}) + singleSteps(120));
     xdotoolChain("keydown --window " + window_ + " Escape");
     ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
     EXPECT_EQ(app_.stop(), "exit 0");
@@ -116,7 +104,7 @@ TEST_F(WindowTest, ReplayInTheWindowPlaysTheLogAndPauses)
         waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("replayed") != std::string::npos; }, 120s))
         << readFile(workDir_ / "fluidsim.log");
     // Paused at the end: N presses add no steps, and so no frames.
-    xdotoolChain(keys("--delay 10 " + singleSteps(10)));
+    xdotoolChain(singleSteps(10));
     xdotoolChain("keydown --window " + window_ + " Escape");
     ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
     const std::string log = readFile(workDir_ / "fluidsim.log");
@@ -137,7 +125,7 @@ TEST_F(WindowTest, RecordForStopsAfterThatMuchFluidTime)
     ASSERT_TRUE(
         waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("recorded") != std::string::npos; }, 120s))
         << readFile(workDir_ / "fluidsim.log");
-    xdotoolChain(keys("space") + keys("--delay 10 " + singleSteps(20)));
+    xdotoolChain(keys("space") + singleSteps(20));
     xdotoolChain("keydown --window " + window_ + " Escape");
     ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
     const test::VideoProbe probe = test::probeVideo(video.string());
@@ -151,7 +139,7 @@ TEST_F(WindowTest, F9StartsAndStopsAVideoInTheScreenshotFolder)
     launchApp();
     // Paused before F9: the video holds exactly the fluid time between the
     // two presses, 20 steps (1/3 s): frame 0 and 10 more.
-    xdotoolChain(keys("F1 space F9") + keys("--delay 10 " + singleSteps(20)));
+    xdotoolChain(keys("F1 space F9") + singleSteps(20));
     xdotoolChain(keys("F9"));
     ASSERT_TRUE(waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("recorded") != std::string::npos; }, 60s))
         << readFile(workDir_ / "fluidsim.log");

@@ -298,6 +298,18 @@ protected:
 
     std::string keys(const std::string& names) { return "key --window " + window_ + " " + names + " "; }
 
+    // `count` single steps: presses of N 10 ms apart, each followed by Shift.
+    // GLFW on X11 takes a release and a press of one key at the same server
+    // time for auto-repeat, which the app ignores, and a loaded server stamps
+    // a burst of xdotool's keys with one time (a run lost 5 of 120 N presses
+    // that way, with "--repeat 120 n"); Shift between them keeps every N a press.
+    std::string singleSteps(int count)
+    {
+        std::string names;
+        for (int n = 0; n < count; ++n) names += "n Shift_L ";
+        return keys("--delay 10 " + names);
+    }
+
     // Presses `button` at the first point, moves through the others in steps of
     // 7 px every 40 ms, releases: about 0.36 m/s (480 px is 1 m).
     std::string drag(int button, std::vector<std::pair<int, int>> points)

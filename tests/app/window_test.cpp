@@ -47,7 +47,7 @@ TEST_F(WindowTest, LeftDragPaintsAlongThePathRightDragMovesDyeWithoutAddingAny)
 
     // A right drag down across the stroke, still paused (its impulse goes
     // into the fluid), then exactly 40 steps (2/3 s of fluid time).
-    xdotoolChain(drag(3, {{320, 170}, {320, 330}}) + keys("--repeat 40 --delay 10 n"));
+    xdotoolChain(drag(3, {{320, 170}, {320, 330}}) + singleSteps(40));
     const Image pushed = screenshot();
 
     // The push: the fluid along the drag moves down at force * u, u ~ 0.36 m/s
@@ -81,7 +81,7 @@ TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
     launchApp({"--gravity", "9.81", "--emitter-smoke", "3", "--emitter-heat", "600"});
     xdotoolChain(keys("F1 space") + "mousemove --window " + window_ +
                  " 320 400 sleep 0.1 keydown shift sleep 0.1 click 1 sleep 0.1 keyup shift sleep 0.1 " +
-                 keys("--repeat 60 --delay 10 n"));
+                 singleSteps(60));
     const Image risen = screenshot();
     // One second of steps: 600 K/s over 293 K lifts at up to 2 g near the
     // centre; the smoke reaches well above the emitter. 30-150 px above it
@@ -99,7 +99,7 @@ TEST_F(WindowTest, ShiftClickPlacesASmokeEmitterWhoseSmokeRises)
     // E removes the emitter: the smoke stops coming, so the spot at the
     // emitter (3/s while it ran) fades as the plume carries it away.
     const float atEmitter = risen.maxIn(310, 390, 330, 410);
-    xdotoolChain(keys("e") + keys("--repeat 60 --delay 10 n"));
+    xdotoolChain(keys("e") + singleSteps(60));
     const Image after = screenshot();
     const float afterAtEmitter = after.maxIn(310, 390, 330, 410);
     std::printf("[ measured ] at the emitter: %.3f while it ran, %.3f a second after E\n",
@@ -249,7 +249,7 @@ TEST_F(WindowTest, FullscreenCoversTheScreenAndF11TogglesAWindow)
 TEST_F(WindowTest, IdleAfterBrushesWithoutMotionInput)
 {
     launchApp({"--idle-after", "0.5"});
-    xdotoolChain(keys("F1 space") + keys("--repeat 60 --delay 10 n"));
+    xdotoolChain(keys("F1 space") + singleSteps(60));
     const Image idle = screenshot();
     const float brightest = idle.maxIn(0, 0, kWidth - 1, kHeight - 1);
     std::printf("[ measured ] brightest pixel after 1 s of fluid time idle: %.3f\n", static_cast<double>(brightest));
