@@ -73,4 +73,11 @@ std::optional<Shedding> sheddingOf(std::span<const double> signal, double dt)
     return s;
 }
 
+std::optional<double> williamsonStrouhal(double reynolds)
+{
+    if (!(reynolds >= WilliamsonFit::kLowestReynolds && reynolds <= WilliamsonFit::kHighestReynolds))
+        return std::nullopt;
+    return -3.3265 / reynolds + 0.1816 + 1.6e-4 * reynolds;
+}
+
 }  // namespace fluid

@@ -52,4 +52,15 @@ struct Shedding {
 // are fewer than three crossings (two periods).
 std::optional<Shedding> sheddingOf(std::span<const double> signal, double dt);
 
+// The Strouhal number an unconfined cylinder sheds at in parallel laminar
+// shedding, Williamson's fit to his measurements (Phys. Fluids 31, 2742,
+// 1988): St = -3.3265 / Re + 0.1816 + 1.6e-4 Re, for 49 <= Re <= 178 (0.1643
+// at Re = 100). Nothing outside that range: below Re ~ 47 the wake is steady,
+// above ~180 the real wake is three-dimensional, which no 2D flow reproduces.
+struct WilliamsonFit {
+    static constexpr double kLowestReynolds = 49.0;
+    static constexpr double kHighestReynolds = 178.0;
+};
+std::optional<double> williamsonStrouhal(double reynolds);
+
 }  // namespace fluid

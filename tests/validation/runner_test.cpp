@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "app/headless/runner.hpp"
+#include "core/cylinder_wake.hpp"
 #include "validation/validation_support.hpp"
 
 namespace fluid::validation {
@@ -143,10 +144,35 @@ TEST(HeadlessRunner, TunnelSetsUpTheCylinderAndWritesTheProbe)
     const app::ParseResult parsed = parse({"--scenario", "tunnel", "--grid", "32", "--backend", "cpu", "--steps", "20",
                                            "--export-probe", probe.string()});
     ASSERT_TRUE(parsed.ok()) << parsed.error;
+    testing::internal::CaptureStdout();
     ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    const std::string printed = testing::internal::GetCapturedStdout();
     const std::vector<std::string> lines = readLines(probe);
     ASSERT_EQ(lines.size(), 21u);
     EXPECT_EQ(lines[0], "t,v");
+    // The reference Strouhal number for the run's own Re (the scenario's 100),
+    // even where 20 steps are too few to shed.
+    EXPECT_NE(printed.find("reference        St = 0.1643 at Re = 100 (Williamson 1988"), std::string::npos) << printed;
+}
+
+// Williamson's fit (core/cylinder_wake.hpp) against the values he measured,
+// and nothing outside the laminar range it covers; the runner says so there.
+TEST(HeadlessRunner, TheStrouhalReferenceIsForTheRunsOwnReynoldsNumber)
+{
+    EXPECT_NEAR(*williamsonStrouhal(100.0), 0.1643, 5e-5);  // 0.164-0.166 measured at Re = 100
+    EXPECT_NEAR(*williamsonStrouhal(60.0), 0.1358, 5e-5);
+    EXPECT_NEAR(*williamsonStrouhal(150.0), 0.1834, 5e-5);
+    EXPECT_FALSE(williamsonStrouhal(40.0).has_value()) << "a steady wake: no shedding to compare";
+    EXPECT_FALSE(williamsonStrouhal(200.0).has_value()) << "a three-dimensional wake";
+
+    const app::ParseResult parsed =
+        parse({"--scenario", "tunnel", "--grid", "32", "--backend", "cpu", "--steps", "2", "--reynolds", "200"});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    testing::internal::CaptureStdout();
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    const std::string printed = testing::internal::GetCapturedStdout();
+    EXPECT_NE(printed.find("reference        none at Re = 200"), std::string::npos) << printed;
+    EXPECT_EQ(printed.find("0.164"), std::string::npos) << "the Re = 100 value cited for Re = 200:\n" << printed;
 }
 
 // --scenario smoke: gravity and cooling unless given, one emitter low in the

@@ -76,16 +76,31 @@ void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
     const std::size_t from = std::min(r.probe.size(), static_cast<std::size_t>(spec.settleSteps));
     const auto shedding = sheddingOf(std::span<const double>(r.probe).subspan(from), dt);
     const double re = wake.speed * wake.diameter / d(spec.params.viscosity);
-    if (!shedding) {
+    if (shedding) {
+        std::printf(
+            "  strouhal         St = f D / U = %.4f (f = %.4g Hz over %d periods from step %zu, D = %g m, "
+            "U = %g m/s, Re = %g)\n",
+            shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from,
+            wake.diameter, wake.speed, re);
+    } else {
         std::printf("  strouhal         no shedding at the probe after step %zu (Re = %g); run longer (--steps)\n",
                     from, re);
-        return;
     }
-    std::printf(
-        "  strouhal         St = f D / U = %.4f (f = %.4g Hz over %d periods from step %zu, D = %g m, "
-        "U = %g m/s, Re = %g; Williamson 1996: 0.164-0.166 at Re = 100)\n",
-        shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from, wake.diameter,
-        wake.speed, re);
+    // The reference for this run's own Reynolds number (core/cylinder_wake.hpp).
+    const auto reference = williamsonStrouhal(re);
+    if (!reference) {
+        std::printf(
+            "  reference        none at Re = %g: Williamson's laminar fit covers %g <= Re <= %g (below, the "
+            "wake is steady; above, three-dimensional)\n",
+            re, WilliamsonFit::kLowestReynolds, WilliamsonFit::kHighestReynolds);
+    } else if (shedding) {
+        const double strouhal = shedding->frequency * wake.diameter / wake.speed;
+        std::printf(
+            "  reference        St = %.4f at Re = %g (Williamson 1988, unconfined cylinder): this run %+.1f%%\n",
+            *reference, re, 100.0 * (strouhal / *reference - 1.0));
+    } else {
+        std::printf("  reference        St = %.4f at Re = %g (Williamson 1988, unconfined cylinder)\n", *reference, re);
+    }
 }
 
 void printSummary(const RunSpec& spec, const RunResult& r)

@@ -18,7 +18,7 @@ constexpr int kValidationGrid = 64;
 
 // Default physics of each flow, applied when the flag is not given.
 constexpr double kCavityReynolds = 100.0;        // Ghia et al.'s first case
-constexpr double kTunnelReynolds = 100.0;        // Williamson's St = 0.164-0.166
+constexpr double kTunnelReynolds = 100.0;        // St = 0.1643 by Williamson's fit (core/cylinder_wake.hpp)
 constexpr int kTunnelGridHeight = 96;            // D = 12 cells: St within 10% (docs/validation.md)
 constexpr int kTunnelSteps = 800;                // ~12 shedding periods after the start settles
 constexpr double kTunnelSettleFraction = 0.375;  // the first 300 of 800 steps: the impulsive start
