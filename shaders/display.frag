@@ -8,6 +8,11 @@ uniform sampler2D uDye;   // water view: the ink
 uniform int uMode;        // 0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
 uniform float uShading;   // dye view in the window: the relief of the dye's slope under a light; 0: flat
+// The staggered layout (docs/algorithm.md §2b): texel (i, j) holds u on the
+// cell's left face and v on its bottom face. The velocity view reads each
+// component half a texel on, where its own faces put it: at a cell centre the
+// mean of the cell's two faces. Mirror: shadeCell's faceVelocity.
+uniform int uFaceVelocity;
 uniform vec4 uViewport;   // x, y, width, height of the grid in framebuffer pixels
 // Water view.
 uniform vec2 uGrid;               // cells along x and y
@@ -165,6 +170,11 @@ void main()
         rgb = vec3(1.0) - exp(-max(v.rgb, 0.0) * range);
         if (uShading > 0.0) rgb *= dyeShade(uv, range);
     } else if (uMode == 1) {
+        if (uFaceVelocity != 0) {
+            vec2 texel = 1.0 / vec2(textureSize(uField, 0));
+            v.x = texture(uField, uv + vec2(0.5 * texel.x, 0.0)).x;
+            v.y = texture(uField, uv + vec2(0.0, 0.5 * texel.y)).y;
+        }
         float speed = length(v.xy);
         float hue = atan(v.y, v.x) / 6.2831853 + 0.5;
         rgb = hueToRgb(hue) * clamp(speed / range, 0.0, 1.0);

@@ -172,6 +172,7 @@ ViewUniforms viewUniforms(const DisplaySettings& s, float range, const SimParams
                                  std::sin(elevation));
     u.shininess = s.water.shininess;
     u.depth = s.water.depth;
+    u.faceVelocity = info.source == ViewSource::Velocity && params.layout == Layout::Staggered;
     return u;
 }
 
@@ -185,7 +186,11 @@ glm::vec3 shadeCell(const ViewUniforms& u, const Field& field, const Field& dye,
             if (u.shading > 0.0f) rgb *= dyeShade(u.shading, field, i, j, range);
             break;
         case ViewColouring::DirectionAndSpeed: {
-            const float x = field.at(i, j, 0), y = field.at(i, j, 1);
+            float x = field.at(i, j, 0), y = field.at(i, j, 1);
+            if (u.faceVelocity) {
+                x = 0.5f * x + 0.5f * valueAt(field, i + 1, j, 0);
+                y = 0.5f * y + 0.5f * valueAt(field, i, j + 1, 1);
+            }
             const float speed = std::sqrt(x * x + y * y);
             const float hue = std::atan2(y, x) / 6.2831853f + 0.5f;
             rgb = hueToRgb(hue) * clamp01(speed / range);

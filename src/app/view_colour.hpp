@@ -22,6 +22,11 @@ struct ViewUniforms {
     // Dye view in the window: the relief of the dye's slope under a light
     // (addWindowLook); 0, flat, everywhere else: headless frames never.
     float shading = 0.0f;
+    // Velocity view on the staggered layout: the field holds u on each cell's
+    // left face and v on its bottom face; a cell shows the mean of its two
+    // faces of each component (the last column and row their own, as the
+    // clamped sampler reads them).
+    bool faceVelocity = false;
     // Water view.
     float heightPerPressure = 0.0f;              // m of surface per m^2/s of pressure potential
     float cellSize = 1.0f;                       // m

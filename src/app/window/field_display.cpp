@@ -40,6 +40,7 @@ FieldDisplay::FieldDisplay()
     uniforms_.mode = displayProgram_.requiredUniform("uMode");
     uniforms_.range = displayProgram_.requiredUniform("uRange");
     uniforms_.shading = displayProgram_.requiredUniform("uShading");
+    uniforms_.faceVelocity = displayProgram_.requiredUniform("uFaceVelocity");
     uniforms_.viewport = displayProgram_.requiredUniform("uViewport");
     uniforms_.grid = displayProgram_.requiredUniform("uGrid");
     uniforms_.cellSize = displayProgram_.requiredUniform("uCellSize");
@@ -149,6 +150,7 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glUniform1i(uniforms_.mode, mode);
     glUniform1f(uniforms_.range, u.range);
     glUniform1f(uniforms_.shading, u.shading);
+    glUniform1i(uniforms_.faceVelocity, u.faceVelocity ? 1 : 0);
     glUniform4f(uniforms_.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y),
                 static_cast<float>(rect.width), static_cast<float>(rect.height));
     glUniform2f(uniforms_.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));

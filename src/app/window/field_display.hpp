@@ -39,9 +39,9 @@ private:
 
     gl::Program displayProgram_;
     struct Uniforms {
-        GLint mode = -1, range = -1, shading = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1,
-              lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1, overlayOpacity = -1,
-              hasObstacles = -1;
+        GLint mode = -1, range = -1, shading = -1, faceVelocity = -1, viewport = -1, grid = -1, cellSize = -1,
+              heightPerPressure = -1, lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1,
+              overlayOpacity = -1, hasObstacles = -1;
     } uniforms_;  // looked up once; a missing one throws at construction
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;  // smooth magnification for display
