@@ -92,7 +92,7 @@ private:
                 p.domainWidth = e.grid.domainWidth;
                 p.dyeGridWidth = e.grid.dyeGridWidth;
                 std::unique_ptr<Solver> next = make_(p);
-                if (e.keepFluid) next->upload(resampleState(solver_->download(), next->grids()));
+                if (e.keepFluid) next->upload(resampleState(solver_->download(), next->grids(), p.layout));
                 solver_ = std::move(next);
                 params_ = p;
                 mask_ = Field();

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "core/field.hpp"
+#include "core/sim_params.hpp"  // Layout
 
 namespace fluid::app {
 
@@ -15,7 +16,16 @@ namespace fluid::app {
 // alike; values are kept as they are (m/s stays m/s).
 Field resampleBilinear(const Field& f, int width, int height);
 
-// Every field of `state` on its grid of `grids` (kFieldSpecs says which).
-FluidState resampleState(const FluidState& state, const FieldGrids& grids);
+// A staggered velocity (docs/algorithm.md §2b: texel (i, j) holds u on the
+// cell's left face, at (i, j + 1/2) cells, and v on its bottom face, at
+// (i + 1/2, j)) on a width x height grid over the same domain: each component
+// bilinear between its own faces, the edge faces repeating beyond them. A
+// face on the domain's left or bottom edge reads exactly that edge's face
+// (a box's shut wall face stays 0).
+Field resampleFaces(const Field& velocity, int width, int height);
+
+// Every field of `state` on its grid of `grids` (kFieldSpecs says which); the
+// velocity by its faces on the staggered layout.
+FluidState resampleState(const FluidState& state, const FieldGrids& grids, Layout layout = Layout::Collocated);
 
 }  // namespace fluid::app

@@ -81,4 +81,41 @@ TEST(StateResample, EveryFieldGoesToItsOwnGridAndADyeBlobSurvives)
 }
 
 }  // namespace
+// The staggered layout's velocity keeps its faces where they are: a linear
+// flow u = a x, v = b y (face values at whole x for u, whole y for v) comes
+// out exactly at the new grid's faces, the left and bottom walls' faces
+// still 0, where reading the faces as centres (resampleBilinear) would shift
+// the flow by half an old cell less half a new one.
+TEST(StateResample, AStaggeredVelocityIsResampledAtItsOwnFaces)
+{
+    constexpr int kOld = 16, kNew = 24;
+    constexpr float kA = 0.25f, kB = -0.5f;  // per old cell
+    FluidState s = FluidState::zeros(FieldGrids{{kOld, kOld}, {kOld, kOld}});
+    for (int j = 0; j < kOld; ++j)
+        for (int i = 0; i < kOld; ++i) {
+            s.velocity.at(i, j, 0) = kA * static_cast<float>(i);
+            s.velocity.at(i, j, 1) = kB * static_cast<float>(j);
+        }
+    const FieldGrids next{{kNew, kNew}, {kNew, kNew}};
+    const FluidState r = resampleState(s, next, Layout::Staggered);
+    EXPECT_FALSE(checkShapes(r, next).has_value());
+    const float scale = static_cast<float>(kOld) / static_cast<float>(kNew);  // old cells per new cell
+    for (int j = 0; j < kNew; ++j)
+        for (int i = 0; i < kNew; ++i) {
+            const float x = static_cast<float>(i) * scale;  // the new face, in old cells
+            if (x <= static_cast<float>(kOld - 1)) {
+                EXPECT_NEAR(r.velocity.at(i, j, 0), kA * x, 1e-5f) << "u at face " << i << ", " << j;
+            }
+            const float y = static_cast<float>(j) * scale;
+            if (y <= static_cast<float>(kOld - 1)) {
+                EXPECT_NEAR(r.velocity.at(i, j, 1), kB * y, 1e-5f) << "v at face " << i << ", " << j;
+            }
+        }
+    EXPECT_EQ(r.velocity.at(0, 7, 0), 0.0f) << "the left wall's face stays shut";
+    EXPECT_EQ(r.velocity.at(7, 0, 1), 0.0f) << "the bottom wall's face stays shut";
+    // The collocated reading puts the same field elsewhere.
+    const FluidState centres = resampleState(s, next);
+    EXPECT_GT(std::fabs(centres.velocity.at(6, 6, 0) - r.velocity.at(6, 6, 0)), 0.03f);  // a (1/2 - 1/3) = 0.042
+}
+
 }  // namespace fluid::app

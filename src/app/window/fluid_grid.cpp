@@ -119,7 +119,7 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
         auto next = std::make_unique<GpuSolver>(p);
         // Once per change, not per step: a synchronous read-back of the old
         // fields, resampled on the host onto the new grids.
-        if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids()));
+        if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids(), p.layout));
         if (inputLog_) {
             if (solver_) recordParamChanges(solver_->params(), p);  // the grid's own parameters with it
             InputEvent e;
