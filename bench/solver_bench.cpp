@@ -16,11 +16,11 @@
 #include <thread>
 #include <vector>
 
+#include "bench_main.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
-#include "platform/headless_context.hpp"
 #include "reference/cpu_solver.hpp"
 #include "shaders/shader_sources.hpp"
 #include "sim/gpu_solver.hpp"
@@ -72,31 +72,8 @@ fluid::Splat benchSplat(const fluid::SimParams& p)
     return s;
 }
 
-// One context for the whole process, made on first use: GPU benchmarks share it
-// (each GpuSolver owns all its GL objects), and a missing one is reported once
-// per benchmark instead of aborting the run, so the CPU rows still come out.
-// It is current on the main thread only, which is why no benchmark here uses
-// ->Threads().
-struct GlEnvironment {
-    std::unique_ptr<fluid::platform::HeadlessContext> context;
-    std::string error;  // why there is no context; empty when there is one
-};
-
-const GlEnvironment& glEnvironment()
-{
-    static const GlEnvironment environment = [] {
-        GlEnvironment e;
-        try {
-            e.context = std::make_unique<fluid::platform::HeadlessContext>();
-            fluid::platform::requireGl33();
-        } catch (const fluid::platform::ContextError& error) {
-            e.context.reset();
-            e.error = std::string("no OpenGL 3.3 context: ") + error.what();
-        }
-        return e;
-    }();
-    return environment;
-}
+using fluid::bench::GlEnvironment;
+using fluid::bench::glEnvironment;
 
 // The timed loop shared by both solvers. `finish` runs inside the timing after
 // every step and returns once that step's work is done.
@@ -632,19 +609,5 @@ BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisec
 
 int main(int argc, char** argv)
 {
-    // The default goes first: flags are read in order and the last one wins.
-    std::string minTimeFlag = kDefaultMinTimeFlag;
-    std::vector<char*> args(argv, argv + argc);
-    args.insert(args.begin() + (args.empty() ? 0 : 1), minTimeFlag.data());  // after the program name
-    args.push_back(nullptr);  // keep the argv[argc] == nullptr convention
-    int count = static_cast<int>(args.size()) - 1;
-    benchmark::Initialize(&count, args.data());
-    if (benchmark::ReportUnrecognizedArguments(count, args.data())) return 1;
-    // Made up front so the header names the renderer (or the reason there is
-    // none) next to the CPU description; GPU numbers mean little without it.
-    const GlEnvironment& gl = glEnvironment();
-    benchmark::AddCustomContext("gl_renderer", gl.context ? gl.context->description() : gl.error);
-    benchmark::RunSpecifiedBenchmarks();
-    benchmark::Shutdown();
-    return 0;
+    return fluid::bench::runBenchmarks(argc, argv, kDefaultMinTimeFlag);
 }

@@ -1,0 +1,113 @@
+// frame_bench: the water wall's frame on the GPU (issue 21, item 6): a step of
+// the solver at its defaults on a 4:3 grid, and the water view drawn at the
+// wall's 1024x768 pixels by the window's own FieldDisplay, each alone and
+// together. One glFinish per timed iteration, as solver_bench does: the
+// numbers are the GPU's work per frame, not command submission.
+#include <benchmark/benchmark.h>
+#include <epoxy/gl.h>
+
+#include <array>
+#include <exception>
+#include <functional>
+
+#include "app/window/field_display.hpp"
+#include "bench_main.hpp"
+#include "core/sim_params.hpp"
+#include "core/splat.hpp"
+#include "gl/render_target.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace {
+
+// The projector's picture.
+constexpr int kWallWidth = 1024, kWallHeight = 768;
+
+// The solver's defaults on a grid of the wall's shape, `rows` cells high over
+// 1 m (the window's convention: the short side is 1 m).
+fluid::SimParams wallParams(int rows)
+{
+    fluid::SimParams p;
+    p.gridHeight = rows;
+    p.gridWidth = rows * kWallWidth / kWallHeight;
+    p.domainWidth = static_cast<float>(kWallWidth) / static_cast<float>(kWallHeight);
+    return p;
+}
+
+// A person's push through the middle of the wall, every frame.
+fluid::Splat wallSplat(const fluid::SimParams& p)
+{
+    fluid::Splat s;
+    s.from = {0.4f * p.domainWidth, 0.5f * p.domainHeight()};
+    s.to = {0.6f * p.domainWidth, 0.5f * p.domainHeight()};
+    s.velocity = {1.0f, 0.3f};
+    s.dye = {0.2f, 0.5f, 1.0f};
+    return s;
+}
+
+// What one frame does: `step` and/or `draw`, waited for.
+struct Frame {
+    bool step = false;
+    bool draw = false;
+};
+
+void timeWallFrames(benchmark::State& state, Frame frame)
+{
+    const fluid::bench::GlEnvironment& gl = fluid::bench::glEnvironment();
+    if (!gl.context) {
+        state.SkipWithError(gl.error.c_str());
+        return;
+    }
+    try {
+        const fluid::SimParams params = wallParams(static_cast<int>(state.range(0)));
+        fluid::GpuSolver solver(params);
+        fluid::app::FieldDisplay display;
+        fluid::gl::RenderTarget wall(kWallWidth, kWallHeight, fluid::gl::TextureFormat::RGBA32F, "water wall");
+        fluid::app::DisplaySettings settings;
+        settings.view = fluid::app::FieldView::Water;
+        const std::array splats{wallSplat(params)};
+        const auto run = [&](Frame f) {
+            if (f.step) solver.step(splats);
+            if (f.draw) display.draw(solver, {0, 0, kWallWidth, kWallHeight}, settings, wall.framebuffer());
+            glFinish();
+        };
+        // The first frames compile shaders and give the water some waves.
+        for (int n = 0; n < 5; ++n) run({true, true});
+        for (auto _ : state) run(frame);
+        state.counters["frames/s"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
+        state.SetLabel(std::to_string(params.gridWidth) + "x" + std::to_string(params.gridHeight) + " grid, " +
+                       std::to_string(kWallWidth) + "x" + std::to_string(kWallHeight) + " pixels");
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+}
+
+void BM_WaterWallFrame(benchmark::State& state)
+{
+    timeWallFrames(state, {true, true});
+}
+void BM_WaterWallStep(benchmark::State& state)
+{
+    timeWallFrames(state, {true, false});
+}
+void BM_WaterView(benchmark::State& state)
+{
+    timeWallFrames(state, {false, true});
+}
+
+// Grid rows: the wall's own resolution (1024x768 cells), half and a quarter.
+void wallArgs(benchmark::internal::Benchmark* b)
+{
+    b->ArgName("rows");
+    for (int rows : {768, 384, 192}) b->Arg(rows);
+}
+
+BENCHMARK(BM_WaterWallFrame)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WaterWallStep)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WaterView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    return fluid::bench::runBenchmarks(argc, argv, "--benchmark_min_time=1");
+}
