@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "bench_main.hpp"
+#include "bench_params.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
 #include "gl/program.hpp"
@@ -27,12 +28,14 @@
 
 namespace {
 
-constexpr std::array kGridSizes{128, 256, 512};
-
-// The first steps are not representative: llvmpipe and most drivers compile
-// shaders on the first draw, and the CPU solver first touches its fields and
-// starts its row threads there (reference/row_pool.hpp).
-constexpr int kWarmUpSteps = 3;
+using fluid::bench::benchParams;
+using fluid::bench::benchSplat;
+using fluid::bench::GlEnvironment;
+using fluid::bench::glEnvironment;
+using fluid::bench::gpuArgs;
+using fluid::bench::kGridSizes;
+using fluid::bench::kWarmUpSteps;
+using fluid::bench::peerParams;
 
 // Long enough that the library runs several steps even where one 512^2 step
 // takes most of a second (llvmpipe), short enough that the whole run stays
@@ -41,39 +44,6 @@ constexpr int kWarmUpSteps = 3;
 // name otherwise) and --benchmark_min_time on the command line still wins.
 // 1.7 reads a plain number of seconds; 1.8 still accepts one without the "s".
 constexpr const char* kDefaultMinTimeFlag = "--benchmark_min_time=2";
-
-// Every pass of step() does work: viscosity > 0 runs the diffusion sweeps and
-// vorticity > 0 the curl and confinement force.
-fluid::SimParams benchParams(int grid)
-{
-    fluid::SimParams p;
-    p.gridWidth = p.gridHeight = grid;
-    // Jacobi sweeps, as in every version this bench is compared with (0eef30c
-    // and later); pressure_bench times the multigrid solves, the defaults since,
-    // and BM_GpuStepDefaults the step as a user gets it.
-    p.pressureSolver = fluid::PressureSolver::Jacobi;
-    p.viscositySolver = fluid::ViscositySolver::Jacobi;  // likewise: the 20 sweeps below
-    p.pressureIterations = 40;
-    p.viscosityIterations = 20;
-    p.viscosity = 1e-4f;
-    p.vorticity = 0.5f;
-    return p;
-}
-
-// One point splat in the middle of the domain each step, as a user holding
-// the mouse still would make; it keeps the fields away from zero, so the CPU
-// timing cannot drift as values decay into subnormals.
-fluid::Splat benchSplat(const fluid::SimParams& p)
-{
-    fluid::Splat s;
-    s.from = s.to = {0.5f * p.domainWidth, 0.5f * p.domainHeight()};
-    s.velocity = {0.0f, 1.0f};
-    s.dye = {1.0f, 0.5f, 0.2f};
-    return s;
-}
-
-using fluid::bench::GlEnvironment;
-using fluid::bench::glEnvironment;
 
 // The timed loop shared by both solvers. `finish` runs inside the timing after
 // every step and returns once that step's work is done.
@@ -132,18 +102,6 @@ void timeGpuSteps(benchmark::State& state, const fluid::SimParams& params, bool 
 void BM_GpuStep(benchmark::State& state)
 {
     timeGpuSteps(state, benchParams(static_cast<int>(state.range(0))));
-}
-
-// The configuration of the WebGL peer (WebGL-Fluid-Simulation), which issue 8
-// compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on.
-fluid::SimParams peerParams(int grid)
-{
-    fluid::SimParams p = benchParams(grid);
-    p.pressureSolver = fluid::PressureSolver::Jacobi;
-    p.pressureIterations = 20;
-    p.viscosity = 0.0f;
-    p.vorticity = 0.5f;
-    return p;
 }
 
 // Arg: grid size.
@@ -412,135 +370,6 @@ void BM_CpuStep20x20(benchmark::State& state)
     state.counters["triad_GB/s"] = triadBandwidth() * 1e-9;
 }
 
-// --- single passes, against the floor of a plain copy -------------------------
-
-// Passes per timed iteration: one glFinish per pass would time the driver's
-// flush more than the pass.
-constexpr int kPassesPerIteration = 20;
-
-// Times `pass` run kPassesPerIteration times per iteration; reports time per pass.
-template <typename Pass>
-void timePasses(benchmark::State& state, int grid, Pass pass)
-{
-    for (int n = 0; n < kWarmUpSteps; ++n) pass();
-    glFinish();
-    for (auto _ : state) {
-        for (int n = 0; n < kPassesPerIteration; ++n) pass();
-        glFinish();
-    }
-    const double cells = static_cast<double>(grid) * static_cast<double>(grid) * kPassesPerIteration;
-    state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
-    state.counters["per_pass"] = benchmark::Counter(
-        kPassesPerIteration, benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-}
-
-// The floor: a full-screen pass that copies an R32F texture into another, each
-// copy reading what the previous one wrote (as the pressure sweeps do).
-// Arg: grid size.
-void BM_GpuCopyFloor(benchmark::State& state)
-{
-    if (!glEnvironment().context) {
-        state.SkipWithError(glEnvironment().error.c_str());
-        return;
-    }
-    const int grid = static_cast<int>(state.range(0));
-    try {
-        const auto file = [](const char* name) {
-            return fluid::gl::SourceFile{name, std::string(fluid::shaders::source(name))};
-        };
-        const fluid::gl::Program copy = fluid::gl::Program::build({file("fullscreen.vert")}, {file("copy.frag")});
-        fluid::gl::PingPong field(grid, grid, fluid::gl::TextureFormat::R32F, "copy floor");
-        field.read().clear(1.0f);
-        const fluid::gl::VertexArray vertexArray = fluid::gl::VertexArray::create();
-        copy.use();
-        glUniform1i(copy.uniform("uSource"), 0);
-        glBindVertexArray(vertexArray.id());
-        timePasses(state, grid, [&] {
-            field.read().bindTexture(0);
-            field.write().bindAsTarget();
-            glDrawArrays(GL_TRIANGLES, 0, 3);
-            field.swap();
-        });
-    } catch (const std::exception& error) {
-        state.SkipWithError(error.what());
-    }
-}
-
-// One pass of the step, alone. Args: pass index (kPassNames), grid size.
-// The sweeping passes run one sweep (1 pressure, 1 viscosity iteration).
-constexpr std::array<const char*, 10> kPassNames{
-    "splat",    "advect_dye", "advect (dye and velocity)", "diffuse", "curl", "vorticity", "divergence",
-    "pressure", "gradient",   "advect_maccormack"};  // forward, backward, correction, per field
-
-void BM_GpuPass(benchmark::State& state)
-{
-    if (!glEnvironment().context) {
-        state.SkipWithError(glEnvironment().error.c_str());
-        return;
-    }
-    const auto index = static_cast<std::size_t>(state.range(0));
-    const int grid = static_cast<int>(state.range(1));
-    state.SetLabel(kPassNames[index]);
-    try {
-        fluid::SimParams p = benchParams(grid);
-        p.pressureIterations = 1;
-        p.viscosityIterations = 1;
-        if (kPassNames[index] == std::string("advect_maccormack")) p.advection = fluid::AdvectionScheme::MacCormack;
-        fluid::GpuSolver solver(p);
-        const fluid::Splat splat = benchSplat(p);
-        for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
-        const std::array<std::function<void()>, kPassNames.size()> passes{
-            [&] { solver.splat(splat); },
-            [&] { solver.advectDye(); },
-            [&] { solver.advect(); },
-            [&] { solver.diffuse(); },
-            [&] { solver.run(fluid::passes::curl); },
-            [&] { solver.run(fluid::passes::vorticity); },
-            [&] { solver.run(fluid::passes::divergence); },
-            [&] { solver.solvePressure(); },
-            [&] { solver.run(fluid::passes::gradient); },
-            [&] { solver.advect(); }};
-        timePasses(state, grid, passes[index]);
-    } catch (const std::exception& error) {
-        state.SkipWithError(error.what());
-    }
-}
-
-// The Jacobi pressure solve of the peer configuration alone (20 sweeps, with
-// the packing copies around them where the width is a multiple of 4); per_pass
-// is per solve, per_sweep the solve over its 20 sweeps. Arg: grid size.
-void BM_GpuPressureSolve(benchmark::State& state)
-{
-    if (!glEnvironment().context) {
-        state.SkipWithError(glEnvironment().error.c_str());
-        return;
-    }
-    const int grid = static_cast<int>(state.range(0));
-    try {
-        const fluid::SimParams p = peerParams(grid);
-        fluid::GpuSolver solver(p);
-        for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{benchSplat(p)});
-        timePasses(state, grid, [&] { solver.solvePressure(); });
-        state.counters["per_sweep"] =
-            benchmark::Counter(kPassesPerIteration * p.pressureIterations,
-                               benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
-    } catch (const std::exception& error) {
-        state.SkipWithError(error.what());
-    }
-}
-
-void passArgs(benchmark::internal::Benchmark* b)
-{
-    b->ArgNames({"pass", ""});
-    for (const int grid : kGridSizes)
-        for (std::size_t pass = 0; pass < kPassNames.size(); ++pass) b->Args({static_cast<int>(pass), grid});
-}
-
-void gpuArgs(benchmark::internal::Benchmark* b)
-{
-    for (const int grid : kGridSizes) b->Arg(grid);
-}
-
 // One thread and every hardware thread, named by the actual count so that the
 // table says what was measured; on a one-core machine only the first remains.
 void cpuArgs(benchmark::internal::Benchmark* b)
@@ -601,9 +430,6 @@ BENCHMARK(BM_CpuStepDefaults)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kM
 BENCHMARK(BM_CpuStepObstacles)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GpuPressureSolve)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 
