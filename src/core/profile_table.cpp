@@ -49,8 +49,8 @@ std::vector<ProfileTable::Line> ProfileTable::lines() const
                 group.callsPerFrame = static_cast<double>(r.calls) / frames;
                 continue;
             }
-            parts.push_back({r.name.substr(g.size() + 1), 1, r.totalMs / frames, 0.0,
-                             static_cast<double>(r.calls) / frames});
+            parts.push_back(
+                {r.name.substr(g.size() + 1), 1, r.totalMs / frames, 0.0, static_cast<double>(r.calls) / frames});
         }
         // A group known only by its parts is called as often as its first part.
         if (group.callsPerFrame == 0.0 && !parts.empty()) group.callsPerFrame = parts.front().callsPerFrame;
@@ -80,8 +80,8 @@ std::string ProfileTable::format(const char* frame) const
     text += line;
     for (const Line& l : lines()) {
         const std::string name = (l.depth > 0 ? "  " : "") + l.name;
-        std::snprintf(line, sizeof line, "  %-24s %12.4f %7.1f%% %10.2f\n", name.c_str(), l.msPerFrame,
-                      100.0 * l.share, l.callsPerFrame);
+        std::snprintf(line, sizeof line, "  %-24s %12.4f %7.1f%% %10.2f\n", name.c_str(), l.msPerFrame, 100.0 * l.share,
+                      l.callsPerFrame);
         text += line;
     }
     std::snprintf(line, sizeof line, "  %-24s %12.4f %7.1f%%\n", "total", msPerFrame(), frames_ > 0 ? 100.0 : 0.0);

@@ -25,10 +25,10 @@ public:
     // row holds its own spans plus its parts', so that the top rows add up to
     // the whole frame.
     struct Line {
-        std::string name;      // a part's without its group: "level 0"
-        int depth = 0;         // 0: a group, 1: a part of the group above
+        std::string name;  // a part's without its group: "level 0"
+        int depth = 0;     // 0: a group, 1: a part of the group above
         double msPerFrame = 0.0;
-        double share = 0.0;    // of the top rows' sum, 0..1
+        double share = 0.0;  // of the top rows' sum, 0..1
         double callsPerFrame = 0.0;
     };
     // In the order the groups were first seen; empty before the first frame.

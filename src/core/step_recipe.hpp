@@ -44,7 +44,8 @@ void runStep(Solver& solver, std::span<const Splat> splats)
     runInStep(solver, passes::vorticity);
     laps.next(group::kDivergence);
     runInStep(solver, passes::divergence);  // projection
-    if (solver.params().pressureSolver != PressureSolver::Multigrid) laps.next(group::kJacobi);  // V-cycles lap each level
+    if (solver.params().pressureSolver != PressureSolver::Multigrid)
+        laps.next(group::kJacobi);  // V-cycles lap each level
     solver.solvePressure();
     laps.next(group::kGradient);
     runInStep(solver, passes::gradient);
