@@ -62,6 +62,13 @@ std::vector<ProfileTable::Line> ProfileTable::lines() const
     return out;
 }
 
+std::vector<std::string> ProfileTable::names() const
+{
+    std::vector<std::string> out;
+    for (const Row& r : rows_) out.push_back(r.name);
+    return out;
+}
+
 double ProfileTable::msPerFrame() const
 {
     if (frames_ == 0) return 0.0;

@@ -33,6 +33,8 @@ public:
     };
     // In the order the groups were first seen; empty before the first frame.
     std::vector<Line> lines() const;
+    // The spans' names as given, first seen first ("projection/level 0").
+    std::vector<std::string> names() const;
     // Every top row's mean per frame, summed.
     double msPerFrame() const;
     // The table as text: a header naming the unit of a frame ("step"), a line
