@@ -355,6 +355,11 @@ std::vector<Flag> makeFlags()
              "CPU backend threads, 0 = all cores, 0..1024 (default 0); more than this machine's "
              "hardware threads only slow each step, so they are cut to that number, with a note",
              S::Headless, intIn(0, 1024, [](Options& o, int n) { o.threads = n; })},
+            {"profile", "",
+             "headless: time each group of the step (splats, advection, diffusion, each multigrid level, "
+             "projection, ...) and print at the end its mean ms per step, share of the step and calls per "
+             "step: GPU time from timestamp queries on the GPU, wall time on the CPU",
+             S::Headless, turnsOn(&Options::profile)},
         });
     return table;
 }

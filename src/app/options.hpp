@@ -67,6 +67,7 @@ struct Options : AppSettings {
     std::string energyFile;             // CSV: t, kinetic_energy, max_divergence per step
     std::optional<double> untilSteady;  // stop when max |du/dt| < TOL
     int threads = 0;                    // CPU backend threads (0 = all)
+    bool profile = false;               // --profile: time each group of the step, print a table at the end
 
     bool showHelp = false;
     std::vector<std::string> explicitFlags;  // flags given on the command line, in order

@@ -20,8 +20,12 @@
 #include <vector>
 
 #include "core/pass_constants.hpp"
+#include "core/step_timer.hpp"
 
 namespace fluid {
+
+// Which equation a pyramid solves (see "the two equations" below).
+enum class MultigridEquation { Pressure, Viscous };
 
 struct MultigridLevel {
     int width = 0;   // cells
@@ -76,18 +80,29 @@ inline int coarsestSweeps(bool tunnel)
 //   restrictResidual(level)           the residual of `level`, restricted into
 //                                     the right-hand side of level + 1
 //   prolongCorrection(level)          level += bilinear interpolation of level + 1
+// and, for profiling, stepTimer() (null: not timed) and equation(): the work
+// on each level is a lap of its own (multigridLevelGroup), on the way down
+// and again on the way up.
 template <typename Passes>
 void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSchedule::kCoarsestSweeps)
 {
     using S = MultigridSchedule;
     static_assert(S::kPreSmooth >= 1, "a coarse level's first sweep replaces the clear of its iterate");
+    StepTimer* const timer = passes.stepTimer();
+    const bool viscous = passes.equation() == MultigridEquation::Viscous;
+    const auto timeLevel = [timer, viscous](int level) {
+        if (timer) timer->lap(multigridLevelGroup(viscous, level));
+    };
     const int coarsest = levelCount - 1;
     for (int level = 0; level < coarsest; ++level) {
+        timeLevel(level);
         for (int n = 0; n < S::kPreSmooth; ++n) passes.smooth(level, level > 0 && n == 0);
         passes.restrictResidual(level);
     }
+    timeLevel(coarsest);
     for (int n = 0; n < coarsestSweeps; ++n) passes.smooth(coarsest, coarsest > 0 && n == 0);
     for (int level = coarsest - 1; level >= 0; --level) {
+        timeLevel(level);
         passes.prolongCorrection(level);
         for (int n = 0; n < S::kPostSmooth; ++n) passes.smooth(level, false);
     }
@@ -114,7 +129,6 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
 // The error of an iterate satisfies the homogeneous wall rule (the lid's 2U is
 // part of the data, not of the error), so the lid speed is the grid's on
 // level 0 and zero below; both backends take it from LevelOperator.
-enum class MultigridEquation { Pressure, Viscous };
 
 // What one pass on one level needs to know about its equation, computed once
 // on the host for both backends so they multiply by the same floats.

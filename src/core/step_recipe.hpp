@@ -2,13 +2,16 @@
 // GpuSolver::step() and CpuSolver::step() call it, so the order of the passes
 // cannot drift between the GPU and the CPU reference. A new pass is a line
 // here: a row of the pass table (core/field_pass.hpp), or, for a pass that
-// does not fit the table, a member of the same name on both solvers.
+// does not fit the table, a member of the same name on both solvers. Each
+// group of passes is a lap of the solver's StepTimer (core/step_timer.hpp),
+// so both backends profile the same groups under the same names.
 #pragma once
 
 #include <span>
 
 #include "core/field_pass.hpp"
 #include "core/splat.hpp"
+#include "core/step_timer.hpp"
 
 namespace fluid {
 
@@ -22,17 +25,31 @@ void runInStep(Solver& solver, const FieldPass& pass)
 template <typename Solver>
 void runStep(Solver& solver, std::span<const Splat> splats)
 {
+    namespace group = step_groups;
+    // Each group a lap of the solver's timer when profiling (core/step_timer.hpp).
+    StepLaps laps(solver.stepTimer());
+    laps.next(group::kSplats);
     for (const Splat& s : splats) solver.splat(s);
+    laps.next(group::kTemperature);
     solver.advectTemperature();  // T - T0 by the velocity before its advection, cooling (skipped without gravity)
-    solver.advect();             // the dye (on its own grid) and the velocity, by the same velocity
-                                 // (the velocity less half the last pressure gradient: passes::pressureForcing)
+    laps.next(group::kAdvection);
+    solver.advect();  // the dye (on its own grid) and the velocity, by the same velocity
+                      // (the velocity less half the last pressure gradient: passes::pressureForcing)
+    laps.next(group::kBuoyancy);
     runInStep(solver, passes::buoyancy);  // Boussinesq: warm fluid rises, smoke sinks (skipped without gravity)
-    solver.diffuse();                     // implicit viscosity (skipped at nu = 0)
-    runInStep(solver, passes::curl);      // vorticity confinement (skipped at epsilon = 0)
+    laps.next(group::kDiffusion);
+    solver.diffuse();  // implicit viscosity (skipped at nu = 0)
+    laps.next(group::kVorticity);
+    runInStep(solver, passes::curl);  // vorticity confinement (skipped at epsilon = 0)
     runInStep(solver, passes::vorticity);
+    laps.next(group::kDivergence);
     runInStep(solver, passes::divergence);  // projection
+    if (solver.params().pressureSolver != PressureSolver::Multigrid)
+        laps.next(group::kJacobi);  // V-cycles lap each level
     solver.solvePressure();
+    laps.next(group::kGradient);
     runInStep(solver, passes::gradient);
+    laps.next(group::kFullPressure);
     runInStep(solver, passes::fullPressure);  // for the next step's pressureForcing (skipped with plain projection)
 }
 

@@ -94,6 +94,12 @@ void CpuSolver::step(std::span<const Splat> splats)
     runStep(*this, splats);
 }
 
+void CpuSolver::setStepTimer(StepTimer* timer)
+{
+    timer_ = timer;
+    for (reference::CpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setStepTimer(timer);
+}
+
 void CpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);

@@ -13,6 +13,7 @@
 #include "core/sim_params.hpp"
 #include "core/solid_mask.hpp"
 #include "core/splat.hpp"
+#include "core/step_timer.hpp"
 #include "reference/multigrid.hpp"
 #include "reference/passes.hpp"
 
@@ -30,6 +31,9 @@ public:
     void setThreads(int threads) { exec_.threads = threads; }
 
     void step(std::span<const Splat> splats = {});
+    // Profiling: GpuSolver's, with a wall-time timer (core/wall_step_timer.hpp).
+    void setStepTimer(StepTimer* timer);
+    StepTimer* stepTimer() const { return timer_; }
 
     // The passes of step() (core/step_recipe.hpp has the order); named like GpuSolver's.
     void splat(const Splat& s);
@@ -108,6 +112,7 @@ private:
         Field backward, corrected;
     };
     MacCormackScratch macCormackVelocity_, macCormackDye_, macCormackTemperature_;
+    StepTimer* timer_ = nullptr;  // not owned
 
     // GpuSolver::correctByMacCormack: `forward` holds the forward step of
     // `original` (on the grid of k); leaves the corrected field there.

@@ -73,6 +73,9 @@ public:
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
     MultigridEquation equation() const { return equation_; }
+    // Profiling: each level's work is a lap of `timer` (runVCycle); null: none.
+    void setStepTimer(StepTimer* timer) { timer_ = timer; }
+    StepTimer* stepTimer() const { return timer_; }
     // Level >= 1: its iterate and right-hand side (for tests).
     Field& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     Field& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
@@ -102,6 +105,7 @@ private:
     PassConstants k_{};
     Exec exec_{};
     bool startFromZero_ = false;
+    StepTimer* timer_ = nullptr;  // not owned
 };
 
 }  // namespace fluid::reference

@@ -57,6 +57,9 @@ public:
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
     MultigridEquation equation() const { return equation_; }
+    // Profiling: each level's work is a lap of `timer` (runVCycle); null: none.
+    void setStepTimer(StepTimer* timer) { timer_ = timer; }
+    StepTimer* stepTimer() const { return timer_; }
     // Level >= 1 (for tests).
     gl::PingPong& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     gl::RenderTarget& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
@@ -97,6 +100,7 @@ private:
     const gl::RenderTarget* rhs0_ = nullptr;
     const gl::VertexArray* emptyVertexArray_ = nullptr;
     bool startFromZero_ = false;
+    StepTimer* timer_ = nullptr;  // not owned
 };
 
 }  // namespace fluid::sim

@@ -366,6 +366,12 @@ void GpuSolver::step(std::span<const Splat> splats)
     runStep(*this, splats);
 }
 
+void GpuSolver::setStepTimer(StepTimer* timer)
+{
+    timer_ = timer;
+    for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) mg->setStepTimer(timer);
+}
+
 void GpuSolver::bindSolid() const
 {
     if (obstacles_) solid_.bindTexture(kSolidUnit);

@@ -15,6 +15,7 @@
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
+#include "core/step_timer.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
 #include "sim/field_pass_program.hpp"
@@ -38,6 +39,11 @@ public:
     // One time step: splats, advection, diffusion, vorticity confinement,
     // projection. Issues GL commands only: no read-back, no glFinish.
     void step(std::span<const Splat> splats = {});
+    // Profiling (core/step_timer.hpp): every group of step() is a lap of
+    // `timer` (a sim::GpuProfiler's), the same groups as CpuSolver's; null
+    // (the default): nothing is timed and no query is issued. Not owned.
+    void setStepTimer(StepTimer* timer);
+    StepTimer* stepTimer() const { return timer_; }
 
     // The passes of step() (core/step_recipe.hpp has the order).
     void splat(const Splat& s);
@@ -210,6 +216,7 @@ private:
     // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
     gl::RenderTarget solid_;  // R32F obstacle mask, 1 = solid
     Field obstacleMask_;      // its host copy (all fluid unless set)
+    StepTimer* timer_ = nullptr;
 };
 
 }  // namespace fluid

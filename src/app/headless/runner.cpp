@@ -156,6 +156,16 @@ void printSummary(const RunSpec& spec, const RunResult& r)
     }
 }
 
+// --profile: the table of core/profile_table.hpp, and what its numbers are.
+void printProfile(const RunSpec& spec, const RunResult& r)
+{
+    const bool gpu = spec.backend == Backend::Gpu;
+    std::printf("  profile          %s per step over %d of %d steps%s\n",
+                gpu ? "GPU time (timestamp queries)" : "wall time", r.profile.frames(), r.steps,
+                r.profileSkipped > 0 ? " (the others ran while the GPU was too far behind to time them)" : "");
+    std::printf("%s", r.profile.format("step").c_str());
+}
+
 }  // namespace
 
 int runHeadless(const Options& options, const std::vector<std::string>& notes)
@@ -244,6 +254,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                              centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
         printSummary(spec, result);
         if (spec.wake) printStrouhal(spec, result, probeCsv ? &*probeCsv : nullptr);
+        if (spec.profile) printProfile(spec, result);
         for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv, &probeCsv})
             if (*file) {
                 (*file)->close();

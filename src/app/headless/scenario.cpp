@@ -111,6 +111,7 @@ ResolvedRun resolveRun(const Options& o)
     s.energyFile = o.energyFile;
     s.probeFile = o.probeFile;
     s.steadyTolerance = o.untilSteady;
+    s.profile = o.profile;
 
     const Scenario scenario = o.scenario;
     const char* name = toString(scenario);

@@ -32,6 +32,7 @@ struct RunSpec {
     // once the flow is nearly steady.
     int steadyCheckEvery = 10;
     bool measureEveryStep = false;  // read back after every step (energy, divergence)
+    bool profile = false;           // time the step's groups (RunResult::profile)
 
     std::string outDir;   // PNG frames ("" = none)
     int framesEvery = 0;  // 0: the final frame only

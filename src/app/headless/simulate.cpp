@@ -4,13 +4,16 @@
 #include <cstdio>
 #include <memory>
 #include <optional>
+#include <type_traits>
 
 #include "app/headless/measure.hpp"
 #include "app/motion_input.hpp"
 #include "core/pass_constants.hpp"
+#include "core/wall_step_timer.hpp"
 #include "motion/frame_source.hpp"
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
+#include "sim/gpu_profiler.hpp"
 #include "sim/gpu_solver.hpp"
 
 namespace fluid::app::headless {
@@ -26,6 +29,60 @@ const Field& divergenceOf(const CpuSolver& solver)
 {
     return solver.divergenceField();
 }
+
+// --profile: the steps' groups timed by the solver's laps (core/step_timer.hpp).
+// On the GPU from timestamp queries collected a few steps late, never waited
+// for inside the loop; finish() drains the rest, after it.
+class GpuRunProfile {
+public:
+    GpuRunProfile(GpuSolver& solver, ProfileTable& table) : solver_(solver), table_(table)
+    {
+        solver_.setStepTimer(&profiler_.timer());
+    }
+    ~GpuRunProfile() { solver_.setStepTimer(nullptr); }
+    GpuRunProfile(const GpuRunProfile&) = delete;
+    GpuRunProfile& operator=(const GpuRunProfile&) = delete;
+    void beginStep()
+    {
+        profiler_.collect(table_);
+        profiler_.beginFrame();
+    }
+    void endStep() { profiler_.endFrame(); }
+    int finish()
+    {
+        profiler_.drain(table_);
+        return profiler_.skippedFrames();
+    }
+
+private:
+    // Steps the GPU may run behind the loop before one goes unmeasured.
+    static constexpr int kRing = 8;
+    GpuSolver& solver_;
+    ProfileTable& table_;
+    sim::GpuProfiler profiler_{kRing};
+};
+
+// The CPU reference's: wall time, every step measured.
+class CpuRunProfile {
+public:
+    CpuRunProfile(CpuSolver& solver, ProfileTable& table) : solver_(solver), timer_(table)
+    {
+        solver_.setStepTimer(&timer_);
+    }
+    ~CpuRunProfile() { solver_.setStepTimer(nullptr); }
+    CpuRunProfile(const CpuRunProfile&) = delete;
+    CpuRunProfile& operator=(const CpuRunProfile&) = delete;
+    void beginStep() {}
+    void endStep() { timer_.endFrame(); }
+    int finish() { return 0; }
+
+private:
+    CpuSolver& solver_;
+    WallStepTimer timer_;
+};
+
+template <typename Solver>
+using RunProfile = std::conditional_t<std::is_same_v<Solver, GpuSolver>, GpuRunProfile, CpuRunProfile>;
 
 template <typename Solver>
 RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
@@ -72,10 +129,14 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     int previousStep = 0;
     const bool writesFrames = !spec.outDir.empty() && observer.frame;
 
+    std::optional<RunProfile<Solver>> profile;
+    if (spec.profile) profile.emplace(solver, result.profile);
     const auto start = std::chrono::steady_clock::now();
     for (int n = 1; n <= spec.steps; ++n) {
         if (motionInput) motionInput->advanceTo((n - 1) * dt, solver, [&source] { return source->next(); });
+        if (profile) profile->beginStep();
         solver.step(scriptedSplats(spec.scenario, p, n - 1));
+        if (profile) profile->endStep();
         const double t = n * dt;
         const bool stopped = observer.stopRequested && observer.stopRequested();
         const bool lastOfBudget = n == spec.steps || stopped;
@@ -108,6 +169,7 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
         if (ending) break;
     }
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    if (profile) result.profileSkipped = profile->finish();  // after the wall clock: draining waits
     result.final = std::move(state);
     return result;
 }

@@ -11,6 +11,7 @@
 
 #include "app/headless/scenario.hpp"
 #include "core/field.hpp"
+#include "core/profile_table.hpp"
 
 namespace fluid::app::headless {
 
@@ -34,6 +35,10 @@ struct RunResult {
     FluidState final;                 // the state after the last step
     bool interrupted = false;         // Observer::stopRequested ended the run early
     std::vector<double> probe;        // tunnel: the probe's v (m/s) after every step
+    // RunSpec::profile: each group's time over the measured steps (GPU time
+    // on the GPU, wall time on the CPU); empty without.
+    ProfileTable profile;
+    int profileSkipped = 0;  // GPU: steps left unmeasured, the GPU too far behind
 };
 
 struct Progress {

@@ -51,6 +51,7 @@ void AsyncMax::request(GLuint texture, MaxMeasure measure, glm::ivec2 grid)
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     fence_ = gl::Fence::insert();
+    sums_ = measure == MaxMeasure::SumOfSquaresRedGreen;
 }
 
 std::optional<glm::vec2> AsyncMax::collect()
@@ -64,7 +65,8 @@ std::optional<glm::vec2> AsyncMax::collect()
     if (maxima) {
         for (int n = 0; n < kReducedSize * kReducedSize; ++n)
             for (int c = 0; c < 2; ++c)
-                if (const float v = maxima[2 * n + c]; std::isfinite(v)) largest[c] = std::max(largest[c], v);
+                if (const float v = maxima[2 * n + c]; std::isfinite(v))
+                    largest[c] = sums_ ? largest[c] + v : std::max(largest[c], v);
         glUnmapBuffer(GL_PIXEL_PACK_BUFFER);
     }
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);

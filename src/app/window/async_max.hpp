@@ -15,7 +15,9 @@ namespace fluid::app {
 
 // What is maximised over the cells (shaders/reduce_max.frag): the result's x,
 // and y where two channels are kept apart.
-enum class MaxMeasure { AbsRed = 0, LengthRedGreen = 1, MaxRgb = 2, AbsRedAndGreenApart = 3 };
+// SumOfSquaresRedGreen is a sum, not a maximum: collect() then adds the
+// blocks' sums (the panel's kinetic energy).
+enum class MaxMeasure { AbsRed = 0, LengthRedGreen = 1, MaxRgb = 2, AbsRedAndGreenApart = 3, SumOfSquaresRedGreen = 4 };
 
 class AsyncMax {
 public:
@@ -35,6 +37,7 @@ private:
     gl::RenderTarget reduced_;  // 16 x 16 block maxima, two channels
     gl::Buffer readBuffer_;     // pixel pack buffer for the asynchronous read
     gl::Fence fence_;
+    bool sums_ = false;  // the request in flight is SumOfSquaresRedGreen
 };
 
 }  // namespace fluid::app

@@ -1,4 +1,5 @@
 #include "app/window/display_chain.hpp"
+#include "app/window/frame_profile.hpp"
 
 #include <epoxy/gl.h>
 
@@ -15,6 +16,7 @@ DisplayChain::DisplayChain(const std::string& background)
 void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRect& rect,
                         const DisplaySettings& settings, GLuint overlay)
 {
+    if (timer_) timer_->lap(FrameProfile::kDisplay);
     const bool glow = settings.bloom.enabled && settings.view == FieldView::Dye;
     const GLuint target = glow ? bloom_.sceneFramebuffer(framebuffer) : 0;
     glBindFramebuffer(GL_FRAMEBUFFER, target);
@@ -23,6 +25,7 @@ void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRe
     glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     field_.draw(solver, rect, settings, target, overlay);
+    if (timer_ && glow) timer_->lap(FrameProfile::kPostProcessing);
     if (glow) bloom_.composite(settings.bloom);
 }
 

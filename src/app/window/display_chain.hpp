@@ -8,6 +8,7 @@
 
 #include "app/window/bloom.hpp"
 #include "app/window/field_display.hpp"
+#include "core/step_timer.hpp"
 
 namespace fluid::app {
 
@@ -23,12 +24,16 @@ public:
     // for the auto grid's first pick only, never in the frame loop.
     double measureDraw(GpuSolver& solver, glm::ivec2 framebuffer, const DisplaySettings& settings);
 
+    // Profiling: the draw is a lap of `timer` ("display"), the bloom another
+    // ("post-processing"); null: not timed.
+    void setTimer(StepTimer* timer) { timer_ = timer; }
     void setObstacles(const Field& mask) { field_.setObstacles(mask); }
     float range() const { return field_.range(); }
 
 private:
     FieldDisplay field_;
     Bloom bloom_;
+    StepTimer* timer_ = nullptr;
 };
 
 }  // namespace fluid::app

@@ -11,6 +11,7 @@
 #include <array>
 #include <cfloat>
 #include <cmath>
+#include <cstdio>
 #include <string>
 #include <string_view>
 
@@ -238,9 +239,59 @@ void motionSection(PanelState& s, const PanelStats& stats)
     if (m.dye > 0.0f) ImGui::ColorEdit3("motion colour", &m.dyeColour.x);
 }
 
-void statsSection(const PanelStats& stats, bool paused)
+// A plot of the history's last values, its latest value as the label.
+void plot(const char* label, const char* format, const PlotHistory& h)
+{
+    char overlay[64];
+    std::snprintf(overlay, sizeof overlay, format, static_cast<double>(h.latest()));
+    ImGui::PlotLines(label, h.values.data(), static_cast<int>(h.values.size()), 0, overlay, 0.0f, FLT_MAX,
+                     ImVec2(0.0f, 2.5f * ImGui::GetFontSize()));
+}
+
+// Inside Stats, so that the panel at start has no more rows (a fifth of the
+// window at most). Open, the frame is profiled (PanelState::profiling;
+// FrameProfile): GPU time per group of the step, the display,
+// post-processing and the panel, and plots of ms per step, kinetic energy and
+// max |div u|. Closed, nothing is measured.
+void profileSection(PanelState& state, const PanelStats& stats)
+{
+    if (!ImGui::TreeNode("Profile")) return;
+    state.profiling = true;
+    const ProfileSummary& p = stats.profile;
+    if (p.lines.empty()) {
+        ImGui::TextUnformatted("measuring...");
+    } else if (ImGui::BeginTable("profile", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_SizingStretchProp)) {
+        ImGui::TableSetupColumn("GPU time");
+        ImGui::TableSetupColumn("ms/frame");
+        ImGui::TableSetupColumn("share");
+        ImGui::TableHeadersRow();
+        for (const ProfileTable::Line& l : p.lines) {
+            ImGui::TableNextRow();
+            ImGui::TableNextColumn();
+            if (l.depth > 0) ImGui::Indent();
+            ImGui::TextUnformatted(l.name.c_str());
+            if (l.depth > 0) ImGui::Unindent();
+            ImGui::TableNextColumn();
+            ImGui::Text("%.3f", l.msPerFrame);
+            ImGui::TableNextColumn();
+            ImGui::Text("%.0f%%", 100.0 * l.share);
+        }
+        ImGui::EndTable();
+    }
+    tooltip(
+        "GPU time per frame from timestamp queries, read a few frames late (never waited for), averaged over "
+        "the last 30 frames. A step's groups count every step of the frame; fluidsim --headless --profile "
+        "prints the same per step.");
+    plot("ms per step", "%.2f ms", p.msPerStep);
+    plot("kinetic energy", "%.3g m^4/s^2", p.kineticEnergy);
+    plot("max |div u|", "%.3g 1/s", p.maxDivergence);
+    ImGui::TreePop();
+}
+
+void statsSection(PanelState& state, const PanelStats& stats)
 {
     if (!ImGui::CollapsingHeader("Stats")) return;
+    const bool paused = state.paused;
     ImGui::Text("%.1f frames/s", stats.framesPerSecond);
     if (paused)
         ImGui::TextUnformatted("paused");
@@ -272,6 +323,7 @@ void statsSection(const PanelStats& stats, bool paused)
         ImGui::TextWrapped("%s", stats.writeError.c_str());
         ImGui::PopStyleColor();
     }
+    profileSection(state, stats);
 }
 
 // Record / Stop (F9): beside the buttons above when it fits, so that the
@@ -335,6 +387,7 @@ void helpSection(PanelActions& actions)
 PanelActions drawPanel(PanelState& state, const PanelStats& stats)
 {
     PanelActions actions;
+    state.profiling = false;  // until the Profile group is drawn open
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     if (!state.visible || !panelFits({display.x, display.y})) return actions;
     ImGui::SetNextWindowPos(ImVec2(kPanelOrigin.x, kPanelOrigin.y), ImGuiCond_FirstUseEver);
@@ -371,7 +424,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     lookSection(state, stats);
     obstacleSection(state, stats, actions);
     motionSection(state, stats);
-    statsSection(stats, state.paused);
+    statsSection(state, stats);
     helpSection(actions);
     ImGui::PopItemWidth();
     ImGui::End();

@@ -7,6 +7,7 @@
 
 #include "app/app_settings.hpp"
 #include "app/window/field_display.hpp"
+#include "app/window/frame_profile.hpp"
 #include "core/motion.hpp"
 #include "core/sim_params.hpp"
 
@@ -30,6 +31,7 @@ struct PanelState : AppSettings {
     bool obstacleBrush = false;  // the mouse paints obstacles (as with Ctrl held)
     bool paused = false;
     bool visible = true;
+    bool profiling = false;  // the Profile group is open: the frame is timed (frame_profile.hpp)
 };
 
 struct PanelStats {
@@ -50,6 +52,7 @@ struct PanelStats {
     std::string obstacleNote;   // why the run's obstacles are missing or not felt by the fluid; "" = fine
     bool recording = false;     // a video is being recorded (F9)
     std::string recordingNote;  // what is (or was last) recorded
+    ProfileSummary profile;     // while the Profile group is open
 };
 
 struct PanelActions {

@@ -30,6 +30,7 @@
 #include "app/stroke_queue.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/fluid_session.hpp"
+#include "app/window/frame_profile.hpp"
 #include "app/window/panel_glue.hpp"
 #include "app/window/pointer_input.hpp"
 #include "app/window/recording_session.hpp"
@@ -60,6 +61,7 @@ struct Viewer {
     LoopRequests loop;
     RunSummary summary;
     RecordingSession recording;
+    FrameProfile profile;                      // the panel's Profile group, while it is open
     std::unique_ptr<WindowReplay> replay;      // --replay: the log's solver is shown and stepped
     std::unique_ptr<InputLogWriter> inputLog;  // --record-input
     bool cursorHidden = false;
@@ -180,10 +182,19 @@ struct Viewer {
             pointer.deliver(now, cursorToDomainIn(rect), strokes, fluid.obstacles(), state.obstacleBrushRadius);
             if (const Field* mask = fluid.uploadObstacles()) display.setObstacles(*mask);
         }
+        // Profile open: the steps, the display and the panel timed (frame_profile.hpp).
+        if (state.profiling && state.visible)
+            profile.beginFrame(shownSolver());
+        else
+            profile.stop(shownSolver());
+        display.setTimer(profile.timer());
         const int steps = replay ? advanceReplay(now) : advanceFluid(now);
+        if (steps > 0) profile.sampleFields(shownSolver(), static_cast<double>(shownSolver().params().cellSize()));
         display.draw(shownSolver(), fb, rect, state.display, fluid.motionTexture());
         ImGui::Render();
+        if (StepTimer* timer = profile.timer()) timer->lap(FrameProfile::kPanel);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        profile.endFrame(fluid.stepMilliseconds());
         takeScreenshot(fb);
         recording.frame(fb, fluidSeconds());  // a read-back queued, never waited for
         glfwSwapBuffers(window);
@@ -203,6 +214,7 @@ struct Viewer {
         fluid.collectResidual();
         stats.displayRange = display.range();
         stats.emitters = fluid.emitterCount();
+        stats.profile = profile.summary();
         const PanelActions actions = drawPanel(state, stats);
         if (applyPanel(actions, state, fluid, fb, measuredDraw(), loop)) gridChanged(now);
         if (actions.toggleRecording) recording.toggle(fb, fluidSeconds());
