@@ -50,7 +50,9 @@ inline fluid::Splat benchSplat(const fluid::SimParams& p)
 }
 
 // The configuration of the WebGL peer (WebGL-Fluid-Simulation), which issue 8
-// compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on.
+// compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on,
+// semi-Lagrangian advection (the peer's; set here, since MacCormack became the
+// default in a0f49b6 this configuration had silently followed it).
 inline fluid::SimParams peerParams(int grid)
 {
     fluid::SimParams p = benchParams(grid);
@@ -58,6 +60,7 @@ inline fluid::SimParams peerParams(int grid)
     p.pressureIterations = 20;
     p.viscosity = 0.0f;
     p.vorticity = 0.5f;
+    p.advection = fluid::AdvectionScheme::SemiLagrangian;
     return p;
 }
 

@@ -1,0 +1,95 @@
+// profile_bench: where a GPU step goes, group by group and per multigrid
+// level (docs/profiling.md), for the configurations the benchmarks compare:
+// the user's step and the WebGL peer's at 256^2, the staggered layout, and
+// the water wall's 1024x768 grid. The table `fluidsim --headless --profile`
+// prints, from GPU timestamp queries, for several configurations in one run
+// and in a program that needs only GL (no FFmpeg, no window libraries), so
+// that it also runs on a lent GPU machine as it is.
+//   build/ci/bench/profile_bench [steps, default 200]
+#include <array>
+#include <cstdio>
+#include <cstdlib>
+#include <exception>
+#include <string>
+
+#include "bench_main.hpp"
+#include "bench_params.hpp"
+#include "core/profile_table.hpp"
+#include "sim/gpu_profiler.hpp"
+#include "sim/gpu_solver.hpp"
+
+namespace {
+
+struct Configuration {
+    const char* name;
+    fluid::SimParams params;
+};
+
+// The user's step: every default (multigrid, MacCormack, the planned viscous
+// solve) at the bench's viscosity and vorticity, as BM_GpuStepDefaults.
+fluid::SimParams userStep(int width, int height)
+{
+    fluid::SimParams p = fluid::bench::benchParams(height);
+    const fluid::SimParams defaults;
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    p.gridWidth = width;
+    p.domainWidth = static_cast<float>(width) / static_cast<float>(height);
+    return p;
+}
+
+// `steps` steps of `params` with a splat each, profiled after a warm-up;
+// the table of the measured ones.
+fluid::ProfileTable profile(const fluid::SimParams& params, int steps)
+{
+    fluid::GpuSolver solver(params);
+    const std::array splats{fluid::bench::benchSplat(params)};
+    for (int n = 0; n < fluid::bench::kWarmUpSteps; ++n) solver.step(splats);
+    fluid::ProfileTable table;
+    fluid::sim::GpuProfiler profiler(8);  // steps the GPU may run behind before one goes unmeasured
+    solver.setStepTimer(&profiler.timer());
+    for (int n = 0; n < steps; ++n) {
+        profiler.collect(table);
+        profiler.beginFrame();
+        solver.step(splats);
+        profiler.endFrame();
+    }
+    profiler.drain(table);  // after the loop: waits for the last steps
+    solver.setStepTimer(nullptr);
+    return table;
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const int steps = argc > 1 ? std::atoi(argv[1]) : 200;
+    if (steps < 1 || steps > 100000) {
+        std::fprintf(stderr, "profile_bench: steps must be 1..100000 (got %s)\n", argv[1]);
+        return 2;
+    }
+    const fluid::bench::GlEnvironment& gl = fluid::bench::glEnvironment();
+    if (!gl.context) {
+        std::fprintf(stderr, "profile_bench: %s\n", gl.error.c_str());
+        return 1;
+    }
+    std::printf("profile_bench: %s, %d steps per configuration\n", gl.context->description().c_str(), steps);
+    fluid::SimParams staggered = userStep(256, 256);
+    staggered.layout = fluid::Layout::Staggered;
+    const Configuration configurations[] = {
+        {"the user's step, 256x256", userStep(256, 256)},
+        {"the WebGL peer's configuration, 256x256", fluid::bench::peerParams(256)},
+        {"the user's step on the staggered layout, 256x256", staggered},
+        {"the water wall's step, 1024x768", userStep(1024, 768)},
+    };
+    try {
+        for (const Configuration& c : configurations) {
+            const fluid::ProfileTable table = profile(c.params, steps);
+            std::printf("\n%s: %.3f ms per step\n%s", c.name, table.msPerFrame(), table.format("step").c_str());
+        }
+    } catch (const std::exception& error) {
+        std::fprintf(stderr, "profile_bench: %s\n", error.what());
+        return 1;
+    }
+    return 0;
+}
