@@ -16,6 +16,7 @@
 
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
+#include "sim/physics_support.hpp"
 #include "support/backends.hpp"
 #include "support/fields.hpp"
 #include "support/obstacles.hpp"
@@ -23,22 +24,9 @@
 namespace fluid {
 namespace {
 
+using test::backendName;
+using test::divergenceOf;
 using test::makeSolver;
-
-template <typename Solver>
-Field divergenceOf(const Solver& solver)
-{
-    if constexpr (std::is_same_v<Solver, GpuSolver>)
-        return solver.downloadDivergence();
-    else
-        return solver.divergenceField();
-}
-
-template <typename Solver>
-const char* backendName()
-{
-    return std::is_same_v<Solver, GpuSolver> ? "gpu" : "cpu";
-}
 
 bool isSolid(const Field& mask, int i, int j)
 {
