@@ -54,7 +54,17 @@ vec4 asResult(Value v) { return vec4(v, vec3(0.0)); }
 #ifdef STAGGERED
 // Level 0 of the viscous solve on the staggered layout (only level 0's passes
 // are built with STAGGERED; the coarser levels keep the cell-centred VISCOUS
-// operator above, see src/core/multigrid.hpp). The iterate is the face grid:
+// operator above). That is enough because a coarse level only has to correct
+// the error the sweeps leave, which is smooth: for a smooth error the face
+// operator and the cell-centred one agree to O(h^2) (the same Laplacian, the
+// walls' zero in the same place: a shut face on the wall, a ghost mirrored
+// across it), and level 0's restriction and prolongation carry it between
+// the two grids at each component's own points. What it costs: the coarse
+// levels do not see what only the faces have (the tunnel's outflow face
+// extrapolated from the last column's divergence, which couples u to v; the
+// inflow face held), so near those the correction is a little off and the
+// cycle converges more slowly on small tunnels (vCyclesFor's staggered column).
+// The iterate is the face grid:
 // u at texel c lives on cell c's left face, v on its bottom face, and each
 // component's neighbours are read through its own face rule (common.glsl's
 // faceU, faceV: shut and solid faces read 0, the lid's ghost 2U - u, the

@@ -254,5 +254,34 @@ TEST(StaggeredViscousPhysics, AViscosityThatNeedsVCyclesIsSolvedWithTheWallsShut
     EXPECT_LE(reference::staggered::relativeViscousResidual(u, b, k), kTolerance);
 }
 
+// Level 0's prolongation puts each component at its own faces: a coarse
+// correction linear in x and y, read at fine u face (i, j), is the same
+// function at that face's point, coarse coordinates ((i - 1) / 2,
+// (j - 1/2) / 2), exactly (the weights are powers of two); v's the transpose.
+// Inside faces only (the walls' ghosts are not linear).
+TEST(StaggeredViscousPasses, TheProlongationInterpolatesEachComponentAtItsOwnFaces)
+{
+    constexpr int n = 16;
+    const PassConstants fineK = makePassConstants(paramsFor(Walls::Lid, n, n, 1.0));
+    PassConstants coarseK = fineK;
+    coarseK.width = coarseK.height = n / 2;
+    coarseK.lidSpeed = 0.0f;
+    const auto linear = [](float x, float y) { return 2.0f * x + 0.5f * y + 1.0f; };
+    Field coarse(n / 2, n / 2, 2);
+    for (int j = 0; j < n / 2; ++j)
+        for (int i = 0; i < n / 2; ++i)
+            for (int m = 0; m < 2; ++m) coarse.at(i, j, m) = linear(static_cast<float>(i), static_cast<float>(j));
+    const Field x(n, n, 2);
+    Field out(n, n, 2);
+    reference::staggered::prolongCorrection(x, coarse, out, fineK, coarseK, {});
+    for (int j = 2; j < n - 2; ++j)
+        for (int i = 2; i < n - 2; ++i) {
+            const float fi = static_cast<float>(i);
+            const float fj = static_cast<float>(j);
+            EXPECT_EQ(out.at(i, j, 0), linear((fi - 1.0f) / 2.0f, (fj - 0.5f) / 2.0f)) << i << ", " << j;
+            EXPECT_EQ(out.at(i, j, 1), linear((fi - 0.5f) / 2.0f, (fj - 1.0f) / 2.0f)) << i << ", " << j;
+        }
+}
+
 }  // namespace
 }  // namespace fluid

@@ -291,7 +291,9 @@ TEST_P(ViscousSolveParity, DiffuseMatches)
 
 // The staggered layout's solve, the same bound: its cycles chain as many
 // passes (6 cycles at nu = 0.1, a ~ 3.5, and at nu = 10, a ~ 380; at the
-// collocated cases' nu = 0.03 this layout's plan takes Jacobi sweeps).
+// collocated cases' nu = 0.03 this layout's plan takes Jacobi sweeps). The
+// odd grid only (a coarse cell with one child), to keep the suite short: the
+// even one adds nothing the pass cases do not cover.
 class StaggeredViscousSolveParity : public test::GlTest,
                                     public ::testing::WithParamInterface<std::tuple<Walls, Grid, float>> {};
 
@@ -304,7 +306,7 @@ TEST_P(StaggeredViscousSolveParity, DiffuseMatches)
 INSTANTIATE_TEST_SUITE_P(AllWalls, StaggeredViscousSolveParity,
                          ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
                                                               Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
-                                            ::testing::Values(kEven, kOdd), ::testing::Values(0.1f, 10.0f)),
+                                            ::testing::Values(kOdd), ::testing::Values(0.1f, 10.0f)),
                          [](const ::testing::TestParamInfo<StaggeredViscousSolveParity::ParamType>& param) {
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name +
                                     (std::get<2>(param.param) > 1.0f ? "_nu10" : "_nu0_1");
