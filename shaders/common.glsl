@@ -31,24 +31,28 @@ ivec2 thisCell() { return ivec2(gl_FragCoord.xy); }
 // moves at (U, 0); beyond the outflow (right) it repeats its mirror (zero
 // normal gradient); beyond the top and bottom (slip) only v flips, or with
 // TUNNEL_WALLS (no-slip) both components do, as at the box's walls.
-vec2 mirroredVelocity(vec2 v, ivec2 c)
+// mirroredVelocityOn: the same on a grid of `size` cells whose lid (or
+// inflow) moves at `lid`: the staggered viscous prolongation reads the coarse
+// level's correction (lid 0) while drawing on level 0.
+vec2 mirroredVelocityOn(vec2 v, ivec2 c, ivec2 size, float lid)
 {
 #ifdef TUNNEL
-    if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
+    if (c.x < 0) v = vec2(2.0 * lid - v.x, -v.y);
 #ifdef TUNNEL_WALLS
-    if (c.y < 0 || c.y >= uGridSize.y) v = -v;
+    if (c.y < 0 || c.y >= size.y) v = -v;
 #else
-    if (c.y < 0 || c.y >= uGridSize.y) v.y = -v.y;
+    if (c.y < 0 || c.y >= size.y) v.y = -v.y;
 #endif
 #else
-    if (c.x < 0 || c.x >= uGridSize.x) v = -v;
-    if (c.y < 0 || c.y >= uGridSize.y) {
+    if (c.x < 0 || c.x >= size.x) v = -v;
+    if (c.y < 0 || c.y >= size.y) {
         v = -v;
-        if (c.y >= uGridSize.y) v.x += 2.0 * uLidSpeed;
+        if (c.y >= size.y) v.x += 2.0 * lid;
     }
 #endif
     return v;
 }
+vec2 mirroredVelocity(vec2 v, ivec2 c) { return mirroredVelocityOn(v, c, uGridSize, uLidSpeed); }
 #endif
 
 // Scalars (pressure, dye, curl): zero normal derivative at walls; the ghost

@@ -50,3 +50,35 @@ Value neighbourSum(sampler2D field, ivec2 cell)
 #endif
 
 vec4 asResult(Value v) { return vec4(v, vec3(0.0)); }
+
+#ifdef STAGGERED
+// Level 0 of the viscous solve on the staggered layout (only level 0's passes
+// are built with STAGGERED; the coarser levels keep the cell-centred VISCOUS
+// operator above). That is enough because a coarse level only has to correct
+// the error the sweeps leave, which is smooth: for a smooth error the face
+// operator and the cell-centred one agree to O(h^2) (the same Laplacian, the
+// walls' zero in the same place: a shut face on the wall, a ghost mirrored
+// across it), and level 0's restriction and prolongation carry it between
+// the two grids at each component's own points. What it costs: the coarse
+// levels do not see what only the faces have (the tunnel's outflow face
+// extrapolated from the last column's divergence, which couples u to v; the
+// inflow face held), so near those the correction is a little off and the
+// cycle converges more slowly on small tunnels (vCyclesFor's staggered column).
+// The iterate is the face grid:
+// u at texel c lives on cell c's left face, v on its bottom face, and each
+// component's neighbours are read through its own face rule (common.glsl's
+// faceU, faceV: shut and solid faces read 0, the lid's ghost 2U - u, the
+// tunnel's inflow face its speed). Mirror: src/reference/staggered_multigrid.cpp.
+float faceSumU(sampler2D x, ivec2 c)
+{
+    return (faceU(x, c + kLeft, uGridSize) + faceU(x, c + kRight, uGridSize))
+         + (faceU(x, c + kBottom, uGridSize) + faceU(x, c + kTop, uGridSize));
+}
+float faceSumV(sampler2D x, ivec2 c)
+{
+    return (faceV(x, c + kLeft, uGridSize) + faceV(x, c + kRight, uGridSize))
+         + (faceV(x, c + kBottom, uGridSize) + faceV(x, c + kTop, uGridSize));
+}
+// The faces of cell c, both components, from their neighbours.
+Value faceNeighbourSum(sampler2D x, ivec2 c) { return Value(faceSumU(x, c), faceSumV(x, c)); }
+#endif

@@ -9,9 +9,57 @@
 // footprint reads as the ghost (multigrid.glsl's solidGhost) of this cell's
 // parent, which is fluid whenever this cell is (src/core/solid_mask.hpp).
 // Mirror: reference::prolongCorrection.
+// STAGGERED (level 0 of the viscous solve on the staggered layout): each
+// component interpolated at its own faces, and written through the face rules;
+// see below.
 uniform sampler2D uIterate;     // the fine level's iterate
 uniform sampler2D uCorrection;  // the coarse level's iterate
 
+#ifdef STAGGERED
+// Drawn at level 0's size with level 0's uniforms (uGridSize, uLidSpeed,
+// uSolid), which shutWallFaces needs: shut and solid faces stay 0, the
+// tunnel's inflow face at its speed (its error is 0). The coarse correction
+// is read at uCoarseSize through the homogeneous velocity rule (lid 0); a
+// solid coarse cell holds 0 (its sweeps write 0 there), which is what this
+// reads of it. Along a component's own axis its face i lies at coarse
+// coordinate (i - 1) / 2: an odd i on coarse centre (i - 1) / 2 (weight 0 of
+// the next), an even i halfway between (weight 1/2); across, as the cell
+// centres above. Mirror: reference::staggered::prolongCorrection.
+uniform ivec2 uCoarseSize;
+
+Value coarseAt(ivec2 c)
+{
+    Value e = texelAt(uCorrection, c, uCoarseSize).xy;
+#ifdef PERIODIC
+    return e;
+#else
+    return mirroredVelocityOn(e, c, uCoarseSize, 0.0);
+#endif
+}
+
+float bilinear(float a, float b, float c, float d, vec2 f)
+{
+    float bottom = a * (1.0 - f.x) + b * f.x;
+    float top = c * (1.0 - f.x) + d * f.x;
+    return bottom * (1.0 - f.y) + top * f.y;
+}
+
+void main()
+{
+    ivec2 cell = thisCell();
+    ivec2 base = (cell - 1) >> 1;
+    vec2 even = vec2(equal(cell & 1, ivec2(0)));
+    vec2 across = even * 0.5 + 0.25;  // weight of base + 1 between centres
+    vec2 along = even * 0.5;          // weight of base + 1 on a component's own axis
+    Value a = coarseAt(base);
+    Value b = coarseAt(base + kRight);
+    Value c = coarseAt(base + kTop);
+    Value d = coarseAt(base + kRight + kTop);
+    Value e = Value(bilinear(a.x, b.x, c.x, d.x, vec2(along.x, across.y)),
+                    bilinear(a.y, b.y, c.y, d.y, vec2(across.x, along.y)));
+    fragResult = shutWallFaces(asResult(valueFetched(uIterate, cell) + e));
+}
+#else
 void main()
 {
     ivec2 cell = thisCell();
@@ -34,3 +82,4 @@ void main()
     Value e = bottom * (1.0 - f.y) + top * f.y;
     fragResult = asResult(valueFetched(uIterate, cell) + e);  // a fine cell: uGridSize is the coarse level's
 }
+#endif

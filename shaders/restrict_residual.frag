@@ -5,6 +5,7 @@
 // src/core/multigrid.hpp derives both.
 // Drawn at the coarse level's size; uGridSize is the FINE level's, which the
 // boundary rule reads; so is uSolid (OBSTACLES). Mirror: reference::restrictResidual.
+// STAGGERED (level 0 of the viscous solve on the staggered layout): see below.
 uniform sampler2D uIterate;  // the fine level's iterate
 uniform sampler2D uRhs;      // the fine level's right-hand side (div u / b on level 0)
 uniform ivec2 uExtraChild;   // per axis, the fine index of a third child, or -1
@@ -14,6 +15,66 @@ uniform float uAlpha;        // the fine level's a_l
 uniform float uRhsScale;     // h^2 on level 0, 1 below
 #endif
 
+#ifdef STAGGERED
+// Level 0 is the face grid, level 1 cell-centred: each face's residual
+// through the face rules (0 on a face that is not an unknown: a box's or the
+// tunnel's walls, including its inflow and outflow faces, and solid faces),
+// then each fine cell's two u faces and two v faces averaged to its centre,
+// where the coarse unknowns lie, then the children averaged as below. Per
+// axis that is full weighting, 1/4 (1/2, 1, 1/2) x (1, 1) for u, centred on
+// the coarse cell. Level 1 has round(n / 2) cells, so level 0 never has a
+// third child (src/core/multigrid.cpp); a child beyond an odd edge is dropped.
+// Mirror: reference::staggered::restrictResidual.
+bool fixedFaceU(ivec2 c)
+{
+#ifdef PERIODIC
+    bool given = false;
+#else
+    bool given = c.x <= 0 || c.x >= uGridSize.x;
+#endif
+#ifdef OBSTACLES
+    given = given || solidFaceU(c);
+#endif
+    return given;
+}
+bool fixedFaceV(ivec2 c)
+{
+#ifdef PERIODIC
+    bool given = false;
+#else
+    bool given = c.y <= 0 || c.y >= uGridSize.y;
+#endif
+#ifdef OBSTACLES
+    given = given || solidFaceV(c);
+#endif
+    return given;
+}
+float residualU(ivec2 c)
+{
+    float x = faceU(uIterate, c, uGridSize);
+    float r = texelAt(uRhs, c, uGridSize).x - (x - uAlpha * (faceSumU(uIterate, c) - 4.0 * x));
+    return fixedFaceU(c) ? 0.0 : r;
+}
+float residualV(ivec2 c)
+{
+    float x = faceV(uIterate, c, uGridSize);
+    float r = texelAt(uRhs, c, uGridSize).y - (x - uAlpha * (faceSumV(uIterate, c) - 4.0 * x));
+    return fixedFaceV(c) ? 0.0 : r;
+}
+Value childResidual(ivec2 c)
+{
+    Value r = 0.5 * Value(residualU(c) + residualU(c + kRight), residualV(c) + residualV(c + kTop));
+    return all(lessThan(c, uGridSize)) ? r : Value(0.0);
+}
+
+void main()
+{
+    ivec2 fine = 2 * thisCell();
+    Value sum = (childResidual(fine) + childResidual(fine + kRight))
+              + (childResidual(fine + kTop) + childResidual(fine + kRight + kTop));
+    fragResult = asResult(0.25 * sum);
+}
+#else
 // A child's residual; 0 for a cell that is not a child here (beyond the fine
 // grid, or a third child that this coarse cell does not take).
 Value residual(ivec2 c, bool child)
@@ -51,3 +112,4 @@ void main()
     fragResult = asResult(sum);
 #endif
 }
+#endif

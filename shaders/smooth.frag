@@ -8,7 +8,12 @@
 // ZERO_GUESS (a coarse level's first sweep): x = 0 everywhere, so nothing but
 // the right-hand side is read and the level needs no clear.
 // OBSTACLES: uSolid is this level's mask; solid cells hold 0.
-// Mirror: reference::smooth.
+// STAGGERED (level 0 of the viscous solve on the staggered layout): the same
+// sweep on each face, its neighbours through the face rules (multigrid.glsl's
+// faceNeighbourSum), and what it writes through shutWallFaces (shut and solid
+// faces 0, the tunnel's inflow face at its speed): diffuse.frag's STAGGERED
+// sweep, under-relaxed.
+// Mirror: reference::smooth (STAGGERED: reference::staggered::smooth).
 uniform sampler2D uIterate;   // the level's iterate x
 uniform sampler2D uRhs;       // div u / b on level 0, the restricted residual below
 uniform float uWeight;        // w
@@ -28,14 +33,23 @@ Value jacobiValue(Value neighbours, Value rhs)
 #endif
 }
 
+// The neighbours of a cell (or of a texel's faces) and what a sweep writes.
+#ifdef STAGGERED
+Value neighboursOf(ivec2 cell) { return faceNeighbourSum(uIterate, cell); }
+vec4 written(Value x) { return shutWallFaces(asResult(x)); }
+#else
+Value neighboursOf(ivec2 cell) { return neighbourSum(uIterate, cell); }
+vec4 written(Value x) { return fluidOnly(asResult(x)); }
+#endif
+
 void main()
 {
     ivec2 cell = thisCell();
     Value rhs = valueIn(uRhs, cell);
 #ifdef ZERO_GUESS
-    fragResult = fluidOnly(asResult(uWeight * jacobiValue(Value(0.0), rhs)));
+    fragResult = written(uWeight * jacobiValue(Value(0.0), rhs));
 #else
     Value x = valueIn(uIterate, cell);
-    fragResult = fluidOnly(asResult(x + uWeight * (jacobiValue(neighbourSum(uIterate, cell), rhs) - x)));
+    fragResult = written(x + uWeight * (jacobiValue(neighboursOf(cell), rhs) - x));
 #endif
 }

@@ -183,14 +183,10 @@ struct ViscousSolveLimits {
     static constexpr double kTolerance = 1e-3;
     static constexpr double kPromisedUpToAlpha = 1e4;  // a = nu dt / h^2: the panel's 0.1 m^2/s at 1024^2 is 1.7e3
     static constexpr int kSweepsPerVCycle = 10;
-    // The staggered layout's sweeps instead of V-cycles, up to this many
-    // (a <= ~5; beyond, that layout refuses the viscosity until it has its
-    // own V-cycles).
-    static constexpr int kMostStaggeredSweeps = 256;
 };
 
 int jacobiSweepsFor(double a);
-int vCyclesFor(double a);
+int vCyclesFor(double a, Layout layout = Layout::Collocated);
 // Nothing at nu = 0 (or with zero sweeps under ViscositySolver::Jacobi).
 ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k);
 

@@ -1,8 +1,6 @@
 #include "core/sim_params.hpp"
 
-#include "core/multigrid.hpp"
 #include "core/parameters.hpp"
-#include "core/pass_constants.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -121,16 +119,6 @@ bool finite(float x)
 
 }  // namespace
 
-std::optional<std::string> missingOnStaggeredLayout(const SimParams& p)
-{
-    if (p.layout != Layout::Staggered) return std::nullopt;
-    if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
-        return std::string(
-            "the viscous V-cycles that this viscosity needs (a = nu dt / h^2 above about 5: a lower viscosity, "
-            "a smaller dt or a coarser grid, or --viscosity-solver jacobi, which does not converge there)");
-    return std::nullopt;
-}
-
 std::optional<std::string> validate(const SimParams& p)
 {
     using L = SimLimits;
@@ -160,10 +148,6 @@ std::optional<std::string> validate(const SimParams& p)
         return outOfRange("lidSpeed", p.lidSpeed, "[-1e4, 1e4] m/s");
     if (p.lidSpeed != 0.0f && p.boundary != BoundaryMode::Box)
         return std::string("lidSpeed needs the box boundary; the periodic box has no walls");
-    if (p.layout == Layout::Staggered) {
-        if (auto missing = missingOnStaggeredLayout(p))
-            return "the staggered layout does not have " + *missing + " yet (issue 19); use --layout collocated";
-    }
     return std::nullopt;
 }
 

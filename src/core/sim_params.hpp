@@ -176,8 +176,4 @@ int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 // the accepted range, or nothing when the parameters are usable.
 std::optional<std::string> validate(const SimParams& params);
 
-// What of `params` the staggered layout does not carry yet (issue 19), or
-// nothing (also for the collocated layout). validate() refuses it.
-std::optional<std::string> missingOnStaggeredLayout(const SimParams& params);
-
 }  // namespace fluid

@@ -15,6 +15,7 @@
 #include <type_traits>
 
 #include "reference/boundary.hpp"
+#include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -414,6 +415,7 @@ const Field& CpuMultigrid::rhsOf(int level) const
 PassConstants CpuMultigrid::constantsOf(int level) const
 {
     PassConstants c = levelConstants(k_, levels_[static_cast<std::size_t>(level)], operatorOf(level));
+    if (level > 0) c.staggered = false;  // the coarse levels are cell-centred on either layout
     // Level 0's mask is the solver's (k_); a coarser level's is derived from it
     // by setObstacles(), and a level without a solid cell needs none.
     if (level > 0 && k_.solid != nullptr && static_cast<std::size_t>(level) < solid_.size()) {
@@ -437,12 +439,18 @@ void CpuMultigrid::smooth(int level, bool zeroGuess)
         zeroGuess = true;
         startFromZero_ = false;
     }
-    reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
+    if (onFaces(level))
+        staggered::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
+    else
+        reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
     x.swap(out);
 }
 
 void CpuMultigrid::restrictResidual(int level)
 {
+    if (onFaces(level))
+        return staggered::restrictResidual(iterateOf(level), rhsOf(level), operatorOf(level),
+                                           rhs_[static_cast<std::size_t>(level + 1)], constantsOf(level), exec_);
     reference::restrictResidual(iterateOf(level), rhsOf(level), operatorOf(level),
                                 rhs_[static_cast<std::size_t>(level + 1)], constantsOf(level), exec_);
 }
@@ -451,7 +459,11 @@ void CpuMultigrid::prolongCorrection(int level)
 {
     Field& x = iterateOf(level);
     Field& out = scratchOf(level);
-    reference::prolongCorrection(x, iterate_[static_cast<std::size_t>(level + 1)], out, constantsOf(level + 1), exec_);
+    const Field& coarse = iterate_[static_cast<std::size_t>(level + 1)];
+    if (onFaces(level))
+        staggered::prolongCorrection(x, coarse, out, constantsOf(level), constantsOf(level + 1), exec_);
+    else
+        reference::prolongCorrection(x, coarse, out, constantsOf(level + 1), exec_);
     x.swap(out);
 }
 

@@ -90,6 +90,9 @@ private:
     const Field& rhsOf(int level) const;
     Field& scratchOf(int level);
     LevelOperator operatorOf(int level) const { return levelOperator(equation_, k_, level); }
+    // Level 0 of the viscous solve on the staggered layout: the face grid,
+    // whose passes are reference::staggered's (the levels below are cell-centred).
+    bool onFaces(int level) const { return level == 0 && equation_ == MultigridEquation::Viscous && k_.staggered; }
     PassConstants constantsOf(int level) const;
 
     std::vector<MultigridLevel> levels_;

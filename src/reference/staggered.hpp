@@ -12,6 +12,7 @@
 
 #include "core/field.hpp"
 #include "core/motion.hpp"
+#include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
 #include "core/splat.hpp"
 #include "reference/passes.hpp"
@@ -97,5 +98,31 @@ void addForceField(const Field& velocity, const Field& force, Field& out, const 
 // The velocity at cell c's centre, the mean of its two faces per axis: what
 // the views and measurements read.
 glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+
+// --- level 0 of the viscous multigrid (staggered_multigrid.cpp) ---------------
+// The STAGGERED variants of smooth.frag, restrict_residual.frag and
+// prolong_correction.frag, which CpuMultigrid runs on level 0 when
+// k.staggered; the coarser levels are reference::smooth and the like.
+
+// smooth.frag's: one weighted Jacobi sweep of x - a (Sum - 4x) = b on each
+// face (diffuse's sweep, under-relaxed by op.weight), written through shutU/V.
+void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
+            const PassConstants& k, Exec exec = {});
+
+// restrict_residual.frag's: coarseOut (level 1's size) = each fine cell's
+// face residuals averaged to its centre, then its children averaged.
+void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut,
+                      const PassConstants& fineK, Exec exec = {});
+
+// prolong_correction.frag's: out = x + the coarse correction interpolated at
+// each component's faces (coarseK: level 1's constants, whose homogeneous
+// velocity rule gives the ghosts), written through shutU/V of fineK.
+void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& fineK,
+                       const PassConstants& coarseK, Exec exec = {});
+
+// The relative residual ||r(x)||_2 / ||r(0)||_2 of the viscous step on the
+// faces (every stored face that is an unknown; the lid and the inflow enter
+// through the face rules), in double: what the staggered solve reduces.
+double relativeViscousResidual(const Field& x, const Field& b, const PassConstants& k);
 
 }  // namespace fluid::reference::staggered

@@ -37,6 +37,13 @@ GpuMultigrid::GpuMultigrid(int width, int height, BoundaryMode boundary, const P
     buildPrograms(boundary);
 }
 
+void GpuMultigrid::setConstants(const PassConstants& k)
+{
+    k_ = k;
+    const bool faces = equation_ == MultigridEquation::Viscous && k.staggered;
+    if (faces != faces_) buildPrograms(boundary_);  // a compile: only when the layout changes
+}
+
 void GpuMultigrid::setBoundary(BoundaryMode boundary)
 {
     if (boundary != boundary_) buildPrograms(boundary);
@@ -136,7 +143,53 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
 
     prolongUniforms_ = lookUp(prolong_, true, false, false);
     glUniform1i(prolong_.requiredUniform("uCorrection"), kSecondUnit);
+
+    buildFacePrograms(equation);
     glUseProgram(0);
+}
+
+// Level 0 of the viscous solve on the staggered layout: the STAGGERED variants
+// (multigrid.glsl), drawn with level 0's uniforms; which of the grid's
+// uniforms a variant reads depends on the rule (the lid in the box, the
+// inflow in the tunnel, the mask with obstacles), so those are looked up, not
+// required. Every pass and its operator constants are required.
+void GpuMultigrid::buildFacePrograms(const std::string& equation)
+{
+    faces_ = equation_ == MultigridEquation::Viscous && k_.staggered;
+    for (gl::Program* p : {&faceSmooth_, &faceSmoothFromZero_, &faceRestrict_, &faceProlong_}) *p = gl::Program();
+    if (!faces_) return;
+    const std::string faces = equation + "#define STAGGERED 1\n";
+    const std::string zeroGuess = faces + "#define ZERO_GUESS 1\n";
+    const char* header = "multigrid.glsl";
+    faceSmooth_ = buildPass("smooth.frag", boundary_, faces.c_str(), header);
+    faceSmoothFromZero_ = buildPass("smooth.frag", boundary_, zeroGuess.c_str(), header);
+    faceRestrict_ = buildPass("restrict_residual.frag", boundary_, faces.c_str(), header);
+    faceProlong_ = buildPass("prolong_correction.frag", boundary_, faces.c_str(), header);
+    const auto lookUp = [](const gl::Program& p, const char* second) {
+        Uniforms u;
+        p.use();
+        glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));
+        glUniform1i(p.uniform("uIterate"), kIterateUnit);  // -1 in the zero-guess sweep
+        glUniform1i(p.requiredUniform(second), kSecondUnit);
+        u.gridSize = p.uniform("uGridSize");
+        u.inverseGridSize = p.uniform("uInverseGridSize");
+        u.lidSpeed = p.uniform("uLidSpeed");
+        u.alpha = p.uniform("uAlpha");
+        u.inverseDenominator = p.uniform("uInverseDenominator");
+        u.weight = p.uniform("uWeight");
+        u.coarseSize = p.uniform("uCoarseSize");
+        return u;
+    };
+    faceSmoothUniforms_ = lookUp(faceSmooth_, "uRhs");
+    faceSmoothUniforms_.gridSize = faceSmooth_.requiredUniform("uGridSize");
+    faceSmoothUniforms_.alpha = faceSmooth_.requiredUniform("uAlpha");
+    faceSmoothUniforms_.weight = faceSmooth_.requiredUniform("uWeight");
+    faceSmoothFromZeroUniforms_ = lookUp(faceSmoothFromZero_, "uRhs");
+    faceSmoothFromZeroUniforms_.inverseDenominator = faceSmoothFromZero_.requiredUniform("uInverseDenominator");
+    faceRestrictUniforms_ = lookUp(faceRestrict_, "uRhs");
+    faceRestrictUniforms_.alpha = faceRestrict_.requiredUniform("uAlpha");
+    faceProlongUniforms_ = lookUp(faceProlong_, "uCorrection");
+    faceProlongUniforms_.coarseSize = faceProlong_.requiredUniform("uCoarseSize");
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -178,6 +231,10 @@ void GpuMultigrid::setLevelUniforms(const Uniforms& u, int level) const
     if (u.inverseDenominator >= 0) glUniform1f(u.inverseDenominator, op.inverseDenominator);
     if (u.weight >= 0) glUniform1f(u.weight, op.weight);
     if (u.lidSpeed >= 0) glUniform1f(u.lidSpeed, op.lidSpeed);
+    if (u.coarseSize >= 0) {
+        const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
+        glUniform2i(u.coarseSize, coarse.width, coarse.height);
+    }
 }
 
 void GpuMultigrid::smooth(int level, bool zeroGuess)
@@ -187,10 +244,14 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
         zeroGuess = true;
         startFromZero_ = false;
     }
-    const gl::Program& program = zeroGuess ? smoothFromZero_ : smooth_;
+    const bool faces = onFaces(level);
+    const gl::Program& program =
+        zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_);
     program.use();
     bindSolid(level);
-    setLevelUniforms(zeroGuess ? smoothFromZeroUniforms_ : smoothUniforms_, level);
+    setLevelUniforms(zeroGuess ? (faces ? faceSmoothFromZeroUniforms_ : smoothFromZeroUniforms_)
+                               : (faces ? faceSmoothUniforms_ : smoothUniforms_),
+                     level);
     x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
@@ -199,6 +260,15 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
 
 void GpuMultigrid::restrictResidual(int level)
 {
+    if (onFaces(level)) {
+        faceRestrict_.use();
+        bindSolid(0);
+        setLevelUniforms(faceRestrictUniforms_, 0);  // no third child below level 0 (multigridLevels)
+        iterateOf(0).read().bindTexture(kIterateUnit);
+        rhsOf(0).bindTexture(kSecondUnit);
+        drawFullscreen(rhs_[1], *emptyVertexArray_);
+        return;
+    }
     restrict_.use();
     bindSolid(level);
     setLevelUniforms(restrictUniforms_, level);  // the fine level's: its boundary rule applies
@@ -214,9 +284,17 @@ void GpuMultigrid::restrictResidual(int level)
 void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
-    prolong_.use();
-    bindSolid(level + 1);
-    setLevelUniforms(prolongUniforms_, level + 1);  // the coarse level's: its ghosts are read
+    if (onFaces(level)) {
+        // Level 0's uniforms and mask (its faces are shut as written), the
+        // coarse level's size as uCoarseSize.
+        faceProlong_.use();
+        bindSolid(0);
+        setLevelUniforms(faceProlongUniforms_, 0);
+    } else {
+        prolong_.use();
+        bindSolid(level + 1);
+        setLevelUniforms(prolongUniforms_, level + 1);  // the coarse level's: its ghosts are read
+    }
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);

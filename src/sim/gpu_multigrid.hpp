@@ -4,9 +4,12 @@
 // prolong_correction), for one of its two equations: the pressure (R32F levels)
 // or the implicit viscous step (RG32F levels, the passes built with VISCOUS).
 // The V-cycle is fluid::runVCycle, shared with the CPU reference
-// (reference::CpuMultigrid), so both walk the pyramid alike.
+// (reference::CpuMultigrid), so both walk the pyramid alike. On the staggered
+// layout the viscous solve's level 0 is the face grid: its three passes are
+// the STAGGERED variants (the levels below stay cell-centred).
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/field.hpp"
@@ -35,8 +38,9 @@ public:
     void setObstacles(const Field& mask);
     void clearObstacles();
 
-    // The grid's constants (h^2, a, the lid), from which each level's are made.
-    void setConstants(const PassConstants& k) { k_ = k; }
+    // The grid's constants (h^2, a, the lid, the layout), from which each
+    // level's are made. A change of layout rebuilds the viscous passes.
+    void setConstants(const PassConstants& k);
 
     // Level 0 of the next passes: the solver's iterate (updated in place) and
     // right-hand side. startFromZero: the first sweep on level 0 takes the
@@ -74,8 +78,12 @@ private:
         GLint weight = -1;
         GLint lidSpeed = -1;
         GLint extraChild = -1;
+        GLint coarseSize = -1;  // the staggered prolongation's
     };
+    // Level 0 of the viscous solve on the staggered layout (k_.staggered).
+    bool onFaces(int level) const { return level == 0 && faces_; }
     void buildPrograms(BoundaryMode boundary);
+    void buildFacePrograms(const std::string& equation);
     void bindSolid(int level) const;
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
@@ -95,6 +103,13 @@ private:
     gl::Program restrict_;
     gl::Program prolong_;
     Uniforms smoothUniforms_, smoothFromZeroUniforms_, restrictUniforms_, prolongUniforms_;
+    // The STAGGERED variants for level 0, built while faces_.
+    bool faces_ = false;
+    gl::Program faceSmooth_;
+    gl::Program faceSmoothFromZero_;
+    gl::Program faceRestrict_;
+    gl::Program faceProlong_;
+    Uniforms faceSmoothUniforms_, faceSmoothFromZeroUniforms_, faceRestrictUniforms_, faceProlongUniforms_;
 
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;

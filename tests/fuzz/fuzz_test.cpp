@@ -205,9 +205,6 @@ FuzzSet makeSet(std::uint64_t seed)
                                                    "boundary"};
     for (const Parameter& row : parameters())
         if (!tailored.contains(row.key)) row.set(p, anyAccepted(r, row));
-    // The staggered layout has no viscous V-cycles yet (issue 19): where this
-    // viscosity needs them, the set takes the Jacobi solver's fixed sweeps.
-    if (missingOnStaggeredLayout(p)) p.viscositySolver = ViscositySolver::Jacobi;
     set.steps = r.integer(5, 30);
     const auto paintedSteps = r.integer(1, set.steps);
 

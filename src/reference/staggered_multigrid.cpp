@@ -1,0 +1,171 @@
+// Level 0 of the viscous multigrid on the staggered layout: the STAGGERED
+// variants of the multigrid shaders, the same float operations in the same
+// order (tests/sim/staggered_parity_test.cpp holds them to it), one face at a
+// time through the face rules of staggered.cpp.
+#include <cassert>
+#include <cmath>
+
+#include "reference/boundary.hpp"
+#include "reference/staggered.hpp"
+#include "reference/stencil.hpp"
+
+namespace fluid::reference::staggered {
+
+namespace {
+
+using stencil::kBottom;
+using stencil::kLeft;
+using stencil::kRight;
+using stencil::kTop;
+
+using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
+
+// multigrid.glsl's faceSumU / faceSumV.
+float faceSum(FaceRule face, const Field& x, glm::ivec2 c, const PassConstants& k)
+{
+    return (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
+}
+
+// smooth.frag's jacobiValue(), per component as GLSL's vec2 runs it.
+glm::vec2 jacobiValue(glm::vec2 neighbours, glm::vec2 rhs, const LevelOperator& op)
+{
+    return (rhs + op.alpha * neighbours) * op.inverseDenominator;
+}
+
+// restrict_residual.frag's fixedFaceU / fixedFaceV: the faces that are not
+// unknowns of the solve (a box's or the tunnel's walls, its inflow and outflow
+// faces included, and solid faces).
+bool fixedFaceU(glm::ivec2 c, const PassConstants& k)
+{
+    return (!k.periodic && (c.x <= 0 || c.x >= k.width)) || solidFaceU(c, k);
+}
+bool fixedFaceV(glm::ivec2 c, const PassConstants& k)
+{
+    return (!k.periodic && (c.y <= 0 || c.y >= k.height)) || solidFaceV(c, k);
+}
+
+// The stored component at c as the sampler returns it (clamped, or wrapped when periodic).
+float texelAt(const Field& f, glm::ivec2 c, int component, const PassConstants& k)
+{
+    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
+    return f.at(m.x, m.y, component);
+}
+
+// restrict_residual.frag's residualU / residualV: one face's residual.
+float faceResidual(FaceRule face, int component, const Field& x, const Field& rhs, const LevelOperator& op,
+                   glm::ivec2 c, const PassConstants& k)
+{
+    const bool fixed = component == 0 ? fixedFaceU(c, k) : fixedFaceV(c, k);
+    if (fixed) return 0.0f;
+    const float here = face(x, c, k);
+    return texelAt(rhs, c, component, k) - (here - op.alpha * (faceSum(face, x, c, k) - 4.0f * here));
+}
+
+float bilinear(float a, float b, float c, float d, glm::vec2 f)
+{
+    const float bottom = a * (1.0f - f.x) + b * f.x;
+    const float top = c * (1.0f - f.x) + d * f.x;
+    return bottom * (1.0f - f.y) + top * f.y;
+}
+
+template <typename FaceBody>
+void forEachFace(const Field& out, Exec exec, FaceBody&& body)
+{
+    stencil::forEachRow(out.height(), exec, [&](int j) {
+        for (int i = 0; i < out.width(); ++i) body(glm::ivec2(i, j));
+    });
+}
+
+void store(Field& out, glm::ivec2 c, glm::vec2 v)
+{
+    out.at(c.x, c.y, 0) = v.x;
+    out.at(c.x, c.y, 1) = v.y;
+}
+
+}  // namespace
+
+void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
+            const PassConstants& k, Exec exec)
+{
+    assert(x.sameShape(out) && rhs.sameShape(out) && out.components() == 2);
+    forEachFace(out, exec, [&](glm::ivec2 c) {
+        const glm::vec2 b = load2(rhs, c);
+        glm::vec2 next;
+        if (zeroGuess) {
+            next = op.weight * jacobiValue(glm::vec2(0.0f), b, op);
+        } else {
+            const glm::vec2 here = load2(x, c);
+            const glm::vec2 neighbours(faceSum(faceU, x, c, k), faceSum(faceV, x, c, k));
+            next = here + op.weight * (jacobiValue(neighbours, b, op) - here);
+        }
+        store(out, c, {shutU(c, k, next.x), shutV(c, k, next.y)});
+    });
+}
+
+void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut,
+                      const PassConstants& fineK, Exec exec)
+{
+    // Level 1 has round(n / 2) cells (multigridLevels): no third child here.
+    assert(extraChild(fineK.width, coarseOut.width()) < 0 && extraChild(fineK.height, coarseOut.height()) < 0);
+    const auto child = [&](glm::ivec2 c) {
+        const float u =
+            faceResidual(faceU, 0, x, rhs, op, c, fineK) + faceResidual(faceU, 0, x, rhs, op, c + kRight, fineK);
+        const float v =
+            faceResidual(faceV, 1, x, rhs, op, c, fineK) + faceResidual(faceV, 1, x, rhs, op, c + kTop, fineK);
+        const bool inside = c.x < fineK.width && c.y < fineK.height;
+        return inside ? 0.5f * glm::vec2(u, v) : glm::vec2(0.0f);
+    };
+    forEachFace(coarseOut, exec, [&](glm::ivec2 cell) {
+        const glm::ivec2 fine = 2 * cell;
+        const glm::vec2 sum = (child(fine) + child(fine + kRight)) + (child(fine + kTop) + child(fine + kRight + kTop));
+        store(coarseOut, cell, 0.25f * sum);
+    });
+}
+
+void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& fineK,
+                       const PassConstants& coarseK, Exec exec)
+{
+    assert(x.sameShape(out) && coarse.width() == coarseK.width && coarse.height() == coarseK.height);
+    const auto coarseAt = [&](glm::ivec2 c) { return velocityAt(coarse, c, coarseK); };
+    forEachFace(out, exec, [&](glm::ivec2 cell) {
+        const glm::ivec2 base{(cell.x - 1) >> 1, (cell.y - 1) >> 1};  // C++20: >> extends the sign
+        const glm::vec2 even((cell.x & 1) == 0 ? 1.0f : 0.0f, (cell.y & 1) == 0 ? 1.0f : 0.0f);
+        const glm::vec2 across = even * 0.5f + 0.25f;
+        const glm::vec2 along = even * 0.5f;
+        const glm::vec2 a = coarseAt(base);
+        const glm::vec2 b = coarseAt(base + kRight);
+        const glm::vec2 c = coarseAt(base + kTop);
+        const glm::vec2 d = coarseAt(base + kRight + kTop);
+        const glm::vec2 e(bilinear(a.x, b.x, c.x, d.x, {along.x, across.y}),
+                          bilinear(a.y, b.y, c.y, d.y, {across.x, along.y}));
+        const glm::vec2 next = load2(x, cell) + e;
+        store(out, cell, {shutU(cell, fineK, next.x), shutV(cell, fineK, next.y)});
+    });
+}
+
+double relativeViscousResidual(const Field& x, const Field& b, const PassConstants& k)
+{
+    const double a = k.diffusionAlpha;
+    const Field zero(k.width, k.height, 2);
+    // r(u) = b - (u - a (neighbours(u) - 4u)) on every unknown face, in double.
+    const auto faceSquare = [&](FaceRule face, int component, const Field& u, glm::ivec2 c) {
+        const bool fixed = component == 0 ? fixedFaceU(c, k) : fixedFaceV(c, k);
+        if (fixed) return 0.0;
+        const double neighbours = static_cast<double>(face(u, c + kLeft, k)) + face(u, c + kRight, k) +
+                                  face(u, c + kBottom, k) + face(u, c + kTop, k);
+        const double here = face(u, c, k);
+        const double r = b.at(c.x, c.y, component) - (here - a * (neighbours - 4.0 * here));
+        return r * r;
+    };
+    const auto squaredResidual = [&](const Field& u) {
+        double sum = 0.0;
+        for (int j = 0; j < k.height; ++j)
+            for (int i = 0; i < k.width; ++i) sum += faceSquare(faceU, 0, u, {i, j}) + faceSquare(faceV, 1, u, {i, j});
+        return sum;
+    };
+    const double reference = squaredResidual(zero);
+    const double residual = squaredResidual(x);
+    return reference > 0.0 ? std::sqrt(residual / reference) : std::sqrt(residual);
+}
+
+}  // namespace fluid::reference::staggered
