@@ -54,7 +54,7 @@ SolidMask::SolidMask(Field cells) : cells_(std::move(cells))
     }
 }
 
-Field coarserSolid(const Field& fine, int coarseWidth, int coarseHeight)
+Field coarserSolid(const Field& fine, int coarseWidth, int coarseHeight, CoarseSolid rule)
 {
     const int fw = fine.width();
     const int fh = fine.height();
@@ -66,19 +66,23 @@ Field coarserSolid(const Field& fine, int coarseWidth, int coarseHeight)
             // Children 2I, 2I + 1 (those inside the fine grid), and the third.
             const int lastX = std::min(2 * i + (2 * i + 2 == extraX ? 2 : 1), fw - 1);
             const int lastY = std::min(2 * j + (2 * j + 2 == extraY ? 2 : 1), fh - 1);
-            bool allSolid = true;
+            bool allSolid = true, anySolid = false;
             for (int y = 2 * j; y <= lastY; ++y)
-                for (int x = 2 * i; x <= lastX; ++x) allSolid = allSolid && fine.at(x, y) > SolidMask::kSolidAbove;
-            coarse.at(i, j) = allSolid ? 1.0f : 0.0f;
+                for (int x = 2 * i; x <= lastX; ++x) {
+                    const bool solid = fine.at(x, y) > SolidMask::kSolidAbove;
+                    allSolid = allSolid && solid;
+                    anySolid = anySolid || solid;
+                }
+            coarse.at(i, j) = (rule == CoarseSolid::AnyChild ? anySolid : allSolid) ? 1.0f : 0.0f;
         }
     return coarse;
 }
 
-std::vector<Field> solidPyramid(const Field& mask, const std::vector<MultigridLevel>& levels)
+std::vector<Field> solidPyramid(const Field& mask, const std::vector<MultigridLevel>& levels, CoarseSolid rule)
 {
     std::vector<Field> pyramid{mask};
     for (std::size_t l = 1; l < levels.size(); ++l)
-        pyramid.push_back(coarserSolid(pyramid.back(), levels[l].width, levels[l].height));
+        pyramid.push_back(coarserSolid(pyramid.back(), levels[l].width, levels[l].height, rule));
     return pyramid;
 }
 

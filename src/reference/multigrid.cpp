@@ -428,7 +428,7 @@ PassConstants CpuMultigrid::constantsOf(int level) const
 void CpuMultigrid::setObstacles(const Field& mask)
 {
     solid_.clear();
-    for (Field& level : solidPyramid(mask, levels_)) solid_.emplace_back(std::move(level));
+    for (Field& level : solidPyramid(mask, levels_, coarseSolidRule(equation_))) solid_.emplace_back(std::move(level));
 }
 
 void CpuMultigrid::smooth(int level, bool zeroGuess)

@@ -51,7 +51,7 @@ void GpuMultigrid::setBoundary(BoundaryMode boundary)
 
 void GpuMultigrid::setObstacles(const Field& mask)
 {
-    const std::vector<Field> pyramid = solidPyramid(mask, levels_);
+    const std::vector<Field> pyramid = solidPyramid(mask, levels_, coarseSolidRule(equation_));
     if (solid_.empty())
         for (const MultigridLevel& l : levels_)
             solid_.emplace_back(l.width, l.height, gl::TextureFormat::R32F, "multigrid obstacles");
