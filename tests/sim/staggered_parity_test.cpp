@@ -77,8 +77,21 @@ SimParams paramsFor(Walls walls)
     p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
-    p.boundary =
-        walls == Walls::Periodic || walls == Walls::PeriodicSolids ? BoundaryMode::Periodic : BoundaryMode::Box;
+    switch (walls) {
+        case Walls::Periodic:
+        case Walls::PeriodicSolids:
+            p.boundary = BoundaryMode::Periodic;
+            break;
+        case Walls::Tunnel:
+        case Walls::TunnelSolids:
+            p.boundary = BoundaryMode::Tunnel;
+            break;
+        case Walls::TunnelWalls:
+            p.boundary = BoundaryMode::TunnelWalls;
+            break;
+        default:
+            p.boundary = BoundaryMode::Box;
+    }
     p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
     return p;
 }
@@ -262,6 +275,38 @@ constexpr double kHundredStepsL2 = 1e-5;
 // at a time: 5.7e-6 of the largest dye at step 5 (1.5e-7 L2).
 constexpr double kOwnDyeGridStepMaxRel = 2e-5;
 
+// The tunnel's, as step_parity_test.cpp's kTunnel* and for its reason: its
+// pressure has no free constant, the first solve cancels the random warm
+// start, and the coarsest level is swept 32 times, so more of the
+// prolongation's FMA rounding reaches the result. On this layout the outflow
+// face also takes the last column's whole divergence. Measured (llvmpipe):
+// one step 1.45e-5 of the largest velocity, 1.7e-5 L2 (with solids); after
+// 100 free steps 2.5e-5; the incremental step's full pressure 1.2e-5, 1.2e-5 L2.
+bool isTunnel(Walls w)
+{
+    return w == Walls::Tunnel || w == Walls::TunnelWalls || w == Walls::TunnelSolids;
+}
+double oneStepMaxRel(Walls w)
+{
+    return isTunnel(w) ? 2.5e-5 : kOneStepMaxRel;
+}
+double oneStepL2(Walls w)
+{
+    return isTunnel(w) ? 2.5e-5 : kOneStepL2;
+}
+double oneStepPressureL2(Walls w)
+{
+    return isTunnel(w) ? 2.5e-5 : kOneStepPressureL2;
+}
+double hundredStepsMaxRel(Walls w)
+{
+    return isTunnel(w) ? 6e-5 : kHundredStepsMaxRel;  // step_parity_test.cpp's kTunnelHundredStepsMaxRel
+}
+double hundredStepsL2(Walls w)
+{
+    return isTunnel(w) ? 2e-5 : kHundredStepsL2;
+}
+
 SimParams stepParams(Walls walls)
 {
     SimParams p = paramsFor(walls);
@@ -321,8 +366,8 @@ TEST_P(StaggeredStepParity, HundredStepsSemiLagrangian)
         cpu.step(splatsAt(n));
         if (n == 0 || n == 99) {
             SCOPED_TRACE("after step " + std::to_string(n + 1));
-            const double maxRel = n == 0 ? kOneStepMaxRel : kHundredStepsMaxRel;
-            const double l2 = n == 0 ? kOneStepL2 : kHundredStepsL2;
+            const double maxRel = n == 0 ? oneStepMaxRel(GetParam()) : hundredStepsMaxRel(GetParam());
+            const double l2 = n == 0 ? oneStepL2(GetParam()) : hundredStepsL2(GetParam());
             const FluidState g = gpu.download();
             expectWithin(test::compareFields(g.velocity, cpu.state().velocity), maxRel, l2, "velocity");
             expectWithin(test::compareFields(g.dye, cpu.state().dye), maxRel, l2, "dye");
@@ -344,9 +389,11 @@ TEST_P(StaggeredStepParity, HundredStepsWithMacCormackEachFromTheSameState)
         cpu.step(splatsAt(n));
         const FluidState g = gpu.download();
         SCOPED_TRACE("step " + std::to_string(n));
-        expectWithin(test::compareFields(g.velocity, cpu.state().velocity), kOneStepMaxRel, kOneStepL2, "velocity");
+        expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
+                     oneStepL2(GetParam()), "velocity");
         expectWithin(test::compareFields(g.dye, cpu.state().dye),
-                     p.dyeGridWidth != 0 ? kOwnDyeGridStepMaxRel : kOneStepMaxRel, kOneStepL2, "dye");
+                     p.dyeGridWidth != 0 ? kOwnDyeGridStepMaxRel : oneStepMaxRel(GetParam()), oneStepL2(GetParam()),
+                     "dye");
         if (HasFailure()) break;
     }
 }
@@ -364,13 +411,14 @@ TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
     gpu.step(splatsAt(0));
     cpu.step(splatsAt(0));
     const FluidState g = gpu.download();
-    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), kOneStepMaxRel, kOneStepL2, "velocity");
+    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
+                 oneStepL2(GetParam()), "velocity");
     // The estimate holds this step's pressure, whose free constant multigrid
     // moves by a rounding or so per cycle, differently on the two sides
     // (step_parity_test.cpp's withoutMean): compared without it, within that
     // file's pressure bound.
     expectWithin(test::compareFields(withoutMean(g.fullPressure), withoutMean(cpu.state().fullPressure)),
-                 kOneStepMaxRel, kOneStepPressureL2, "full pressure");
+                 oneStepMaxRel(GetParam()), oneStepPressureL2(GetParam()), "full pressure");
 }
 
 // A viscosity that needs the viscous V-cycles (nu = 1.3: a = 50 on 48x40, 6
@@ -433,8 +481,9 @@ TEST_P(StaggeredStepParity, OneStepAfterSwitchingTheLayout)
     gpu.step(splatsAt(0));
     cpu.step(splatsAt(0));
     const FluidState g = gpu.download();
-    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), kOneStepMaxRel, kOneStepL2, "velocity");
-    expectWithin(test::compareFields(g.dye, cpu.state().dye), kOneStepMaxRel, kOneStepL2, "dye");
+    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
+                 oneStepL2(GetParam()), "velocity");
+    expectWithin(test::compareFields(g.dye, cpu.state().dye), oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
 }
 
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
