@@ -463,15 +463,23 @@ std::uint64_t envNumber(const char* name, std::uint64_t fallback)
     return text && *text ? std::strtoull(text, nullptr, 10) : fallback;
 }
 
-TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
+// The sweep in two parts of half the runs each, so that the two ctest shards
+// share it (one test of 300 runs took 63 s in the release build and 105 s
+// under ASan while the other shard had nothing of it). Each part draws its
+// own seed; FLUIDSIM_FUZZ_SEED replays one part (the message names it).
+class CliFuzz : public ::testing::TestWithParam<int> {};
+
+TEST_P(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
 {
     const std::uint64_t seed = envNumber("FLUIDSIM_FUZZ_SEED", std::random_device{}());
-    // Quick (CI): 300 runs, about 40 s here; full (FLUIDSIM_TEST_SIZE=full):
-    // 2000, 5 minutes idle and more than 10 with two builds beside it.
-    const std::uint64_t runs = envNumber("FLUIDSIM_FUZZ_RUNS", fluid::test::bySize<std::uint64_t>(300, 2000));
-    std::printf("[ fuzz     ] seed %llu, %llu runs (replay: FLUIDSIM_FUZZ_SEED=%llu FLUIDSIM_FUZZ_RUNS=%llu %s)\n",
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs),
-                static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs), "cli_fuzz_tests");
+    // Quick (CI): 150 runs a part, about 20 s here; full (FLUIDSIM_TEST_SIZE=full):
+    // 1000 a part, 5 minutes idle in all and more than 10 with two builds beside it.
+    const std::uint64_t runs = envNumber("FLUIDSIM_FUZZ_RUNS", fluid::test::bySize<std::uint64_t>(150, 1000));
+    const std::string replay = "cli_fuzz_tests --gtest_filter='*CliFuzz*/" + std::to_string(GetParam()) + "'";
+    std::printf(
+        "[ fuzz     ] part %d: seed %llu, %llu runs (replay: FLUIDSIM_FUZZ_SEED=%llu FLUIDSIM_FUZZ_RUNS=%llu %s)\n",
+        GetParam(), static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs),
+        static_cast<unsigned long long>(seed), static_cast<unsigned long long>(runs), replay.c_str());
     std::fflush(stdout);
 
     const fs::path home = fs::temp_directory_path() / ("fluidsim-cli-fuzz-" + std::to_string(getpid()));
@@ -514,9 +522,10 @@ TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
         if (wrong.empty()) continue;
         if (++failures <= 10)
             ADD_FAILURE() << wrong << "\n  run " << n << " (replay alone: FLUIDSIM_FUZZ_SEED=" << runSeed
-                          << " FLUIDSIM_FUZZ_RUNS=1)\n  " << (run.display.empty() ? "" : "DISPLAY=" + run.display + " ")
-                          << "fluidsim" << quoted(run.args) << "\n  exit " << result.exitCode << ", signal "
-                          << result.signal << "\n  stderr:\n"
+                          << " FLUIDSIM_FUZZ_RUNS=1 " << replay << ")\n  "
+                          << (run.display.empty() ? "" : "DISPLAY=" + run.display + " ") << "fluidsim"
+                          << quoted(run.args) << "\n  exit " << result.exitCode << ", signal " << result.signal
+                          << "\n  stderr:\n"
                           << result.err.substr(0, 2000);
     }
     fs::remove_all(home);
@@ -525,7 +534,9 @@ TEST(CliFuzz, EveryRunEndsInExit0OrOneLineAndExit2)
                 static_cast<unsigned long long>(runs), exits[0], exits[1], exits[2], failures, slowest,
                 static_cast<unsigned long long>(slowestSeed));
     EXPECT_EQ(failures, 0) << "seed " << seed << "; replay: FLUIDSIM_FUZZ_SEED=" << seed
-                           << " FLUIDSIM_FUZZ_RUNS=" << runs << " cli_fuzz_tests";
+                           << " FLUIDSIM_FUZZ_RUNS=" << runs << " " << replay;
 }
+
+INSTANTIATE_TEST_SUITE_P(Parts, CliFuzz, ::testing::Values(0, 1));
 
 }  // namespace
