@@ -1,7 +1,8 @@
 // frame_bench: the water wall's frame on the GPU (issue 21, item 6): a step of
 // the solver at its defaults on a 4:3 grid, and the water view drawn at the
 // wall's 1024x768 pixels by the window's own FieldDisplay, each alone and
-// together. One glFinish per timed iteration, as solver_bench does: the
+// together; and the window's default view (the dye, shaded) at the same size.
+// One glFinish per timed iteration, as solver_bench does: the
 // numbers are the GPU's work per frame, not command submission.
 #include <benchmark/benchmark.h>
 #include <epoxy/gl.h>
@@ -10,6 +11,7 @@
 #include <exception>
 #include <functional>
 
+#include "app/window/display_chain.hpp"
 #include "app/window/field_display.hpp"
 #include "bench_main.hpp"
 #include "core/sim_params.hpp"
@@ -44,10 +46,13 @@ fluid::Splat wallSplat(const fluid::SimParams& p)
     return s;
 }
 
-// What one frame does: `step` and/or `draw`, waited for.
+// What one frame does: `step` and/or `draw` (of `view`, through the window's
+// display chain, with or without the dye view's bloom), waited for.
 struct Frame {
     bool step = false;
     bool draw = false;
+    fluid::app::FieldView view = fluid::app::FieldView::Water;
+    bool bloom = false;
 };
 
 void timeWallFrames(benchmark::State& state, Frame frame)
@@ -60,18 +65,21 @@ void timeWallFrames(benchmark::State& state, Frame frame)
     try {
         const fluid::SimParams params = wallParams(static_cast<int>(state.range(0)));
         fluid::GpuSolver solver(params);
-        fluid::app::FieldDisplay display;
-        fluid::gl::RenderTarget wall(kWallWidth, kWallHeight, fluid::gl::TextureFormat::RGBA32F, "water wall");
+        fluid::app::DisplayChain display("");
+        // 8 bits a channel, as a window's framebuffer.
+        fluid::gl::RenderTarget wall(kWallWidth, kWallHeight, fluid::gl::TextureFormat::RGBA8, "water wall");
         fluid::app::DisplaySettings settings;
-        settings.view = fluid::app::FieldView::Water;
+        settings.view = frame.view;
+        settings.bloom.enabled = frame.bloom;
+        display.setOutput(wall.framebuffer());
         const std::array splats{wallSplat(params)};
         const auto run = [&](Frame f) {
             if (f.step) solver.step(splats);
-            if (f.draw) display.draw(solver, {0, 0, kWallWidth, kWallHeight}, settings, wall.framebuffer());
+            if (f.draw) display.draw(solver, {kWallWidth, kWallHeight}, {0, 0, kWallWidth, kWallHeight}, settings, 0);
             glFinish();
         };
         // The first frames compile shaders and give the water some waves.
-        for (int n = 0; n < 5; ++n) run({true, true});
+        for (int n = 0; n < 5; ++n) run({true, true, frame.view, frame.bloom});
         for (auto _ : state) run(frame);
         state.counters["frames/s"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
         state.SetLabel(std::to_string(params.gridWidth) + "x" + std::to_string(params.gridHeight) + " grid, " +
@@ -93,6 +101,21 @@ void BM_WaterView(benchmark::State& state)
 {
     timeWallFrames(state, {false, true});
 }
+// A view of one read and a colour map a pixel: the floor under the others.
+void BM_PressureView(benchmark::State& state)
+{
+    timeWallFrames(state, {false, true, fluid::app::FieldView::Pressure});
+}
+// The window's default look (DisplaySettings' defaults: the dye, shaded), with
+// and without its bloom.
+void BM_DyeView(benchmark::State& state)
+{
+    timeWallFrames(state, {false, true, fluid::app::FieldView::Dye});
+}
+void BM_DyeViewBloom(benchmark::State& state)
+{
+    timeWallFrames(state, {false, true, fluid::app::FieldView::Dye, true});
+}
 
 // Grid rows: the wall's own resolution (1024x768 cells), half and a quarter.
 void wallArgs(benchmark::internal::Benchmark* b)
@@ -104,6 +127,9 @@ void wallArgs(benchmark::internal::Benchmark* b)
 BENCHMARK(BM_WaterWallFrame)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WaterWallStep)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WaterView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DyeView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_DyeViewBloom)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_PressureView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,23 +1,22 @@
-// Bloom, pass 1 (src/app/window/bloom.hpp): the bright part of the dye view,
-// at the bloom's quarter resolution. Four bilinear reads one scene texel
-// around the centre average a 4x4 block, so a thin bright stroke is not
-// skipped by the downsampling; a soft knee below the threshold lets the glow
-// fade in instead of switching on at an edge.
-uniform sampler2D uScene;     // the view as drawn, linear filtering
-uniform vec2 uTexel;          // 1 / this target's size
-uniform vec2 uSceneTexel;     // 1 / the scene's size
-uniform float uThreshold;     // brightness where the glow is full
-uniform float uKnee;          // width of the soft start below the threshold
+// Bloom, pass 1 (src/app/window/bloom.hpp): the bright part of the dye view's
+// colours (dye_shade.frag's, one per dye texel), at the bloom's resolution, a
+// quarter of the view's pixels each way. Four bilinear reads a quarter of a
+// glow texel around its centre average its footprint, so a thin bright stroke
+// on a finer dye grid is not skipped; a soft knee below the threshold lets the
+// glow fade in instead of switching on at an edge.
+uniform sampler2D uColours;  // the view's colours in [0, 1], linear filtering
+uniform vec2 uTexel;         // 1 / this target's size
+uniform float uThreshold;    // brightness where the glow is full
+uniform float uKnee;         // width of the soft start below the threshold
 
 out vec4 colour;
 
 void main()
 {
     vec2 uv = gl_FragCoord.xy * uTexel;
-    vec3 c = 0.25 * (texture(uScene, uv + vec2(-1.0, -1.0) * uSceneTexel).rgb +
-                     texture(uScene, uv + vec2(1.0, -1.0) * uSceneTexel).rgb +
-                     texture(uScene, uv + vec2(-1.0, 1.0) * uSceneTexel).rgb +
-                     texture(uScene, uv + vec2(1.0, 1.0) * uSceneTexel).rgb);
+    vec2 q = 0.25 * uTexel;
+    vec3 c = 0.25 * (texture(uColours, uv + vec2(-q.x, -q.y)).rgb + texture(uColours, uv + vec2(q.x, -q.y)).rgb +
+                     texture(uColours, uv + vec2(-q.x, q.y)).rgb + texture(uColours, uv + vec2(q.x, q.y)).rgb);
     float brightness = max(c.r, max(c.g, c.b));
     float soft = clamp(brightness - uThreshold + uKnee, 0.0, 2.0 * uKnee);
     soft = soft * soft / (4.0 * uKnee + 1e-5);

@@ -3,16 +3,26 @@
 // sequential or a diverging colour map over [-uRange, uRange], and the water
 // view shades the pressure as the height of a lit water surface. Mirrored on
 // the CPU by fluid::app::shadeCell (src/app/view_colour.cpp): change both.
+//
+// Built once per variant (FieldDisplay::Variant), never branching on a
+// uniform: Mesa's llvmpipe runs both sides of every `if` under a mask, so one
+// shader with every view behind uniform ifs paid for all of them at every
+// pixel (33 ms a 1024x768 frame on 2 cores where the dye view alone takes
+// about 5; bench/frame_bench BM_DyeView). The defines:
+//   MODE           0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water,
+//                  5 colours as they are (the shaded dye from dye_shade.frag)
+//   FACE_VELOCITY  velocity view of the staggered layout
+//   BACKGROUND     water view: a picture under the water instead of the tiles
+//   OBSTACLES      the obstacle mask drawn over the view
+//   OVERLAY        the camera's picture over the view
+//   GLOW           MODE 5: the bloom's glow added (src/app/window/bloom.hpp)
 uniform sampler2D uField;
 uniform sampler2D uDye;   // water view: the ink
-uniform int uMode;        // 0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
-uniform float uShading;   // dye view in the window: the relief of the dye's slope under a light; 0: flat
 // The staggered layout (docs/algorithm.md §2b): texel (i, j) holds u on the
 // cell's left face and v on its bottom face. The velocity view reads each
 // component half a texel on, where its own faces put it: at a cell centre the
 // mean of the cell's two faces. Mirror: shadeCell's faceVelocity.
-uniform int uFaceVelocity;
 uniform vec4 uViewport;   // x, y, width, height of the grid in framebuffer pixels
 // Water view.
 uniform vec2 uGrid;               // cells along x and y
@@ -21,16 +31,17 @@ uniform float uHeightPerPressure; // m of surface per m^2/s of pressure potentia
 uniform vec3 uLightDirection;     // unit, towards the light
 uniform float uShininess;         // Blinn-Phong exponent
 uniform float uDepth;             // m of water over the floor
-uniform sampler2D uBackground;    // RGBA32F picture under the water (uHasBackground), else tiles
-uniform int uHasBackground;
-// The camera's picture (motion input) over any view, at the grid's size.
+uniform sampler2D uBackground;    // RGBA32F picture under the water (BACKGROUND), else tiles
+// The camera's picture (motion input) over any view, at the grid's size (OVERLAY).
 uniform sampler2D uOverlay;
-uniform float uOverlayOpacity;    // 0: not shown
-// Solid obstacles (R32F at the velocity grid's size, solid > 0.5), in their
-// colour (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
-// (obstacleCoverage).
+uniform float uOverlayOpacity;
+// Solid obstacles (OBSTACLES; R32F at the velocity grid's size, solid > 0.5),
+// in their colour (kObstacleColour in src/app/view_colour.hpp), outlined
+// smoothly (obstacleCoverage).
 uniform sampler2D uObstacles;
-uniform int uHasObstacles;
+// The bloom's blurred bright part over the view's rectangle (GLOW).
+uniform sampler2D uGlow;
+uniform float uGlowIntensity;
 
 out vec4 colour;
 
@@ -103,7 +114,11 @@ vec3 water(vec2 uv)
 
     vec2 domain = uGrid * uCellSize;
     vec2 position = uv * domain + (uDepth * 0.25 / n.z) * n.xy;
-    vec3 body = uHasBackground != 0 ? backgroundAt(position, domain) : floorColour(position);
+#ifdef BACKGROUND
+    vec3 body = backgroundAt(position, domain);
+#else
+    vec3 body = floorColour(position);
+#endif
     vec3 ink = vec3(1.0) - exp(-max(texture(uDye, uv).rgb, 0.0) * uRange);
     float inkAmount = max(max(ink.r, ink.g), ink.b);
     body = body * (1.0 - inkAmount) + ink;
@@ -116,27 +131,6 @@ vec3 water(vec2 uv)
     float skyElevation = max(2.0 * n.z * n.z - 1.0, 0.0);  // z of the reflected view ray
     vec3 sky = mix(vec3(0.92, 0.95, 1.0), vec3(0.36, 0.56, 0.86), skyElevation);
     return body * (0.35 + 0.65 * diffuse) * (1.0 - fresnel) + sky * fresnel + vec3(specular);
-}
-
-// The dye lit as a relief: its tone-mapped brightness (the largest channel)
-// read as a height, its slope from central differences one texel of the
-// shown field apart, lit from the upper left. A flat patch keeps its colour;
-// a slope towards the light brightens, one away from it darkens.
-// Mirror: shadeCell's dyeShade (src/app/view_colour.cpp).
-float dyeBrightness(vec2 at, float range)
-{
-    vec3 c = vec3(1.0) - exp(-max(texture(uField, at).rgb, 0.0) * range);
-    return max(max(c.r, c.g), c.b);
-}
-
-float dyeShade(vec2 uv, float range)
-{
-    vec2 texel = 1.0 / vec2(textureSize(uField, 0));
-    float dx = dyeBrightness(uv + vec2(texel.x, 0.0), range) - dyeBrightness(uv - vec2(texel.x, 0.0), range);
-    float dy = dyeBrightness(uv + vec2(0.0, texel.y), range) - dyeBrightness(uv - vec2(0.0, texel.y), range);
-    vec3 n = normalize(vec3(-uShading * dx, -uShading * dy, 1.0));
-    const vec3 light = vec3(-0.40824829, 0.40824829, 0.81649658);  // (-1, 1, 2) / sqrt(6)
-    return clamp(dot(n, light) / light.z, 0.5, 1.5);
 }
 
 // How much of the obstacle colour covers this point: the mask read bilinearly
@@ -163,30 +157,37 @@ float obstacleCoverage(vec2 uv)
 void main()
 {
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
-    vec4 v = texture(uField, uv);
     float range = max(uRange, 1e-30);
-    vec3 rgb;
-    if (uMode == 0) {
-        rgb = vec3(1.0) - exp(-max(v.rgb, 0.0) * range);
-        if (uShading > 0.0) rgb *= dyeShade(uv, range);
-    } else if (uMode == 1) {
-        if (uFaceVelocity != 0) {
-            vec2 texel = 1.0 / vec2(textureSize(uField, 0));
-            v.x = texture(uField, uv + vec2(0.5 * texel.x, 0.0)).x;
-            v.y = texture(uField, uv + vec2(0.0, 0.5 * texel.y)).y;
-        }
-        float speed = length(v.xy);
-        float hue = atan(v.y, v.x) / 6.2831853 + 0.5;
-        rgb = hueToRgb(hue) * clamp(speed / range, 0.0, 1.0);
-    } else if (uMode == 2) {
-        rgb = sequential(0.5 + 0.5 * v.x / range);
-    } else if (uMode == 3) {
-        rgb = diverging(v.x / range);
-    } else {
-        rgb = water(uv);
-    }
+#if MODE == 0
+    vec3 rgb = vec3(1.0) - exp(-max(texture(uField, uv).rgb, 0.0) * range);
+#elif MODE == 5
+    vec3 rgb = texture(uField, uv).rgb;
+#ifdef GLOW
+    rgb += uGlowIntensity * texture(uGlow, uv).rgb;
+#endif
+#elif MODE == 1
+#ifdef FACE_VELOCITY
+    vec2 texel = 1.0 / vec2(textureSize(uField, 0));
+    vec2 v = vec2(texture(uField, uv + vec2(0.5 * texel.x, 0.0)).x, texture(uField, uv + vec2(0.0, 0.5 * texel.y)).y);
+#else
+    vec2 v = texture(uField, uv).xy;
+#endif
+    float speed = length(v);
+    float hue = atan(v.y, v.x) / 6.2831853 + 0.5;
+    vec3 rgb = hueToRgb(hue) * clamp(speed / range, 0.0, 1.0);
+#elif MODE == 2
+    vec3 rgb = sequential(0.5 + 0.5 * texture(uField, uv).x / range);
+#elif MODE == 3
+    vec3 rgb = diverging(texture(uField, uv).x / range);
+#else
+    vec3 rgb = water(uv);
+#endif
     rgb = clamp(rgb, 0.0, 1.0);
-    if (uHasObstacles != 0) rgb = mix(rgb, vec3(0.45, 0.42, 0.40), obstacleCoverage(uv));
-    if (uOverlayOpacity > 0.0) rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);
+#ifdef OBSTACLES
+    rgb = mix(rgb, vec3(0.45, 0.42, 0.40), obstacleCoverage(uv));
+#endif
+#ifdef OVERLAY
+    rgb = mix(rgb, vec3(texture(uOverlay, uv).x), uOverlayOpacity);
+#endif
     colour = vec4(rgb, 1.0);
 }

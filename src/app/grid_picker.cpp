@@ -14,7 +14,8 @@ std::span<const int> gridChoices()
 
 int stepsPerFrame(const FrameBudget& budget)
 {
-    const int forFrameRate = static_cast<int>(std::floor(1.0 / (kMinFramesPerSecond * budget.dt) + 1e-9));
+    // The tolerance covers a float dt: 1/60 as a float is 0.016666668, and 2 steps of it are 2, not 1.
+    const int forFrameRate = static_cast<int>(std::floor(1.0 / (kMinFramesPerSecond * budget.dt) + 1e-4));
     return std::clamp(forFrameRate, 1, std::max(1, budget.maxStepsPerFrame));
 }
 

@@ -26,6 +26,8 @@ FormatInfo info(TextureFormat f)
             return {GL_RG32F, GL_RG, 2};
         case TextureFormat::RGBA32F:
             return {GL_RGBA32F, GL_RGBA, 4};
+        case TextureFormat::RGBA8:
+            return {GL_RGBA8, GL_RGBA, 4};
     }
     return {GL_RGBA32F, GL_RGBA, 4};
 }

@@ -11,7 +11,10 @@
 
 namespace fluid::gl {
 
-enum class TextureFormat { R32F, RG32F, RGBA32F };
+// The solver's fields are float; RGBA8 is for pictures already in [0, 1]
+// that go to the screen (the bloom's glow, a benchmark's window): a quarter
+// of the bytes, and llvmpipe's fast path for writing and filtering.
+enum class TextureFormat { R32F, RG32F, RGBA32F, RGBA8 };
 
 // What texture() reads beyond the edge: the edge texel, or the opposite side.
 enum class Wrap { ClampToEdge, Repeat };

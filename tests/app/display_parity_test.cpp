@@ -32,9 +32,10 @@ namespace {
 // tile edges' smoothstep over 0.004 m of floor by ~250 per m of shift. Plus the
 // sampler's bilinear weights at a texel centre, 1 - O(1e-7) rather than 1.
 // Measured on llvmpipe: 1.5e-5 (water over a picture of random colours, whose
-// pixels jump by up to 1), 1.1e-5 (water), 5.6e-6 (dye shaded at strength 10:
-// exp, normalize and a dot product over four neighbours), 3.3e-6 (velocity:
-// atan), <= 2e-7 (the others).
+// pixels jump by up to 1), 1.1e-5 (water), 3.3e-6 (velocity: atan), 7.2e-7
+// (dye shaded at strength 10: exp, normalize and a dot product over four
+// neighbours; 5.6e-6 when each pixel read its neighbours bilinearly, before
+// dye_shade.frag), <= 2e-7 (the others).
 constexpr float kColourTolerance = 2e-5f;
 
 SimParams displayParams()

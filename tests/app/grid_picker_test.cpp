@@ -74,6 +74,10 @@ TEST(GridPicker, AFrameRunsEnoughStepsForThirtyFramesASecondWithinTheCap)
     EXPECT_EQ(stepsPerFrame({1.0 / 240.0, 4, 0.0}), 4);  // the cap
     EXPECT_EQ(stepsPerFrame({1.0 / 10.0, 4, 0.0}), 1);
     EXPECT_EQ(stepsPerFrame({1.0 / 60.0, 1, 0.0}), 1);
+    // The window's dt is a float: 1/60 rounded up to 0.016666668 must still be
+    // 2 steps a frame (it was 1, and the pick asked for 60 frames/s).
+    EXPECT_EQ(stepsPerFrame({static_cast<double>(1.0f / 60.0f), 4, 0.0}), 2);
+    EXPECT_EQ(stepsPerFrame({static_cast<double>(1.0f / 120.0f), 4, 0.0}), 4);
     // At the edge: 2 steps of 10 ms and 6.6 ms overhead fill 0.8 of 2 dt exactly.
     EXPECT_TRUE(keepsUp(0.010, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));
     EXPECT_FALSE(keepsUp(0.0101, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));

@@ -17,16 +17,13 @@ void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRe
                         const DisplaySettings& settings, GLuint overlay)
 {
     if (timer_) timer_->lap(FrameProfile::kDisplay);
-    const bool glow = settings.bloom.enabled && settings.view == FieldView::Dye;
-    const GLuint target = glow ? bloom_.sceneFramebuffer(framebuffer) : 0;
-    glBindFramebuffer(GL_FRAMEBUFFER, target);
+    glBindFramebuffer(GL_FRAMEBUFFER, output_);
     glViewport(0, 0, framebuffer.x, framebuffer.y);
     glDisable(GL_SCISSOR_TEST);
     glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
-    field_.draw(solver, rect, settings, target, overlay);
-    if (timer_ && glow) timer_->lap(FrameProfile::kPostProcessing);
-    if (glow) bloom_.composite(settings.bloom);
+    field_.setTimer(timer_);
+    field_.draw(solver, rect, settings, output_, overlay, &bloom_, std::min(framebuffer.x, framebuffer.y));
 }
 
 double DisplayChain::measureDraw(GpuSolver& solver, glm::ivec2 framebuffer, const DisplaySettings& settings)

@@ -7,6 +7,7 @@
 
 #include "app/report.hpp"
 #include "app/view_colour.hpp"
+#include "app/window/frame_profile.hpp"
 #include "shaders/shader_sources.hpp"
 
 namespace fluid::app {
@@ -16,6 +17,9 @@ namespace {
 // The reduction reads every texel, so it runs only every few frames: a colour
 // range that lags by a fraction of a second is not visible.
 constexpr int kFramesPerRangeRequest = 8;
+
+// display.frag's MODE for colours drawn as they are (the shaded dye).
+constexpr int kShadedColours = 5;
 
 void setPassState()
 {
@@ -33,31 +37,71 @@ gl::SourceFile file(const char* name)
 }  // namespace
 
 FieldDisplay::FieldDisplay()
-    : displayProgram_(gl::Program::build({file("fullscreen.vert")}, {file("display.frag")})),
+    : shadeProgram_(gl::Program::build({file("fullscreen.vert")}, {file("dye_shade.frag")})),
       vertexArray_(gl::VertexArray::create()),
       linearSampler_(gl::makeLinearClampSampler())
 {
-    uniforms_.mode = displayProgram_.requiredUniform("uMode");
-    uniforms_.range = displayProgram_.requiredUniform("uRange");
-    uniforms_.shading = displayProgram_.requiredUniform("uShading");
-    uniforms_.faceVelocity = displayProgram_.requiredUniform("uFaceVelocity");
-    uniforms_.viewport = displayProgram_.requiredUniform("uViewport");
-    uniforms_.grid = displayProgram_.requiredUniform("uGrid");
-    uniforms_.cellSize = displayProgram_.requiredUniform("uCellSize");
-    uniforms_.heightPerPressure = displayProgram_.requiredUniform("uHeightPerPressure");
-    uniforms_.lightDirection = displayProgram_.requiredUniform("uLightDirection");
-    uniforms_.shininess = displayProgram_.requiredUniform("uShininess");
-    uniforms_.depth = displayProgram_.requiredUniform("uDepth");
-    uniforms_.hasBackground = displayProgram_.requiredUniform("uHasBackground");
-    uniforms_.overlayOpacity = displayProgram_.requiredUniform("uOverlayOpacity");
-    uniforms_.hasObstacles = displayProgram_.requiredUniform("uHasObstacles");
-    displayProgram_.use();
-    glUniform1i(displayProgram_.requiredUniform("uField"), 0);
-    glUniform1i(displayProgram_.requiredUniform("uDye"), 1);
-    glUniform1i(displayProgram_.requiredUniform("uBackground"), 2);
-    glUniform1i(displayProgram_.requiredUniform("uOverlay"), 3);
-    glUniform1i(displayProgram_.requiredUniform("uObstacles"), 4);
+    shadeRange_ = shadeProgram_.requiredUniform("uRange");
+    shadeStrength_ = shadeProgram_.requiredUniform("uShading");
+    shadeProgram_.use();
+    glUniform1i(shadeProgram_.requiredUniform("uDye"), 0);
     glUseProgram(0);
+    // The views a window opens on, built now: a shader error shows at start, not at the first frame.
+    program(Variant{});
+    program(Variant{.mode = kShadedColours});
+}
+
+GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading)
+{
+    glm::ivec2 size;
+    glBindTexture(GL_TEXTURE_2D, dye);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_WIDTH, &size.x);
+    glGetTexLevelParameteriv(GL_TEXTURE_2D, 0, GL_TEXTURE_HEIGHT, &size.y);
+    if (shadedDye_.width() != size.x || shadedDye_.height() != size.y)
+        shadedDye_ = gl::RenderTarget(size.x, size.y, gl::TextureFormat::RGBA32F, "shaded dye");
+    shadedDye_.bindAsTarget();
+    setPassState();
+    shadeProgram_.use();
+    glUniform1f(shadeRange_, range);
+    glUniform1f(shadeStrength_, shading);
+    glActiveTexture(GL_TEXTURE0);
+    glBindTexture(GL_TEXTURE_2D, dye);
+    glBindVertexArray(vertexArray_.id());
+    glDrawArrays(GL_TRIANGLES, 0, 3);
+    return shadedDye_.texture();
+}
+
+const FieldDisplay::VariantProgram& FieldDisplay::program(const Variant& v)
+{
+    if (const auto found = programs_.find(v); found != programs_.end()) return found->second;
+    std::string defines = "#define MODE " + std::to_string(v.mode) + "\n";
+    if (v.faceVelocity) defines += "#define FACE_VELOCITY 1\n";
+    if (v.background) defines += "#define BACKGROUND 1\n";
+    if (v.obstacles) defines += "#define OBSTACLES 1\n";
+    if (v.overlay) defines += "#define OVERLAY 1\n";
+    if (v.glow) defines += "#define GLOW 1\n";
+    VariantProgram p;
+    p.program = gl::Program::build({file("fullscreen.vert")}, {{"display variant", defines}, file("display.frag")});
+    // Every variant places itself by uViewport; the rest are active only in some (-1, a no-op, in the others).
+    p.range = p.program.uniform("uRange");
+    p.viewport = p.program.requiredUniform("uViewport");
+    p.grid = p.program.uniform("uGrid");
+    p.cellSize = p.program.uniform("uCellSize");
+    p.heightPerPressure = p.program.uniform("uHeightPerPressure");
+    p.lightDirection = p.program.uniform("uLightDirection");
+    p.shininess = p.program.uniform("uShininess");
+    p.depth = p.program.uniform("uDepth");
+    p.overlayOpacity = p.program.uniform("uOverlayOpacity");
+    p.glowIntensity = p.program.uniform("uGlowIntensity");
+    p.program.use();
+    glUniform1i(p.program.uniform("uField"), 0);
+    glUniform1i(p.program.uniform("uDye"), 1);
+    glUniform1i(p.program.uniform("uBackground"), 2);
+    glUniform1i(p.program.uniform("uOverlay"), 3);
+    glUniform1i(p.program.uniform("uObstacles"), 4);
+    glUniform1i(p.program.uniform("uGlow"), 5);
+    glUseProgram(0);
+    return programs_.emplace(v, std::move(p)).first->second;
 }
 
 namespace {
@@ -104,7 +148,7 @@ bool usesRange(ViewColouring colouring)
 }  // namespace
 
 void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& s, GLuint framebuffer,
-                        GLuint overlay)
+                        GLuint overlay, Bloom* bloom, int windowShortSide)
 {
     if (rect.empty()) return;
     const glm::ivec2 grid(solver.params().gridWidth, solver.params().gridHeight);
@@ -139,33 +183,52 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
     addWindowLook(u, s);
     u.background = &background_;
-    int mode = static_cast<int>(u.colouring);
-    if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) mode = 3;
+    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
+    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+    Variant variant;
+    variant.mode = static_cast<int>(u.colouring);
+    if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) variant.mode = 3;
+    variant.faceVelocity = u.colouring == ViewColouring::DirectionAndSpeed && u.faceVelocity;
+    variant.background = u.colouring == ViewColouring::WaterSurface && !background_.empty();
+    variant.obstacles = obstacles;
+    variant.overlay = overlay != 0 && s.cameraOverlay > 0.0f;
+    // The shaded dye, and the glow, start from the dye's colours at its own
+    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
+    const bool dye = u.colouring == ViewColouring::ToneMappedDye;
+    variant.glow = dye && bloom != nullptr && s.bloom.enabled;
+    GLuint shown = texture, glow = 0;
+    if (dye && (u.shading > 0.0f || variant.glow)) {
+        shown = shadeDye(texture, u.range, u.shading);
+        variant.mode = kShadedColours;
+    }
+    if (variant.glow) {
+        if (timer_) timer_->lap(FrameProfile::kPostProcessing);
+        glow = bloom->glow(shown, {rect.width, rect.height}, windowShortSide, s.bloom);
+        if (timer_) timer_->lap(FrameProfile::kDisplay);
+    }
+    const VariantProgram& p = program(variant);
 
     // The UI may have left any state behind: set everything this draw needs.
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(rect.x, rect.y, rect.width, rect.height);
     setPassState();
-    displayProgram_.use();
-    glUniform1i(uniforms_.mode, mode);
-    glUniform1f(uniforms_.range, u.range);
-    glUniform1f(uniforms_.shading, u.shading);
-    glUniform1i(uniforms_.faceVelocity, u.faceVelocity ? 1 : 0);
-    glUniform4f(uniforms_.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y),
-                static_cast<float>(rect.width), static_cast<float>(rect.height));
-    glUniform2f(uniforms_.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));
-    glUniform1f(uniforms_.cellSize, u.cellSize);
-    glUniform1f(uniforms_.heightPerPressure, u.heightPerPressure);
-    glUniform3f(uniforms_.lightDirection, u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
-    glUniform1f(uniforms_.shininess, u.shininess);
-    glUniform1f(uniforms_.depth, u.depth);
-    glUniform1i(uniforms_.hasBackground, background_.empty() ? 0 : 1);
+    p.program.use();
+    glUniform1f(p.range, u.range);
+    glUniform4f(p.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y), static_cast<float>(rect.width),
+                static_cast<float>(rect.height));
+    glUniform2f(p.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));
+    glUniform1f(p.cellSize, u.cellSize);
+    glUniform1f(p.heightPerPressure, u.heightPerPressure);
+    glUniform3f(p.lightDirection, u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
+    glUniform1f(p.shininess, u.shininess);
+    glUniform1f(p.depth, u.depth);
+    glUniform1f(p.overlayOpacity, s.cameraOverlay);
+    glUniform1f(p.glowIntensity, s.bloom.intensity);
+    glActiveTexture(GL_TEXTURE5);
+    glBindTexture(GL_TEXTURE_2D, glow);
+    glBindSampler(5, linearSampler_.id());
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
-    glUniform1f(uniforms_.overlayOpacity, overlay != 0 ? s.cameraOverlay : 0.0f);
-    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
-    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
-    glUniform1i(uniforms_.hasObstacles, obstacles ? 1 : 0);
     glActiveTexture(GL_TEXTURE4);
     glBindTexture(GL_TEXTURE_2D, obstacles ? obstacleTexture_.id() : 0);
     glActiveTexture(GL_TEXTURE3);
@@ -175,13 +238,14 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
     glBindSampler(1, linearSampler_.id());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, texture);
+    glBindTexture(GL_TEXTURE_2D, shown);
     glBindSampler(0, linearSampler_.id());
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glBindSampler(0, 0);
     glBindSampler(1, 0);
     glBindSampler(3, 0);
+    glBindSampler(5, 0);
 }
 
 void FieldDisplay::setBackground(const std::string& path)

@@ -3,10 +3,14 @@
 // field's largest magnitude comes from an AsyncMax, frames later).
 #pragma once
 
+#include <map>
+
 #include "app/background.hpp"
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
 #include "app/window/async_max.hpp"
+#include "app/window/bloom.hpp"
+#include "core/step_timer.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
@@ -21,9 +25,14 @@ public:
     // Draws into `framebuffer` (0: the window's), inside `rect`. May run the
     // solver's diagnostics passes first (divergence and vorticity views).
     // `overlay`: the camera's picture (sim::GpuMotion::currentFrame()), shown
-    // at settings.cameraOverlay; 0 = none.
+    // at settings.cameraOverlay; 0 = none. `bloom`: the dye view glows
+    // through it when settings.bloom has it on (the window's; null: never).
+    // `windowShortSide`: the bloom's radius is a share of it (pixels).
     void draw(GpuSolver& solver, const PixelRect& rect, const DisplaySettings& settings, GLuint framebuffer = 0,
-              GLuint overlay = 0);
+              GLuint overlay = 0, Bloom* bloom = nullptr, int windowShortSide = 0);
+    // Profiling: the bloom's passes are laps called "post-processing", the
+    // rest "display"; null: not timed.
+    void setTimer(StepTimer* timer) { timer_ = timer; }
     // The range the last draw used (auto or fixed).
     float range() const { return lastRange_; }
     // The water view's picture under the water ("" = the tiles). A picture
@@ -37,12 +46,29 @@ public:
 private:
     void collectRange();
 
-    gl::Program displayProgram_;
-    struct Uniforms {
-        GLint mode = -1, range = -1, shading = -1, faceVelocity = -1, viewport = -1, grid = -1, cellSize = -1,
-              heightPerPressure = -1, lightDirection = -1, shininess = -1, depth = -1, hasBackground = -1,
-              overlayOpacity = -1, hasObstacles = -1;
-    } uniforms_;  // looked up once; a missing one throws at construction
+    // One build of display.frag per combination of what a draw shows (its
+    // defines, display.frag's header): the shader never branches on a uniform,
+    // which llvmpipe would pay for at every pixel. Built when first drawn.
+    struct Variant {
+        int mode = 0;  // display.frag's MODE
+        bool faceVelocity = false, background = false, obstacles = false, overlay = false, glow = false;
+        auto operator<=>(const Variant&) const = default;
+    };
+    struct VariantProgram {
+        gl::Program program;
+        GLint range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1, lightDirection = -1,
+              shininess = -1, depth = -1, overlayOpacity = -1, glowIntensity = -1;
+    };
+    const VariantProgram& program(const Variant& variant);
+
+    std::map<Variant, VariantProgram> programs_;
+    // The shaded dye view: dye_shade.frag's colours, one per dye texel, which
+    // display.frag magnifies (MODE 5).
+    GLuint shadeDye(GLuint dye, float range, float shading);
+    gl::Program shadeProgram_;
+    GLint shadeRange_ = -1, shadeStrength_ = -1;
+    gl::RenderTarget shadedDye_;
+    StepTimer* timer_ = nullptr;
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;  // smooth magnification for display
     AsyncMax rangeReduction_;

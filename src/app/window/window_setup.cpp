@@ -99,6 +99,10 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
     glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
     glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);  // required on macOS
     glfwWindowHint(GLFW_SCALE_TO_MONITOR, GLFW_TRUE);       // HiDPI: size in screen coordinates
+    // Every pass is a full-screen triangle and the panel draws unsorted: no
+    // depth or stencil buffer to allocate beside the window's colours.
+    glfwWindowHint(GLFW_DEPTH_BITS, 0);
+    glfwWindowHint(GLFW_STENCIL_BITS, 0);
 #ifndef NDEBUG
     glfwWindowHint(GLFW_OPENGL_DEBUG_CONTEXT, GLFW_TRUE);  // KHR_debug messages in debug builds
 #endif

@@ -1,0 +1,37 @@
+// The dye view's colours, lit as a relief, one per dye texel: its tone-mapped
+// brightness (the largest channel) read as a height, the slope from central
+// differences one texel apart, lit from the upper left. A flat patch keeps
+// its colour; a slope towards the light brightens, one away from it darkens.
+// display.frag then magnifies these colours into the window (MODE 5, one
+// bilinear read a pixel), where shading every window pixel from five reads of
+// the dye cost four times as much on llvmpipe (bench/frame_bench BM_DyeView).
+// Mirror: shadeCell's dyeShade (src/app/view_colour.cpp).
+uniform sampler2D uDye;
+uniform float uRange;    // the exposure
+uniform float uShading;  // the relief's strength, > 0
+
+out vec4 colour;
+
+// Neighbours beyond the edge read the edge texel, as a clamped sampler does.
+vec3 toneMapped(ivec2 c)
+{
+    c = clamp(c, ivec2(0), textureSize(uDye, 0) - 1);
+    return vec3(1.0) - exp(-max(texelFetch(uDye, c, 0).rgb, 0.0) * uRange);
+}
+
+float brightness(ivec2 c)
+{
+    vec3 t = toneMapped(c);
+    return max(max(t.r, t.g), t.b);
+}
+
+void main()
+{
+    ivec2 c = ivec2(gl_FragCoord.xy);
+    float dx = brightness(c + ivec2(1, 0)) - brightness(c - ivec2(1, 0));
+    float dy = brightness(c + ivec2(0, 1)) - brightness(c - ivec2(0, 1));
+    vec3 n = normalize(vec3(-uShading * dx, -uShading * dy, 1.0));
+    const vec3 light = vec3(-0.40824829, 0.40824829, 0.81649658);  // (-1, 1, 2) / sqrt(6)
+    float shade = clamp(dot(n, light) / light.z, 0.5, 1.5);
+    colour = vec4(clamp(toneMapped(c) * shade, 0.0, 1.0), 1.0);
+}
