@@ -28,7 +28,7 @@ Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& war
     if (!in) {
         if (!fromFlags.configFile.empty())
             warnings.push_back("warning: cannot read settings file " + path + "; using defaults");
-        return {};
+        return windowDefaults();
     }
     // A settings file is a few hundred bytes; reading stops well past that,
     // so that no file (or /proc entry) can make the start take forever.
@@ -39,15 +39,15 @@ Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& war
     if (text.size() > static_cast<std::size_t>(kMaxBytes)) {
         warnings.push_back("warning: ignoring settings file " + path +
                            ": larger than 1 MiB; using defaults (the file is left as it is)");
-        Options defaults;
+        Options defaults = windowDefaults();
         defaults.configUnreadable = true;
         return defaults;
     }
-    ParseResult parsed = parseConfig(text);
+    ParseResult parsed = parseConfig(text, windowDefaults());
     if (!parsed.ok()) {
         warnings.push_back("warning: ignoring settings file " + path + ": " + parsed.error +
                            "; using defaults (the file is left as it is)");
-        Options defaults;
+        Options defaults = windowDefaults();
         defaults.configUnreadable = true;
         return defaults;
     }
@@ -127,17 +127,16 @@ int main(int argc, char** argv)
         report(*problem);
         return kUsageErrorExit;
     }
-    Options settingsFile;
+    // The command line again, on top of the settings file or, without one,
+    // of the window's defaults.
+    Options settingsFile = windowDefaults();
     std::vector<std::string> warnings;
-    if (!options.noConfig) {
-        settingsFile = withSettingsFile(options, warnings);
-        // Re-apply the command line on top of the settings file.
-        parsed = parseCommandLine(argc, argv, settingsFile);
-        if (!parsed.ok()) {
-            report(parsed.error + " (see fluidsim --help)");
-            return kUsageErrorExit;
-        }
-        options = parsed.options;
+    if (!options.noConfig) settingsFile = withSettingsFile(options, warnings);
+    parsed = parseCommandLine(argc, argv, settingsFile);
+    if (!parsed.ok()) {
+        report(parsed.error + " (see fluidsim --help)");
+        return kUsageErrorExit;
     }
+    options = parsed.options;
     return runWindow(options, settingsFile, warnings);
 }

@@ -176,6 +176,13 @@ std::vector<std::pair<std::string, std::string>> settingLines(const Options& o)
 
 }  // namespace
 
+Options windowDefaults()
+{
+    Options o;
+    o.params.vorticity = kWindowVorticity;
+    return o;
+}
+
 std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit)
 {
     const auto kept = settingLines(file), start = settingLines(atStart), exit = settingLines(atExit);

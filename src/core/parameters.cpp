@@ -89,7 +89,8 @@ std::vector<Parameter> makeTable()
     table.push_back(real("vorticity", "vorticity", "EPS", "1/s", memberAccess<&SimParams::vorticity>(), 0.0,
                          L::kMaxVorticity, {0.0, 100.0, false, "%.2f"},
                          "Vorticity confinement strength epsilon: puts back small swirls that the numerics smear "
-                         "out; 0 skips it."));
+                         "out; 0 skips it. The window starts at 2 unless a flag or the settings file says "
+                         "otherwise; the headless runner at the default."));
     table.push_back(real("dye-dissipation", "dye dissipation", "R", "1/s", memberAccess<&SimParams::dyeDissipation>(),
                          0.0, L::kMaxDissipation, {0.0, 5.0, false, "%.3f"}, "Dye fades as 1/(1 + rate dt) per step."));
     table.push_back(real("velocity-dissipation", "velocity dissipation", "R", "1/s",

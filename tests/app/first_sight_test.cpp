@@ -85,6 +85,12 @@ TEST_F(FirstSightTest, WithNoInputTheBurstLightsAtLeastTwoPercentOfTheWindow)
         "%.1f s after launch\n",
         100.0 * fraction, static_cast<double>(kLit), seconds);
     EXPECT_GE(fraction, 0.02) << "the window starts (almost) black";
+
+    // The window's own defaults (app/options.hpp's windowDefaults), as the
+    // settings file it saves at exit has them: vorticity confinement on.
+    EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    const std::string settings = readFile(workDir_ / "home" / "config" / "fluidsim" / "settings.ini");
+    EXPECT_NE(settings.find("\nvorticity = 2\n"), std::string::npos) << settings;
 }
 
 // The panel leaves the fluid visible: paused (nothing moves), hiding it with

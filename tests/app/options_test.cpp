@@ -2,6 +2,7 @@
 // ones give one line naming the flag and the accepted range.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <limits>
 #include <vector>
 
@@ -123,6 +124,22 @@ TEST(CommandLine, IntegersAndRealsShareOneNumberGrammar)
     EXPECT_EQ(fluid::parseInteger("-7"), -7);
     EXPECT_EQ(fluid::parseInteger("2147483648"), std::nullopt);
     EXPECT_EQ(fluid::parseNumber("+7"), 7.0);
+}
+
+// The window starts with vorticity confinement; the simulation's default, which
+// the headless runner and the validation figures use, stays 0. A flag wins.
+TEST(WindowDefaults, TheWindowStartsWithVorticityAndTheHeadlessRunnerWithout)
+{
+    EXPECT_EQ(Options{}.params.vorticity, 0.0f);
+    EXPECT_EQ(windowDefaults().params.vorticity, kWindowVorticity);
+    EXPECT_GT(kWindowVorticity, 0.0f);
+    const char* argv[] = {"fluidsim", "--vorticity", "0"};
+    const ParseResult parsed = parseCommandLine(3, argv, windowDefaults());
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    EXPECT_EQ(parsed.options.params.vorticity, 0.0f);
+    char said[64];
+    std::snprintf(said, sizeof said, "The window starts at %g ", static_cast<double>(kWindowVorticity));
+    EXPECT_NE(helpText().find(said), std::string::npos) << "--help does not give the window's vorticity";
 }
 
 TEST(CommandLine, HelpListsEveryFlag)
