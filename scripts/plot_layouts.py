@@ -3,28 +3,41 @@
 and draws the four figures of docs/validation.md §5c as hand-written SVG.
 
     scripts/plot_layouts.py [--exe build/release/src/fluidsim] [--data build/layouts-data]
-                            [--images docs/images] [--rerun] [--plots-only]
+                            [--images docs/images] [--tunnel-steps 1500] [--rerun] [--plots-only]
 
 No dependencies beyond Python 3. Each run writes <data>/<name>.log (fluidsim's
 stdout, written only when the run succeeded) and its CSV; a run whose log
 exists is not repeated unless --rerun is given, so replotting is quick.
 A missing runner or a failed run stops the script with a message and exit 1.
 
-The runs, in the order they are made (L = collocated, then staggered); every
-other setting is the scenario's default:
+The runs, in the order they are made (FS = build/release/src/fluidsim, D = the
+--data folder); every other setting is the scenario's default:
 
   # layouts_divergence.svg: the demo, 256², 300 steps, max |div u| after each step
-  fluidsim --headless --grid 256 --steps 300 --layout collocated --export-energy div_collocated_c2.csv
-  fluidsim --headless --grid 256 --steps 300 --layout staggered --multigrid-cycles C --export-energy div_staggered_cC.csv   # C = 2, 4
+  FS --headless --grid 256 --steps 300 --layout collocated --export-energy D/div_collocated_c2.csv
+  FS --headless --grid 256 --steps 300 --layout staggered --multigrid-cycles 2 --export-energy D/div_staggered_c2.csv
+  FS --headless --grid 256 --steps 300 --layout staggered --multigrid-cycles 4 --export-energy D/div_staggered_c4.csv
   # layouts_taylor_green.svg: 128², nu 0.05, t = 2 s, CFL 0.5
-  fluidsim --headless --scenario taylor-green --grid 128 --layout L [--projection incremental] --export-energy tg_L_P.csv
+  FS --headless --scenario taylor-green --grid 128 --layout collocated --export-energy D/tg_collocated_plain.csv
+  FS --headless --scenario taylor-green --grid 128 --layout collocated --projection incremental \
+     --export-energy D/tg_collocated_incremental.csv
+  FS --headless --scenario taylor-green --grid 128 --layout staggered --export-energy D/tg_staggered_plain.csv
+  FS --headless --scenario taylor-green --grid 128 --layout staggered --projection incremental \
+     --export-energy D/tg_staggered_incremental.csv
   # layouts_cavity.svg: Re = 100, 128², until steady
-  fluidsim --headless --scenario cavity --grid 128 --layout L --export-centerlines cavity_L.centerlines.csv
-  # layouts_strouhal.svg: the tunnel's cylinder at Re = 100 (GPU backend, llvmpipe)
-  fluidsim --headless --scenario tunnel --steps 1500 --layout L --export-probe tunnel_L.csv
+  FS --headless --scenario cavity --grid 128 --layout collocated \
+     --export-centerlines D/cavity_collocated.centerlines.csv
+  FS --headless --scenario cavity --grid 128 --layout staggered \
+     --export-centerlines D/cavity_staggered.centerlines.csv
+  # layouts_strouhal.svg: the tunnel's cylinder at Re = 100, 240 x 96
+  FS --headless --scenario tunnel --steps 1500 --layout collocated --export-probe D/tunnel_collocated_1500.csv
+  FS --headless --scenario tunnel --steps 1500 --layout staggered --export-probe D/tunnel_staggered_1500.csv
 
 All runs use the GPU backend (llvmpipe on a machine without a GPU; it gives
-the same numbers as --backend cpu, docs/validation.md §4).
+the same numbers as --backend cpu, docs/validation.md §4). On a shared 2-core
+machine the eleven runs take about 6 minutes, the tunnel and the cavity most
+of it. --tunnel-steps N runs the tunnel for N steps instead
+(the shedding is measured from step 562 on, so N should be well above that).
 """
 
 import argparse
@@ -66,8 +79,8 @@ def runs(tunnel_steps):
         out.append((f"cavity_{layout}", ["--scenario", "cavity", "--grid", "128", "--layout", layout],
                     "--export-centerlines"))
     for layout in LAYOUTS:
-        out.append((f"tunnel_{layout}", ["--scenario", "tunnel", "--steps", str(tunnel_steps), "--layout", layout],
-                    "--export-probe"))
+        flags = ["--scenario", "tunnel", "--steps", str(tunnel_steps), "--layout", layout]
+        out.append((f"tunnel_{layout}_{tunnel_steps}", flags, "--export-probe"))
     return out
 
 
@@ -171,7 +184,7 @@ class Panel:
         below = self.legend_at == "below"
         pad_l, pad_r, pad_t, pad_b = 62, 12, 28 if self.title else 12, 44
         if below:  # the legend gets its own rows under the x label
-            pad_b += 10 + 17 * (len(entries) + len(self.notes))
+            pad_b += 16 + 17 * (len(entries) + len(self.notes))
         px0, px1 = left + pad_l, left + width - pad_r
         py0, py1 = top + height - pad_b, top + pad_t  # py0: bottom
         lo, hi = (math.log10(v) for v in self.yr) if self.logy else self.yr
@@ -352,7 +365,7 @@ def taylor_green_figure(data, images):
     error = Panel(0, 2, -3, 1, "t (s)", "E / E_exact − 1 (%)", "Against the exact decay")
     energy.legend_at = "lower left"
     error.legend_at = "lower left"
-    print("\n| layout | plain: E/E_exact - 1 | velocity | incremental: E/E_exact - 1 | velocity |")
+    print("\n| layout | plain: decay rate | velocity error | incremental: decay rate | velocity error |")
     print("|---|---|---|---|---|")
     nu = 0.05
     lo_err, hi_err = 0.0, 0.0
@@ -367,12 +380,12 @@ def taylor_green_figure(data, images):
             ratio = [x / e[0] for x in e]
             err = [100 * (x / (e[0] * math.exp(-4 * nu * s)) - 1) for x, s in zip(e, t)]
             energy.line(t, ratio, COLOUR[layout], f"{layout}, {projection}", dash, width)
-            error.line(t, err, COLOUR[layout], f"{layout}, {projection}: {err[-1]:+.2f}% at t = 2", dash, width)
+            rate = -math.log(e[-1] / e[0]) / t[-1] / (4 * nu) - 1  # §5c's figure: from the first and last energy
+            error.line(t, err, COLOUR[layout], f"{layout}, {projection}: decay rate {100 * rate:+.2f}%", dash, width)
             lo_err, hi_err = min(lo_err, *err), max(hi_err, *err)
             log = read_log(data, name)
             vel = log_number(log, r"max \|u - u_exact\| / max \|u_exact\| = ([0-9.e+-]+)", name)
-            rate = -math.log(e[-1] / e[0]) / t[-1] / (4 * nu) - 1
-            cells += [f"{100 * rate:+.2f}% (rate)", f"{vel:.2g}"]
+            cells += [f"{100 * rate:+.2f}%", f"{vel:.2g}"]
         print(f"| {layout} | " + " | ".join(cells) + " |")
     ts = [2 * k / 100 for k in range(101)]
     energy.line(ts, [math.exp(-4 * nu * s) for s in ts], REFERENCE, "exact: exp(−4 ν t)", "6 4", 1.3)
@@ -412,7 +425,7 @@ def cavity_figure(data, images):
     upanel.legend_at = "lower right"
     vpanel.legend_at = "lower left"
     dpanel.legend_at = "lower left"
-    print("\n| layout | max |deviation| from Ghia: u / v |")
+    print("\n| layout | max deviation from Ghia: u / v |")
     print("|---|---|")
     for layout in LAYOUTS:
         rows = read_csv(os.path.join(data, f"cavity_{layout}.centerlines.csv"))
@@ -457,7 +470,7 @@ def strouhal_figure(data, images, tunnel_steps):
     lo, hi = 0.0, 0.0
     reference = None
     for k, layout in enumerate(LAYOUTS):
-        name = f"tunnel_{layout}"
+        name = f"tunnel_{layout}_{tunnel_steps}"
         rows = read_csv(os.path.join(data, name + ".csv"))[-shown:]
         t = [float(r["t"]) for r in rows]
         v = [float(r["v"]) for r in rows]
