@@ -50,6 +50,11 @@ import sys
 import time
 import xml.etree.ElementTree as ET
 
+# The profile at a point, linear between cell centres and to the wall values:
+# the same interpolation plot_validation.py measures the cavity with.
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from plot_validation import sample  # noqa: E402
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 LAYOUTS = ("collocated", "staggered")
@@ -404,16 +409,6 @@ def ghia(name):
     key = "y" if "y" in rows[0] else "x"
     value = "u" if "u" in rows[0] else "v"
     return [float(r[key]) for r in rows], [float(r[value]) for r in rows]
-
-
-def sample(s, values, at, wall0, wall1):
-    """The profile at `at`: linear between cell centres, and to the wall values."""
-    xs, ys = [0.0] + s + [1.0], [wall0] + values + [wall1]
-    for k in range(1, len(xs)):
-        if xs[k] >= at:
-            f = (at - xs[k - 1]) / (xs[k] - xs[k - 1])
-            return (1 - f) * ys[k - 1] + f * ys[k]
-    return ys[-1]
 
 
 def cavity_figure(data, images):
