@@ -56,4 +56,21 @@ std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide
     return candidates.first(static_cast<std::size_t>(end - candidates.begin()));
 }
 
+int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors)
+{
+    for (const int factor : factors) {
+        if (factor > 1 && factor * shortSide < dyeShortSide) return factor * shortSide;
+    }
+    return 0;
+}
+
+SpeedStep nextSpeedStep(const FrameLoad& load)
+{
+    if (load.smallerGridExists) return SpeedStep::SmallerGrid;
+    if (load.autoDyeGrid && coarserDyeGrid(load.shortSide, load.dyeShortSide, kDyeGridFactors) != load.dyeShortSide)
+        return SpeedStep::CoarserDyeGrid;
+    if (load.bloomDroppable) return SpeedStep::NoBloom;
+    return SpeedStep::Nothing;
+}
+
 }  // namespace fluid::app

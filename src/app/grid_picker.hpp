@@ -59,8 +59,30 @@ GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
 int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
                 const std::function<double(int)>& secondsPerStep);
 
+// The dye grid factors the auto pick tries (pickDyeGrid), finest first.
+inline constexpr int kDyeGridFactors[] = {4, 2};
+
 // The candidates below `shortSide` (the choices a second pick may make: it
 // runs because the grid did not keep up, so it never grows the grid back).
 std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide);
+
+// The next coarser auto dye grid below `dyeShortSide` for a grid of
+// `shortSide` cells: the largest factor * shortSide under it, or 0 (the
+// grid's own) when no factor is left. 0 stays 0.
+int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors);
+
+// What the window gives up when the fluid stays under real time
+// (grid_watch.hpp), one thing each time, the loss least seen first:
+// a smaller grid (picked again by measuring, the dye grid with it); at the
+// smallest grid, a coarser dye grid, one factor at a time; then the bloom.
+enum class SpeedStep { SmallerGrid, CoarserDyeGrid, NoBloom, Nothing };
+struct FrameLoad {
+    bool smallerGridExists = false;
+    bool autoDyeGrid = false;  // the dye grid is the pick's (not the user's)
+    int shortSide = 0;
+    int dyeShortSide = 0;         // 0: the grid's own
+    bool bloomDroppable = false;  // on, and the pick's to turn off (not the user's)
+};
+SpeedStep nextSpeedStep(const FrameLoad& load);
 
 }  // namespace fluid::app

@@ -18,8 +18,11 @@ int SimClock::advance(double now, double dt, int maxSteps, double stepSeconds)
 
     const int wanted = static_cast<int>(std::min(std::floor(owed_ / dt + 1e-6), 1e6));
     const int steps = std::min(wanted, allowed);
-    owed_ = std::max(owed_ - steps * dt, 0.0);      // (the 1e-6: rounding of sums of frame times)
-    if (owed_ >= dt) owed_ = std::fmod(owed_, dt);  // behind: drop what cannot be repaid
+    owed_ = std::max(owed_ - steps * dt, 0.0);  // (the 1e-6: rounding of sums of frame times)
+    // Behind by a hitch: drop what is owed rather than catch up. A debt
+    // under kCarriedSteps steps is a frame's jitter, repaid by the next
+    // frames (the ramp lets each run one step more).
+    if (owed_ >= kCarriedSteps * dt) owed_ = std::fmod(owed_, dt);
     lastSteps_ = steps;
 
     if (elapsed > 0.0) {

@@ -9,9 +9,12 @@
 //     measured cost of a step;
 //   - the ramp: at most one step more than the previous frame ran, so a slow
 //     frame (a window drag, a screenshot) never triggers a burst of catch-up.
-// Time a frame cannot repay is dropped rather than owed: the fluid runs slower
-// than real time (realTimeFactor() says how much) and the step count never
-// spirals. Free of GL and GLFW, so it is unit-tested with made-up times.
+// A debt of a few steps is carried to the next frames, which repay it one
+// step more at a time: frames that take 30 ms, then 55 ms, then 40 ms on a
+// busy machine keep real time. A larger debt (a hitch) is dropped rather
+// than owed: the fluid runs slower than real time (realTimeFactor() says how
+// much) and the step count never spirals. Free of GL and GLFW, so it is
+// unit-tested with made-up times.
 #pragma once
 
 namespace fluid::app {
@@ -22,6 +25,10 @@ public:
     static constexpr double kStepBudget = 0.05;
     // Time constant (s) of the smoothing of the real-time factor.
     static constexpr double kFactorSmoothing = 1.0;
+    // Steps owed after a frame that are carried, not dropped: less than
+    // this is jitter (a debt of 1-3 steps with frames of 25-60 ms), this
+    // many or more a hitch.
+    static constexpr int kCarriedSteps = 4;
 
     explicit SimClock(double now) : last_(now) {}
 
@@ -34,8 +41,8 @@ public:
     // Simulated time per wall time, smoothed over about kFactorSmoothing s;
     // 1 when the fluid keeps up. Meaningless while held.
     double realTimeFactor() const { return factor_; }
-    // Wall time owed after the last advance(), under one dt: the steps of that
-    // frame covered the wall time up to lastFrame() - owed().
+    // Wall time owed after the last advance(), under kCarriedSteps dt: the
+    // steps of that frame covered the wall time up to lastFrame() - owed().
     double owed() const { return owed_; }
     // Wall time the last advance() or hold() was called at.
     double lastFrame() const { return last_; }

@@ -109,5 +109,35 @@ TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)
     EXPECT_EQ(choicesBelow(gridChoices(), 100).size(), 1u);  // a typed size between two choices
 }
 
+TEST(GridPicker, ACoarserDyeGridIsTheNextFactorDownThenTheGridsOwn)
+{
+    EXPECT_EQ(coarserDyeGrid(64, 256, kDyeGridFactors), 128) << "4x -> 2x";
+    EXPECT_EQ(coarserDyeGrid(64, 128, kDyeGridFactors), 0) << "2x -> the grid's own";
+    EXPECT_EQ(coarserDyeGrid(64, 0, kDyeGridFactors), 0) << "the grid's own stays";
+    EXPECT_EQ(coarserDyeGrid(64, 200, kDyeGridFactors), 128) << "a size between two factors";
+}
+
+TEST(GridPicker, AFluidUnderRealTimeGivesUpTheGridThenTheDyeGridThenTheBloom)
+{
+    FrameLoad load;
+    load.smallerGridExists = true;
+    load.autoDyeGrid = true;
+    load.shortSide = 64;
+    load.dyeShortSide = 256;
+    load.bloomDroppable = true;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::SmallerGrid) << "a second pick re-picks the dye grid too";
+    load.smallerGridExists = false;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::CoarserDyeGrid);
+    load.dyeShortSide = 128;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::CoarserDyeGrid);
+    load.dyeShortSide = 0;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::NoBloom);
+    load.bloomDroppable = false;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::Nothing);
+    load.dyeShortSide = 256;
+    load.autoDyeGrid = false;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::Nothing) << "a dye grid the user chose is theirs";
+}
+
 }  // namespace
 }  // namespace fluid::app

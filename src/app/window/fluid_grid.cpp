@@ -84,10 +84,9 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
     state_.gridShortSide = pick.shortSide;
     if (state_.autoDyeGrid) {
         // The finest dye grid that still keeps up at that grid (none when the grid itself does not).
-        static constexpr int kDyeFactors[] = {4, 2};
         static constexpr int kMaxAutoDyeGrid = 2048;  // the panel's largest: 4096 would be 400 MB of dye
         state_.dyeGridShortSide =
-            !pick.keepsUp ? 0 : pickDyeGrid(pick.shortSide, kDyeFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
+            !pick.keepsUp ? 0 : pickDyeGrid(pick.shortSide, kDyeGridFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
                 GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
                 return secondsPerStep(probe);
             });
@@ -99,6 +98,28 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
         1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
         state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "", bloomNote);
     stats_.gridChoice = note;
+}
+
+SpeedStep FluidSession::nextSpeedStep(bool smallerGridExists) const
+{
+    FrameLoad load;
+    load.smallerGridExists = smallerGridExists;
+    load.autoDyeGrid = state_.autoDyeGrid;
+    load.shortSide = state_.gridShortSide;
+    load.dyeShortSide = state_.dyeGridShortSide;
+    load.bloomDroppable = state_.autoBloom && state_.display.bloom.enabled;
+    return app::nextSpeedStep(load);
+}
+
+bool FluidSession::coarsenDyeForSpeed(glm::ivec2 framebuffer)
+{
+    if (!state_.autoDyeGrid) return false;
+    const int coarser = coarserDyeGrid(state_.gridShortSide, state_.dyeGridShortSide, kDyeGridFactors);
+    if (coarser == state_.dyeGridShortSide) return false;
+    state_.dyeGridShortSide = coarser;
+    allocateGrid(framebuffer, true);
+    stats_.gridChoice += "; the dye grid made coarser, the frame did not keep up";
+    return true;
 }
 
 bool FluidSession::dropBloomForSpeed()

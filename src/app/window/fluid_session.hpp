@@ -15,6 +15,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "app/grid_picker.hpp"
 #include "app/idle_motion.hpp"
 #include "app/input.hpp"
 #include "app/input_log.hpp"
@@ -49,8 +50,15 @@ public:
     // bloom, it is turned off (state.bloomOffForSpeed; never saved) and the
     // grid picked again without it.
     void pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead);
-    // The smallest grid is already too slow (grid_watch.hpp): turns an
-    // automatic bloom off as pickGrid would. Returns whether it did.
+    // The fluid stays under real time (grid_watch.hpp): what to give up
+    // next besides the grid (grid_picker.hpp's nextSpeedStep), given
+    // whether a smaller grid is left.
+    SpeedStep nextSpeedStep(bool smallerGridExists) const;
+    // SpeedStep::CoarserDyeGrid: the auto dye grid one factor coarser, the
+    // fluid kept. Returns whether it changed.
+    bool coarsenDyeForSpeed(glm::ivec2 framebuffer);
+    // SpeedStep::NoBloom: turns an automatic bloom off as pickGrid would.
+    // Returns whether it did.
     bool dropBloomForSpeed();
     // A solver of state.gridShortSide cells on the window's short side.
     // keepFluid: the old solver's fields are resampled onto the new grids

@@ -370,13 +370,17 @@ void helpSection(PanelActions& actions)
         {"Ctrl+click", "type a slider's value"},
         {"hover", "what a control does"},
     }};
+    // The keys as wide as the widest; what they do wraps in the rest of the
+    // panel's fixed width instead of running past its edge.
     if (ImGui::BeginTable("keys", 2)) {
+        ImGui::TableSetupColumn("key", ImGuiTableColumnFlags_WidthFixed);
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
         for (const auto& [key, what] : kKeys) {
             ImGui::TableNextRow();
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(key);
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(what);
+            ImGui::TextWrapped("%s", what);
         }
         ImGui::EndTable();
     }

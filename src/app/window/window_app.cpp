@@ -37,6 +37,7 @@
 #include "app/window/run_summary.hpp"
 #include "app/window/screenshot.hpp"
 #include "app/window/settings_session.hpp"
+#include "app/window/speed_keeper.hpp"
 #include "app/window/window_replay.hpp"
 #include "app/window/window_setup.hpp"
 #include "gl/debug_output.hpp"
@@ -65,7 +66,8 @@ struct Viewer {
     std::unique_ptr<WindowReplay> replay;      // --replay: the log's solver is shown and stepped
     std::unique_ptr<InputLogWriter> inputLog;  // --record-input
     bool cursorHidden = false;
-    double lastFrameEnd = -1.0;  // wall s the last running frame ended; negative: none since a hold
+    double lastFrameEnd = -1.0;   // wall s the last running frame ended; negative: none since a hold
+    double presentSeconds = 0.0;  // the panel drawn and swapped, measured at start (measuredDraw)
 
     Viewer(const Options& o, GLFWwindow* w)
         : options(o),
@@ -86,6 +88,7 @@ struct Viewer {
             state.autoGrid = false;                                 // the log's grid, not a measured one
         }
         fluid.keepObstaclesClearOf(panelShareOfWidth());
+        presentSeconds = measurePresentSeconds(window, [this] { (void)drawPanel(state, stats); });
         if (state.autoGrid) fluid.pickGrid(framebufferSize(), gridChoices(), measuredDraw());
         fluid.allocateGrid(framebufferSize(), false);
         watch.restart(glfwGetTime());  // the picking took its time
@@ -158,14 +161,9 @@ struct Viewer {
         return fb;
     }
 
-    // The frame's cost besides the steps, for a pick: the display chain drawn
-    // and waited for (display, bloom) on the probe.
-    FluidSession::FrameOverhead measuredDraw()
-    {
-        return [this](GpuSolver& probe, const DisplaySettings& look) {
-            return display.measureDraw(probe, framebufferSize(), look);
-        };
-    }
+    // The frame's cost besides the steps, for a pick: the display chain on
+    // the probe, the panel and the swap (measured at start).
+    FluidSession::FrameOverhead measuredDraw() { return frameOverhead(display, framebufferSize(), presentSeconds); }
 
     // --- the frame, step by step ---
 
@@ -311,8 +309,8 @@ struct Viewer {
     }
 
     // The auto grid keeps its promise: a fluid that stays under 0.95x real
-    // time for a few seconds gets a smaller grid, picked by the whole
-    // frame's measured cost, with the fluid carried over.
+    // time for a few seconds gets a smaller grid (picked by the whole frame's
+    // measured cost), a coarser dye grid or no bloom, the fluid carried over.
     void watchRealTime(int steps, glm::ivec2 fb)
     {
         if (state.paused || replay) return;
@@ -320,35 +318,10 @@ struct Viewer {
         const double stepMs = fluid.stepMilliseconds();
         const double stepping = stepMs < 0.0 ? -1.0 : steps * stepMs / 1000.0;
         const double frameSeconds = lastFrameEnd < 0.0 ? -1.0 : now - lastFrameEnd;
-        if (!watch.onFrame(now, frameSeconds, stepping, clock.realTimeFactor())) {
-            lastFrameEnd = now;
-            return;
-        }
         lastFrameEnd = now;
-        const auto smaller = choicesBelow(gridChoices(), state.gridShortSide);
-        if (!state.autoGrid) return;
-        if (smaller.empty()) {
-            if (fluid.dropBloomForSpeed()) {
-                std::printf("fluidsim: %.2fx real time for %.0f s at the smallest grid; %s\n", clock.realTimeFactor(),
-                            GridWatch::kSlowFor, stats.gridChoice.c_str());
-                std::fflush(stdout);
-            }
-            return;
-        }
-        const double overhead = watch.overheadSeconds();
-        std::printf("fluidsim: %.2fx real time for %.0f s at grid %dx%d; picking again among smaller grids\n",
-                    clock.realTimeFactor(), GridWatch::kSlowFor, state.params.gridWidth, state.params.gridHeight);
-        // The overhead as measured, with the look as it is: a second pick that
-        // turns the bloom off measures again (FluidSession::pickGrid).
-        const DisplaySettings lookNow = state.display;
-        fluid.pickGrid(fb, smaller, [this, fb, overhead, lookNow](GpuSolver& probe, const DisplaySettings& look) {
-            if (look == lookNow) return overhead;
-            return overhead - display.measureDraw(probe, fb, lookNow) + display.measureDraw(probe, fb, look);
-        });
-        fluid.allocateGrid(fb, true);
-        std::printf("fluidsim: grid %dx%d, %s\n", stats.grid.x, stats.grid.y, stats.gridChoice.c_str());
-        std::fflush(stdout);
-        gridChanged(glfwGetTime());
+        if (!watch.onFrame(now, frameSeconds, stepping, clock.realTimeFactor()) || !state.autoGrid) return;
+        if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor()))
+            gridChanged(glfwGetTime());
     }
 
     // A new grid (the fluid carried over): the stroke in progress belonged to

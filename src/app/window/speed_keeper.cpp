@@ -1,0 +1,92 @@
+#include "app/window/speed_keeper.hpp"
+
+#include <backends/imgui_impl_glfw.h>
+#include <backends/imgui_impl_opengl3.h>
+#include <epoxy/gl.h>
+#include <imgui.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <string>
+
+#include "app/grid_picker.hpp"
+#include "app/grid_watch.hpp"
+
+namespace fluid::app {
+
+double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& buildPanel)
+{
+    // With vsync a swap waits for the screen, which a frame that keeps up
+    // pays anyway: that wait is not a cost of the frame.
+    glfwSwapInterval(0);
+    double fastest = 1e30;
+    for (int n = 0; n < 4; ++n) {  // the first builds ImGui's fonts and buffers
+        const auto start = std::chrono::steady_clock::now();
+        ImGui_ImplOpenGL3_NewFrame();
+        ImGui_ImplGlfw_NewFrame();
+        ImGui::NewFrame();
+        buildPanel();
+        ImGui::Render();
+        glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+        ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+        glfwSwapBuffers(window);
+        glFinish();
+        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        if (n > 0) fastest = std::min(fastest, seconds);
+    }
+    glfwSwapInterval(1);
+    return fastest;
+}
+
+FluidSession::FrameOverhead frameOverhead(DisplayChain& display, glm::ivec2 framebuffer, double presentSeconds)
+{
+    return [&display, framebuffer, presentSeconds](GpuSolver& probe, const DisplaySettings& look) {
+        return display.measureDraw(probe, framebuffer, look) + presentSeconds;
+    };
+}
+
+bool giveUpForSpeed(FluidSession& fluid, const PanelState& state, const PanelStats& stats, DisplayChain& display,
+                    glm::ivec2 framebuffer, double overheadSeconds, double realTimeFactor)
+{
+    const auto smaller = choicesBelow(gridChoices(), state.gridShortSide);
+    switch (fluid.nextSpeedStep(!smaller.empty())) {
+        case SpeedStep::SmallerGrid:
+            break;
+        case SpeedStep::CoarserDyeGrid:
+            if (!fluid.coarsenDyeForSpeed(framebuffer)) return false;
+            std::printf(
+                "fluidsim: %.2fx real time for %.0f s at the smallest grid; dye grid %s\n", realTimeFactor,
+                GridWatch::kSlowFor,
+                state.dyeGridShortSide > 0 ? std::to_string(state.dyeGridShortSide).c_str() : "the simulation grid's");
+            std::fflush(stdout);
+            return true;
+        case SpeedStep::NoBloom:
+            if (fluid.dropBloomForSpeed()) {
+                std::printf("fluidsim: %.2fx real time for %.0f s at the smallest grid; %s\n", realTimeFactor,
+                            GridWatch::kSlowFor, stats.gridChoice.c_str());
+                std::fflush(stdout);
+            }
+            return false;
+        case SpeedStep::Nothing:
+            return false;
+    }
+    std::printf("fluidsim: %.2fx real time for %.0f s at grid %dx%d; picking again among smaller grids\n",
+                realTimeFactor, GridWatch::kSlowFor, state.params.gridWidth, state.params.gridHeight);
+    // The overhead as measured, with the look as it is: a second pick that
+    // turns the bloom off measures the difference (FluidSession::pickGrid).
+    const DisplaySettings lookNow = state.display;
+    fluid.pickGrid(framebuffer, smaller,
+                   [&display, framebuffer, overheadSeconds, lookNow](GpuSolver& probe, const DisplaySettings& look) {
+                       if (look == lookNow) return overheadSeconds;
+                       return overheadSeconds - display.measureDraw(probe, framebuffer, lookNow) +
+                              display.measureDraw(probe, framebuffer, look);
+                   });
+    fluid.allocateGrid(framebuffer, true);
+    std::printf("fluidsim: grid %dx%d, %s\n", stats.grid.x, stats.grid.y, stats.gridChoice.c_str());
+    std::fflush(stdout);
+    return true;
+}
+
+}  // namespace fluid::app
