@@ -9,9 +9,11 @@ void GridWatch::restart(double now)
     settledAt_ = now + kSettle;
     slowSince_ = -1.0;
     last_ = now;
+    averageSince_ = -1.0;
 }
 
-bool GridWatch::onFrame(double now, double frameSeconds, double steppingSeconds, double realTimeFactor)
+bool GridWatch::onFrame(double now, double frameSeconds, double steppingSeconds, double fluidSeconds,
+                        double realTimeFactor)
 {
     last_ = now;
     if (frameSeconds > 0.0 && steppingSeconds >= 0.0) {
@@ -19,6 +21,23 @@ bool GridWatch::onFrame(double now, double frameSeconds, double steppingSeconds,
         overhead_ = overhead_ < 0.0 ? sample : overhead_ + (sample - overhead_) / kOverheadFrames;
     }
     if (now < settledAt_) return false;
+    // The average: the frames after the window's first, over the wall time since it.
+    if (averageSince_ < 0.0) {
+        averageSince_ = now;
+        averageFluid_ = 0.0;
+    } else {
+        averageFluid_ += fluidSeconds;
+    }
+    if (const double wall = now - averageSince_; wall >= kAverageOver) {
+        // (The 1e-6: sums of frame times that keep the promise exactly.)
+        const bool short_ = averageFluid_ < (kMinRealTimeFactor - 1e-6) * wall;
+        averageSince_ = now;
+        averageFluid_ = 0.0;
+        if (short_) {
+            restart(now);
+            return true;
+        }
+    }
     if (realTimeFactor >= kMinRealTimeFactor) {
         slowSince_ = -1.0;
         return false;

@@ -1,10 +1,12 @@
 // GridWatch: when the auto grid picks again. The first pick (grid_picker.hpp)
 // measures the machine at start; a core that gets busy later, a larger
 // window or a heavier look can still leave the fluid behind. The watch is fed
-// every running frame's wall time, its steps' measured cost and the clock's
-// real-time factor, and says when the factor has stayed under
-// kMinRealTimeFactor for kSlowFor seconds: then the window picks again among
-// the smaller grids, keeping the fluid (state_resample.hpp). It also keeps
+// every running frame's wall time, its steps' measured cost, the fluid time
+// it ran and the clock's real-time factor, and says when the factor has
+// stayed under kMinRealTimeFactor for kSlowFor seconds, or the fluid time
+// over the last kAverageOver seconds fell short of it (uneven frames, whose
+// smoothed factor dips under the promise and back): then the window gives
+// something up (speed_keeper.hpp), keeping the fluid. It also keeps
 // the frame's measured cost outside the steps (display, bloom, panel, swap),
 // which that pick budgets. Free of GL and clocks: tests feed it times.
 #pragma once
@@ -24,14 +26,18 @@ public:
     static constexpr double kSettle = 2.0;
     // Time constant (frames) of the smoothing of the frame's overhead.
     static constexpr double kOverheadFrames = 30.0;
+    // Wall s over which the fluid time must average kMinRealTimeFactor: long
+    // enough that a one-off hitch (a screenshot, 0.2 s) does not count.
+    static constexpr double kAverageOver = 10.0;
 
     explicit GridWatch(double now) { restart(now); }
 
     // A running frame at wall time `now`: `frameSeconds` since the previous
     // one, of which `steppingSeconds` went to its steps (their measured cost),
-    // and the clock's factor after it. True when a new pick is due (once:
-    // the watch then settles again, as after restart()).
-    bool onFrame(double now, double frameSeconds, double steppingSeconds, double realTimeFactor);
+    // `fluidSeconds` of fluid time its steps ran, and the clock's factor after
+    // it. True when a new pick is due (once: the watch then settles again, as
+    // after restart()).
+    bool onFrame(double now, double frameSeconds, double steppingSeconds, double fluidSeconds, double realTimeFactor);
     // Nothing counts before now + kSettle (paused, minimised, a new grid).
     void restart(double now);
 
@@ -47,6 +53,8 @@ private:
     double slowSince_ = -1.0;  // negative: the factor is at or above the promise
     double last_ = 0.0;
     double overhead_ = -1.0;
+    double averageSince_ = -1.0;  // wall s the kAverageOver window began; negative: at the next frame
+    double averageFluid_ = 0.0;   // fluid s run since then
 };
 
 }  // namespace fluid::app

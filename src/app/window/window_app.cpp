@@ -319,7 +319,9 @@ struct Viewer {
         const double stepping = stepMs < 0.0 ? -1.0 : steps * stepMs / 1000.0;
         const double frameSeconds = lastFrameEnd < 0.0 ? -1.0 : now - lastFrameEnd;
         lastFrameEnd = now;
-        if (!watch.onFrame(now, frameSeconds, stepping, clock.realTimeFactor()) || !state.autoGrid) return;
+        const double fluidSeconds = steps * static_cast<double>(state.params.dt);
+        if (!watch.onFrame(now, frameSeconds, stepping, fluidSeconds, clock.realTimeFactor()) || !state.autoGrid)
+            return;
         if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor()))
             gridChanged(glfwGetTime());
     }
