@@ -6,6 +6,7 @@
 
 #include <glm/vec2.hpp>
 
+#include "core/sim_params.hpp"
 #include "core/splat.hpp"
 
 namespace fluid {
@@ -28,6 +29,23 @@ inline Splat emitterSplat(const Emitter& e, float dt)
     s.addsDye = e.smokeRate > 0.0f;
     s.heat = e.heatRate * dt;
     return s;
+}
+
+// A plume where none was set up: standard gravity, and heat that fades in a
+// couple of seconds so the plume does not fill the box with warm air (the
+// smoke scenario's defaults, and the window's first emitter's).
+inline constexpr float kPlumeGravity = 9.81f;  // m/s^2
+inline constexpr float kPlumeCooling = 0.5f;   // 1/s
+
+// `p` with smoke on for an emitter: where gravity is 0 (smoke off, the
+// default) it becomes kPlumeGravity, and a cooling of 0 kPlumeCooling;
+// settings that already make smoke are kept as they are.
+inline SimParams withPlume(SimParams p)
+{
+    if (smokeIsOn(p)) return p;
+    p.gravity = kPlumeGravity;
+    if (p.cooling <= 0.0f) p.cooling = kPlumeCooling;
+    return p;
 }
 
 }  // namespace fluid

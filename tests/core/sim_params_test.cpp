@@ -4,6 +4,7 @@
 #include <limits>
 #include <string>
 
+#include "core/emitter.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -14,6 +15,27 @@ namespace {
 TEST(SimParams, DefaultsAreValid)
 {
     EXPECT_FALSE(validate(SimParams{}).has_value());
+}
+
+// The window's first emitter at the defaults (gravity 0: no plume would rise)
+// turns smoke on as the smoke scenario does; smoke set up by hand is kept.
+TEST(SimParams, AnEmitterWhereSmokeIsOffTurnsItOn)
+{
+    const SimParams defaults;
+    ASSERT_FALSE(smokeIsOn(defaults));
+    const SimParams plume = withPlume(defaults);
+    EXPECT_TRUE(smokeIsOn(plume));
+    EXPECT_EQ(plume.gravity, kPlumeGravity);
+    EXPECT_EQ(plume.cooling, kPlumeCooling);
+    EXPECT_FALSE(validate(plume).has_value());
+
+    SimParams mine;
+    mine.gravity = 3.0f;
+    mine.cooling = 0.0f;
+    EXPECT_EQ(withPlume(mine), mine) << "smoke already on: nothing changes";
+    SimParams cooled;
+    cooled.cooling = 2.0f;
+    EXPECT_EQ(withPlume(cooled).cooling, 2.0f) << "a cooling of its own stays";
 }
 
 TEST(SimParams, TheDyeGridCoversTheDomainWithSquareCells)

@@ -41,11 +41,6 @@ bool isValidationFlow(Scenario s)
     return s != Scenario::Demo && s != Scenario::Motion && s != Scenario::Smoke;
 }
 
-// The smoke scenario's defaults: standard gravity, and heat that fades in a
-// couple of seconds so the plume does not fill the box with warm air.
-constexpr float kSmokeGravity = 9.81f;  // m/s^2
-constexpr float kSmokeCooling = 0.5f;   // 1/s
-
 std::string format(double v)
 {
     std::ostringstream out;
@@ -156,8 +151,8 @@ ResolvedRun resolveRun(const Options& o)
             s.velocityScale = 1.0;
             break;
         case Scenario::Smoke:
-            if (!o.given("gravity")) p.gravity = kSmokeGravity;
-            if (!o.given("cooling")) p.cooling = kSmokeCooling;
+            if (!o.given("gravity")) p.gravity = kPlumeGravity;
+            if (!o.given("cooling")) p.cooling = kPlumeCooling;
             if (p.gravity == 0.0f) s.notes.push_back("gravity is 0: the smoke will not rise");
             s.velocityScale = 1.0;
             break;

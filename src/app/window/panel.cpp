@@ -356,7 +356,7 @@ void helpSection(PanelActions& actions)
         {"right drag", "push the fluid, no dye"},
         {"Ctrl+drag", "paint obstacles"},
         {"Ctrl+Shift+drag", "erase obstacles (or Ctrl+right drag)"},
-        {"Shift+click", "place a smoke emitter (needs gravity > 0)"},
+        {"Shift+click", "place a smoke emitter (the first turns gravity on)"},
         {"E", "remove every emitter"},
         {"Space", "pause / resume"},
         {"N", "one step while paused"},
