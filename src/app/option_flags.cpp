@@ -113,6 +113,17 @@ std::string applyBrushColour(Options& o, const std::string& text)
     return "";
 }
 
+// --brush-colour's value as the settings file writes it: cycle, or rrggbb.
+std::string formatBrushColour(const Options& o)
+{
+    const Brush& b = o.brush;
+    if (!b.fixedColour) return "cycle";
+    char text[8];
+    const auto byte = [](float v) { return static_cast<unsigned>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
+    std::snprintf(text, sizeof text, "%02x%02x%02x", byte(b.colour.r), byte(b.colour.g), byte(b.colour.b));
+    return text;
+}
+
 std::string applyGrid(Options& o, const std::string& text)
 {
     if (text == "auto") {
@@ -164,7 +175,8 @@ Flag parameterFlag(const Parameter& row)
                 if (auto problem = row.parse(text, o.params)) return *problem + ", got '" + printable(text) + "'";
                 return "";
             },
-            HelpSection::Simulation};
+            HelpSection::Simulation,
+            [&row](const Options& o) { return row.format(o.params); }};
 }
 
 // A row of the settings table as a flag, the same way; a bare switch
@@ -189,7 +201,8 @@ Flag settingFlag(const Setting& row)
                 if (auto problem = row.parse(text, o)) return *problem + ", got '" + printable(text) + "'";
                 return "";
             },
-            row.section};
+            row.section,
+            [&row](const Options& o) { return row.format(o); }};
 }
 
 // A flag that sets something only for this run: a switch without a value.
@@ -209,11 +222,13 @@ std::vector<Flag> makeFlags()
         {"grid", "N|auto",
          "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
          "(default auto; headless N x N, 256)",
-         S::Everywhere, applyGrid, H::Simulation},
+         S::Everywhere, applyGrid, H::Simulation,
+         [](const Options& o) { return o.autoGrid ? std::string("auto") : std::to_string(o.params.gridWidth); }},
         {"dye-grid", "N",
          "dye cells on the grid's short side, 8..4096, or 0: the simulation grid's (default 0); "
          "the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a velocity grid of 128)",
-         S::Everywhere, applyDyeGrid, H::Simulation},
+         S::Everywhere, applyDyeGrid, H::Simulation,
+         [](const Options& o) { return std::to_string(o.params.dyeGridWidth); }},
     };
     for (const Parameter& row : parameters()) table.push_back(parameterFlag(row));
     for (const Setting& row : settingRows()) table.push_back(settingFlag(row));
@@ -222,9 +237,12 @@ std::vector<Flag> makeFlags()
         {
             // Settings that are no single number, switch or choice.
             {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)",
-             S::Everywhere, applyBrushColour, H::BrushAndDisplay},
+             S::Everywhere, applyBrushColour, H::BrushAndDisplay, formatBrushColour},
             {"range", "auto|V", "value shown at full colour: follow the field, or V in (0, 1e30] (default auto)",
-             S::Everywhere, applyRange, H::BrushAndDisplay},
+             S::Everywhere, applyRange, H::BrushAndDisplay,
+             [](const Options& o) {
+                 return o.display.autoRange ? std::string("auto") : shortestText(o.display.fixedRange);
+             }},
             {"background", "FILE", "water view: a picture under the water (PNG, JPEG, ...) instead of the tiles",
              S::CommandLine, path([](Options& o, const std::string& p) { o.background = p; }), H::Water},
 

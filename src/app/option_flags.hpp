@@ -3,7 +3,8 @@
 // it is applied, its --help section). The simulation's parameter table and the
 // app's settings table (src/app/setting_rows.hpp) give a row each here; the
 // rest (file names, the runner's one-run flags, values such as auto|N) are
-// written out in option_flags.cpp. Parsing (options.cpp) and --help (options_help.cpp) read it.
+// written out in option_flags.cpp. Parsing, the settings file (options.cpp)
+// and --help (options_help.cpp) read it.
 // Internal to the app core: not a public header of fluid_app_core's users.
 #pragma once
 
@@ -28,6 +29,10 @@ struct Flag {
     // Applies the value; returns an error message (without the flag name) or "".
     std::function<std::string(Options&, const std::string&)> apply;
     HelpSection section = HelpSection::Headless;  // where --help lists it
+    // A setting's value as the settings file writes it, which apply() reads
+    // back; every flag of the settings file (inSettingsFile, with a value) has
+    // one, so formatConfig() writes each from its row alone.
+    std::function<std::string(const Options&)> current = nullptr;
 };
 
 const std::vector<Flag>& flags();

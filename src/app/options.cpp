@@ -49,20 +49,6 @@ using flag_table::find;
 using flag_table::Flag;
 using flag_table::Scope;
 
-namespace {
-
-// --brush-colour's value: 'cycle' or the fixed colour as rrggbb.
-std::string formatBrushColour(const Brush& b)
-{
-    if (!b.fixedColour) return "cycle";
-    char text[8];
-    const auto byte = [](float v) { return static_cast<unsigned>(std::lround(std::clamp(v, 0.0f, 1.0f) * 255.0f)); };
-    std::snprintf(text, sizeof text, "%02x%02x%02x", byte(b.colour.r), byte(b.colour.g), byte(b.colour.b));
-    return text;
-}
-
-}  // namespace
-
 ParseResult parseCommandLine(int argc, const char* const* argv, const Options& base)
 {
     ParseResult r{base, {}};
@@ -145,16 +131,12 @@ ParseResult parseConfig(const std::string& text, const Options& base)
 
 std::string formatConfig(const Options& o)
 {
-    const SimParams& p = o.params;
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags.\n";
-    out << "grid = " << (o.autoGrid ? std::string("auto") : std::to_string(p.gridWidth)) << "\n";
-    out << "dye-grid = " << p.dyeGridWidth << "\n";
-    for (const Parameter& row : parameters()) out << row.key << " = " << row.format(p) << "\n";
-    for (const Setting& row : settingRows())
-        if (inSettingsFile(row.scope) && !row.bareFlag) out << row.key << " = " << row.format(o) << "\n";
-    out << "brush-colour = " << formatBrushColour(o.brush) << "\n";
-    out << "range = " << (o.display.autoRange ? std::string("auto") : shortestText(o.display.fixedRange)) << "\n";
+    // Every setting from its row of the flag table: what it is called, and
+    // its value as the row's apply() reads it back.
+    for (const Flag& flag : flag_table::flags())
+        if (inSettingsFile(flag.scope) && !flag.value.empty()) out << flag.name << " = " << flag.current(o) << "\n";
     return out.str();
 }
 

@@ -8,7 +8,8 @@
 //
 // Knobs that are not one number, switch or choice (the brush colour, the
 // display range "auto|V", file names) and the runner's one-run flags are rows
-// of the flag table instead (src/app/option_flags.hpp).
+// of the flag table instead (src/app/option_flags.hpp), where every row here
+// becomes a flag row too.
 #pragma once
 
 #include <string_view>

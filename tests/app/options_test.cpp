@@ -6,6 +6,7 @@
 #include <limits>
 #include <vector>
 
+#include "app/option_flags.hpp"
 #include "app/options.hpp"
 #include "app/setting_rows.hpp"
 #include "core/parameters.hpp"
@@ -345,6 +346,30 @@ TEST(Settings, GarbageIsPrintedEscaped)
     for (char c : r.error)
         EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "raw byte " << static_cast<int>(c) << " in: " << r.error;
     EXPECT_NE(r.error.find("\\x7fELF\\x02"), std::string::npos) << r.error;
+}
+
+// The settings file is written from the flag table alone: every flag the file
+// accepts (the grid, the simulation's and the settings' rows, the brush
+// colour, the range) is written from its own row, and nothing else is.
+TEST(ConfigFile, EverySettingTheFileAcceptsIsWrittenFromItsFlagRow)
+{
+    const std::string text = formatConfig(Options{});
+    int settings = 0;
+    for (const flag_table::Flag& flag : flag_table::flags()) {
+        const bool setting = inSettingsFile(flag.scope) && !flag.value.empty();
+        settings += setting;
+        EXPECT_EQ(static_cast<bool>(flag.current), setting) << flag.name;
+        // (Appended piece by piece: GCC 12 warns falsely on "\n" + std::string(...).)
+        std::string line = "\n";
+        line += flag.name;
+        line += " = ";
+        EXPECT_EQ(text.find(line) != std::string::npos, setting) << flag.name;
+        if (setting) {
+            line += flag.current(Options{});
+            EXPECT_TRUE(parseConfig(line.substr(1) + "\n").ok()) << flag.name;
+        }
+    }
+    EXPECT_GT(settings, 40) << "the settings file lost its rows";
 }
 
 TEST(ConfigFile, BrokenFilesAreRejectedWithTheLineNumber)
