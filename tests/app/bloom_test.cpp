@@ -122,14 +122,22 @@ TEST_F(BloomTest, NoViewButTheDyeIsProcessed)
     p.gridHeight = kRows;
     GpuSolver solver(p);
     FluidState s = blocks(p);
-    // Pressure and velocity over the blocks too: any glow there would show.
+    // Pressure, velocity (so divergence and vorticity) and temperature over
+    // the blocks too: any glow there would show.
     for (int j = 0; j < kRows; ++j)
         for (int i = 0; i < kCells; ++i) {
             s.pressure.at(i, j) = (i / 4 + j / 4) % 2 == 0 ? 1.0f : -1.0f;
             s.velocity.at(i, j, 0) = s.pressure.at(i, j);
+            s.velocity.at(i, j, 1) = (i / 3) % 2 == 0 ? 0.5f : -0.5f;
+            s.temperature.at(i, j) = 2.0f * s.pressure.at(i, j);
         }
     solver.upload(s);
-    for (const FieldView view : {FieldView::Pressure, FieldView::Velocity, FieldView::Water}) {
+    solver.step({});  // the divergence and the curl the views read
+    int views = 0;
+    for (const FieldViewInfo& info : fieldViews()) {
+        const FieldView view = info.view;
+        if (view == FieldView::Dye) continue;
+        ++views;
         DisplaySettings settings;
         settings.view = view;
         settings.autoRange = false;
@@ -138,6 +146,7 @@ TEST_F(BloomTest, NoViewButTheDyeIsProcessed)
         const Field withBloom = draw(solver, settings, true);
         EXPECT_EQ(largestChange(withBloom, plain, 0, kWidth, 0, kHeight), 0.0f) << viewInfo(view).name;
     }
+    EXPECT_EQ(views, 6) << "every view but the dye";
 }
 
 }  // namespace
