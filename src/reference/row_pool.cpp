@@ -71,6 +71,19 @@ constexpr int nextChunkOf(std::uint64_t claims)
 
 }  // namespace
 
+int SharingGauge::afterWindow(const Window& w)
+{
+    // The caller computed callerChunks of totalChunks in `computed`: alone it
+    // would have needed about computed * totalChunks / callerChunks.
+    const double alone = w.callerChunks > 0 ? w.computed * w.totalChunks / w.callerChunks : 0.0;
+    if (w.callerChunks == 0 || w.computed + w.waited < kMaxShareOfAlone * alone) {
+        soloJobs_ = kFirstSoloJobs / 2;
+        return 0;
+    }
+    soloJobs_ = std::min(2 * soloJobs_, kMaxSoloJobs);
+    return soloJobs_;
+}
+
 int RowPool::coresAvailable()
 {
     static const int cores = [] {
@@ -107,22 +120,24 @@ void RowPool::startWorkers(int count)
     }
 }
 
-void RowPool::computeChunks(std::uint32_t generation, int index)
+int RowPool::computeChunks(std::uint32_t generation, int index)
 {
+    int computed = 0;
     std::uint64_t claims = claims_.load(std::memory_order_acquire);
-    if (generationOf(claims) != generation || index >= threadsOf(claims)) return;
+    if (generationOf(claims) != generation || index >= threadsOf(claims)) return computed;
     for (;;) {
         // A chunk of this generation that is left, or nothing: the claim is
         // what entitles a thread to read job_ (the caller waits for every
         // claimed chunk before it writes the next job).
         const int chunk = nextChunkOf(claims);
-        if (generationOf(claims) != generation || chunk >= chunksOf(claims)) return;
+        if (generationOf(claims) != generation || chunk >= chunksOf(claims)) return computed;
         if (!claims_.compare_exchange_weak(claims, claims + 1, std::memory_order_acquire)) continue;
         const Job job = job_;  // a copy: once the chunk is counted done, job_ may become the next job
         const auto rowAt = [&job](int k) {
             return static_cast<int>(static_cast<std::int64_t>(job.height) * k / job.chunks);
         };
         job.function(job.rows, rowAt(chunk), rowAt(chunk + 1));
+        ++computed;
         if (done_.fetch_add(1, std::memory_order_acq_rel) + 1 == job.chunks) done_.notify_one();
         claims = claims_.load(std::memory_order_acquire);
     }
@@ -141,6 +156,10 @@ void RowPool::run(int height, int threads, RowsFunction function, const void* ro
 {
     if (height <= 0) return;
     threads = std::clamp(threads, 1, std::min(height, kMaxThreads));
+    if (threads > 1 && onSlowSharing_ == OnSlowSharing::RunAlone && soloJobsLeft_.load(std::memory_order_relaxed) > 0) {
+        soloJobsLeft_.fetch_sub(1, std::memory_order_relaxed);  // (racing callers: a job more or less alone)
+        threads = 1;
+    }
     bool expected = false;
     if (threads == 1 || !busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) {
         function(rows, 0, height);
@@ -155,10 +174,23 @@ void RowPool::run(int height, int threads, RowsFunction function, const void* ro
     generation_.store(generation, std::memory_order_release);
     generation_.notify_all();
 
-    computeChunks(generation, 0);
+    const Clock::time_point start = Clock::now();
+    const int mine = computeChunks(generation, 0);
+    const Clock::time_point computed = Clock::now();
     for (int finished = done_.load(std::memory_order_acquire); finished != chunks;
          finished = done_.load(std::memory_order_acquire))
         waitWhileEqual(done_, finished);
+    if (onSlowSharing_ == OnSlowSharing::RunAlone) {
+        window_.computed += std::chrono::duration<double>(computed - start).count();
+        window_.waited += std::chrono::duration<double>(Clock::now() - computed).count();
+        window_.callerChunks += mine;
+        window_.totalChunks += chunks;
+        if (++windowJobs_ == SharingGauge::kWindowJobs) {
+            soloJobsLeft_.store(gauge_.afterWindow(window_), std::memory_order_relaxed);
+            window_ = {};
+            windowJobs_ = 0;
+        }
+    }
     busy_.store(false, std::memory_order_release);
 }
 

@@ -22,6 +22,33 @@
 
 namespace fluid::reference {
 
+// Whether sharing jobs still pays. With another process on one of two cores,
+// the helper wakes too late for most jobs (measured: the caller computed 1774
+// of 1778 chunks), and waking it only costs. Fed, over a window of shared
+// jobs, the caller's time computing and waiting and its share of the chunks,
+// this says how many of the next jobs the caller runs alone: 0 while sharing
+// took under kMaxShareOfAlone of what the caller alone would have, else
+// kFirstSoloJobs, doubling up to kMaxSoloJobs while each retry finds sharing
+// slow again. Free of threads and clocks: tested with made-up times.
+class SharingGauge {
+public:
+    static constexpr int kWindowJobs = 256;  // about two steps of the default solver
+    static constexpr double kMaxShareOfAlone = 0.9;
+    static constexpr int kFirstSoloJobs = 2048;
+    static constexpr int kMaxSoloJobs = 1 << 18;
+
+    struct Window {
+        double computed = 0.0;  // s the caller spent on its chunks
+        double waited = 0.0;    // s it then waited for the helpers'
+        int callerChunks = 0;
+        int totalChunks = 0;
+    };
+    int afterWindow(const Window& window);
+
+private:
+    int soloJobs_ = kFirstSoloJobs / 2;
+};
+
 class RowPool {
 public:
     static constexpr std::chrono::microseconds kSpinBeforeSleeping{50};
@@ -33,7 +60,9 @@ public:
     // The process's pool; its workers start at the first call that needs them.
     static RowPool& shared();
 
-    RowPool() = default;
+    // Share: every job is shared out, however slow (tests of the chunks).
+    enum class OnSlowSharing { RunAlone, Share };
+    explicit RowPool(OnSlowSharing onSlowSharing = OnSlowSharing::RunAlone) : onSlowSharing_(onSlowSharing) {}
     ~RowPool();  // stops and joins the workers
     RowPool(const RowPool&) = delete;
     RowPool& operator=(const RowPool&) = delete;
@@ -75,7 +104,7 @@ private:
     // Claims and computes chunks of job `generation` until none is left;
     // `index` is the thread's (the caller 0, workers from 1), and a thread
     // whose index is not below the job's thread count takes none.
-    void computeChunks(std::uint32_t generation, int index);
+    int computeChunks(std::uint32_t generation, int index);  // returns the chunks it computed
 
     std::vector<std::thread> workers_;
     // Written before claims_ announces its generation; read only by a thread
@@ -89,6 +118,11 @@ private:
     std::atomic<std::uint32_t> generation_{0};  // what sleeping workers wait on
     std::atomic<bool> busy_{false};
     std::atomic<bool> stopping_{false};
+    const OnSlowSharing onSlowSharing_;
+    SharingGauge gauge_;  // it and the window: only while busy_ is held
+    SharingGauge::Window window_;
+    int windowJobs_ = 0;
+    std::atomic<int> soloJobsLeft_{0};
 };
 
 }  // namespace fluid::reference

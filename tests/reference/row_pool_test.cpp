@@ -28,7 +28,7 @@ std::vector<int> timesEachRow(RowPool& pool, int height, int threads)
 
 TEST(RowPool, EveryRowExactlyOnceAtAnyThreadCount)
 {
-    RowPool pool;
+    RowPool pool(RowPool::OnSlowSharing::Share);  // every run shares out, so every worker starts
     for (int height : {0, 1, 2, 7, 100, 513})
         for (int threads : {1, 2, 3, 4, 8}) {
             SCOPED_TRACE(testing::Message() << height << " rows, " << threads << " threads");
@@ -39,8 +39,8 @@ TEST(RowPool, EveryRowExactlyOnceAtAnyThreadCount)
 
 TEST(RowPool, ChunksAreContiguousAFewPerThreadOnNoMoreThreadsThanAskedFor)
 {
-    RowPool pool;
-    timesEachRow(pool, 64, 8);  // seven workers now wait
+    RowPool pool(RowPool::OnSlowSharing::Share);  // on a loaded machine a job might run alone
+    timesEachRow(pool, 64, 8);                    // seven workers now wait
     for (int threads : {2, 3}) {
         SCOPED_TRACE(testing::Message() << threads << " threads");
         std::mutex guard;
@@ -61,6 +61,32 @@ TEST(RowPool, ChunksAreContiguousAFewPerThreadOnNoMoreThreadsThanAskedFor)
         EXPECT_EQ(next, 100);
         EXPECT_LE(owners.size(), static_cast<std::size_t>(threads)) << "more threads than asked for took part";
     }
+}
+
+// Sharing pays while the caller, computing its share and waiting for the
+// helpers', takes well under what it would alone; a helper that wakes too late
+// to take chunks (another process holds its core) makes the caller run the
+// next jobs alone, twice as many after each window in a row that did not pay.
+TEST(SharingGauge, JobsRunAloneWhileSharingDoesNotPay)
+{
+    SharingGauge gauge;
+    const auto window = [](double computed, double waited, int mine, int all) {
+        return SharingGauge::Window{computed, waited, mine, all};
+    };
+    // Idle, two threads: half the chunks each, little waiting. Alone 2 ms.
+    EXPECT_EQ(gauge.afterWindow(window(1e-3, 1e-4, 1024, 2048)), 0);
+    // A core busy: the caller computed 1774 of 1778 chunks (measured).
+    EXPECT_EQ(gauge.afterWindow(window(7e-3, 1e-5, 1774, 1778)), SharingGauge::kFirstSoloJobs);
+    EXPECT_EQ(gauge.afterWindow(window(7e-3, 1e-5, 1774, 1778)), 2 * SharingGauge::kFirstSoloJobs);
+    // A helper that takes chunks but keeps the caller waiting as long.
+    EXPECT_EQ(gauge.afterWindow(window(1e-3, 1e-3, 1024, 2048)), 4 * SharingGauge::kFirstSoloJobs);
+    // Sharing pays again: back to sharing, and a later slow window starts over.
+    EXPECT_EQ(gauge.afterWindow(window(1e-3, 1e-4, 1024, 2048)), 0);
+    EXPECT_EQ(gauge.afterWindow(window(7e-3, 1e-5, 1774, 1778)), SharingGauge::kFirstSoloJobs);
+    for (int n = 0; n < 40; ++n) gauge.afterWindow(window(7e-3, 1e-5, 1774, 1778));
+    EXPECT_EQ(gauge.afterWindow(window(7e-3, 1e-5, 1774, 1778)), SharingGauge::kMaxSoloJobs);
+    // No chunk of its own (every run from inside a job): nothing to judge.
+    EXPECT_EQ(gauge.afterWindow(window(0.0, 0.0, 0, 2048)), 0);
 }
 
 TEST(RowPool, ARunFromInsideAJobRunsOnItsOwnThread)
