@@ -69,12 +69,12 @@ void FirstSight::addSplats(double t, double dt, const SimParams& params, std::ve
         for (std::uint64_t n = 0; n < kBurstSplats; ++n) out.push_back(randomSplat(n, kBurstDye, params));
         burstDone_ = true;
     }
-    // Idle splats at lastActivity + kIdleAfter + k kIdleEvery: the first of
-    // them at or after t, if it falls before t + dt.
-    const double since = t - lastActivity_ - kIdleAfter;
-    const double k = since <= 0.0 ? 0.0 : std::ceil(since / kIdleEvery);
-    if (k * kIdleEvery < since + dt)
+    // (Each computed from the last activity alone, the splat at 4 s came
+    // twice: in the step that ends at 3.99999... + dt and in the one at 4.)
+    if (nextIdleSplat_ < t + dt) {
         out.push_back(randomSplat(kBurstSplats + idleSplats_++, kIdleDye, params));  // after the burst's numbers
+        nextIdleSplat_ = std::max(nextIdleSplat_, t) + kIdleEvery;
+    }
 }
 
 void FirstSight::drawHint(bool painted, float wallSeconds)

@@ -28,11 +28,13 @@ public:
     explicit FirstSight(bool enabled, std::uint64_t seed = 1) : enabled_(enabled), seed_(seed) {}
 
     // Painting (or a held button) at fluid time t: the random splats wait.
-    void noteActivity(double t) { lastActivity_ = t; }
+    void noteActivity(double t) { nextIdleSplat_ = t + kIdleAfter; }
 
     // Appends the splats due in the step from fluid time t to t + dt: the
-    // burst in the step that holds t = 0, and the idle splats whose times
-    // (kIdleAfter after the last activity, then every kIdleEvery) fall in it.
+    // burst in the step that holds t = 0, and the idle splat whose time
+    // (kIdleAfter after the last activity, then every kIdleEvery) falls before
+    // t + dt, once: a time on a step's boundary is not also claimed by the
+    // next step, whichever way t + dt rounds.
     void addSplats(double t, double dt, const SimParams& params, std::vector<Splat>& out);
 
     // The hint on ImGui's foreground draw list, at the bottom of the window
@@ -50,7 +52,7 @@ private:
     bool enabled_;
     std::uint64_t seed_;
     bool burstDone_ = false;
-    double lastActivity_ = 0.0;
+    double nextIdleSplat_ = kIdleAfter;  // fluid time of the next idle splat
     std::uint64_t idleSplats_ = 0;
     float hintAlpha_ = 1.0f;
 };
