@@ -9,9 +9,10 @@
 // defined, and listed in that file's mirror table), and a line of
 // src/core/step_recipe.hpp.
 //
-// Passes that do not fit stay hand-written in both solvers: the splats (per
+// Passes that do not fit are drawn by hand in both solvers: the splats (per
 // splat uniforms), the advection (its own grids, MacCormack's three draws),
-// and the iterative solves (diffusion, pressure, multigrid).
+// and the iterative solves (diffusion, pressure, multigrid). Their programs
+// are rows of the program table (core/program_specs.hpp).
 #pragma once
 
 #include <array>

@@ -23,12 +23,12 @@ void GpuSolver::splat(const Splat& s)
     const bool pushes = s.velocity != glm::vec2(0.0f);
     const bool together = pushes && s.addsDye && fusesDye();
     if (pushes) {
-        const SplatPass& pass = splatPass(line, together);
-        setSplatUniforms(pass, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
+        const sim::SpecProgram& program = splatProgram(line, together);
+        setSplatUniforms(program, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
         bindSolid();  // the staggered layout's splat shuts the solid faces
         velocity().read().bindTexture(kUnit0);
         if (together) {
-            glUniform4f(pass.uniforms.value1, s.dye.r, s.dye.g, s.dye.b, 0.0f);
+            glUniform4f(program.perDraw(programs::splat_uniform::kValue1), s.dye.r, s.dye.g, s.dye.b, 0.0f);
             dye().read().bindTexture(kUnit1);
             sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
             dye().swap();
@@ -40,31 +40,30 @@ void GpuSolver::splat(const Splat& s)
     if (s.addsDye && !together) {
         // The dye on its own grid: the same splat in that grid's cells.
         const SplatInCells dyeCells = toCells(s, dyeConstants_);
-        const SplatPass& dyePass = dyeSplatPasses_[dyeCells.length > 0.0f ? 1u : 0u];
-        setSplatUniforms(dyePass, dyeCells, glm::vec4(s.dye, 0.0f));
+        setSplatUniforms(dyeSplatPrograms_[dyeCells.length > 0.0f ? 1u : 0u], dyeCells, glm::vec4(s.dye, 0.0f));
         dye().read().bindTexture(kUnit0);
         draw(dye().write());
         dye().swap();
     }
     if (s.heat != 0.0f) {
         // Heat on the temperature (the velocity's grid): the one-output splat.
-        setSplatUniforms(temperatureSplatPasses_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
+        setSplatUniforms(temperatureSplatPrograms_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
         temperature().read().bindTexture(kUnit0);
         draw(temperature().write());
         temperature().swap();
     }
 }
 
-void GpuSolver::setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value)
+void GpuSolver::setSplatUniforms(const sim::SpecProgram& program, const SplatInCells& cells, glm::vec4 value)
 {
-    const SplatUniforms& u = pass.uniforms;
-    pass.program.use();
-    glUniform2f(u.from, cells.from.x, cells.from.y);
-    glUniform2f(u.axis, cells.axis.x, cells.axis.y);
-    glUniform1f(u.length, cells.length);
-    glUniform1f(u.inverseRadius, cells.inverseRadius);
-    glUniform1f(u.lineScale, cells.lineScale);
-    glUniform4f(u.value, value.x, value.y, value.z, value.w);
+    namespace u = programs::splat_uniform;
+    program.use();
+    glUniform2f(program.perDraw(u::kFrom), cells.from.x, cells.from.y);
+    glUniform2f(program.perDraw(u::kAxis), cells.axis.x, cells.axis.y);
+    glUniform1f(program.perDraw(u::kLength), cells.length);
+    glUniform1f(program.perDraw(u::kInverseRadius), cells.inverseRadius);
+    glUniform1f(program.perDraw(u::kLineScale), cells.lineScale);
+    glUniform4f(program.perDraw(u::kValue), value.x, value.y, value.z, value.w);
 }
 
 void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldConstants& k)
@@ -73,13 +72,14 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
         throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + ", the grid " +
                                     std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
-    const auto setConstants = [&](const AddForcePass& pass) {
-        pass.program.use();
-        glUniform1f(pass.blend, k.blend);
-        glUniform1f(pass.fullSpeed, k.fullSpeed);
-        glUniform3f(pass.dyeAdded, k.dye.r, k.dye.g, k.dye.b);
+    const auto setConstants = [&](const sim::SpecProgram& program) {
+        namespace u = programs::add_force_uniform;
+        program.use();
+        glUniform1f(program.perDraw(u::kBlend), k.blend);
+        glUniform1f(program.perDraw(u::kFullSpeed), k.fullSpeed);
+        glUniform3f(program.perDraw(u::kDyeAdded), k.dye.r, k.dye.g, k.dye.b);
     };
-    setConstants(addForce_);
+    setConstants(addForceProgram_);
     bindSolid();  // the staggered layout's shuts the solid faces
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
@@ -92,7 +92,7 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
     }
     draw(velocity().write());
     velocity().swap();
-    setConstants(addForceDye_);
+    setConstants(addForceDyeProgram_);
     draw(dye().write());
     dye().swap();
 }

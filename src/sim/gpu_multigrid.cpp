@@ -9,9 +9,9 @@ namespace fluid::sim {
 
 namespace {
 
-// Texture units, fixed per sampler name so they are set once per program.
-constexpr GLint kIterateUnit = 0;
-constexpr GLint kSecondUnit = 1;  // the right-hand side, or the coarse correction
+// Texture units, as the program table's rows give them.
+constexpr GLuint kIterateUnit = units::kFirst;
+constexpr GLuint kSecondUnit = units::kSecond;  // the right-hand side, or the coarse correction
 
 gl::Wrap wrapOf(BoundaryMode boundary)
 {
@@ -82,13 +82,21 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     const bool viscous = equation_ == MultigridEquation::Viscous;
     const std::string obstacles = obstacles_ ? "#define OBSTACLES 1\n" : "";
     const std::string equation = obstacles + (viscous ? "#define VISCOUS 1\n" : "");
-    const std::string zeroGuess = equation + "#define ZERO_GUESS 1\n";
-    const char* header = "multigrid.glsl";
-    smooth_ = buildPass("smooth.frag", boundary, equation.c_str(), header);
-    smoothFromZero_ = buildPass("smooth.frag", boundary, zeroGuess.c_str(), header);
-    restrict_ = buildPass("restrict_residual.frag", boundary, equation.c_str(), header);
-    prolong_ = buildPass("prolong_correction.frag", boundary, equation.c_str(), header);
+    const std::string zeroGuess = "#define ZERO_GUESS 1\n";
+    smooth_ = SpecProgram(programs::smooth, boundary, equation);
+    smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation + zeroGuess);
+    restrict_ = SpecProgram(programs::restrictResidual, boundary, equation);
+    prolong_ = SpecProgram(programs::prolongCorrection, boundary, equation);
     boundary_ = boundary;
+
+    // Level 0 of the viscous solve on the staggered layout: the STAGGERED
+    // variants (multigrid.glsl), drawn with level 0's uniforms.
+    faces_ = viscous && k_.staggered;
+    const std::string faces = equation + "#define STAGGERED 1\n";
+    faceSmooth_ = faces_ ? SpecProgram(programs::smooth, boundary, faces) : SpecProgram();
+    faceSmoothFromZero_ = faces_ ? SpecProgram(programs::smooth, boundary, faces + zeroGuess) : SpecProgram();
+    faceRestrict_ = faces_ ? SpecProgram(programs::restrictResidual, boundary, faces) : SpecProgram();
+    faceProlong_ = faces_ ? SpecProgram(programs::prolongCorrection, boundary, faces) : SpecProgram();
 
     // The passes read the levels through the sampler, whose wrap mode is the
     // boundary rule (level 0's textures are the solver's, which sets theirs).
@@ -99,97 +107,17 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
         rhs_[l].setWrap(wrap);
     }
     for (gl::RenderTarget& mask : solid_) mask.setWrap(wrap);
-    for (const gl::Program* p : {&smooth_, &smoothFromZero_, &restrict_, &prolong_}) {
-        p->use();
-        glUniform1i(p->uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
-    }
-
-    // Every uniform the pass uses is looked up once and must exist; samplers
-    // never change, so they are set here. A uniform the variant does not have
-    // stays -1 and is not set.
-    const auto lookUp = [viscous](const gl::Program& p, bool readsIterate, bool hasWeight, bool hasOperator) {
-        Uniforms u;
-        p.use();
-        u.inverseGridSize = p.requiredUniform("uInverseGridSize");
-        if (readsIterate) {
-            glUniform1i(p.requiredUniform("uIterate"), kIterateUnit);
-            // Read by the velocity rule and the restriction's child test; the
-            // scalar reads through the sampler need only uInverseGridSize.
-            u.gridSize = p.uniform("uGridSize");
-            // The velocity rule reads the lid in the box only (-1 when periodic).
-            if (viscous) u.lidSpeed = p.uniform("uLidSpeed");
-        }
-        if (hasWeight) u.weight = p.requiredUniform("uWeight");
-        if (hasOperator && viscous) u.alpha = p.requiredUniform("uAlpha");
-        if (hasOperator && !viscous) u.rhsScale = p.requiredUniform("uRhsScale");
-        return u;
-    };
-    smoothUniforms_ = lookUp(smooth_, true, true, true);
-    glUniform1i(smooth_.requiredUniform("uRhs"), kSecondUnit);
-    if (viscous) smoothUniforms_.inverseDenominator = smooth_.requiredUniform("uInverseDenominator");
-
-    // The zero-guess sweep reads no iterate: uIterate and uGridSize are unused
-    // there, and uAlpha multiplies a zero neighbour sum (a compiler may drop it).
-    smoothFromZeroUniforms_ = lookUp(smoothFromZero_, false, true, !viscous);
-    glUniform1i(smoothFromZero_.requiredUniform("uRhs"), kSecondUnit);
-    if (viscous) {
-        smoothFromZeroUniforms_.alpha = smoothFromZero_.uniform("uAlpha");
-        smoothFromZeroUniforms_.inverseDenominator = smoothFromZero_.requiredUniform("uInverseDenominator");
-    }
-
-    restrictUniforms_ = lookUp(restrict_, true, false, true);
-    glUniform1i(restrict_.requiredUniform("uRhs"), kSecondUnit);
-    restrictUniforms_.extraChild = restrict_.requiredUniform("uExtraChild");
-
-    prolongUniforms_ = lookUp(prolong_, true, false, false);
-    glUniform1i(prolong_.requiredUniform("uCorrection"), kSecondUnit);
-
-    buildFacePrograms(equation);
+    // The samplers never change, so they are set here; every other uniform
+    // depends on the level and is set at each draw (setLevelUniforms).
+    for (const SpecProgram* p : specPrograms())
+        if (*p) p->setSamplers();
     glUseProgram(0);
 }
 
-// Level 0 of the viscous solve on the staggered layout: the STAGGERED variants
-// (multigrid.glsl), drawn with level 0's uniforms; which of the grid's
-// uniforms a variant reads depends on the rule (the lid in the box, the
-// inflow in the tunnel, the mask with obstacles), so those are looked up, not
-// required. Every pass and its operator constants are required.
-void GpuMultigrid::buildFacePrograms(const std::string& equation)
+std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    faces_ = equation_ == MultigridEquation::Viscous && k_.staggered;
-    for (gl::Program* p : {&faceSmooth_, &faceSmoothFromZero_, &faceRestrict_, &faceProlong_}) *p = gl::Program();
-    if (!faces_) return;
-    const std::string faces = equation + "#define STAGGERED 1\n";
-    const std::string zeroGuess = faces + "#define ZERO_GUESS 1\n";
-    const char* header = "multigrid.glsl";
-    faceSmooth_ = buildPass("smooth.frag", boundary_, faces.c_str(), header);
-    faceSmoothFromZero_ = buildPass("smooth.frag", boundary_, zeroGuess.c_str(), header);
-    faceRestrict_ = buildPass("restrict_residual.frag", boundary_, faces.c_str(), header);
-    faceProlong_ = buildPass("prolong_correction.frag", boundary_, faces.c_str(), header);
-    const auto lookUp = [](const gl::Program& p, const char* second) {
-        Uniforms u;
-        p.use();
-        glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));
-        glUniform1i(p.uniform("uIterate"), kIterateUnit);  // -1 in the zero-guess sweep
-        glUniform1i(p.requiredUniform(second), kSecondUnit);
-        u.gridSize = p.uniform("uGridSize");
-        u.inverseGridSize = p.uniform("uInverseGridSize");
-        u.lidSpeed = p.uniform("uLidSpeed");
-        u.alpha = p.uniform("uAlpha");
-        u.inverseDenominator = p.uniform("uInverseDenominator");
-        u.weight = p.uniform("uWeight");
-        u.coarseSize = p.uniform("uCoarseSize");
-        return u;
-    };
-    faceSmoothUniforms_ = lookUp(faceSmooth_, "uRhs");
-    faceSmoothUniforms_.gridSize = faceSmooth_.requiredUniform("uGridSize");
-    faceSmoothUniforms_.alpha = faceSmooth_.requiredUniform("uAlpha");
-    faceSmoothUniforms_.weight = faceSmooth_.requiredUniform("uWeight");
-    faceSmoothFromZeroUniforms_ = lookUp(faceSmoothFromZero_, "uRhs");
-    faceSmoothFromZeroUniforms_.inverseDenominator = faceSmoothFromZero_.requiredUniform("uInverseDenominator");
-    faceRestrictUniforms_ = lookUp(faceRestrict_, "uRhs");
-    faceRestrictUniforms_.alpha = faceRestrict_.requiredUniform("uAlpha");
-    faceProlongUniforms_ = lookUp(faceProlong_, "uCorrection");
-    faceProlongUniforms_.coarseSize = faceProlong_.requiredUniform("uCoarseSize");
+    return {&smooth_,     &smoothFromZero_,     &restrict_,     &prolong_,
+            &faceSmooth_, &faceSmoothFromZero_, &faceRestrict_, &faceProlong_};
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -218,22 +146,23 @@ const gl::RenderTarget& GpuMultigrid::rhsOf(int level) const
 }
 
 // The level's size and the constants of its equation (src/core/multigrid.hpp),
-// for the uniforms `u` has.
-void GpuMultigrid::setLevelUniforms(const Uniforms& u, int level) const
+// for the uniforms the program has (-1, ignored, for the others).
+void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
 {
+    namespace u = programs::level_uniform;
     const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
     const LevelOperator op = levelOperator(equation_, k_, level);
-    if (u.gridSize >= 0) glUniform2i(u.gridSize, l.width, l.height);
-    if (u.inverseGridSize >= 0)
-        glUniform2f(u.inverseGridSize, 1.0f / static_cast<float>(l.width), 1.0f / static_cast<float>(l.height));
-    if (u.rhsScale >= 0) glUniform1f(u.rhsScale, op.rhsScale);
-    if (u.alpha >= 0) glUniform1f(u.alpha, op.alpha);
-    if (u.inverseDenominator >= 0) glUniform1f(u.inverseDenominator, op.inverseDenominator);
-    if (u.weight >= 0) glUniform1f(u.weight, op.weight);
-    if (u.lidSpeed >= 0) glUniform1f(u.lidSpeed, op.lidSpeed);
-    if (u.coarseSize >= 0) {
+    glUniform2i(program.perDraw(u::kGridSize), l.width, l.height);
+    glUniform2f(program.perDraw(u::kInverseGridSize), 1.0f / static_cast<float>(l.width),
+                1.0f / static_cast<float>(l.height));
+    glUniform1f(program.perDraw(u::kRhsScale), op.rhsScale);
+    glUniform1f(program.perDraw(u::kAlpha), op.alpha);
+    glUniform1f(program.perDraw(u::kInverseDenominator), op.inverseDenominator);
+    glUniform1f(program.perDraw(u::kWeight), op.weight);
+    glUniform1f(program.perDraw(u::kLidSpeed), op.lidSpeed);
+    if (program.perDraw(u::kCoarseSize) >= 0) {
         const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
-        glUniform2i(u.coarseSize, coarse.width, coarse.height);
+        glUniform2i(program.perDraw(u::kCoarseSize), coarse.width, coarse.height);
     }
 }
 
@@ -245,13 +174,11 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
         startFromZero_ = false;
     }
     const bool faces = onFaces(level);
-    const gl::Program& program =
+    const SpecProgram& program =
         zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_);
     program.use();
     bindSolid(level);
-    setLevelUniforms(zeroGuess ? (faces ? faceSmoothFromZeroUniforms_ : smoothFromZeroUniforms_)
-                               : (faces ? faceSmoothUniforms_ : smoothUniforms_),
-                     level);
+    setLevelUniforms(program, level);
     x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
@@ -263,7 +190,7 @@ void GpuMultigrid::restrictResidual(int level)
     if (onFaces(level)) {
         faceRestrict_.use();
         bindSolid(0);
-        setLevelUniforms(faceRestrictUniforms_, 0);  // no third child below level 0 (multigridLevels)
+        setLevelUniforms(faceRestrict_, 0);  // no third child below level 0 (multigridLevels)
         iterateOf(0).read().bindTexture(kIterateUnit);
         rhsOf(0).bindTexture(kSecondUnit);
         drawFullscreen(rhs_[1], *emptyVertexArray_);
@@ -271,10 +198,10 @@ void GpuMultigrid::restrictResidual(int level)
     }
     restrict_.use();
     bindSolid(level);
-    setLevelUniforms(restrictUniforms_, level);  // the fine level's: its boundary rule applies
+    setLevelUniforms(restrict_, level);  // the fine level's: its boundary rule applies
     const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
     const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
-    glUniform2i(restrictUniforms_.extraChild, extraChild(fine.width, coarse.width),
+    glUniform2i(restrict_.perDraw(programs::level_uniform::kExtraChild), extraChild(fine.width, coarse.width),
                 extraChild(fine.height, coarse.height));
     iterateOf(level).read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
@@ -289,11 +216,11 @@ void GpuMultigrid::prolongCorrection(int level)
         // coarse level's size as uCoarseSize.
         faceProlong_.use();
         bindSolid(0);
-        setLevelUniforms(faceProlongUniforms_, 0);
+        setLevelUniforms(faceProlong_, 0);
     } else {
         prolong_.use();
         bindSolid(level + 1);
-        setLevelUniforms(prolongUniforms_, level + 1);  // the coarse level's: its ghosts are read
+        setLevelUniforms(prolong_, level + 1);  // the coarse level's: its ghosts are read
     }
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);

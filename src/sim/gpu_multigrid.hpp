@@ -19,6 +19,7 @@
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid::sim {
 
@@ -67,27 +68,18 @@ public:
     // Level >= 1 (for tests).
     gl::PingPong& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     gl::RenderTarget& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
+    // Its programs (the program table's rows smooth, restrictResidual and
+    // prolongCorrection), empty variants included: for the table's test.
+    std::vector<const SpecProgram*> specPrograms() const;
 
 private:
-    struct Uniforms {
-        GLint gridSize = -1;
-        GLint inverseGridSize = -1;  // every pass reads through the sampler
-        GLint rhsScale = -1;         // pressure
-        GLint alpha = -1;            // viscous
-        GLint inverseDenominator = -1;
-        GLint weight = -1;
-        GLint lidSpeed = -1;
-        GLint extraChild = -1;
-        GLint coarseSize = -1;  // the staggered prolongation's
-    };
     // Level 0 of the viscous solve on the staggered layout (k_.staggered).
     bool onFaces(int level) const { return level == 0 && faces_; }
     void buildPrograms(BoundaryMode boundary);
-    void buildFacePrograms(const std::string& equation);
     void bindSolid(int level) const;
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
-    void setLevelUniforms(const Uniforms& u, int level) const;
+    void setLevelUniforms(const SpecProgram& program, int level) const;
 
     std::vector<MultigridLevel> levels_;
     std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's
@@ -98,18 +90,16 @@ private:
     bool obstacles_ = false;               // the passes are built with OBSTACLES
     std::vector<gl::RenderTarget> solid_;  // every level's mask, level 0 included
 
-    gl::Program smooth_;
-    gl::Program smoothFromZero_;
-    gl::Program restrict_;
-    gl::Program prolong_;
-    Uniforms smoothUniforms_, smoothFromZeroUniforms_, restrictUniforms_, prolongUniforms_;
+    SpecProgram smooth_;
+    SpecProgram smoothFromZero_;
+    SpecProgram restrict_;
+    SpecProgram prolong_;
     // The STAGGERED variants for level 0, built while faces_.
     bool faces_ = false;
-    gl::Program faceSmooth_;
-    gl::Program faceSmoothFromZero_;
-    gl::Program faceRestrict_;
-    gl::Program faceProlong_;
-    Uniforms faceSmoothUniforms_, faceSmoothFromZeroUniforms_, faceRestrictUniforms_, faceProlongUniforms_;
+    SpecProgram faceSmooth_;
+    SpecProgram faceSmoothFromZero_;
+    SpecProgram faceRestrict_;
+    SpecProgram faceProlong_;
 
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;

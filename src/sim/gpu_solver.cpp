@@ -1,5 +1,6 @@
 #include "sim/gpu_solver.hpp"
 
+#include <algorithm>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -20,19 +21,6 @@ using sim::kUnit0;
 using sim::kUnit1;
 using sim::kUnit2;
 using sim::kUnit4;
-
-// A pass's own uniforms must exist: a misspelt name throws (naming the program
-// and the uniform) instead of silently setting nothing. The grid uniforms of
-// common.glsl, set on every pass, may be unused by some.
-void setSampler(const gl::Program& p, const char* name, GLuint unit)
-{
-    glUniform1i(p.requiredUniform(name), static_cast<GLint>(unit));
-}
-
-void setFloat(const gl::Program& p, const char* name, float value)
-{
-    glUniform1f(p.requiredUniform(name), value);
-}
 
 SimParams validated(const SimParams& params)
 {
@@ -105,6 +93,8 @@ GpuSolver::GpuSolver(const SimParams& params)
 
 void GpuSolver::buildPrograms()
 {
+    namespace row = programs;
+    using sim::SpecProgram;
     const BoundaryMode b = params_.boundary;
     // The passes that read a neighbour or trace through the rule see the mask
     // (on the velocity's grid: the dye on its own grid does not).
@@ -115,64 +105,55 @@ void GpuSolver::buildPrograms()
     // The scalar advections read the velocity at their own cell only where it
     // lives there (collocated); otherwise interpolated at their centres.
     const bool ownVelocity = !constants_.staggered;
+    const std::string twoOutputs = "#define TWO_OUTPUTS 1\n";
     for (const bool line : {false, true}) {
-        const char* shape = line ? "" : "#define POINT_SPLAT 1\n";
+        const std::string shape = line ? "" : "#define POINT_SPLAT 1\n";
         // The velocity's (with its layout; on the staggered one it shuts the solid faces).
-        splatPass(line, false).program =
-            buildPass("splat.frag", b, (shape + (constants_.staggered ? o : std::string())).c_str());
-        temperatureSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
+        splatProgram(line, false) = SpecProgram(row::splat, b, shape + (constants_.staggered ? o : std::string()));
+        temperatureSplatPrograms_[line ? 1u : 0u] = SpecProgram(row::splat, b, shape);
         // Velocity and dye in one draw only where they share a grid.
-        splatPass(line, true).program =
-            shared ? buildPass("splat.frag", b, (std::string(shape) + "#define TWO_OUTPUTS 1\n").c_str())
-                   : gl::Program();
-        dyeSplatPasses_[line ? 1u : 0u].program = buildPass("splat.frag", b, shape);
+        splatProgram(line, true) = shared ? SpecProgram(row::splat, b, shape + twoOutputs) : SpecProgram();
+        dyeSplatPrograms_[line ? 1u : 0u] = SpecProgram(row::splat, b, shape);
     }
-    advectProgram_ = buildPass("advect.frag", b, o.c_str(), "advection.glsl");
+    const std::string carried = "#define CARRIED_VELOCITY 1\n";
+    advectProgram_ = SpecProgram(row::advect, b, o);
+    advectCarriedProgram_ = SpecProgram(row::advect, b, o + carried);
     const std::string scalar = "#define SCALAR_SOURCE 1\n";
     const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : o;
     const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
-    advectDyeProgram_ =
-        buildPass("advect_scalar.frag", b,
-                  (scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye).c_str(), "advection.glsl");
+    const std::string dyeDefines = scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye;
+    advectDyeProgram_ = SpecProgram(row::advectDye, b, dyeDefines);
     // The dye on the velocity's grid rides along in the velocity's draw.
     advectWithDyeProgram_ =
-        shared ? buildPass("advect.frag", b,
-                           (o + scalar + inflowDye + "#define TWO_OUTPUTS 1\n#define WITH_DYE 1\n").c_str(),
-                           "advection.glsl")
-               : gl::Program();
-    advectTemperatureProgram_ = buildPass("advect_scalar.frag", b, (scalar + onVelocityGrid).c_str(), "advection.glsl");
+        shared ? SpecProgram(row::advect, b, o + scalar + inflowDye + twoOutputs + "#define WITH_DYE 1\n")
+               : SpecProgram();
+    const std::string temperatureDefines = scalar + onVelocityGrid;
+    advectTemperatureProgram_ = SpecProgram(row::advectTemperature, b, temperatureDefines);
     // (Without ON_VELOCITY_GRID a scalar pass interpolates the velocity at its
     // centres: on the staggered layout from the faces, so it needs STAGGERED.)
     // MacCormack (docs/algorithm.md §3.2b): the backward step and the
     // correction are each field's own advection shader too, so that they trace
     // and read exactly as the forward step does (walls, obstacles, the inflow).
-    const std::string mac = "#define MACCORMACK 1\n";
-    const std::string carried = "#define CARRIED_VELOCITY 1\n";
-    macCormackVelocity_.backward = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
     // The velocity's correction reads phi^n as the carried velocity: the
     // velocity itself, or the forced one (incremental projection).
-    macCormackVelocity_.correction =
-        buildPass("advect.frag", b, (o + carried + mac).c_str(), "advection.glsl", "maccormack.glsl");
-    advectCarriedProgram_ = buildPass("advect.frag", b, (o + carried).c_str(), "advection.glsl");
-    const std::string dyeDefines = scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye;
-    macCormackDye_.backward = buildPass("advect_scalar.frag", b, dyeDefines.c_str(), "advection.glsl");
-    macCormackDye_.correction =
-        buildPass("advect_scalar.frag", b, (dyeDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
-    const std::string temperatureDefines = scalar + onVelocityGrid;
-    macCormackTemperature_.backward = buildPass("advect_scalar.frag", b, temperatureDefines.c_str(), "advection.glsl");
-    macCormackTemperature_.correction =
-        buildPass("advect_scalar.frag", b, (temperatureDefines + mac).c_str(), "advection.glsl", "maccormack.glsl");
-    diffuseProgram_ = buildPass("diffuse.frag", b, o.c_str());
+    const std::string mac = "#define MACCORMACK 1\n";
+    macCormackVelocity_.backward = SpecProgram(row::advectBackward, b, o + carried);
+    macCormackVelocity_.correction = SpecProgram(row::advectCorrection, b, o + carried + mac);
+    macCormackDye_.backward = SpecProgram(row::advectDyeBackward, b, dyeDefines);
+    macCormackDye_.correction = SpecProgram(row::advectDyeCorrection, b, dyeDefines + mac);
+    macCormackTemperature_.backward = SpecProgram(row::advectTemperatureBackward, b, temperatureDefines);
+    macCormackTemperature_.correction = SpecProgram(row::advectTemperatureCorrection, b, temperatureDefines + mac);
+    diffuseProgram_ = SpecProgram(row::diffuse, b, o);
     fieldPasses_.clear();
-    for (const FieldPass* row : kFieldPasses)
-        fieldPasses_.emplace_back(*row, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
-    pressureProgram_ = buildPass("pressure.frag", b, o.c_str());
-    packProgram_ = buildPass("pack.frag", b, "#define TWO_OUTPUTS 1\n");
-    pressurePackedProgram_ = buildPass("pressure_packed.frag", b);
-    pressurePackedTwiceProgram_ = buildPass("pressure_packed.frag", b, "#define TWO_SWEEPS 1\n");
-    unpackProgram_ = buildPass("unpack.frag", b);
-    addForce_.program = buildPass("add_force.frag", b, shared ? "#define TWO_OUTPUTS 1\n" : o.c_str());
-    addForceDye_.program = shared ? gl::Program() : buildPass("add_force.frag", b, "#define DYE_ON_OWN_GRID 1\n");
+    for (const FieldPass* pass : kFieldPasses)
+        fieldPasses_.emplace_back(*pass, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
+    pressureProgram_ = SpecProgram(row::solvePressure, b, o);
+    packProgram_ = SpecProgram(row::packPressure, b, twoOutputs);
+    pressurePackedProgram_ = SpecProgram(row::solvePressurePacked, b);
+    pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
+    unpackProgram_ = SpecProgram(row::unpackPressure, b);
+    addForceProgram_ = SpecProgram(row::addForceField, b, shared ? twoOutputs : o);
+    addForceDyeProgram_ = shared ? SpecProgram() : SpecProgram(row::addForceField, b, "#define DYE_ON_OWN_GRID 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
@@ -217,143 +198,42 @@ void GpuSolver::setParams(const SimParams& params)
 }
 
 // Uniforms keep their values inside a program object, so everything that only
-// changes with the parameters is set here and not in every pass.
+// changes with the parameters is set here and not in every pass: each
+// program's row (core/program_specs.hpp) says what, and from which grid's
+// constants.
 void GpuSolver::applyConstantUniforms()
 {
-    const PassConstants& k = constants_;
-    // The grid of common.glsl: the one a pass draws on.
-    const auto setGrid = [](const gl::Program& p, const PassConstants& grid) {
-        if (!p.id()) return;  // a variant this grid layout does not use
-        p.use();
-        sim::setGridUniforms(p, grid);
-    };
-    for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(k, dyeConstants_);
-    for (const gl::Program* p :
-         {&splatPasses_[0].program, &splatPasses_[1].program, &splatPasses_[2].program, &splatPasses_[3].program,
-          &advectProgram_, &diffuseProgram_, &pressureProgram_, &packProgram_, &pressurePackedProgram_,
-          &pressurePackedTwiceProgram_, &unpackProgram_, &addForce_.program, &advectTemperatureProgram_,
-          &advectCarriedProgram_, &advectWithDyeProgram_, &macCormackVelocity_.backward,
-          &macCormackVelocity_.correction, &macCormackTemperature_.backward, &macCormackTemperature_.correction})
-        setGrid(*p, k);
-    for (const SplatPass& t : temperatureSplatPasses_) setGrid(t.program, k);
-    for (const gl::Program* p : {&dyeSplatPasses_[0].program, &dyeSplatPasses_[1].program, &advectDyeProgram_,
-                                 &addForceDye_.program, &macCormackDye_.backward, &macCormackDye_.correction})
-        setGrid(*p, dyeConstants_);
-    const auto splatUniforms = [](const gl::Program& p) {
-        return SplatUniforms{p.uniform("uFrom"),          p.uniform("uAxis"),      p.uniform("uLength"),
-                             p.uniform("uInverseRadius"), p.uniform("uLineScale"), p.uniform("uValue"),
-                             p.uniform("uValue1")};
-    };
-    for (SplatPass* s : {&splatPasses_[0], &splatPasses_[1], &splatPasses_[2], &splatPasses_[3], &dyeSplatPasses_[0],
-                         &dyeSplatPasses_[1], &temperatureSplatPasses_[0], &temperatureSplatPasses_[1]}) {
-        if (!s->program.id()) continue;
-        s->program.use();
-        setSampler(s->program, "uSource", kUnit0);
-        glUniform1i(s->program.uniform("uSource1"), static_cast<GLint>(kUnit1));  // two-output variants only
-        s->uniforms = splatUniforms(s->program);
+    for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(constants_, dyeConstants_);
+    // The passes on the dye's grid, then the rest (the velocity's).
+    const std::vector<const sim::SpecProgram*> onDyeGrid{&dyeSplatPrograms_[0],    &dyeSplatPrograms_[1],
+                                                         &advectDyeProgram_,       &addForceDyeProgram_,
+                                                         &macCormackDye_.backward, &macCormackDye_.correction};
+    for (const sim::SpecProgram* p : specPrograms()) {
+        if (!p->spec()->onTheGrid) continue;  // the multigrids set their own, per level
+        const bool dyeGrid = std::find(onDyeGrid.begin(), onDyeGrid.end(), p) != onDyeGrid.end();
+        p->setConstants(dyeGrid ? dyeConstants_ : constants_, constants_);
     }
-
-    // The velocity's advection, carrying itself or (incremental projection)
-    // another field at unit 1.
-    for (const gl::Program* p : {&advectProgram_, &advectCarriedProgram_}) {
-        p->use();
-        setSampler(*p, "uVelocity", kUnit0);
-        if (p == &advectCarriedProgram_) setSampler(*p, "uCarriedVelocity", kUnit1);
-        setFloat(*p, "uDtOverCellSize", k.dtOverCellSize);
-        setFloat(*p, "uVelocityDecay", k.velocityDecay);
-    }
-
-    if (advectWithDyeProgram_.id()) {
-        advectWithDyeProgram_.use();
-        setSampler(advectWithDyeProgram_, "uVelocity", kUnit0);
-        setSampler(advectWithDyeProgram_, "uSource", kUnit1);
-        setFloat(advectWithDyeProgram_, "uDtOverCellSize", k.dtOverCellSize);
-        setFloat(advectWithDyeProgram_, "uVelocityDecay", k.velocityDecay);
-        setFloat(advectWithDyeProgram_, "uDyeDecay", dyeConstants_.dyeDecay);
-    }
-
-    advectDyeProgram_.use();
-    setSampler(advectDyeProgram_, "uVelocity", kUnit0);
-    setSampler(advectDyeProgram_, "uSource", kUnit1);
-    setFloat(advectDyeProgram_, "uDtOverCellSize", dyeConstants_.dtOverCellSize);
-    setFloat(advectDyeProgram_, "uDecay", dyeConstants_.dyeDecay);
-    // The scalar passes that interpolate the velocity at their centres.
-    const auto setVelocityGrid = [&](const gl::Program& p, const PassConstants& grid) {
-        p.use();
-        glUniform2i(p.requiredUniform("uVelocityGridSize"), k.width, k.height);
-        setFloat(p, "uToVelocityCells", grid.toVelocityCells);
-    };
-    if (!fusesDye()) setVelocityGrid(advectDyeProgram_, dyeConstants_);
-
-    advectTemperatureProgram_.use();
-    setSampler(advectTemperatureProgram_, "uVelocity", kUnit0);
-    setSampler(advectTemperatureProgram_, "uSource", kUnit1);
-    setFloat(advectTemperatureProgram_, "uDtOverCellSize", k.dtOverCellSize);
-    setFloat(advectTemperatureProgram_, "uDecay", k.temperatureDecay);
-    if (k.staggered) setVelocityGrid(advectTemperatureProgram_, k);
-
-    // MacCormack: every backward pass reads the field advected at unit 1 (the
-    // velocity's as uCarriedVelocity), every correction phi^n at its forward
-    // pass's unit, phi^^{n+1} at unit 2 and phi^^n at unit 4.
-    const auto setMacCormack = [&](const MacCormackPass& m, const PassConstants& grid, float decay, bool scalar) {
-        m.backward.use();
-        setSampler(m.backward, "uVelocity", kUnit0);
-        setSampler(m.backward, scalar ? "uSource" : "uCarriedVelocity", kUnit1);
-        setFloat(m.backward, "uDtOverCellSize", backwardInTime(grid).dtOverCellSize);
-        setFloat(m.backward, scalar ? "uDecay" : "uVelocityDecay", 1.0f);  // the correction applies it
-        m.correction.use();
-        setSampler(m.correction, "uVelocity", kUnit0);
-        setSampler(m.correction, scalar ? "uSource" : "uCarriedVelocity", kUnit1);
-        setSampler(m.correction, "uForward", kUnit2);
-        setSampler(m.correction, "uBackward", kUnit4);
-        setFloat(m.correction, "uDtOverCellSize", grid.dtOverCellSize);
-        setFloat(m.correction, scalar ? "uDecay" : "uVelocityDecay", decay);
-        if (scalar && (!grid.onVelocityGrid || k.staggered))
-            for (const gl::Program* p : {&m.backward, &m.correction}) setVelocityGrid(*p, grid);
-    };
-    setMacCormack(macCormackVelocity_, k, k.velocityDecay, false);
-    setMacCormack(macCormackDye_, dyeConstants_, dyeConstants_.dyeDecay, true);
-    setMacCormack(macCormackTemperature_, k, k.temperatureDecay, true);
-
-    diffuseProgram_.use();
-    setSampler(diffuseProgram_, "uX", kUnit0);
-    setSampler(diffuseProgram_, "uB", kUnit1);
-    setFloat(diffuseProgram_, "uAlpha", k.diffusionAlpha);
-    setFloat(diffuseProgram_, "uInverseDenominator", k.diffusionInverseDenominator);
-
-    pressureProgram_.use();
-    setSampler(pressureProgram_, "uPressure", kUnit0);
-    setSampler(pressureProgram_, "uDivergence", kUnit1);
-    setFloat(pressureProgram_, "uCellSizeSquared", k.cellSizeSquared);
-
-    packProgram_.use();
-    setSampler(packProgram_, "uSource", kUnit0);
-    setSampler(packProgram_, "uSource1", kUnit1);
-    unpackProgram_.use();
-    setSampler(unpackProgram_, "uPacked", kUnit0);
-    for (const gl::Program* p : {&pressurePackedProgram_, &pressurePackedTwiceProgram_}) {
-        p->use();
-        setSampler(*p, "uPressure", kUnit0);
-        setSampler(*p, "uDivergence", kUnit1);
-        setFloat(*p, "uCellSizeSquared", k.cellSizeSquared);
-        // It draws on the packed target: a texel step is four cells across.
-        glUniform2f(p->uniform("uInverseGridSize"), 4.0f / static_cast<float>(k.width),
-                    1.0f / static_cast<float>(k.height));
-    }
-
-    for (AddForcePass* pass : {&addForce_, &addForceDye_}) {
-        const gl::Program& p = pass->program;
-        if (!p.id()) continue;
-        p.use();
-        glUniform1i(p.uniform("uVelocity"), static_cast<GLint>(kUnit0));  // not in the dye-only variant
-        glUniform1i(p.uniform("uDye"), static_cast<GLint>(kUnit1));       // not in the velocity-only one
-        glUniform1i(p.requiredUniform("uForce"), static_cast<GLint>(kUnit2));
-        pass->blend = p.requiredUniform("uBlend");
-        pass->fullSpeed = p.requiredUniform("uFullSpeed");
-        pass->dyeAdded = p.uniform("uDyeAdded");
-    }
-    if (addForceDye_.program.id()) setFloat(addForceDye_.program, "uToVelocityCells", dyeConstants_.toVelocityCells);
     glUseProgram(0);
+}
+
+std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
+{
+    std::vector<const sim::SpecProgram*> all;
+    for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
+    for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
+    for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
+    for (const sim::SpecProgram* p :
+         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
+          &advectTemperatureProgram_, &macCormackVelocity_.backward, &macCormackVelocity_.correction,
+          &macCormackDye_.backward, &macCormackDye_.correction, &macCormackTemperature_.backward,
+          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
+          &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_, &addForceProgram_,
+          &addForceDyeProgram_})
+        all.push_back(p);
+    for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
+        for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);
+    std::erase_if(all, [](const sim::SpecProgram* p) { return !*p; });
+    return all;
 }
 
 void GpuSolver::draw(const gl::RenderTarget& target) const

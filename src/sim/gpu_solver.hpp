@@ -20,6 +20,7 @@
 #include "gl/render_target.hpp"
 #include "sim/field_pass_program.hpp"
 #include "sim/gpu_multigrid.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid {
 
@@ -92,6 +93,10 @@ public:
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
     void bindMultigrid();
 
+    // Every program built from the program table (core/program_specs.hpp),
+    // the two multigrids' included, empty variants skipped: for its test.
+    std::vector<const sim::SpecProgram*> specPrograms() const;
+
     // Current textures, for display.
     GLuint velocityTexture() const { return velocity().read().texture(); }
     GLuint dyeTexture() const { return dye().read().texture(); }
@@ -112,8 +117,8 @@ private:
     // and the correction after the forward pass has written field.write();
     // leaves the corrected field there. One per advected field (kMacCormack*).
     struct MacCormackPass {
-        gl::Program backward;            // the forward pass's shader, dt negated, decay 1
-        gl::Program correction;          // ... with MACCORMACK (maccormack.glsl)
+        sim::SpecProgram backward;       // the forward pass's shader, dt negated, decay 1
+        sim::SpecProgram correction;     // ... with MACCORMACK (maccormack.glsl)
         gl::RenderTarget backwardField;  // phi^^n, on the field's grid
         gl::RenderTarget corrected;      // phi^{n+1}, swapped into field.write()
     };
@@ -156,51 +161,42 @@ private:
     PassConstants dyeConstants_;  // the passes on the dye's grid
     FieldGrids grids_;
 
-    gl::VertexArray emptyVertexArray_;      // core profile needs one bound to draw
-    BoundaryMode programsBoundary_{};       // the rule the programs were built for
-    Layout programsLayout_{};               // and the layout
-    bool obstacles_ = false;                // the programs are built with OBSTACLES
-    gl::Program advectProgram_;             // the velocity
-    gl::Program advectCarriedProgram_;      // the velocity tracing, another field carried (incremental projection)
-    gl::Program advectWithDyeProgram_;      // velocity and dye in one draw (the dye on the velocity's grid)
-    gl::Program advectDyeProgram_;          // advect_scalar.frag on the dye's grid
-    gl::Program advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
+    gl::VertexArray emptyVertexArray_;           // core profile needs one bound to draw
+    BoundaryMode programsBoundary_{};            // the rule the programs were built for
+    Layout programsLayout_{};                    // and the layout
+    bool obstacles_ = false;                     // the programs are built with OBSTACLES
+    sim::SpecProgram advectProgram_;             // the velocity
+    sim::SpecProgram advectCarriedProgram_;      // the velocity tracing, another field carried (incremental projection)
+    sim::SpecProgram advectWithDyeProgram_;      // velocity and dye in one draw (the dye on the velocity's grid)
+    sim::SpecProgram advectDyeProgram_;          // advect_scalar.frag on the dye's grid
+    sim::SpecProgram advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
     // MacCormack's passes for the velocity, the dye and the temperature.
     MacCormackPass macCormackVelocity_, macCormackDye_, macCormackTemperature_;
-    gl::Program diffuseProgram_;
-    gl::Program pressureProgram_;
+    sim::SpecProgram diffuseProgram_;
+    sim::SpecProgram pressureProgram_;
     std::vector<sim::FieldPassProgram> fieldPasses_;  // one per row of kFieldPasses, in its order
     // The Jacobi sweeps on four cells per texel (grids whose width is a
     // multiple of 4): pack, sweep, unpack.
-    gl::Program packProgram_;
-    gl::Program pressurePackedProgram_;
-    gl::Program pressurePackedTwiceProgram_;  // two sweeps per pass
-    gl::Program unpackProgram_;
-    struct AddForcePass {
-        gl::Program program;
-        GLint blend = -1, fullSpeed = -1, dyeAdded = -1;
-    };
-    AddForcePass addForce_;     // velocity, and the dye when it shares the grid
-    AddForcePass addForceDye_;  // the dye on its own grid (empty otherwise)
+    sim::SpecProgram packProgram_;
+    sim::SpecProgram pressurePackedProgram_;
+    sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
+    sim::SpecProgram unpackProgram_;
+    sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
+    sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
 
-    struct SplatUniforms {
-        GLint from = -1, axis = -1, length = -1, inverseRadius = -1, lineScale = -1, value = -1, value1 = -1;
-    };
-    struct SplatPass {
-        gl::Program program;
-        SplatUniforms uniforms;  // looked up once: set for every splat
-    };
     // Point or line, velocity alone or velocity and dye in one draw (outputs 0
-    // and 1): splatPass(line, withDye).
-    std::array<SplatPass, 4> splatPasses_;
-    SplatPass& splatPass(bool line, bool withDye) { return splatPasses_[(line ? 2u : 0u) + (withDye ? 1u : 0u)]; }
+    // and 1): splatProgram(line, withDye).
+    std::array<sim::SpecProgram, 4> splatPrograms_;
+    sim::SpecProgram& splatProgram(bool line, bool withDye)
+    {
+        return splatPrograms_[(line ? 2u : 0u) + (withDye ? 1u : 0u)];
+    }
     // Dye alone on the dye's own grid, point or line.
-    std::array<SplatPass, 2> dyeSplatPasses_;
+    std::array<sim::SpecProgram, 2> dyeSplatPrograms_;
     // Heat on the temperature, point or line (the velocity's grid, but its
     // centres: never the STAGGERED variant).
-    std::array<SplatPass, 2> temperatureSplatPasses_;
-    void setSplatUniforms(const SplatPass& pass, const SplatInCells& cells, glm::vec4 value);
-
+    std::array<sim::SpecProgram, 2> temperatureSplatPrograms_;
+    void setSplatUniforms(const sim::SpecProgram& program, const SplatInCells& cells, glm::vec4 value);
     std::array<gl::PingPong, kFieldCount> fields_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
     gl::RenderTarget divergence_;

@@ -1,0 +1,166 @@
+// The program table (core/program_specs.hpp) against the programs the solvers
+// really build: in every configuration that changes what is compiled (each
+// boundary rule, obstacles, the staggered layout, a dye grid of its own), each
+// uniform a program has is named by its row (or is one of the grid's, for a
+// row drawn on the grid), and each uniform a row names is active in some
+// program built from it: a uniform added to a shader and not to its row, or a
+// misspelt name in a row, fails here. Each pass's parity with its CPU mirror
+// is in pass_parity_test.cpp and multigrid_test.cpp.
+#include <gtest/gtest.h>
+
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/program_specs.hpp"
+#include "gl/errors.hpp"
+#include "sim/gpu_solver.hpp"
+#include "sim/spec_program.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid {
+namespace {
+
+// common.glsl's uniforms of the grid a pass draws on, and the velocity grid's
+// for passes that read it across grids: what SpecProgram::setConstants sets
+// besides the row's own.
+const std::set<std::string> kGridUniforms{
+    "uGridSize",        "uInverseGridSize",     "uLidSpeed",         "uSolid",
+    "uInverseCellSize", "uHalfInverseCellSize", "uVelocityGridSize", "uToVelocityCells"};
+
+std::set<std::string> activeUniforms(const gl::Program& program)
+{
+    GLint count = 0;
+    glGetProgramiv(program.id(), GL_ACTIVE_UNIFORMS, &count);
+    std::set<std::string> names;
+    for (GLint n = 0; n < count; ++n) {
+        char name[128] = {};
+        GLint size = 0;
+        GLenum type = 0;
+        glGetActiveUniform(program.id(), static_cast<GLuint>(n), sizeof name, nullptr, &size, &type, name);
+        names.insert(name);
+    }
+    return names;
+}
+
+std::set<std::string> namedBy(const ProgramSpec& row)
+{
+    std::set<std::string> names;
+    for (const SamplerBinding& s : row.samplers)
+        if (s.uniform) names.insert(s.uniform);
+    for (const ConstantBinding& c : row.constants)
+        if (c.uniform) names.insert(c.uniform);
+    for (const char* u : row.perDraw)
+        if (u) names.insert(u);
+    return names;
+}
+
+// Configurations that between them build every variant the solvers compile.
+std::vector<SimParams> configurations()
+{
+    std::vector<SimParams> all;
+    for (const BoundaryMode b :
+         {BoundaryMode::Box, BoundaryMode::Periodic, BoundaryMode::Tunnel, BoundaryMode::TunnelWalls})
+        for (const Layout layout : {Layout::Collocated, Layout::Staggered})
+            for (const int dyeGridWidth : {0, 32}) {
+                SimParams p;
+                p.gridWidth = 16;
+                p.gridHeight = 16;
+                p.boundary = b;
+                p.layout = layout;
+                p.dyeGridWidth = dyeGridWidth;
+                p.advection = AdvectionScheme::MacCormack;
+                p.viscosity = 1e-3f;
+                if (!validate(p)) all.push_back(p);
+            }
+    return all;
+}
+
+using ProgramSpecTest = test::GlTest;
+
+TEST_F(ProgramSpecTest, EveryUniformOfEveryProgramIsNamedByItsRowAndEveryNameIsUsed)
+{
+    std::map<const ProgramSpec*, std::set<std::string>> usedOf;
+    std::set<const ProgramSpec*> built;
+    const std::vector<SimParams> all = configurations();
+    ASSERT_GE(all.size(), 12u);
+    for (const SimParams& p : all)
+        for (const bool obstacles : {false, true}) {
+            GpuSolver solver(p);
+            if (obstacles) {
+                Field mask(p.gridWidth, p.gridHeight, 1);
+                mask.at(8, 8, 0) = 1.0f;
+                solver.setObstacles(mask);
+            }
+            for (const sim::SpecProgram* program : solver.specPrograms()) {
+                const ProgramSpec& row = *program->spec();
+                SCOPED_TRACE(std::string(row.name) + " (" + program->program().name() + "), " + toString(p.boundary) +
+                             ", " + toString(p.layout) + (p.dyeGridWidth ? ", dye grid" : "") +
+                             (obstacles ? ", obstacles" : ""));
+                built.insert(&row);
+                const std::set<std::string> named = namedBy(row);
+                for (const std::string& u : activeUniforms(program->program())) {
+                    usedOf[&row].insert(u);
+                    const bool grid = row.onTheGrid ? kGridUniforms.contains(u) : u == "uSolid";
+                    EXPECT_TRUE(named.contains(u) || grid) << u << " is not named by its row";
+                }
+            }
+        }
+    for (const ProgramSpec* row : kProgramSpecs) {
+        SCOPED_TRACE(row->name);
+        EXPECT_TRUE(built.contains(row)) << "no solver builds this row";
+        for (const std::string& u : namedBy(*row))
+            EXPECT_TRUE(usedOf[row].contains(u)) << u << " is active in no program of this row (misspelt?)";
+    }
+    glUseProgram(0);
+}
+
+TEST(ProgramSpecTable, RowsAreWellFormed)
+{
+    std::set<std::string> names;
+    for (const ProgramSpec* row : kProgramSpecs) {
+        SCOPED_TRACE(row->name);
+        EXPECT_TRUE(names.insert(row->name).second) << "two rows share the name";
+        EXPECT_NE(row->shader, nullptr);
+        EXPECT_NE(row->samplers[0].uniform, nullptr) << "every pass reads something";
+        std::set<unsigned> units;
+        for (const SamplerBinding& s : row->samplers) {
+            if (!s.uniform) continue;
+            EXPECT_NE(s.unit, units::kSolid) << s.uniform << " takes the obstacle mask's unit";
+            // Optional samplers may share a unit: a variant reads one or the other.
+            if (!s.optional) {
+                EXPECT_TRUE(units.insert(s.unit).second) << s.uniform << " shares its unit";
+            }
+        }
+        for (const ConstantBinding& c : row->constants) {
+            if (c.uniform && !c.member) {
+                EXPECT_EQ(c.fixed, 1.0f) << c.uniform << ": only a decay of 1 is fixed";
+            }
+        }
+    }
+}
+
+TEST_F(ProgramSpecTest, AMisspeltSamplerOrConstantThrowsNamingTheShaderAndTheUniform)
+{
+    const PassConstants k = makePassConstants(SimParams{});
+    ProgramSpec misspeltSampler = programs::diffuse;
+    misspeltSampler.samplers[1].uniform = "uBb";
+    ProgramSpec misspeltConstant = programs::diffuse;
+    misspeltConstant.constants[0].uniform = "uAlhpa";
+    for (const auto& [row, name] : {std::pair{&misspeltSampler, "uBb"}, std::pair{&misspeltConstant, "uAlhpa"}}) {
+        const sim::SpecProgram program(*row, BoundaryMode::Box);
+        try {
+            program.setConstants(k, k);
+            ADD_FAILURE() << "expected gl::GlError for " << name;
+        } catch (const gl::GlError& e) {
+            const std::string message = e.what();
+            EXPECT_NE(message.find(name), std::string::npos) << message;
+            EXPECT_NE(message.find("diffuse.frag"), std::string::npos) << message;
+        }
+    }
+    glUseProgram(0);
+}
+
+}  // namespace
+}  // namespace fluid
