@@ -1,5 +1,6 @@
 #include "app/window/display_chain.hpp"
 #include "app/window/frame_profile.hpp"
+#include "app/window/wall_timing.hpp"
 
 #include <epoxy/gl.h>
 
@@ -29,16 +30,8 @@ void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRe
 double DisplayChain::measureDraw(GpuSolver& solver, glm::ivec2 framebuffer, const DisplaySettings& settings)
 {
     const PixelRect rect = fitGrid(framebuffer, {solver.params().gridWidth, solver.params().gridHeight});
-    draw(solver, framebuffer, rect, settings, 0);  // the first draw compiles and allocates
-    glFinish();
-    double fastest = 1e30;
-    for (int n = 0; n < 3; ++n) {
-        const auto start = std::chrono::steady_clock::now();
-        draw(solver, framebuffer, rect, settings, 0);
-        glFinish();
-        fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    return fastest;
+    // The first draw compiles and allocates.
+    return fastestWallSeconds(1, 3, [&] { draw(solver, framebuffer, rect, settings, 0); });
 }
 
 }  // namespace fluid::app

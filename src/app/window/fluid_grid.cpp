@@ -12,6 +12,7 @@
 #include "app/report.hpp"
 #include "app/state_resample.hpp"
 #include "app/window/fluid_session.hpp"
+#include "app/window/wall_timing.hpp"
 
 namespace fluid::app {
 
@@ -41,18 +42,8 @@ double FluidSession::secondsPerStep(GpuSolver& probe) const
     splat.to = {0.7f * p.domainWidth, 0.5f * p.domainHeight()};
     splat.velocity = {1.0f, 0.2f};
     const std::vector<Splat> splats{splat};
-    for (int n = 0; n < 3; ++n) probe.step(splats);  // the first steps compile shaders and touch memory
-    glFinish();
-    // The fastest of a few single steps: what the machine can do when nothing
-    // else interferes, which is what a steady stream of frames sees.
-    double fastest = 1e30;
-    for (int n = 0; n < 5; ++n) {
-        const auto start = std::chrono::steady_clock::now();
-        probe.step(splats);
-        glFinish();
-        fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
-    }
-    return fastest;
+    // The first steps compile shaders and touch memory.
+    return fastestWallSeconds(3, 5, [&] { probe.step(splats); });
 }
 
 void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead)

@@ -12,6 +12,7 @@
 
 #include "app/grid_picker.hpp"
 #include "app/grid_watch.hpp"
+#include "app/window/wall_timing.hpp"
 
 namespace fluid::app {
 
@@ -20,9 +21,8 @@ double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& bu
     // With vsync a swap waits for the screen, which a frame that keeps up
     // pays anyway: that wait is not a cost of the frame.
     glfwSwapInterval(0);
-    double fastest = 1e30;
-    for (int n = 0; n < 4; ++n) {  // the first builds ImGui's fonts and buffers
-        const auto start = std::chrono::steady_clock::now();
+    // The first frame builds ImGui's fonts and buffers.
+    const double fastest = fastestWallSeconds(1, 3, [&] {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
@@ -32,10 +32,7 @@ double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& bu
         glClear(GL_COLOR_BUFFER_BIT);
         ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
         glfwSwapBuffers(window);
-        glFinish();
-        const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-        if (n > 0) fastest = std::min(fastest, seconds);
-    }
+    });
     glfwSwapInterval(1);
     return fastest;
 }
