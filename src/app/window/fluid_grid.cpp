@@ -5,6 +5,7 @@
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
 
 #include <epoxy/gl.h>
 
@@ -91,6 +92,16 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
     stats_.gridChoice = note;
 }
 
+namespace {
+
+// The grid's note says each thing given up once, however often it was.
+void appendOnce(std::string& note, const char* what)
+{
+    if (note.find(what) == std::string::npos) note += what;
+}
+
+}  // namespace
+
 SpeedStep FluidSession::nextSpeedStep(bool smallerGridExists) const
 {
     FrameLoad load;
@@ -109,7 +120,7 @@ bool FluidSession::coarsenDyeForSpeed(glm::ivec2 framebuffer)
     if (coarser == state_.dyeGridShortSide) return false;
     state_.dyeGridShortSide = coarser;
     allocateGrid(framebuffer, true);
-    stats_.gridChoice += "; the dye grid made coarser, the frame did not keep up";
+    appendOnce(stats_.gridChoice, "; the dye grid made coarser, the frame did not keep up");
     return true;
 }
 
@@ -118,7 +129,7 @@ bool FluidSession::dropBloomForSpeed()
     if (!state_.autoBloom || !state_.display.bloom.enabled) return false;
     state_.display.bloom.enabled = false;
     state_.bloomOffForSpeed = true;
-    stats_.gridChoice += "; bloom off, the frame does not keep up with it here (the panel turns it on)";
+    appendOnce(stats_.gridChoice, "; bloom off, the frame does not keep up with it here (the panel turns it on)");
     return true;
 }
 
