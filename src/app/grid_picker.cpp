@@ -28,13 +28,24 @@ bool keepsUp(double stepSeconds, const FrameBudget& budget)
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep)
 {
+    const bool longerAllowed = budget.longerDt > budget.dt;
     GridPick pick;
     for (const int shortSide : candidates) {
         const double seconds = secondsPerStep(shortSide);
-        const bool fits = keepsUp(seconds, budget);
+        // (After the measurement: the caller may fill in the overhead as it measures.)
+        FrameBudget longer = budget;
+        longer.dt = budget.longerDt;
+        double dt = budget.dt;
+        bool fits = keepsUp(seconds, budget);
+        if (!fits && longerAllowed && keepsUp(seconds, longer)) {
+            fits = true;
+            dt = longer.dt;
+        }
         if (!fits && pick.shortSide != 0) break;
-        pick = {shortSide, seconds, fits};
-        if (!fits) break;  // the smallest is already too slow: it is still the best there is
+        // The smallest is already too slow: it is still the best there is, at the longest step.
+        if (!fits && longerAllowed) dt = budget.longerDt;
+        pick = {shortSide, seconds, fits, dt};
+        if (!fits) break;
     }
     return pick;
 }

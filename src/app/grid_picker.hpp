@@ -27,6 +27,10 @@ struct FrameBudget {
     double dt = 1.0 / 60.0;        // s of fluid per step
     int maxStepsPerFrame = 4;      // the clock's cap (panel)
     double overheadSeconds = 0.0;  // wall s per frame outside the steps: display, bloom, panel, swap
+    // A longer step the pick may take where `dt` does not keep up with a
+    // larger grid (0: none): half as many steps, so a grid with twice the
+    // cost. The window allows 2 dt when dt is its default (the user chose none).
+    double longerDt = 0.0;
 };
 
 // Steps a frame runs at real time under `budget`: 1 / (kMinFramesPerSecond dt),
@@ -42,11 +46,16 @@ struct GridPick {
     int shortSide = 0;          // cells
     double secondsPerStep = 0;  // measured at that size
     bool keepsUp = false;       // false: even the smallest grid is slower than real time
+    double dt = 0.0;            // the step to run it with: budget.dt, or budget.longerDt where only that keeps up
 };
 
 // Measures the candidates from the smallest up and returns the largest that
-// keepsUp(); it stops at the first that does not (a larger grid costs more),
-// so a slow machine measures few. When none keeps up, the smallest.
+// keepsUp() at budget.dt or, failing that, at budget.longerDt (a finer grid
+// at half the steps rather than a coarser one at all of them: resolution
+// shows more than the step's length); at the same grid the shorter step. It
+// stops at the first grid that keeps up at neither (a larger grid costs
+// more), so a slow machine measures few. When none keeps up, the smallest, at
+// the longest step allowed.
 // secondsPerStep(shortSide) runs and times steps at that size.
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep);

@@ -164,5 +164,49 @@ TEST_F(GridChangeTest, ABloomThatFitsTheFrameStays)
     EXPECT_EQ(s.state.gridShortSide, 24);
 }
 
+// The default step (no --dt) doubles where that buys what its own length
+// cannot. Deterministic here: with 10 s of overhead a frame nothing keeps up,
+// and then the pick takes the smallest grid at the longer step (half the steps
+// to pay for). The step the pick took is never saved.
+TEST_F(GridChangeTest, TheDefaultStepDoublesWhereItDoesNotKeepUpAndIsNotSaved)
+{
+    Options options;
+    PanelState state;
+    PanelStats stats;
+    FluidSession fluid{options, state, stats};
+    state.autoGrid = true;
+    state.autoDt = true;
+    static constexpr int kCandidates[] = {16, 24};
+    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
+    EXPECT_FLOAT_EQ(state.params.dt, 2.0f * SimParams{}.dt);
+    EXPECT_TRUE(state.dtLongForSpeed);
+    EXPECT_EQ(state.gridShortSide, 16);
+    EXPECT_NE(stats.gridChoice.find("dt 0.03333 s"), std::string::npos) << stats.gridChoice;
+    EXPECT_FLOAT_EQ(fromPanel(options, state).params.dt, SimParams{}.dt);
+    // The solver made next runs with it.
+    fluid.allocateGrid(kFramebuffer, false);
+    EXPECT_FLOAT_EQ(fluid.params().dt, 2.0f * SimParams{}.dt);
+
+    // A pick again (the watch's) starts from the default, not from the doubled step.
+    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
+    EXPECT_FLOAT_EQ(state.params.dt, 2.0f * SimParams{}.dt);
+}
+
+TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)
+{
+    Options options;
+    PanelState state;
+    PanelStats stats;
+    FluidSession fluid{options, state, stats};
+    state.autoGrid = true;
+    state.autoDt = false;  // --dt given, saved, or set in the panel
+    state.params.dt = 0.01f;
+    static constexpr int kCandidates[] = {16, 24};
+    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
+    EXPECT_FLOAT_EQ(state.params.dt, 0.01f);
+    EXPECT_FALSE(state.dtLongForSpeed);
+    EXPECT_EQ(stats.gridChoice.find("dt 0."), std::string::npos) << stats.gridChoice;
+}
+
 }  // namespace
 }  // namespace fluid::app

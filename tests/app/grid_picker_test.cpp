@@ -57,6 +57,57 @@ TEST(GridPicker, ALongerTimeStepAllowsALargerGrid)
     EXPECT_EQ(pickGrid(gridChoices(), FrameBudget{1.0 / 30.0, 4, 0.0}, std::ref(machine)).shortSide, 512);
 }
 
+// Where the default step is the user's (no dt given), the pick may take one
+// twice as long for a larger grid: one step a frame at 30 frames/s instead of
+// two. 256^2 at 1e-7 s/cell (6.6 ms) fits two steps of 1/60 s (13.3 ms each);
+// 384^2 (14.7 ms) and 512^2 (26.2 ms) fit one of 1/30 s (26.7 ms); 1024^2 does not.
+TEST(GridPicker, ALongerStepIsTakenOnlyForALargerGrid)
+{
+    FakeMachine machine{1e-7, {}};
+    FrameBudget budget{kDt, 4, 0.0};
+    budget.longerDt = 2.0 * kDt;
+    const GridPick pick = pickGrid(gridChoices(), budget, std::ref(machine));
+    EXPECT_EQ(pick.shortSide, 512);
+    EXPECT_TRUE(pick.keepsUp);
+    EXPECT_DOUBLE_EQ(pick.dt, 2.0 * kDt);
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384, 512, 1024}));
+
+    // A machine that keeps up with the largest grid at the short step keeps it.
+    FakeMachine fast{1e-12, {}};
+    const GridPick fastPick = pickGrid(gridChoices(), budget, std::ref(fast));
+    EXPECT_EQ(fastPick.shortSide, 1024);
+    EXPECT_DOUBLE_EQ(fastPick.dt, kDt);
+
+    // Without the longer step allowed, 256 at the short one.
+    const GridPick shortOnly = pickGrid(gridChoices(), kStepsOnly, std::ref(machine));
+    EXPECT_EQ(shortOnly.shortSide, 256);
+    EXPECT_DOUBLE_EQ(shortOnly.dt, kDt);
+
+    // Nothing keeps up: the smallest grid, at the longer step (half the work per second).
+    FakeMachine slow{1e-3, {}};
+    const GridPick slowPick = pickGrid(gridChoices(), budget, std::ref(slow));
+    EXPECT_EQ(slowPick.shortSide, 64);
+    EXPECT_FALSE(slowPick.keepsUp);
+    EXPECT_DOUBLE_EQ(slowPick.dt, 2.0 * kDt);
+}
+
+// The window measures the frame's overhead during the first measurement (the
+// budget says -1 until then): the longer step is judged with it too. 12 ms of
+// overhead leave 14.7 ms for one step of 1/30 s: 384^2 (14.7 ms) just fits
+// with 1e-7 s/cell... so at 1.1e-7 s/cell only 256^2 (7.2 ms, which fits two
+// steps of 1/60 s: (26.7 - 12) / 2 = 7.3 ms) does.
+TEST(GridPicker, TheLongerStepIsJudgedWithTheOverheadMeasuredOnTheWay)
+{
+    FrameBudget budget{kDt, 4, -1.0, 2.0 * kDt};
+    FakeMachine machine{1.1e-7, {}};
+    const GridPick pick = pickGrid(gridChoices(), budget, [&](int n) {
+        if (budget.overheadSeconds < 0.0) budget.overheadSeconds = 0.012;
+        return machine(n);
+    });
+    EXPECT_EQ(pick.shortSide, 256);
+    EXPECT_DOUBLE_EQ(pick.dt, kDt);
+}
+
 // The whole frame is budgeted: 12 ms of display, bloom, panel and swap per
 // frame of two steps leave (26.7 - 12) / 2 = 7.3 ms a step, so 256^2 (6.6 ms)
 // still fits and a 16 ms frame overhead leaves 5.3 ms: only 128^2 (1.6 ms).

@@ -60,7 +60,9 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
             return secondsPerStep(probe);
         });
     };
-    FrameBudget budget{static_cast<double>(state_.params.dt), state_.maxStepsPerFrame, -1.0};
+    // With the default step, a step twice as long where that buys a larger grid.
+    const double baseDt = static_cast<double>(state_.autoDt ? SimParams{}.dt : state_.params.dt);
+    FrameBudget budget{baseDt, state_.maxStepsPerFrame, -1.0, state_.autoDt ? 2.0 * baseDt : 0.0};
     GridPick pick = pickWith(state_.display, budget);
     const char* bloomNote = "";
     if (!pick.keepsUp && state_.autoBloom && state_.display.bloom.enabled) {
@@ -74,20 +76,36 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
         bloomNote = "; bloom off, the frame does not keep up with it here (the panel turns it on)";
     }
     state_.gridShortSide = pick.shortSide;
+    const bool longerStep = pick.dt > baseDt;
+    budget.dt = pick.dt;
+    if (state_.autoDt) {
+        state_.params.dt = static_cast<float>(pick.dt);
+        state_.dtLongForSpeed = longerStep;
+    }
     if (state_.autoDyeGrid) {
-        // The finest dye grid that still keeps up at that grid (none when the grid itself does not).
+        // The finest dye grid that still keeps up at that grid (none when the
+        // grid itself does not, or only with the longer step: a finer dye is
+        // a luxury, the longer step already a concession).
         static constexpr int kMaxAutoDyeGrid = 2048;  // the panel's largest: 4096 would be 400 MB of dye
         state_.dyeGridShortSide =
-            !pick.keepsUp ? 0 : pickDyeGrid(pick.shortSide, kDyeGridFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
-                GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
-                return secondsPerStep(probe);
-            });
+            !pick.keepsUp || longerStep
+                ? 0
+                : pickDyeGrid(pick.shortSide, kDyeGridFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
+                      GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
+                      return secondsPerStep(probe);
+                  });
     }
-    char note[320];
+    char stepNote[160] = "";
+    if (longerStep)
+        std::snprintf(stepNote, sizeof stepNote,
+                      "; dt %.4g s: steps of %.4g s do not keep up with this grid here (the panel's dt sets it)",
+                      pick.dt, baseDt);
+    char note[400];
     std::snprintf(
-        note, sizeof note, "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d steps a frame)%s%s",
+        note, sizeof note, "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s",
         pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
         1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+        stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
         state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "", bloomNote);
     stats_.gridChoice = note;
 }

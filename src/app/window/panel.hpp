@@ -28,6 +28,12 @@ struct PanelState : AppSettings {
     // keeps it on.
     bool autoBloom = false;
     bool bloomOffForSpeed = false;
+    // The default step (no --dt, none saved) with the auto grid: where one
+    // step of twice the length a frame buys a larger grid than two of it, the
+    // pick takes that (dtLongForSpeed; never saved). Setting dt in the panel
+    // ends it.
+    bool autoDt = false;
+    bool dtLongForSpeed = false;
     bool obstacleBrush = false;  // the mouse paints obstacles (as with Ctrl held)
     bool paused = false;
     bool visible = true;

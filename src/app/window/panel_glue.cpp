@@ -48,6 +48,8 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     sanitize(state);  // every row of the settings table into its range
     // The bloom the pick turned off, turned on again by hand: it stays on.
     if (state.bloomOffForSpeed && state.display.bloom.enabled) state.autoBloom = state.bloomOffForSpeed = false;
+    // A dt set by hand is the user's: the pick no longer changes it.
+    if (state.autoDt && state.params.dt != session.params().dt) state.autoDt = state.dtLongForSpeed = false;
     if (validate(state.motion)) state.motion = session.motionParams();
     session.setMotionParams(state.motion);
     if (state.params == session.params()) return a.applyGrid;

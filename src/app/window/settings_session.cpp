@@ -24,6 +24,8 @@ Options fromPanel(const Options& start, const PanelState& state)
     // The bloom the pick turned off for speed stays as the run started (a
     // faster machine next time may well afford it).
     if (state.bloomOffForSpeed && !state.display.bloom.enabled) o.display.bloom.enabled = start.display.bloom.enabled;
+    // Likewise the longer step it took (the next machine may keep up with the default).
+    if (state.dtLongForSpeed) o.params.dt = start.params.dt;
     o.autoGrid = state.autoGrid;
     return o;
 }

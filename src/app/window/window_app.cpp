@@ -135,6 +135,7 @@ struct Viewer {
         s.autoGrid = o.autoGrid;
         s.autoDyeGrid = o.autoGrid && o.params.dyeGridWidth == 0 && !o.given("dye-grid");
         s.autoBloom = o.autoGrid && o.display.bloom.enabled && !o.given("bloom");
+        s.autoDt = o.autoGrid && !o.given("dt") && o.params.dt == SimParams{}.dt;
         return s;
     }
 
