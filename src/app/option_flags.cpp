@@ -220,8 +220,9 @@ std::vector<Flag> makeFlags()
     using H = HelpSection;
     std::vector<Flag> table = {
         {"grid", "N|auto",
-         "cells on the window's short side, 8..4096, or auto: the largest that keeps up here "
-         "(default auto; headless N x N, 256)",
+         "cells on the window's short side, 8..4096, or auto: the largest that keeps up here, "
+         "at twice the default dt where only that keeps up with a larger grid (default auto; headless "
+         "N x N, 256)",
          S::Everywhere, applyGrid, H::Simulation,
          [](const Options& o) { return o.autoGrid ? std::string("auto") : std::to_string(o.params.gridWidth); }},
         {"dye-grid", "N",
