@@ -13,7 +13,7 @@
 // A row's name is the pass both solvers run: the GpuSolver and CpuSolver
 // methods of that name (the multigrid's: GpuMultigrid's and the CPU
 // multigrid's functions), which tests/sim/pass_parity_test.cpp and
-// tests/sim/multigrid_test.cpp run side by side. A new pass of this kind is a
+// tests/sim/*multigrid_parity_test.cpp run side by side. A new pass of this kind is a
 // shader, a row here, the same method on both solvers, a parity case and a
 // line of the step recipe (core/step_recipe.hpp).
 //

@@ -5,7 +5,7 @@
 // row drawn on the grid), and each uniform a row names is active in some
 // program built from it: a uniform added to a shader and not to its row, or a
 // misspelt name in a row, fails here. Each pass's parity with its CPU mirror
-// is in pass_parity_test.cpp and multigrid_test.cpp.
+// is in pass_parity_test.cpp (viscous_)multigrid_parity_test.cpp.
 #include <gtest/gtest.h>
 
 #include <map>
