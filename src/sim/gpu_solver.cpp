@@ -19,8 +19,6 @@ namespace {
 using sim::kSolidUnit;
 using sim::kUnit0;
 using sim::kUnit1;
-using sim::kUnit2;
-using sim::kUnit4;
 
 SimParams validated(const SimParams& params)
 {

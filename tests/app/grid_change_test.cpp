@@ -168,44 +168,50 @@ TEST_F(GridChangeTest, ABloomThatFitsTheFrameStays)
 // cannot. Deterministic here: with 10 s of overhead a frame nothing keeps up,
 // and then the pick takes the smallest grid at the longer step (half the steps
 // to pay for). The step the pick took is never saved.
-TEST_F(GridChangeTest, TheDefaultStepDoublesWhereItDoesNotKeepUpAndIsNotSaved)
-{
+struct SlowFrameSession {
     Options options;
     PanelState state;
     PanelStats stats;
     FluidSession fluid{options, state, stats};
-    state.autoGrid = true;
-    state.autoDt = true;
-    static constexpr int kCandidates[] = {16, 24};
-    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
-    EXPECT_FLOAT_EQ(state.params.dt, 2.0f * SimParams{}.dt);
-    EXPECT_TRUE(state.dtLongForSpeed);
-    EXPECT_EQ(state.gridShortSide, 16);
-    EXPECT_NE(stats.gridChoice.find("dt 0.03333 s"), std::string::npos) << stats.gridChoice;
-    EXPECT_FLOAT_EQ(fromPanel(options, state).params.dt, SimParams{}.dt);
+
+    explicit SlowFrameSession(bool autoDt)
+    {
+        state.autoGrid = true;
+        state.autoDt = autoDt;
+    }
+    void pick()
+    {
+        static constexpr int kCandidates[] = {16, 24};
+        fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
+    }
+};
+
+TEST_F(GridChangeTest, TheDefaultStepDoublesWhereItDoesNotKeepUpAndIsNotSaved)
+{
+    SlowFrameSession s(true);
+    s.pick();
+    EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
+    EXPECT_TRUE(s.state.dtLongForSpeed);
+    EXPECT_EQ(s.state.gridShortSide, 16);
+    EXPECT_NE(s.stats.gridChoice.find("dt 0.03333 s"), std::string::npos) << s.stats.gridChoice;
+    EXPECT_FLOAT_EQ(fromPanel(s.options, s.state).params.dt, SimParams{}.dt);
     // The solver made next runs with it.
-    fluid.allocateGrid(kFramebuffer, false);
-    EXPECT_FLOAT_EQ(fluid.params().dt, 2.0f * SimParams{}.dt);
+    s.fluid.allocateGrid(kFramebuffer, false);
+    EXPECT_FLOAT_EQ(s.fluid.params().dt, 2.0f * SimParams{}.dt);
 
     // A pick again (the watch's) starts from the default, not from the doubled step.
-    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
-    EXPECT_FLOAT_EQ(state.params.dt, 2.0f * SimParams{}.dt);
+    s.pick();
+    EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
 }
 
 TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)
 {
-    Options options;
-    PanelState state;
-    PanelStats stats;
-    FluidSession fluid{options, state, stats};
-    state.autoGrid = true;
-    state.autoDt = false;  // --dt given, saved, or set in the panel
-    state.params.dt = 0.01f;
-    static constexpr int kCandidates[] = {16, 24};
-    fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 10.0; });
-    EXPECT_FLOAT_EQ(state.params.dt, 0.01f);
-    EXPECT_FALSE(state.dtLongForSpeed);
-    EXPECT_EQ(stats.gridChoice.find("dt 0."), std::string::npos) << stats.gridChoice;
+    SlowFrameSession s(false);  // --dt given, saved, or set in the panel
+    s.state.params.dt = 0.01f;
+    s.pick();
+    EXPECT_FLOAT_EQ(s.state.params.dt, 0.01f);
+    EXPECT_FALSE(s.state.dtLongForSpeed);
+    EXPECT_EQ(s.stats.gridChoice.find("dt 0."), std::string::npos) << s.stats.gridChoice;
 }
 
 }  // namespace

@@ -1,7 +1,6 @@
 // FluidSession's grid: its size for the window, the auto grid's pick by
 // measuring the whole frame, and a change of grid that keeps the fluid.
 #include <algorithm>
-#include <chrono>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>

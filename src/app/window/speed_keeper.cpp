@@ -6,7 +6,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <string>
 
