@@ -421,6 +421,7 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
     ->Args({256, 256})
     ->Args({128, 0})
     ->Args({256, 1024})
+    ->Args({256, 512})  // the WebGL demo's step in issue 21 (scripts/demo-step-time.sh)
     ->ArgNames({"velocity", "dye"})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);

@@ -150,12 +150,14 @@ float splatWeight(const SplatInCells& s, glm::ivec2 cell)
     return splatWeightAt(s, glm::vec2(cell));
 }
 
-// in + value * weight over the first Components floats of one cell.
+// in + value * weight over the first Components floats of cells [begin, end)
+// of one row, the row's other cells as they are.
 template <int Components>
 void splatRow(const float* __restrict in, float* __restrict out, const SplatInCells& s, glm::vec4 value, int j,
-              int width)
+              int width, int begin, int end)
 {
-    for (int i = 0; i < width; ++i) {
+    std::copy(in, in + Components * width, out);
+    for (int i = begin; i < end; ++i) {
         const float weight = splatWeight(s, glm::ivec2(i, j));
         for (int n = 0; n < Components; ++n) out[Components * i + n] = in[Components * i + n] + value[n] * weight;
     }
@@ -164,7 +166,12 @@ void splatRow(const float* __restrict in, float* __restrict out, const SplatInCe
 template <int Components>
 void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachRow(k, exec, [&](int j) { splatRow<Components>(rowOf(in, j), rowOf(out, j), s, value, j, k.width); });
+    const CellBlock reach = splatReach(s, k.width, k.height);
+    forEachRow(k, exec, [&](int j) {
+        const bool reached = j >= reach.begin.y && j < reach.end.y;
+        splatRow<Components>(rowOf(in, j), rowOf(out, j), s, value, j, k.width, reached ? reach.begin.x : 0,
+                             reached ? reach.end.x : 0);
+    });
 }
 
 // --- interior rows of the stencil passes --------------------------------------

@@ -41,7 +41,8 @@ glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k);
 float splatWeightAt(const SplatInCells& s, glm::vec2 point);
 
 // splat.frag: out = in + value * K, K the mean of exp(-|x - p|^2 / r^2) over the
-// points p of the segment (src/core/splat.hpp).
+// points p of the segment (src/core/splat.hpp), over the cells the splat
+// reaches (splatReach); out = in elsewhere.
 void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec = {});
 
 // advect.frag: semi-Lagrangian back-trace from each cell centre by dt u, then a

@@ -215,7 +215,12 @@ glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstant
 void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec)
 {
     assert(in.sameShape(out) && in.components() == 2);
+    const CellBlock reach = splatReach(s, k.width, k.height);
     forEachFace(k, exec, [&](glm::ivec2 c) {
+        if (!reach.contains(c)) {
+            store(out, c, in.at(c.x, c.y, 0), in.at(c.x, c.y, 1));
+            return;
+        }
         const float u = in.at(c.x, c.y, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
         const float v = in.at(c.x, c.y, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
         store(out, c, shutU(c, k, u), shutV(c, k, v));

@@ -53,7 +53,9 @@ inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
 // velocity's grid; at most half a cell outside it) from its own faces.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
 
-// splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at v's.
+// splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at
+// v's, the faces shut as every velocity pass writes them, over the cells the
+// splat reaches (splatReach); out = in elsewhere.
 void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec);
 
 // advect.frag's STAGGERED variant: each face traced back from its own point by

@@ -13,16 +13,30 @@ using sim::kUnit0;
 using sim::kUnit1;
 using sim::kUnit2;
 
+namespace {
+
+// A splat's draw changes only the cells it reaches (splatReach): it is drawn
+// there into the write side, which is copied back, so the field stays on the
+// read side and no other texel is read or written (a full-grid draw read and
+// wrote every cell, most of them to add 0).
+void copyBack(gl::PingPong& field, const CellBlock& reach)
+{
+    field.write().copyBlockTo(field.read(), reach.begin.x, reach.begin.y, reach.end.x, reach.end.y);
+}
+
+}  // namespace
+
 void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
+    const CellBlock reach = splatReach(cells, params_.gridWidth, params_.gridHeight);
     const bool line = cells.length > 0.0f;
     // Velocity and dye in one draw where they share a grid; velocity alone
     // when the splat adds no dye.
     // An emitter's splat pushes nothing: its velocity draw would change nothing.
     const bool pushes = s.velocity != glm::vec2(0.0f);
     const bool together = pushes && s.addsDye && fusesDye();
-    if (pushes) {
+    if (pushes && !reach.empty()) {
         const sim::SpecProgram& program = splatProgram(line, together);
         setSplatUniforms(program, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
         bindSolid();  // the staggered layout's splat shuts the solid faces
@@ -30,27 +44,30 @@ void GpuSolver::splat(const Splat& s)
         if (together) {
             glUniform4f(program.perDraw(programs::splat_uniform::kValue1), s.dye.r, s.dye.g, s.dye.b, 0.0f);
             dye().read().bindTexture(kUnit1);
-            sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
-            dye().swap();
+            sim::drawBlock(twoTargets_, velocity().write(), dye().write(), reach, emptyVertexArray_);
+            copyBack(dye(), reach);
         } else {
-            draw(velocity().write());
+            sim::drawBlock(velocity().write(), reach, emptyVertexArray_);
         }
-        velocity().swap();
+        copyBack(velocity(), reach);
     }
     if (s.addsDye && !together) {
         // The dye on its own grid: the same splat in that grid's cells.
         const SplatInCells dyeCells = toCells(s, dyeConstants_);
-        setSplatUniforms(dyeSplatPrograms_[dyeCells.length > 0.0f ? 1u : 0u], dyeCells, glm::vec4(s.dye, 0.0f));
-        dye().read().bindTexture(kUnit0);
-        draw(dye().write());
-        dye().swap();
+        const CellBlock dyeReach = splatReach(dyeCells, dye().read().width(), dye().read().height());
+        if (!dyeReach.empty()) {
+            setSplatUniforms(dyeSplatPrograms_[dyeCells.length > 0.0f ? 1u : 0u], dyeCells, glm::vec4(s.dye, 0.0f));
+            dye().read().bindTexture(kUnit0);
+            sim::drawBlock(dye().write(), dyeReach, emptyVertexArray_);
+            copyBack(dye(), dyeReach);
+        }
     }
-    if (s.heat != 0.0f) {
+    if (s.heat != 0.0f && !reach.empty()) {
         // Heat on the temperature (the velocity's grid): the one-output splat.
         setSplatUniforms(temperatureSplatPrograms_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
         temperature().read().bindTexture(kUnit0);
-        draw(temperature().write());
-        temperature().swap();
+        sim::drawBlock(temperature().write(), reach, emptyVertexArray_);
+        copyBack(temperature(), reach);
     }
 }
 

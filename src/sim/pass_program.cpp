@@ -37,14 +37,20 @@ void setGridUniforms(const gl::Program& p, const PassConstants& grid)
 
 namespace {
 
-void drawTriangle(const gl::VertexArray& emptyVertexArray)
+void drawTriangle(const gl::VertexArray& emptyVertexArray, const CellBlock* block = nullptr)
 {
     glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
     glDisable(GL_CULL_FACE);
+    if (block) {
+        glEnable(GL_SCISSOR_TEST);
+        glScissor(block->begin.x, block->begin.y, block->end.x - block->begin.x, block->end.y - block->begin.y);
+    } else {
+        glDisable(GL_SCISSOR_TEST);
+    }
     glBindVertexArray(emptyVertexArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace
@@ -60,6 +66,19 @@ void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0,
 {
     pair.bind(target0, target1);
     drawTriangle(emptyVertexArray);
+}
+
+void drawBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray)
+{
+    target.bindAsTarget();
+    drawTriangle(emptyVertexArray, &block);
+}
+
+void drawBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+               const CellBlock& block, const gl::VertexArray& emptyVertexArray)
+{
+    pair.bind(target0, target1);
+    drawTriangle(emptyVertexArray, &block);
 }
 
 }  // namespace fluid::sim

@@ -4,6 +4,7 @@
 
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
+#include "core/splat.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
@@ -38,5 +39,11 @@ void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& empty
 // The same over two targets at once (fragment outputs 0 and 1), through `pair`.
 void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
                     const gl::VertexArray& emptyVertexArray);
+
+// The full-screen draws above, their fragments only in `block`'s cells (a
+// scissor), the target's other texels untouched.
+void drawBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray);
+void drawBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+               const CellBlock& block, const gl::VertexArray& emptyVertexArray);
 
 }  // namespace fluid::sim

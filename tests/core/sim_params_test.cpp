@@ -192,6 +192,33 @@ TEST(Splat, DomainToCellCoordinates)
     EXPECT_NEAR(c.lineScale, 0.886226925f * 3.0f / c.length, 1e-6f);
 }
 
+// The block a splat reaches: its segment's box grown by kSplatReachRadii
+// radii and a cell, within the grid; all of it where a value is not finite.
+TEST(Splat, ItsReachIsTheSegmentsBoxGrownAndKeptInTheGrid)
+{
+    SplatInCells c;
+    c.from = {20.0f, 30.0f};
+    c.inverseRadius = 0.5f;  // 2 cells: reach 9 cells, and 1 for the faces
+    CellBlock b = splatReach(c, 100, 80);
+    EXPECT_EQ(b.begin, glm::ivec2(10, 20));
+    EXPECT_EQ(b.end, glm::ivec2(31, 41));
+    c.axis = {1.0f, 0.0f};
+    c.length = 75.0f;  // to x = 95: the box is cut by the grid's right side
+    b = splatReach(c, 100, 80);
+    EXPECT_EQ(b.begin, glm::ivec2(10, 20));
+    EXPECT_EQ(b.end, glm::ivec2(100, 41));
+    c.from = {-500.0f, 30.0f};  // ends at -425: wholly left of the grid
+    EXPECT_TRUE(splatReach(c, 100, 80).empty());
+    c.from = {std::numeric_limits<float>::quiet_NaN(), 30.0f};
+    b = splatReach(c, 100, 80);
+    EXPECT_EQ(b.begin, glm::ivec2(0, 0));
+    EXPECT_EQ(b.end, glm::ivec2(100, 80));
+    c.from = {20.0f, 30.0f};
+    c.inverseRadius = 0.0f;  // an infinite radius reaches everything
+    b = splatReach(c, 100, 80);
+    EXPECT_EQ(b.end - b.begin, glm::ivec2(100, 80));
+}
+
 TEST(Splat, ShortSegmentIsAPointAtItsMiddle)
 {
     SimParams p;

@@ -170,6 +170,47 @@ TEST(Passes, SplatPiecesAddUpToTheWholeSegment)
     EXPECT_NEAR(whole.at(31, 32, 0), 1.7724539f * 3.0f / glm::length(b - a), 1e-3f);
 }
 
+// A splat is drawn over the cells it reaches (splatReach), no further: beyond
+// them the kernel, at the cells' centres and at the staggered layout's faces
+// half a cell off, is under exp(-4.5^2) of its peak, and the field is left
+// bit for bit as it was.
+TEST(Passes, ASplatLeavesTheCellsBeyondItsReachAsTheyAre)
+{
+    const KernelGrid g;
+    Field ones(64, 64, 4);
+    for (float& x : ones.values()) x = 1.0f;
+    // What is dropped is under what float32 resolves beside the peak (2^-24).
+    const float bound = std::exp(-kSplatReachRadii * kSplatReachRadii);
+    EXPECT_LT(bound, 0x1p-24f);
+    // Off the cells' centres, so that a face half a cell inside the reach's
+    // edge is nearer than kSplatReachRadii radii.
+    for (const glm::vec2 to : {glm::vec2(30.3f, 20.6f), glm::vec2(41.2f, 28.7f)}) {
+        const glm::vec2 from(30.3f, 20.6f);
+        const Field out = g.splatted(from, to, 0.25f, &ones);
+        Splat s;
+        s.from = from + 0.5f;
+        s.to = to + 0.5f;
+        s.radius = 3.0f;
+        const SplatInCells cells = toCells(s, g.k);
+        const CellBlock reach = splatReach(cells, 64, 64);
+        ASSERT_FALSE(reach.empty());
+        ASSERT_LT(reach.end.x - reach.begin.x, 64) << "the test needs cells beyond the reach";
+        int changed = 0;
+        for (int j = 0; j < 64; ++j)
+            for (int i = 0; i < 64; ++i) {
+                const glm::vec2 centre(static_cast<float>(i), static_cast<float>(j));
+                if (reach.contains({i, j})) {
+                    changed += out.at(i, j, 0) != 1.0f;
+                    continue;
+                }
+                for (const glm::vec2 point : {centre, centre - glm::vec2(0.5f, 0.0f), centre - glm::vec2(0.0f, 0.5f)})
+                    ASSERT_LT(splatWeightAt(cells, point), bound) << i << "," << j;
+                ASSERT_EQ(out.at(i, j, 0), 1.0f) << i << "," << j;
+            }
+        EXPECT_GT(changed, 100) << "the splat changed the cells it reaches";
+    }
+}
+
 // The reference is multi-threaded; each cell is computed alone, so any thread
 // count must give bit-identical results.
 TEST(CpuSolver, ResultsDoNotDependOnThreadCount)

@@ -1,0 +1,122 @@
+#!/usr/bin/env bash
+# The GPU step beside the WebGL demo's (github.com/PavelDoGreat/WebGL-Fluid-Simulation)
+# on this machine, in one run (issue 21, item 3): the demo's own step() timed
+# in Chromium by bench/peer/step_time.js, and ours in the same configuration
+# by BM_GpuStepPeerDyeGrid/velocity:256/dye:512 (256x256 velocity, 512x512 dye, 20
+# Jacobi pressure sweeps, vorticity on, semi-Lagrangian, one splat a step),
+# alternately, ROUNDS times each. Each side's step is followed by a finish, so
+# both time the work a step queues, done. Prints each round and the ratio of
+# the medians (the demo's step over ours: above 1 means ours is faster).
+#
+# Usage: scripts/demo-step-time.sh DEMO_DIR [ROUNDS] [BUILD_DIR]
+#   DEMO_DIR:  a checkout or exported tree of the demo (index.html, script.js);
+#              nothing is downloaded, e.g.
+#                git --git-dir=<bare clone> archive HEAD | tar -x -C /tmp/webgl-demo
+#   ROUNDS:    default 3
+#   BUILD_DIR: default build/ci (its bench/solver_bench)
+# Environment: DEMO_STEPS=200 timed steps per demo round; DEMO_GL as
+# scripts/demo-screenshot.sh (llvmpipe: WebGL through ANGLE on the system's
+# OpenGL, the rasteriser our bench uses; swiftshader: Chromium's own).
+# Needs: chromium, xvfb, xdotool, python3, and a built solver_bench.
+set -euo pipefail
+
+demo=${1:?usage: scripts/demo-step-time.sh DEMO_DIR [ROUNDS] [BUILD_DIR]}
+rounds=${2:-3}
+build=${3:-build/ci}
+steps=${DEMO_STEPS:-200}
+root=$(cd "$(dirname "$0")/.." && pwd)
+bench="$build/bench/solver_bench"
+
+[[ -f "$demo/index.html" && -f "$demo/script.js" ]] ||
+  { echo "demo-step-time: $demo has no index.html and script.js (not the demo's tree?)" >&2; exit 1; }
+[[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "demo-step-time: ROUNDS must be a positive whole number, not '$rounds'" >&2; exit 2; }
+[[ -x "$bench" ]] || { echo "demo-step-time: $bench not found (cmake --preset ci && cmake --build build/ci)" >&2; exit 1; }
+for tool in chromium Xvfb xdotool python3; do
+  command -v "$tool" >/dev/null ||
+    { echo "demo-step-time: '$tool' not found (apt-get install chromium xvfb xdotool)" >&2; exit 1; }
+done
+case "${DEMO_GL:-llvmpipe}" in
+  llvmpipe) gl=(--ignore-gpu-blocklist --use-gl=angle --use-angle=gl) ;;
+  swiftshader) gl=(--use-gl=angle --use-angle=swiftshader --enable-unsafe-swiftshader) ;;
+  *) echo "demo-step-time: DEMO_GL must be llvmpipe or swiftshader" >&2; exit 2 ;;
+esac
+sandbox=()
+((EUID != 0)) || sandbox=(--no-sandbox --test-type)
+
+work=$(mktemp -d)
+server='' xvfb='' browser=''
+cleanup() {
+  kill $browser $xvfb $server 2>/dev/null || true
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The demo's tree with one page more: its index.html, step_time.js loaded after script.js.
+cp -r "$demo" "$work/demo"
+cp "$root/bench/peer/step_time.js" "$work/demo/step_time.js"
+python3 - "$work/demo" <<'PY'
+import pathlib, sys
+demo = pathlib.Path(sys.argv[1])
+page = (demo / "index.html").read_text()
+tag = '<script src="./script.js"></script>'
+if tag not in page:
+    sys.exit("demo-step-time: the demo's index.html does not load ./script.js as expected")
+(demo / "step_time.html").write_text(page.replace(tag, tag + '\n<script src="./step_time.js"></script>'))
+PY
+
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+python3 -m http.server "$port" --bind 127.0.0.1 --directory "$work/demo" >"$work/http.log" 2>&1 &
+server=$!
+for _ in $(seq 50); do
+  (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && break
+  sleep 0.1
+done
+display=":$((200 + RANDOM % 200))"
+Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb=$!
+export DISPLAY=$display
+unset WAYLAND_DISPLAY
+sleep 1
+
+# One round of the demo: a fresh browser, the page's title once the timing is done.
+demo_round() {
+  rm -rf "$work/profile"
+  chromium "${sandbox[@]}" "${gl[@]}" \
+    --user-data-dir="$work/profile" --no-first-run --no-default-browser-check \
+    --disable-background-networking --disable-component-update --disable-sync --no-pings \
+    --host-resolver-rules='MAP * ~NOTFOUND, EXCLUDE 127.0.0.1' \
+    --window-position=0,0 --window-size=600,600 \
+    --app="http://127.0.0.1:$port/step_time.html?steps=$steps" >"$work/chromium.log" 2>&1 &
+  browser=$!
+  local wid
+  wid=$(timeout 300 xdotool search --sync --name '^demo step: ' | head -1) ||
+    { echo "demo-step-time: the demo's timing did not finish; chromium said:" >&2; tail -20 "$work/chromium.log" >&2; exit 1; }
+  xdotool getwindowname "$wid"
+  kill "$browser" 2>/dev/null || true
+  wait "$browser" 2>/dev/null || true
+  browser=''
+}
+
+ours_round() {
+  "$bench" --benchmark_filter='BM_GpuStepPeerDyeGrid/velocity:256/dye:512/' --benchmark_min_time=2 \
+    --benchmark_format=csv 2>/dev/null | awk -F, '/BM_GpuStepPeerDyeGrid/ { printf "ours: %.3f ms\n", $3 }'
+}
+
+demo_ms=() ours_ms=()
+for ((r = 1; r <= rounds; ++r)); do
+  line=$(demo_round)
+  echo "round $r: $line"
+  demo_ms+=("$(sed -n 's/^demo step: median \([0-9.]*\) ms.*/\1/p' <<<"$line")")
+  line=$(ours_round)
+  [[ -n "$line" ]] || { echo "demo-step-time: $bench printed no BM_GpuStepPeerDyeGrid/256/512 row" >&2; exit 1; }
+  echo "round $r: $line"
+  ours_ms+=("$(sed -n 's/^ours: \([0-9.]*\) ms/\1/p' <<<"$line")")
+done
+python3 - "${demo_ms[*]}" "${ours_ms[*]}" <<'PY'
+import statistics, sys
+demo = [float(x) for x in sys.argv[1].split()]
+ours = [float(x) for x in sys.argv[2].split()]
+d, o = statistics.median(demo), statistics.median(ours)
+print(f"medians: demo {d:.3f} ms, ours {o:.3f} ms per step: the demo's step takes {d / o:.2f}x ours")
+PY
