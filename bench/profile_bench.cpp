@@ -9,6 +9,7 @@
 #include <array>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <exception>
 #include <string>
 
@@ -64,6 +65,7 @@ fluid::ProfileTable profile(const fluid::SimParams& params, int steps)
 int main(int argc, char** argv)
 {
     const int steps = argc > 1 ? std::atoi(argv[1]) : 200;
+    const char* only = argc > 2 ? argv[2] : "";  // a part of the names of the configurations to run
     if (steps < 1 || steps > 100000) {
         std::fprintf(stderr, "profile_bench: steps must be 1..100000 (got %s)\n", argv[1]);
         return 2;
@@ -76,14 +78,18 @@ int main(int argc, char** argv)
     std::printf("profile_bench: %s, %d steps per configuration\n", gl.context->description().c_str(), steps);
     fluid::SimParams staggered = userStep(256, 256);
     staggered.layout = fluid::Layout::Staggered;
+    fluid::SimParams demoStep = fluid::bench::peerParams(256);
+    demoStep.dyeGridWidth = 512;
     const Configuration configurations[] = {
         {"the user's step, 256x256", userStep(256, 256)},
         {"the WebGL peer's configuration, 256x256", fluid::bench::peerParams(256)},
+        {"the WebGL demo's step, 256x256, dye 512x512 (scripts/demo-step-time.sh)", demoStep},
         {"the user's step on the staggered layout, 256x256", staggered},
         {"the water wall's step, 1024x768", userStep(1024, 768)},
     };
     try {
         for (const Configuration& c : configurations) {
+            if (!std::strstr(c.name, only)) continue;
             const fluid::ProfileTable table = profile(c.params, steps);
             std::printf("\n%s: %.3f ms per step\n%s", c.name, table.msPerFrame(), table.format("step").c_str());
         }

@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "app/window/fluid_session.hpp"
+#include "app/window/panel_glue.hpp"
 #include "app/window/settings_session.hpp"
 #include "support/gl_context.hpp"
 
@@ -202,6 +203,25 @@ TEST_F(GridChangeTest, TheDefaultStepDoublesWhereItDoesNotKeepUpAndIsNotSaved)
     // A pick again (the watch's) starts from the default, not from the doubled step.
     s.pick();
     EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
+}
+
+// "Reset to defaults" keeps the grid, and so the step the pick took with it:
+// a reset window keeps real time as a fresh start would.
+TEST_F(GridChangeTest, ResetToDefaultsKeepsTheStepThePickTook)
+{
+    SlowFrameSession s(true);
+    s.pick();
+    s.fluid.allocateGrid(kFramebuffer, false);
+    s.state.params.vorticity = 7.0f;  // something for the reset to undo
+    PanelActions reset;
+    reset.resetDefaults = true;
+    LoopRequests loop;
+    applyPanel(reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; }, loop);
+    EXPECT_EQ(s.state.params.vorticity, SimParams{}.vorticity);
+    EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
+    EXPECT_FLOAT_EQ(s.fluid.params().dt, 2.0f * SimParams{}.dt);
+    EXPECT_TRUE(s.state.autoDt);
+    EXPECT_TRUE(s.state.dtLongForSpeed);
 }
 
 TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)

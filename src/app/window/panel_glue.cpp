@@ -24,6 +24,9 @@ void resetToDefaults(PanelState& state)
     state.params.gridHeight = kept.gridHeight;
     state.params.dyeGridWidth = kept.dyeGridWidth;
     state.params.domainWidth = kept.domainWidth;
+    // The step the pick took goes with the grid kept (a longer one where the
+    // default does not keep up with it), as a fresh start would take it.
+    if (state.autoDt) state.params.dt = kept.dt;
     state.brush = Brush{};
     state.display = DisplaySettings{};
 }
