@@ -13,6 +13,37 @@ void main()
     vec2 u = valueHere(uVelocity).xy;
     vec2 g = vec2(here - pressureBeside(uPressure, kLeft), here - pressureBeside(uPressure, kBottom));
     fragResult = shutWallFaces(vec4(u.x - g.x * uInverseCellSize, u.y - g.y * uInverseCellSize, 0.0, 0.0));
+#elif defined(PACKED_PRESSURE)
+    // The pressure as the packed Jacobi sweeps left it (pack.frag's layout:
+    // cells 4t..4t+3 of a row in texel t), read here instead of after an
+    // unpacking pass; output 1 is this cell's pressure, unpacked, what that
+    // pass wrote. The same four neighbours as below, to the bit: the rows
+    // above and below through the wrap mode (the rule, as for the unpacked
+    // texture), the cells beside from this texel or the next, and beyond a
+    // side wall (box) the cell itself, the Neumann ghost. Only where the
+    // sweeps pack: no obstacles, no tunnel (GpuSolver::packsPressure).
+    ivec2 cell = thisCell();
+    int k = cell.x & 3;
+    int texels = uGridSize.x >> 2;
+    vec2 texel = vec2(float(cell.x >> 2) + 0.5, float(cell.y) + 0.5);
+    vec2 inverseSize = vec2(1.0 / float(texels), uInverseGridSize.y);
+    vec4 here = texture(uPressure, texel * inverseSize);
+    vec4 below = texture(uPressure, (texel + vec2(0.0, -1.0)) * inverseSize);
+    vec4 above = texture(uPressure, (texel + vec2(0.0, 1.0)) * inverseSize);
+    vec4 left = texture(uPressure, (texel + vec2(-1.0, 0.0)) * inverseSize);
+    vec4 right = texture(uPressure, (texel + vec2(1.0, 0.0)) * inverseSize);
+#ifndef PERIODIC
+    if (cell.x == 0) left.w = here.x;
+    if (cell.x == uGridSize.x - 1) right.x = here.w;
+#endif
+    float p = here[k];
+    float pl = k == 0 ? left.w : here[k - 1];
+    float pr = k == 3 ? right.x : here[k + 1];
+    float pb = below[k];
+    float pt = above[k];
+    vec2 g = vec2(pr - pl, pt - pb) * uHalfInverseCellSize;
+    fragResult = vec4(valueHere(uVelocity).xy - g, 0.0, 0.0);
+    fragResult1 = vec4(p, 0.0, 0.0, 0.0);
 #else
     float pl = pressureBeside(uPressure, kLeft);
     float pr = pressureBeside(uPressure, kRight);

@@ -221,6 +221,15 @@ inline constexpr ProgramSpec unpackPressure{
     .shader = "unpack.frag",
     .samplers = {{{"uPacked", units::kFirst}}},
 };
+// In the step, the unpacking folded into the projection's gradient pass
+// (gradient.frag's PACKED_PRESSURE variant, two outputs: the velocity and the
+// pressure unpacked); its mirror is reference::gradient's, the pressure read
+// from where the sweeps left it. Its uniforms are the grid's.
+inline constexpr ProgramSpec gradientFromPacked{
+    .name = "gradient (the pressure packed)",
+    .shader = "gradient.frag",
+    .samplers = {{{"uVelocity", units::kFirst}, {"uPressure", units::kSecond}}},
+};
 
 // Motion input's force field (add_force.frag): the velocity eased towards the
 // force at unit 2, dye added where it moves; the velocity's variant (with the
@@ -295,7 +304,7 @@ inline constexpr ProgramSpec prolongCorrection{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 19> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 20> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectBackward,
@@ -311,6 +320,7 @@ inline constexpr std::array<const ProgramSpec*, 19> kProgramSpecs{
     &programs::packPressure,
     &programs::solvePressurePacked,
     &programs::unpackPressure,
+    &programs::gradientFromPacked,
     &programs::addForceField,
     &programs::smooth,
     &programs::restrictResidual,

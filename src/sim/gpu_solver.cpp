@@ -82,6 +82,7 @@ GpuSolver::GpuSolver(const SimParams& params)
         packedDivergence_ =
             gl::RenderTarget(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed divergence");
         twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
+        twoTargets_.check(velocity().read(), pressure().read(), "velocity and pressure (the packed gradient)");
     }
     makeMacCormackTargets();
     buildPrograms();
@@ -150,6 +151,7 @@ void GpuSolver::buildPrograms()
     pressurePackedProgram_ = SpecProgram(row::solvePressurePacked, b);
     pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
     unpackProgram_ = SpecProgram(row::unpackPressure, b);
+    gradientFromPackedProgram_ = SpecProgram(row::gradientFromPacked, b, "#define PACKED_PRESSURE 1\n" + twoOutputs);
     addForceProgram_ = SpecProgram(row::addForceField, b, shared ? twoOutputs : o);
     addForceDyeProgram_ = shared ? SpecProgram() : SpecProgram(row::addForceField, b, "#define DYE_ON_OWN_GRID 1\n");
     // Fields that passes read through the sampler (scalarBeside, velocityNear
@@ -220,13 +222,26 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
     for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram* p :
-         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
-          &advectTemperatureProgram_, &macCormackVelocity_.backward, &macCormackVelocity_.correction,
-          &macCormackDye_.backward, &macCormackDye_.correction, &macCormackTemperature_.backward,
-          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
-          &pressurePackedProgram_, &pressurePackedTwiceProgram_, &unpackProgram_, &addForceProgram_,
-          &addForceDyeProgram_})
+    for (const sim::SpecProgram* p : {&advectProgram_,
+                                      &advectCarriedProgram_,
+                                      &advectWithDyeProgram_,
+                                      &advectDyeProgram_,
+                                      &advectTemperatureProgram_,
+                                      &macCormackVelocity_.backward,
+                                      &macCormackVelocity_.correction,
+                                      &macCormackDye_.backward,
+                                      &macCormackDye_.correction,
+                                      &macCormackTemperature_.backward,
+                                      &macCormackTemperature_.correction,
+                                      &diffuseProgram_,
+                                      &pressureProgram_,
+                                      &packProgram_,
+                                      &pressurePackedProgram_,
+                                      &pressurePackedTwiceProgram_,
+                                      &unpackProgram_,
+                                      &gradientFromPackedProgram_,
+                                      &addForceProgram_,
+                                      &addForceDyeProgram_})
         all.push_back(p);
     for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
         for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);
@@ -241,7 +256,10 @@ void GpuSolver::draw(const gl::RenderTarget& target) const
 
 void GpuSolver::step(std::span<const Splat> splats)
 {
+    inStep_ = true;
     runStep(*this, splats);
+    inStep_ = false;
+    if (unpackPending_) unpackPressure();  // a recipe without the gradient pass
 }
 
 void GpuSolver::setStepTimer(StepTimer* timer)
@@ -345,6 +363,8 @@ void GpuSolver::run(const FieldPass& pass)
     if (!program)
         throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name +
                                     "\" is not a row of kFieldPasses (core/field_pass.hpp)");
+    if (&pass == &passes::gradient && unpackPending_) return subtractPackedGradient();
+    if (unpackPending_) unpackPressure();  // any other pass sees the pressure unpacked
     program->use();
     bindSolid();
     for (std::size_t n = 0; n < pass.inputCount; ++n) current(pass.inputs[n].slot).bindTexture(static_cast<GLuint>(n));
@@ -396,9 +416,32 @@ void GpuSolver::solvePressurePacked()
         packedPressure_.swap();
     }
 
+    // In the step the gradient pass, next, unpacks it (run()).
+    if (inStep_ && !constants_.staggered)
+        unpackPending_ = true;
+    else
+        unpackPressure();
+}
+
+void GpuSolver::unpackPressure()
+{
+    unpackPending_ = false;
     unpackProgram_.use();
     packedPressure_.read().bindTexture(kUnit0);
     draw(pressure().write());
+    pressure().swap();
+}
+
+// The gradient pass on the pressure the packed sweeps left, which it unpacks
+// too: one pass where there were two, the same values (gradient.frag).
+void GpuSolver::subtractPackedGradient()
+{
+    unpackPending_ = false;
+    gradientFromPackedProgram_.use();
+    velocity().read().bindTexture(kUnit0);
+    packedPressure_.read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, velocity().write(), pressure().write(), emptyVertexArray_);
+    velocity().swap();
     pressure().swap();
 }
 

@@ -138,6 +138,8 @@ private:
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
+    void unpackPressure();
+    void subtractPackedGradient();
     bool packsPressure() const;  // the Jacobi sweeps run on four cells per texel
     void bindSolid() const;      // the mask to its unit, for the passes built with OBSTACLES
 
@@ -181,6 +183,11 @@ private:
     sim::SpecProgram pressurePackedProgram_;
     sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
     sim::SpecProgram unpackProgram_;
+    sim::SpecProgram gradientFromPackedProgram_;
+    // Set by step() around the recipe: a packed solve leaves its pressure
+    // packed for the gradient pass, which unpacks it (unpackPending_).
+    bool inStep_ = false;
+    bool unpackPending_ = false;
     sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
     sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
 

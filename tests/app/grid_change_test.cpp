@@ -216,7 +216,8 @@ TEST_F(GridChangeTest, ResetToDefaultsKeepsTheStepThePickTook)
     PanelActions reset;
     reset.resetDefaults = true;
     LoopRequests loop;
-    applyPanel(reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; }, loop);
+    applyPanel(
+        reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; }, loop);
     EXPECT_EQ(s.state.params.vorticity, SimParams{}.vorticity);
     EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
     EXPECT_FLOAT_EQ(s.fluid.params().dt, 2.0f * SimParams{}.dt);

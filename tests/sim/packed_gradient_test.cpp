@@ -1,0 +1,76 @@
+// In the step, a packed Jacobi solve leaves its pressure packed, and the
+// gradient pass reads it there and unpacks it as its second output
+// (gradient.frag's PACKED_PRESSURE): one pass where the unpacking pass and the
+// gradient pass were two. That must change nothing: the step is run here
+// against the very same recipe (runStep) driven from outside GpuSolver::step(),
+// where each packed solve is unpacked at once and the plain gradient pass
+// follows, and the two must agree bit for bit.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <string>
+
+#include "core/step_recipe.hpp"
+#include "sim/gpu_solver.hpp"
+#include "support/fields.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid {
+namespace {
+
+// runStep's view of a GpuSolver, every call forwarded, outside step().
+struct OutsideTheStep {
+    GpuSolver& solver;
+    const SimParams& params() const { return solver.params(); }
+    const PassConstants& constants() const { return solver.constants(); }
+    StepTimer* stepTimer() const { return nullptr; }
+    void splat(const Splat& s) { solver.splat(s); }
+    void advectTemperature() { solver.advectTemperature(); }
+    void advect() { solver.advect(); }
+    void diffuse() { solver.diffuse(); }
+    void solvePressure() { solver.solvePressure(); }
+    void run(const FieldPass& pass) { solver.run(pass); }
+};
+
+class PackedGradient : public test::GlTest, public ::testing::WithParamInterface<BoundaryMode> {};
+
+TEST_P(PackedGradient, TheStepGivesWhatTheUnpackingAndGradientPassesGiveBitForBit)
+{
+    SimParams p;
+    p.gridWidth = 64;  // a multiple of 4: the sweeps pack
+    p.gridHeight = 48;
+    p.boundary = GetParam();
+    if (p.boundary == BoundaryMode::Box) p.lidSpeed = 1.0f;
+    p.pressureSolver = PressureSolver::Jacobi;
+    p.pressureIterations = 7;  // three double sweeps and a single one
+    p.vorticity = 0.3f;
+    GpuSolver inStep(p);
+    GpuSolver outside(p);
+    const FluidState start = test::randomState(inStep.grids(), 21);
+    inStep.upload(start);
+    outside.upload(start);
+    Splat s;
+    s.from = {0.3f, 0.2f};
+    s.to = {0.5f, 0.6f};
+    s.velocity = {1.0f, -0.5f};
+    s.dye = {1.0f, 0.5f, 0.25f};
+    const std::array splats{s};
+    OutsideTheStep passByPass{outside};
+    for (int n = 0; n < 3; ++n) {
+        inStep.step(splats);
+        runStep(passByPass, splats);
+    }
+    const FluidState a = inStep.download();
+    const FluidState b = outside.download();
+    for (const FieldSpec& spec : kFieldSpecs) {
+        const test::FieldError e = test::compareFields(fieldOf(a, spec), fieldOf(b, spec));
+        EXPECT_EQ(e.maxAbs, 0.0) << spec.name << ": " << test::describe(e);
+    }
+    EXPECT_GT(test::maxAbs(fieldOf(a, fieldSpec(FieldId::Pressure))), 1e-4) << "the solve left a pressure to compare";
+}
+
+INSTANTIATE_TEST_SUITE_P(Rules, PackedGradient, ::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
+                         [](const auto& rule) { return std::string(toString(rule.param)); });
+
+}  // namespace
+}  // namespace fluid
