@@ -1,11 +1,13 @@
 // profile_bench: where a GPU step goes, group by group and per multigrid
 // level (docs/profiling.md), for the configurations the benchmarks compare:
-// the user's step and the WebGL peer's at 256^2, the staggered layout, and
+// the user's step and the WebGL peer's at 256^2 (and with the WebGL demo's
+// 512^2 dye), the staggered layout, and
 // the water wall's 1024x768 grid. The table `fluidsim --headless --profile`
 // prints, from GPU timestamp queries, for several configurations in one run
 // and in a program that needs only GL (no FFmpeg, no window libraries), so
 // that it also runs on a lent GPU machine as it is.
-//   build/ci/bench/profile_bench [steps, default 200]
+//   build/ci/bench/profile_bench [steps, default 200] [a part of the
+//   configurations' names: only those, e.g. "demo's step"]
 #include <array>
 #include <cstdio>
 #include <cstdlib>
