@@ -67,7 +67,9 @@ float erfDifference(float a, float b)
 Field splatPerCell(const Field& in, const SplatInCells& s, glm::vec4 value, const PassConstants& k)
 {
     Field out(in.width(), in.height(), in.components());
+    const CellBlock reach = splatReach(s, k.width, k.height);  // beyond it, the cell as it was
     forEachCell(k, [&](glm::ivec2 cell) {
+        if (!reach.contains(cell)) return store(out, cell, load(in, cell));
         const glm::vec2 ap = glm::vec2(cell) - s.from;
         const float along = ap.x * s.axis.x + ap.y * s.axis.y;
         const glm::vec2 across = ap - along * s.axis;
