@@ -91,14 +91,16 @@ vec4 bilinear(vec4 a, vec4 b, vec4 c, vec4 d, vec2 f, float decay)
 // simulation grid of `size` cells, for passes drawn on another grid
 // (uGridSize is theirs): keep the two in step. Solids do not enter: a solid
 // cell's velocity is zero already.
-vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size)
+// The cell is read by texture() at its centre (inverseSize: 1 / size), the
+// texture's wrap mode finding the mirror cell of a ghost (CLAMP_TO_EDGE) or
+// the periodic one (REPEAT), as common.glsl's reads do: on llvmpipe cheaper
+// than texelFetch with the clamp written out. c is at most one cell outside.
+vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size, vec2 inverseSize)
 {
+    vec2 v = texture(velocity, (vec2(c) + 0.5) * inverseSize).xy;
 #ifdef PERIODIC
-    ivec2 inside = ivec2(c.x < 0 ? c.x + size.x : (c.x >= size.x ? c.x - size.x : c.x),
-                         c.y < 0 ? c.y + size.y : (c.y >= size.y ? c.y - size.y : c.y));
-    return texelFetch(velocity, inside, 0).xy;
+    return v;
 #else
-    vec2 v = texelFetch(velocity, clamp(c, ivec2(0), size - 1), 0).xy;
 #ifdef TUNNEL
     if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
 #ifdef TUNNEL_WALLS
@@ -154,10 +156,11 @@ vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
     vec2 base = floor(p);
     vec2 f = p - base;
     ivec2 c0 = ivec2(base);
-    return bilinear(vec4(velocityOnGrid(velocity, c0, size), 0.0, 0.0),
-                    vec4(velocityOnGrid(velocity, c0 + kRight, size), 0.0, 0.0),
-                    vec4(velocityOnGrid(velocity, c0 + kTop, size), 0.0, 0.0),
-                    vec4(velocityOnGrid(velocity, c0 + kRight + kTop, size), 0.0, 0.0), f, 1.0)
+    vec2 inverseSize = 1.0 / vec2(size);
+    return bilinear(vec4(velocityOnGrid(velocity, c0, size, inverseSize), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kRight, size, inverseSize), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kTop, size, inverseSize), 0.0, 0.0),
+                    vec4(velocityOnGrid(velocity, c0 + kRight + kTop, size, inverseSize), 0.0, 0.0), f, 1.0)
         .xy;
 }
 
