@@ -12,6 +12,9 @@
 // common.glsl mirror a cell across a face. Mirror: reference::advect.
 uniform sampler2D uVelocity;
 uniform float uDtOverCellSize;   // dt / h
+#ifdef BACKWARD_INLINE
+uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
+#endif
 uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
 #ifdef WITH_DYE
 uniform float uDyeDecay;
@@ -141,17 +144,36 @@ void main()
 #define VELOCITY_AT(c) velocity4Near(c)
 #endif
 #ifdef MACCORMACK
+#ifdef BACKWARD_INLINE
+    // MacCormack's backward step done here, not in a pass of its own: what
+    // that pass (this shader, CARRIED_VELOCITY the forward result, dt
+    // negated, decay 1) writes at this cell, computed the same way.
+    ivec2 b0;
+    vec2 fb;
+    traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);
+#ifdef OBSTACLES
+    vec4 forwardGhost = -vec4(velocityNear(uForward, nearestOf(b0, fb)), 0.0, 0.0);
+#define FORWARD_AT(c) (solidAt(c) ? forwardGhost : vec4(velocityNear(uForward, c), 0.0, 0.0))
+#else
+#define FORWARD_AT(c) vec4(velocityNear(uForward, c), 0.0, 0.0)
+#endif
+    vec4 backward = vec4(fluidOnly(bilinear(FORWARD_AT(b0), FORWARD_AT(b0 + kRight), FORWARD_AT(b0 + kTop),
+                                            FORWARD_AT(b0 + kRight + kTop), fb, 1.0))
+                             .xy,
+                         0.0, 0.0);
+#else
+    vec4 backward = vec4(valueHere(uBackward).xy, 0.0, 0.0);
+#endif
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
-    fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0),
-                                      vec4(valueHere(uBackward).xy, 0.0, 0.0), VELOCITY_AT(c0),
-                                      VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
+    fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0), backward,
+                                      VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
                                       VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay, readsGhost(c0)));
 #else
     fragResult = fluidOnly(bilinear(VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
                                     VELOCITY_AT(c0 + kRight + kTop), f, uVelocityDecay));
 #ifdef WITH_DYE
-    fragResult1 = advectedSource(c0, f, uDyeDecay);
+    fragResult1 = advectedSource(uSource, c0, f, uDyeDecay);
 #endif
 #endif
 }

@@ -14,6 +14,9 @@
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
 uniform float uDtOverCellSize;   // dt / h, h this grid's cell size
+#ifdef BACKWARD_INLINE
+uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
+#endif
 uniform float uDecay;            // 1 / (1 + rate dt)
 #ifndef ON_VELOCITY_GRID
 uniform ivec2 uVelocityGridSize; // cells of the simulation grid
@@ -35,15 +38,27 @@ void main()
 {
     ivec2 c0;
     vec2 f;
-    traceCell(vec2(thisCell()) - uDtOverCellSize * velocityHere(), c0, f);
+    vec2 u = velocityHere();
+    traceCell(vec2(thisCell()) - uDtOverCellSize * u, c0, f);
 #ifdef MACCORMACK
+#ifdef BACKWARD_INLINE
+    // MacCormack's backward step done here, not in a pass of its own: what
+    // that pass (this shader, its source the forward result, dt negated,
+    // decay 1) writes at this cell, computed the same way.
+    ivec2 b0;
+    vec2 fb;
+    traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);
+    vec4 backward = advectedSource(uForward, b0, fb, 1.0);
+#else
+    vec4 backward = valueHere(uBackward);
+#endif
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
     vec4 a, b, c, d;
-    sourceFootprint(c0, f, a, b, c, d);
-    fragResult = fluidOnly(maccormack(valueHere(uForward), valueHere(uSource), valueHere(uBackward), a, b, c, d,
-                                      uDecay, readsGhost(c0)));
+    sourceFootprint(uSource, c0, f, a, b, c, d);
+    fragResult = fluidOnly(maccormack(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
+                                      readsGhost(c0)));
 #else
-    fragResult = advectedSource(c0, f, uDecay);
+    fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif
 }

@@ -202,21 +202,22 @@ vec4 inflowDye(int j)
     int slot = inside ? (j * 32) / uGridSize.y : 0;
     return (slot & 3) == 2 ? vec4(1.0, 1.0, 1.0, 0.0) : vec4(0.0);
 }
-vec4 sourceNear(ivec2 c) { return c.x < 0 ? inflowDye(c.y) : scalarNear(uSource, c); }
+vec4 sourceNear(sampler2D field, ivec2 c) { return c.x < 0 ? inflowDye(c.y) : scalarNear(field, c); }
 #else
-vec4 sourceNear(ivec2 c) { return scalarNear(uSource, c); }
+vec4 sourceNear(sampler2D field, ivec2 c) { return scalarNear(field, c); }
 #endif
 
-// The four values the footprint (c0, f) of a trace reads (bottom row, then
+// The four values of `field` (uSource, or in MacCormack's backward step the
+// forward result) the footprint (c0, f) of a trace reads (bottom row, then
 // top); with OBSTACLES a solid corner reads the cell nearest the traced point.
 // MacCormack's limiter (maccormack.glsl) bounds by the same four.
-void sourceFootprint(ivec2 c0, vec2 f, out vec4 a, out vec4 b, out vec4 c, out vec4 d)
+void sourceFootprint(sampler2D field, ivec2 c0, vec2 f, out vec4 a, out vec4 b, out vec4 c, out vec4 d)
 {
 #ifdef OBSTACLES
-    vec4 nearestValue = sourceNear(nearestOf(c0, f));
-#define SOURCE_AT(c) (solidAt(c) ? nearestValue : sourceNear(c))
+    vec4 nearestValue = sourceNear(field, nearestOf(c0, f));
+#define SOURCE_AT(c) (solidAt(c) ? nearestValue : sourceNear(field, c))
 #else
-#define SOURCE_AT(c) sourceNear(c)
+#define SOURCE_AT(c) sourceNear(field, c)
 #endif
     a = SOURCE_AT(c0);
     b = SOURCE_AT(c0 + kRight);
@@ -225,10 +226,10 @@ void sourceFootprint(ivec2 c0, vec2 f, out vec4 a, out vec4 b, out vec4 c, out v
 }
 
 // The field advected from the footprint (c0, f) of a trace, times decay.
-vec4 advectedSource(ivec2 c0, vec2 f, float decay)
+vec4 advectedSource(sampler2D field, ivec2 c0, vec2 f, float decay)
 {
     vec4 a, b, c, d;
-    sourceFootprint(c0, f, a, b, c, d);
+    sourceFootprint(field, c0, f, a, b, c, d);
     return fluidOnly(bilinear(a, b, c, d, f, decay));
 }
 #endif

@@ -23,6 +23,7 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.inverseCellSize = static_cast<float>(1.0 / h);
     c.cellSizeSquared = static_cast<float>(h * h);
     c.dtOverCellSize = static_cast<float>(dt / h);
+    c.backwardDtOverCellSize = -c.dtOverCellSize;
     c.diffusionAlpha = static_cast<float>(a);
     c.diffusionInverseDenominator = static_cast<float>(1.0 / (1.0 + 4.0 * a));
     c.velocityDecay = static_cast<float>(1.0 / (1.0 + p.velocityDissipation * dt));
@@ -43,7 +44,8 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
 PassConstants backwardInTime(const PassConstants& k)
 {
     PassConstants backward = k;
-    backward.dtOverCellSize = -k.dtOverCellSize;
+    backward.dtOverCellSize = k.backwardDtOverCellSize;
+    backward.backwardDtOverCellSize = k.dtOverCellSize;
     return backward;
 }
 

@@ -111,6 +111,9 @@ inline constexpr ProgramSpec advect{
 // MacCormack (docs/algorithm.md §3.2b) for the velocity: the forward result
 // carried back (dt negated, no decay: the correction applies it), then the
 // correction, which reads phi^n at unit 1, phi^^{n+1} at 2 and phi^^n at 4.
+// On the collocated layout the correction does the backward step itself
+// (BACKWARD_INLINE: from phi^^{n+1}, with uBackwardDtOverCellSize), and the
+// backward row is drawn only on the staggered one.
 inline constexpr ProgramSpec advectBackward{
     .name = "advect (MacCormack's backward step)",
     .shader = "advect.frag",
@@ -127,9 +130,10 @@ inline constexpr ProgramSpec advectCorrection{
     .samplers = {{{"uVelocity", units::kFirst},
                   {"uCarriedVelocity", units::kSecond},
                   {"uForward", units::kThird},
-                  {"uBackward", units::kFourth}}},
+                  {"uBackward", units::kFourth, true}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
-                   {"uVelocityDecay", &PassConstants::velocityDecay}}},
+                   {"uVelocityDecay", &PassConstants::velocityDecay},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 
 // A scalar carried by the velocity (advect_scalar.frag), on its own grid:
@@ -158,8 +162,10 @@ inline constexpr ProgramSpec advectDyeCorrection{
     .samplers = {{{"uVelocity", units::kFirst},
                   {"uSource", units::kSecond},
                   {"uForward", units::kThird},
-                  {"uBackward", units::kFourth}}},
-    .constants = advectDye.constants,
+                  {"uBackward", units::kFourth, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                   {"uDecay", &PassConstants::dyeDecay},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 inline constexpr ProgramSpec advectTemperature{
     .name = "advectTemperature",
@@ -182,7 +188,9 @@ inline constexpr ProgramSpec advectTemperatureCorrection{
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
     .samplers = advectDyeCorrection.samplers,
-    .constants = advectTemperature.constants,
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                   {"uDecay", &PassConstants::temperatureDecay},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 
 // A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1.

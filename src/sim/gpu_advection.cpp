@@ -70,19 +70,23 @@ void GpuSolver::advect()
 
 void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original)
 {
-    // Backward: the forward step's result carried back along the same velocity.
-    pass.backward.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    field.write().bindTexture(kUnit1);
-    draw(pass.backwardField);
+    // Backward: the forward step's result carried back along the same
+    // velocity; in a pass of its own only where the correction does not do
+    // it itself (the staggered layout: buildPrograms()).
+    if (pass.backward) {
+        pass.backward.use();
+        bindSolid();
+        velocity().read().bindTexture(kUnit0);
+        field.write().bindTexture(kUnit1);
+        draw(pass.backwardField);
+    }
 
     pass.correction.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
     original.bindTexture(kUnit1);
     field.write().bindTexture(kUnit2);
-    pass.backwardField.bindTexture(kUnit4);
+    if (pass.backward) pass.backwardField.bindTexture(kUnit4);
     draw(pass.corrected);
     // The corrected field takes the forward step's place on the write side.
     std::swap(field.write(), pass.corrected);

@@ -135,12 +135,19 @@ void GpuSolver::buildPrograms()
     // and read exactly as the forward step does (walls, obstacles, the inflow).
     // The velocity's correction reads phi^n as the carried velocity: the
     // velocity itself, or the forced one (incremental projection).
-    const std::string mac = "#define MACCORMACK 1\n";
-    macCormackVelocity_.backward = SpecProgram(row::advectBackward, b, o + carried);
+    // On the collocated layout the correction does the backward step itself
+    // (BACKWARD_INLINE): one draw a field where there were two. The staggered
+    // passes keep it a pass of its own.
+    const bool inline_ = !constants_.staggered;
+    const std::string mac = "#define MACCORMACK 1\n" + std::string(inline_ ? "#define BACKWARD_INLINE 1\n" : "");
+    const auto backward = [&](const ProgramSpec& spec, const std::string& defines) {
+        return inline_ ? SpecProgram() : SpecProgram(spec, b, defines);
+    };
+    macCormackVelocity_.backward = backward(row::advectBackward, o + carried);
     macCormackVelocity_.correction = SpecProgram(row::advectCorrection, b, o + carried + mac);
-    macCormackDye_.backward = SpecProgram(row::advectDyeBackward, b, dyeDefines);
+    macCormackDye_.backward = backward(row::advectDyeBackward, dyeDefines);
     macCormackDye_.correction = SpecProgram(row::advectDyeCorrection, b, dyeDefines + mac);
-    macCormackTemperature_.backward = SpecProgram(row::advectTemperatureBackward, b, temperatureDefines);
+    macCormackTemperature_.backward = backward(row::advectTemperatureBackward, temperatureDefines);
     macCormackTemperature_.correction = SpecProgram(row::advectTemperatureCorrection, b, temperatureDefines + mac);
     diffuseProgram_ = SpecProgram(row::diffuse, b, o);
     fieldPasses_.clear();
@@ -256,9 +263,18 @@ void GpuSolver::draw(const gl::RenderTarget& target) const
 
 void GpuSolver::step(std::span<const Splat> splats)
 {
-    inStep_ = true;
-    runStep(*this, splats);
-    inStep_ = false;
+    // Cleared on the way out however the recipe ends.
+    struct InStep {
+        bool& flag;
+        explicit InStep(bool& f) : flag(f) { flag = true; }
+        ~InStep() { flag = false; }
+        InStep(const InStep&) = delete;
+        InStep& operator=(const InStep&) = delete;
+    };
+    {
+        const InStep inStep(inStep_);
+        runStep(*this, splats);
+    }
     if (unpackPending_) unpackPressure();  // a recipe without the gradient pass
 }
 

@@ -117,7 +117,8 @@ private:
     // and the correction after the forward pass has written field.write();
     // leaves the corrected field there. One per advected field (kMacCormack*).
     struct MacCormackPass {
-        sim::SpecProgram backward;       // the forward pass's shader, dt negated, decay 1
+        sim::SpecProgram backward;       // the forward pass's shader, dt negated, decay 1 (staggered
+                                         // only: elsewhere the correction does it, BACKWARD_INLINE)
         sim::SpecProgram correction;     // ... with MACCORMACK (maccormack.glsl)
         gl::RenderTarget backwardField;  // phi^^n, on the field's grid
         gl::RenderTarget corrected;      // phi^{n+1}, swapped into field.write()
