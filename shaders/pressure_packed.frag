@@ -15,9 +15,21 @@
 // then the second sweep from those (11 + 5 texels fetched for 8 cell-sweeps,
 // 6 for 4 in one sweep; on llvmpipe the pass it saves costs more). Each first
 // sweep value is that of a real cell; a ghost's is its mirror's (box).
+//
+// With WEIGHTED it is the multigrid's smoothing sweep on level 0 (smooth.frag,
+// whose uRhsScale is h^2 there): x' = x + w (J - x), J the sweep above, in
+// the same order; its mirror is reference::smooth.
 uniform sampler2D uPressure;    // packed
 uniform sampler2D uDivergence;  // packed
 uniform float uCellSizeSquared;  // h^2
+#ifdef WEIGHTED
+uniform float uWeight;  // w
+vec4 relaxed(vec4 old, vec4 jacobi) { return old + uWeight * (jacobi - old); }
+float relaxed(float old, float jacobi) { return old + uWeight * (jacobi - old); }
+#else
+vec4 relaxed(vec4 old, vec4 jacobi) { return jacobi; }
+float relaxed(float old, float jacobi) { return jacobi; }
+#endif
 
 #ifndef PERIODIC
 bool firstTexel() { return int(gl_FragCoord.x) == 0; }
@@ -35,7 +47,7 @@ vec4 sweep(vec4 p, float leftOfFirst, float rightOfLast, vec4 pb, vec4 pt, vec4 
 #endif
     vec4 pl = vec4(leftOfFirst, p.xyz);
     vec4 pr = vec4(p.yzw, rightOfLast);
-    return ((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25;
+    return relaxed(p, ((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25);
 }
 
 void main()
@@ -67,8 +79,10 @@ void main()
     vec4 p1Above = sweep(above, leftAbove.w, rightAbove.x, p, twoAbove, divAbove);
     // The cells left of the first and right of the last, as sweep() would:
     // (left + right) + (below + above) - h^2 div.
-    float p1LeftOfFirst = ((left.z + p.x) + (leftBelow.w + leftAbove.w) - uCellSizeSquared * divLeft.w) * 0.25;
-    float p1RightOfLast = ((p.w + right.y) + (rightBelow.x + rightAbove.x) - uCellSizeSquared * divRight.x) * 0.25;
+    float p1LeftOfFirst =
+        relaxed(left.w, ((left.z + p.x) + (leftBelow.w + leftAbove.w) - uCellSizeSquared * divLeft.w) * 0.25);
+    float p1RightOfLast =
+        relaxed(right.x, ((p.w + right.y) + (rightBelow.x + rightAbove.x) - uCellSizeSquared * divRight.x) * 0.25);
 #ifndef PERIODIC
     // Rows beyond the box: the first sweep's ghost row is its mirror, this
     // row (beside the side walls, sweep() takes the mirror cell itself).

@@ -7,6 +7,8 @@
 // diffuse.frag's sweep, under-relaxed.
 // ZERO_GUESS (a coarse level's first sweep): x = 0 everywhere, so nothing but
 // the right-hand side is read and the level needs no clear.
+// TWO_SWEEPS: two sweeps in one draw (below), never from zero
+// (core/multigrid.hpp's smoothSweeps says why).
 // OBSTACLES: uSolid is this level's mask; solid cells hold 0.
 // STAGGERED (level 0 of the viscous solve on the staggered layout): the same
 // sweep on each face, its neighbours through the face rules (multigrid.glsl's
@@ -42,14 +44,63 @@ Value neighboursOf(ivec2 cell) { return neighbourSum(uIterate, cell); }
 vec4 written(Value x) { return fluidOnly(asResult(x)); }
 #endif
 
+// One sweep's value at cell m (inside the grid), before the mask.
+Value sweptAt(ivec2 m)
+{
+    Value rhs = valueIn(uRhs, m);
+#ifdef ZERO_GUESS
+    return uWeight * jacobiValue(Value(0.0), rhs);
+#else
+    Value x = valueIn(uIterate, m);
+    return x + uWeight * (jacobiValue(neighboursOf(m), rhs) - x);
+#endif
+}
+
+#ifdef TWO_SWEEPS
+// Two sweeps in one draw: the first sweep's
+// value at this cell and at its four neighbours, then the second sweep from
+// those, each neighbour's through the rule as the second sweep would read it
+// from the first's output: a solid neighbour is the ghost of this cell's
+// value; beyond a wall (box, tunnel) the sampler would return this cell's,
+// to which the rule's ghost applies (valueAt); periodic, the wrapped cell.
+// Cheaper than two draws on the small levels, where a draw's fixed cost is
+// most of it. Not on the staggered faces (level 0 only).
+#ifdef STAGGERED
+#error "TWO_SWEEPS is for the cell-centred levels"
+#endif
+Value ruleGhost(Value v, ivec2 beyond)
+{
+#if defined(VISCOUS) && !defined(PERIODIC)
+    return mirroredVelocity(v, beyond);
+#elif !defined(VISCOUS) && defined(TUNNEL)
+    return pressureGhost(v, beyond);
+#else
+    return v;
+#endif
+}
+Value sweptBeside(ivec2 n, Value here)
+{
+#ifdef OBSTACLES
+    if (solidAt(n)) return solidGhost(here);
+#endif
+#ifdef PERIODIC
+    return sweptAt((n + uGridSize) % uGridSize);  // wrapped: neighbourSum clamps a cell beyond the grid
+#else
+    if (any(lessThan(n, ivec2(0))) || any(greaterThanEqual(n, uGridSize))) return ruleGhost(here, n);
+    return sweptAt(n);
+#endif
+}
+#endif
+
 void main()
 {
     ivec2 cell = thisCell();
-    Value rhs = valueIn(uRhs, cell);
-#ifdef ZERO_GUESS
-    fragResult = written(uWeight * jacobiValue(Value(0.0), rhs));
+#ifdef TWO_SWEEPS
+    Value x = sweptAt(cell);
+    Value neighbours = (sweptBeside(cell + kLeft, x) + sweptBeside(cell + kRight, x)) +
+                       (sweptBeside(cell + kBottom, x) + sweptBeside(cell + kTop, x));
+    fragResult = written(x + uWeight * (jacobiValue(neighbours, valueIn(uRhs, cell)) - x));
 #else
-    Value x = valueIn(uIterate, cell);
-    fragResult = written(x + uWeight * (jacobiValue(neighboursOf(cell), rhs) - x));
+    fragResult = written(sweptAt(cell));
 #endif
 }

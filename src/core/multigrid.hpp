@@ -72,6 +72,30 @@ inline int coarsestSweeps(bool tunnel)
     return tunnel ? MultigridSchedule::kCoarsestSweepsWithDirichlet : MultigridSchedule::kCoarsestSweeps;
 }
 
+// `sweeps` smoothing sweeps on `level`, the first from a zero guess where
+// asked. Passes that can do two sweeps in one pass on a level (the GPU's:
+// smoothsTwice(level), smoothTwice(level)) do them so, with the values of two
+// smooth() calls. Never from zero: a GPU compiler may then contract the first
+// sweep's product into the second sweep's sums, which a draw between them
+// prevents (llvmpipe does: 1-ulp differences from the CPU mirror that pushed
+// the step parity tests past their tolerances).
+template <typename Passes>
+void smoothSweeps(Passes& passes, int level, int sweeps, bool firstFromZero)
+{
+    for (int n = 0; n < sweeps;) {
+        const bool zeroGuess = firstFromZero && n == 0;
+        if constexpr (requires { passes.smoothTwice(level); }) {
+            if (!zeroGuess && sweeps - n >= 2 && passes.smoothsTwice(level)) {
+                passes.smoothTwice(level);
+                n += 2;
+                continue;
+            }
+        }
+        passes.smooth(level, zeroGuess);
+        ++n;
+    }
+}
+
 // The V-cycle, written once for both solvers and both equations. Passes provides
 //   smooth(level, zeroGuess)          one weighted Jacobi sweep on `level`;
 //                                     zeroGuess: the iterate is taken as 0
@@ -96,15 +120,15 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
     const int coarsest = levelCount - 1;
     for (int level = 0; level < coarsest; ++level) {
         timeLevel(level);
-        for (int n = 0; n < S::kPreSmooth; ++n) passes.smooth(level, level > 0 && n == 0);
+        smoothSweeps(passes, level, S::kPreSmooth, level > 0);
         passes.restrictResidual(level);
     }
     timeLevel(coarsest);
-    for (int n = 0; n < coarsestSweeps; ++n) passes.smooth(coarsest, coarsest > 0 && n == 0);
+    smoothSweeps(passes, coarsest, coarsestSweeps, coarsest > 0);
     for (int level = coarsest - 1; level >= 0; --level) {
         timeLevel(level);
         passes.prolongCorrection(level);
-        for (int n = 0; n < S::kPostSmooth; ++n) passes.smooth(level, false);
+        smoothSweeps(passes, level, S::kPostSmooth, false);
     }
 }
 

@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <initializer_list>
 
+#include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
 
 namespace fluid {
@@ -309,10 +310,40 @@ inline constexpr ProgramSpec prolongCorrection{
     .onTheGrid = false,
 };
 
+// The pressure multigrid's level 0 on four cells per texel, where the packed
+// sweeps run (GpuSolver::packsPressure()): its smoothing (pressure_packed.frag
+// WEIGHTED, one or two sweeps a draw), its restriction into level 1 and the
+// prolongation from level 1 (restrict_residual_packed.frag,
+// prolong_correction_packed.frag). Level 0 is the grid, so they take its
+// uniforms, uInverseGridSize that of its packed texels; the prolongation also
+// takes level 1's size. Each is the same float operations per cell as the
+// unpacked row of the same name, so their mirrors are those rows' mirrors.
+inline constexpr ProgramSpec smoothPacked{
+    .name = "smooth (level 0 packed)",
+    .shader = "pressure_packed.frag",
+    .samplers = solvePressure.samplers,
+    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared},
+                   {"uWeight", nullptr, MultigridSchedule::kWeight}}},
+    .cellsPerTexel = 4,
+};
+inline constexpr ProgramSpec restrictResidualPacked{
+    .name = "restrictResidual (level 0 packed)",
+    .shader = "restrict_residual_packed.frag",
+    .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond}}},
+    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared}}},
+    .cellsPerTexel = 4,
+};
+inline constexpr ProgramSpec prolongCorrectionPacked{
+    .name = "prolongCorrection (level 0 packed)",
+    .shader = "prolong_correction_packed.frag",
+    .samplers = prolongCorrection.samplers,
+    .perDraw = levelUniforms({level_uniform::kCoarseSize}),
+    .cellsPerTexel = 4,
+};
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 20> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 23> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectBackward,
@@ -333,6 +364,9 @@ inline constexpr std::array<const ProgramSpec*, 20> kProgramSpecs{
     &programs::smooth,
     &programs::restrictResidual,
     &programs::prolongCorrection,
+    &programs::smoothPacked,
+    &programs::restrictResidualPacked,
+    &programs::prolongCorrectionPacked,
 };
 
 }  // namespace fluid

@@ -1,5 +1,6 @@
 #include "sim/gpu_multigrid.hpp"
 
+#include <stdexcept>
 #include <string>
 
 #include "core/solid_mask.hpp"
@@ -42,6 +43,8 @@ void GpuMultigrid::setConstants(const PassConstants& k)
     k_ = k;
     const bool faces = equation_ == MultigridEquation::Viscous && k.staggered;
     if (faces != faces_) buildPrograms(boundary_);  // a compile: only when the layout changes
+    setPackedConstants();
+    glUseProgram(0);
 }
 
 void GpuMultigrid::setBoundary(BoundaryMode boundary)
@@ -85,6 +88,7 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     const std::string zeroGuess = "#define ZERO_GUESS 1\n";
     smooth_ = SpecProgram(programs::smooth, boundary, equation);
     smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation + zeroGuess);
+    smoothTwice_ = SpecProgram(programs::smooth, boundary, equation + "#define TWO_SWEEPS 1\n");
     restrict_ = SpecProgram(programs::restrictResidual, boundary, equation);
     prolong_ = SpecProgram(programs::prolongCorrection, boundary, equation);
     boundary_ = boundary;
@@ -97,6 +101,15 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     faceSmoothFromZero_ = faces_ ? SpecProgram(programs::smooth, boundary, faces + zeroGuess) : SpecProgram();
     faceRestrict_ = faces_ ? SpecProgram(programs::restrictResidual, boundary, faces) : SpecProgram();
     faceProlong_ = faces_ ? SpecProgram(programs::prolongCorrection, boundary, faces) : SpecProgram();
+
+    // The packed level 0: the pressure's, where the width allows it.
+    const bool packs = !viscous && levels_[0].width % 4 == 0 && levels_.size() > 1;
+    const std::string weighted = "#define WEIGHTED 1\n";
+    packedSmooth_ = packs ? SpecProgram(programs::smoothPacked, boundary, weighted) : SpecProgram();
+    packedSmoothTwice_ =
+        packs ? SpecProgram(programs::smoothPacked, boundary, weighted + "#define TWO_SWEEPS 1\n") : SpecProgram();
+    packedRestrict_ = packs ? SpecProgram(programs::restrictResidualPacked, boundary) : SpecProgram();
+    packedProlong_ = packs ? SpecProgram(programs::prolongCorrectionPacked, boundary) : SpecProgram();
 
     // The passes read the levels through the sampler, whose wrap mode is the
     // boundary rule (level 0's textures are the solver's, which sets theirs).
@@ -111,13 +124,23 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     // depends on the level and is set at each draw (setLevelUniforms).
     for (const SpecProgram* p : specPrograms())
         if (*p) p->setSamplers();
+    setPackedConstants();
     glUseProgram(0);
+}
+
+// The packed rows draw on level 0, the grid, whose uniforms they take once.
+void GpuMultigrid::setPackedConstants() const
+{
+    for (const SpecProgram* p : {&packedSmooth_, &packedSmoothTwice_, &packedRestrict_, &packedProlong_})
+        if (*p) p->setConstants(k_, k_);
 }
 
 std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    return {&smooth_,     &smoothFromZero_,     &restrict_,     &prolong_,
-            &faceSmooth_, &faceSmoothFromZero_, &faceRestrict_, &faceProlong_};
+    return {&smooth_,       &smoothFromZero_, &smoothTwice_,        &restrict_,
+            &prolong_,      &faceSmooth_,     &faceSmoothFromZero_, &faceRestrict_,
+            &faceProlong_,  &packedSmooth_,   &packedSmoothTwice_,  &packedRestrict_,
+            &packedProlong_};
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -127,6 +150,18 @@ void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, cons
     rhs0_ = &rhs;
     emptyVertexArray_ = &emptyVertexArray;
     startFromZero_ = startFromZero;
+    packed_ = false;
+}
+
+void GpuMultigrid::bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
+                              const gl::VertexArray& emptyVertexArray)
+{
+    if (!packedLevelZero())
+        throw std::logic_error(
+            "GpuMultigrid::bindPacked(): level 0 cannot be packed here (the viscous solve, a "
+            "width that is not a multiple of 4, obstacles or the tunnel)");
+    bind(packedIterate, packedRhs, emptyVertexArray);
+    packed_ = true;
 }
 
 void GpuMultigrid::vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray)
@@ -168,14 +203,33 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
 
 void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
-    gl::PingPong& x = iterateOf(level);
+    if (level == 0 && packed_) {  // the pressure's level 0 is never swept from zero (bind's startFromZero)
+        drawPackedSmooth(packedSmooth_);
+        return;
+    }
     if (level == 0 && startFromZero_) {
         zeroGuess = true;
         startFromZero_ = false;
     }
     const bool faces = onFaces(level);
-    const SpecProgram& program =
-        zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_);
+    drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level);
+}
+
+void GpuMultigrid::smoothTwice(int level)
+{
+    if (!smoothsTwice(level) || (level == 0 && startFromZero_)) {
+        smooth(level, false);
+        smooth(level, false);
+    } else if (level == 0) {
+        drawPackedSmooth(packedSmoothTwice_);
+    } else {
+        drawSmooth(smoothTwice_, level);
+    }
+}
+
+void GpuMultigrid::drawSmooth(const SpecProgram& program, int level)
+{
+    gl::PingPong& x = iterateOf(level);
     program.use();
     bindSolid(level);
     setLevelUniforms(program, level);
@@ -185,8 +239,25 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
     x.swap();
 }
 
+void GpuMultigrid::drawPackedSmooth(const SpecProgram& program)
+{
+    gl::PingPong& x = iterateOf(0);
+    program.use();
+    x.read().bindTexture(kIterateUnit);
+    rhsOf(0).bindTexture(kSecondUnit);
+    drawFullscreen(x.write(), *emptyVertexArray_);
+    x.swap();
+}
+
 void GpuMultigrid::restrictResidual(int level)
 {
+    if (level == 0 && packed_) {  // drawn at level 1's size, level 0's uniforms set once
+        packedRestrict_.use();
+        iterateOf(0).read().bindTexture(kIterateUnit);
+        rhsOf(0).bindTexture(kSecondUnit);
+        drawFullscreen(rhs_[1], *emptyVertexArray_);
+        return;
+    }
     if (onFaces(level)) {
         faceRestrict_.use();
         bindSolid(0);
@@ -211,6 +282,15 @@ void GpuMultigrid::restrictResidual(int level)
 void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
+    if (level == 0 && packed_) {
+        packedProlong_.use();
+        glUniform2i(packedProlong_.perDraw(programs::level_uniform::kCoarseSize), levels_[1].width, levels_[1].height);
+        x.read().bindTexture(kIterateUnit);
+        iterate_[1].read().bindTexture(kSecondUnit);
+        drawFullscreen(x.write(), *emptyVertexArray_);
+        x.swap();
+        return;
+    }
     if (onFaces(level)) {
         // Level 0's uniforms and mask (its faces are shut as written), the
         // coarse level's size as uCoarseSize.

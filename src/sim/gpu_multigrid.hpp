@@ -51,6 +51,17 @@ public:
     // boundary rule as their wrap mode (RenderTarget::setWrap), as GpuSolver's do.
     void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
               bool startFromZero = false);
+    // The pressure's level 0 held packed instead (pack.frag's layout: four
+    // cells of a row a texel, RGBA32F, (width / 4) x height): the solver's
+    // packed pressure and divergence, their wrap mode the rule. Level 0's
+    // passes are then the packed rows (core/program_specs.hpp), two sweeps a
+    // draw, the same values. Only where packedLevelZero(): the pressure's
+    // pyramid on a grid whose width is a multiple of 4, without obstacles
+    // and outside the tunnel (the packed passes know the box's and the
+    // periodic rule's ghosts only).
+    void bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
+                    const gl::VertexArray& emptyVertexArray);
+    bool packedLevelZero() const { return packedSmooth_ && !obstacles_ && !isTunnel(boundary_); }
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
     void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(isTunnel(boundary_))); }  // on what bind() bound
 
@@ -58,6 +69,10 @@ public:
     void smooth(int level, bool zeroGuess);
     void restrictResidual(int level);
     void prolongCorrection(int level);
+    // Two sweeps in one draw (smooth(level, false) twice): on the levels below
+    // level 0, and on level 0 while it is bound packed.
+    bool smoothsTwice(int level) const { return level > 0 || packed_; }
+    void smoothTwice(int level);
 
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
@@ -80,6 +95,9 @@ private:
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
     void setLevelUniforms(const SpecProgram& program, int level) const;
+    void setPackedConstants() const;
+    void drawPackedSmooth(const SpecProgram& program);
+    void drawSmooth(const SpecProgram& program, int level);
 
     std::vector<MultigridLevel> levels_;
     std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's
@@ -92,6 +110,7 @@ private:
 
     SpecProgram smooth_;
     SpecProgram smoothFromZero_;
+    SpecProgram smoothTwice_;  // TWO_SWEEPS
     SpecProgram restrict_;
     SpecProgram prolong_;
     // The STAGGERED variants for level 0, built while faces_.
@@ -100,6 +119,12 @@ private:
     SpecProgram faceSmoothFromZero_;
     SpecProgram faceRestrict_;
     SpecProgram faceProlong_;
+    // The packed level 0's (the pressure's, on a width that is a multiple of 4).
+    SpecProgram packedSmooth_;
+    SpecProgram packedSmoothTwice_;
+    SpecProgram packedRestrict_;
+    SpecProgram packedProlong_;
+    bool packed_ = false;  // level 0 is bound packed
 
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;

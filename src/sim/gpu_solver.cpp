@@ -294,7 +294,7 @@ bool GpuSolver::packsPressure() const
     // The packed sweep knows the box's and the periodic rule's ghosts only:
     // with obstacles or the tunnel's Dirichlet outflow the sweeps run on one
     // cell per fragment (pressure.frag).
-    return packs(params_) && !obstacles_ && !isTunnel(params_.boundary);
+    return packingAllowed_ && packs(params_) && !obstacles_ && !isTunnel(params_.boundary);
 }
 
 void GpuSolver::setObstacles(const Field& mask)
@@ -394,6 +394,10 @@ void GpuSolver::solvePressure()
     // would keep subtracting the last solve's (stale) pressure every step.
     if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure().read().clear(0.0f);
     if (params_.pressureSolver == PressureSolver::Multigrid) {
+        if (packsPressure() && multigrid_.packedLevelZero()) {
+            solvePressureMultigridPacked();
+            return;
+        }
         for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
         return;
     }
@@ -417,10 +421,7 @@ void GpuSolver::solvePressure()
 void GpuSolver::solvePressurePacked()
 {
     if (params_.pressureIterations == 0) return;
-    packProgram_.use();
-    pressure().read().bindTexture(kUnit0);
-    divergence_.bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+    packPressureAndDivergence();
 
     // Two sweeps per pass, and the odd one alone.
     packedDivergence_.bindTexture(kUnit1);
@@ -431,7 +432,31 @@ void GpuSolver::solvePressurePacked()
         draw(packedPressure_.write());
         packedPressure_.swap();
     }
+    leavePressurePacked();
+}
 
+// The multigrid's V-cycles with level 0 packed (GpuMultigrid::bindPacked):
+// its six draws a cycle become four on a quarter of the fragments.
+void GpuSolver::solvePressureMultigridPacked()
+{
+    if (params_.multigridCycles == 0) return;
+    packPressureAndDivergence();
+    multigrid_.bindPacked(packedPressure_, packedDivergence_, emptyVertexArray_);
+    for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.cycle();
+    leavePressurePacked();
+}
+
+// The pressure and the divergence into four cells per texel, in one draw.
+void GpuSolver::packPressureAndDivergence()
+{
+    packProgram_.use();
+    pressure().read().bindTexture(kUnit0);
+    divergence_.bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+}
+
+void GpuSolver::leavePressurePacked()
+{
     // In the step the gradient pass, next, unpacks it (run()).
     if (inStep_ && !constants_.staggered)
         unpackPending_ = true;

@@ -92,6 +92,14 @@ public:
     sim::GpuMultigrid& multigrid() { return multigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
     void bindMultigrid();
+    // Whether the pressure solve may hold the pressure four cells a texel
+    // (the Jacobi sweeps, the multigrid's level 0) where the grid allows it;
+    // true unless a test or benchmark turns it off to compare: the values
+    // are the same.
+    void allowPackedPressure(bool allowed) { packingAllowed_ = allowed; }
+    // Whether it does: the Jacobi sweeps, or the multigrid's level 0, on four
+    // cells per texel.
+    bool packsPressure() const;
 
     // Every program built from the program table (core/program_specs.hpp),
     // the two multigrids' included, empty variants skipped: for its test.
@@ -139,10 +147,12 @@ private:
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
+    void solvePressureMultigridPacked();
+    void packPressureAndDivergence();
+    void leavePressurePacked();  // unpacked now, or by the step's gradient pass
     void unpackPressure();
     void subtractPackedGradient();
-    bool packsPressure() const;  // the Jacobi sweeps run on four cells per texel
-    void bindSolid() const;      // the mask to its unit, for the passes built with OBSTACLES
+    void bindSolid() const;  // the mask to its unit, for the passes built with OBSTACLES
 
     // One ping-pong pair per row of kFieldSpecs, on the field's own grid.
     gl::PingPong& field(const FieldSpec& spec) { return fields_[static_cast<std::size_t>(&spec - kFieldSpecs)]; }
@@ -189,6 +199,7 @@ private:
     // packed for the gradient pass, which unpacks it (unpackPending_).
     bool inStep_ = false;
     bool unpackPending_ = false;
+    bool packingAllowed_ = true;
     sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
     sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
 

@@ -92,6 +92,14 @@ std::vector<MgPass> allPasses()
          {1, false},
          [](auto& g) { g.prolongCorrection(1); },
          [](auto& c) { c.prolongCorrection(1); }},
+        // Two sweeps in one draw (smooth.frag's TWO_SWEEPS) against two of the mirror's.
+        {"smooth_twice_level1",
+         {1, false},
+         [](auto& g) { g.smoothTwice(1); },
+         [](auto& c) {
+             c.smooth(1, false);
+             c.smooth(1, false);
+         }},
     };
 }
 
@@ -193,7 +201,7 @@ constexpr Grid kEven{"48x40", 48, 40};
 constexpr Grid kOdd{"45x37", 45, 37};
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, MultigridPassParity,
-                         ::testing::Combine(::testing::Range<std::size_t>(0, 7),
+                         ::testing::Combine(::testing::Range<std::size_t>(0, 8),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
                                                               Walls::Solids, Walls::PeriodicSolids,
                                                               Walls::TunnelSolids),
