@@ -7,8 +7,8 @@
 // diffuse.frag's sweep, under-relaxed.
 // ZERO_GUESS (a coarse level's first sweep): x = 0 everywhere, so nothing but
 // the right-hand side is read and the level needs no clear.
-// TWO_SWEEPS: two sweeps in one draw (below), never from zero
-// (core/multigrid.hpp's smoothSweeps says why).
+// TWO_SWEEPS: two sweeps in one draw (below), the first from zero with
+// ZERO_GUESS.
 // OBSTACLES: uSolid is this level's mask; solid cells hold 0.
 // STAGGERED (level 0 of the viscous solve on the staggered layout): the same
 // sweep on each face, its neighbours through the face rules (multigrid.glsl's
@@ -44,12 +44,24 @@ Value neighboursOf(ivec2 cell) { return neighbourSum(uIterate, cell); }
 vec4 written(Value x) { return fluidOnly(asResult(x)); }
 #endif
 
+#if defined(ZERO_GUESS) && defined(TWO_SWEEPS)
+// 0, from a uniform, which no compiler can fold. The first sweep from zero
+// is a product, w J; a compiler may contract a product into the sums of the
+// second sweep that use it (llvmpipe does, 1-ulp differences from two draws,
+// which the step parity tests saw), but not uZero + w J, whose value is the
+// same: that sum is what the second sweep reads.
+uniform float uZero;
+#define FIRST_FROM_ZERO(v) (uZero + (v))
+#else
+#define FIRST_FROM_ZERO(v) (v)
+#endif
+
 // One sweep's value at cell m (inside the grid), before the mask.
 Value sweptAt(ivec2 m)
 {
     Value rhs = valueIn(uRhs, m);
 #ifdef ZERO_GUESS
-    return uWeight * jacobiValue(Value(0.0), rhs);
+    return FIRST_FROM_ZERO(uWeight * jacobiValue(Value(0.0), rhs));
 #else
     Value x = valueIn(uIterate, m);
     return x + uWeight * (jacobiValue(neighboursOf(m), rhs) - x);

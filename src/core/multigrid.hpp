@@ -74,19 +74,16 @@ inline int coarsestSweeps(bool tunnel)
 
 // `sweeps` smoothing sweeps on `level`, the first from a zero guess where
 // asked. Passes that can do two sweeps in one pass on a level (the GPU's:
-// smoothsTwice(level), smoothTwice(level)) do them so, with the values of two
-// smooth() calls. Never from zero: a GPU compiler may then contract the first
-// sweep's product into the second sweep's sums, which a draw between them
-// prevents (llvmpipe does: 1-ulp differences from the CPU mirror that pushed
-// the step parity tests past their tolerances).
+// smoothsTwice(level), smoothTwice(level, zeroGuess)) do them so, with the
+// values of two smooth() calls.
 template <typename Passes>
 void smoothSweeps(Passes& passes, int level, int sweeps, bool firstFromZero)
 {
     for (int n = 0; n < sweeps;) {
         const bool zeroGuess = firstFromZero && n == 0;
-        if constexpr (requires { passes.smoothTwice(level); }) {
-            if (!zeroGuess && sweeps - n >= 2 && passes.smoothsTwice(level)) {
-                passes.smoothTwice(level);
+        if constexpr (requires { passes.smoothTwice(level, zeroGuess); }) {
+            if (sweeps - n >= 2 && passes.smoothsTwice(level)) {
+                passes.smoothTwice(level, zeroGuess);
                 n += 2;
                 continue;
             }

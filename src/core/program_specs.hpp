@@ -58,7 +58,7 @@ struct ConstantBinding {
 struct ProgramSpec {
     static constexpr std::size_t kMaxSamplers = 4;
     static constexpr std::size_t kMaxConstants = 3;
-    static constexpr std::size_t kMaxPerDraw = 9;
+    static constexpr std::size_t kMaxPerDraw = 10;
 
     const char* name = nullptr;          // the pass both solvers run
     const char* shader = nullptr;        // in shaders/, built after common.glsl
@@ -267,13 +267,14 @@ enum : std::size_t {
     kInverseDenominator,
     kWeight,
     kCoarseSize,
-    kExtraChild
+    kExtraChild,
+    kZero
 };
 }
 // Each row names those of these its shader has, at these indices.
 inline constexpr std::array<const char*, ProgramSpec::kMaxPerDraw> kLevelUniforms{
-    "uGridSize",           "uInverseGridSize", "uLidSpeed",   "uRhsScale",  "uAlpha",
-    "uInverseDenominator", "uWeight",          "uCoarseSize", "uExtraChild"};
+    "uGridSize",           "uInverseGridSize", "uLidSpeed",   "uRhsScale",   "uAlpha",
+    "uInverseDenominator", "uWeight",          "uCoarseSize", "uExtraChild", "uZero"};
 constexpr std::array<const char*, ProgramSpec::kMaxPerDraw> levelUniforms(std::initializer_list<std::size_t> used)
 {
     std::array<const char*, ProgramSpec::kMaxPerDraw> names{};
@@ -288,7 +289,7 @@ inline constexpr ProgramSpec smooth{
     .samplers = {{{"uIterate", units::kFirst, true}, {"uRhs", units::kSecond}}},  // none from zero
     .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kLidSpeed,
                               level_uniform::kRhsScale, level_uniform::kAlpha, level_uniform::kInverseDenominator,
-                              level_uniform::kWeight}),
+                              level_uniform::kWeight, level_uniform::kZero}),
     .onTheGrid = false,
 };
 inline constexpr ProgramSpec restrictResidual{

@@ -88,7 +88,9 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     const std::string zeroGuess = "#define ZERO_GUESS 1\n";
     smooth_ = SpecProgram(programs::smooth, boundary, equation);
     smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation + zeroGuess);
-    smoothTwice_ = SpecProgram(programs::smooth, boundary, equation + "#define TWO_SWEEPS 1\n");
+    const std::string twoSweeps = "#define TWO_SWEEPS 1\n";
+    smoothTwice_ = SpecProgram(programs::smooth, boundary, equation + twoSweeps);
+    smoothTwiceFromZero_ = SpecProgram(programs::smooth, boundary, equation + twoSweeps + zeroGuess);
     restrict_ = SpecProgram(programs::restrictResidual, boundary, equation);
     prolong_ = SpecProgram(programs::prolongCorrection, boundary, equation);
     boundary_ = boundary;
@@ -137,10 +139,9 @@ void GpuMultigrid::setPackedConstants() const
 
 std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    return {&smooth_,       &smoothFromZero_, &smoothTwice_,        &restrict_,
-            &prolong_,      &faceSmooth_,     &faceSmoothFromZero_, &faceRestrict_,
-            &faceProlong_,  &packedSmooth_,   &packedSmoothTwice_,  &packedRestrict_,
-            &packedProlong_};
+    return {&smooth_,       &smoothFromZero_,    &smoothTwice_,        &smoothTwiceFromZero_, &restrict_,
+            &prolong_,      &faceSmooth_,        &faceSmoothFromZero_, &faceRestrict_,        &faceProlong_,
+            &packedSmooth_, &packedSmoothTwice_, &packedRestrict_,     &packedProlong_};
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -195,6 +196,7 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
     glUniform1f(program.perDraw(u::kInverseDenominator), op.inverseDenominator);
     glUniform1f(program.perDraw(u::kWeight), op.weight);
     glUniform1f(program.perDraw(u::kLidSpeed), op.lidSpeed);
+    glUniform1f(program.perDraw(u::kZero), 0.0f);  // smooth.frag's, two sweeps from zero
     if (program.perDraw(u::kCoarseSize) >= 0) {
         const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
         glUniform2i(program.perDraw(u::kCoarseSize), coarse.width, coarse.height);
@@ -215,15 +217,16 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
     drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level);
 }
 
-void GpuMultigrid::smoothTwice(int level)
+void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
 {
-    if (!smoothsTwice(level) || (level == 0 && startFromZero_)) {
-        smooth(level, false);
+    if (level == 0 && startFromZero_) zeroGuess = true;
+    if (!smoothsTwice(level) || (level == 0 && zeroGuess)) {  // level 0 from zero: the viscous solve's, unpacked
+        smooth(level, zeroGuess);
         smooth(level, false);
     } else if (level == 0) {
         drawPackedSmooth(packedSmoothTwice_);
     } else {
-        drawSmooth(smoothTwice_, level);
+        drawSmooth(zeroGuess ? smoothTwiceFromZero_ : smoothTwice_, level);
     }
 }
 

@@ -69,10 +69,10 @@ public:
     void smooth(int level, bool zeroGuess);
     void restrictResidual(int level);
     void prolongCorrection(int level);
-    // Two sweeps in one draw (smooth(level, false) twice): on the levels below
-    // level 0, and on level 0 while it is bound packed.
+    // Two sweeps in one draw (the first from zero where asked): on the levels
+    // below level 0, and on level 0 while it is bound packed.
     bool smoothsTwice(int level) const { return level > 0 || packed_; }
-    void smoothTwice(int level);
+    void smoothTwice(int level, bool zeroGuess);
 
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
@@ -110,7 +110,8 @@ private:
 
     SpecProgram smooth_;
     SpecProgram smoothFromZero_;
-    SpecProgram smoothTwice_;  // TWO_SWEEPS
+    SpecProgram smoothTwice_;          // TWO_SWEEPS
+    SpecProgram smoothTwiceFromZero_;  // TWO_SWEEPS, the first from zero
     SpecProgram restrict_;
     SpecProgram prolong_;
     // The STAGGERED variants for level 0, built while faces_.

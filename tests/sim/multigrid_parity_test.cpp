@@ -95,9 +95,16 @@ std::vector<MgPass> allPasses()
         // Two sweeps in one draw (smooth.frag's TWO_SWEEPS) against two of the mirror's.
         {"smooth_twice_level1",
          {1, false},
-         [](auto& g) { g.smoothTwice(1); },
+         [](auto& g) { g.smoothTwice(1, false); },
          [](auto& c) {
              c.smooth(1, false);
+             c.smooth(1, false);
+         }},
+        {"smooth_twice_zero_guess_level1",
+         {1, false},
+         [](auto& g) { g.smoothTwice(1, true); },
+         [](auto& c) {
+             c.smooth(1, true);
              c.smooth(1, false);
          }},
     };
@@ -201,7 +208,7 @@ constexpr Grid kEven{"48x40", 48, 40};
 constexpr Grid kOdd{"45x37", 45, 37};
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, MultigridPassParity,
-                         ::testing::Combine(::testing::Range<std::size_t>(0, 8),
+                         ::testing::Combine(::testing::Range<std::size_t>(0, 9),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
                                                               Walls::Solids, Walls::PeriodicSolids,
                                                               Walls::TunnelSolids),

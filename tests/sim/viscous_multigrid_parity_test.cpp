@@ -125,9 +125,16 @@ std::vector<Pass> allPasses()
         // Two sweeps in one draw (smooth.frag's TWO_SWEEPS) against two of the mirror's.
         {"smooth_twice_level1",
          {1, false},
-         [](auto& g) { g.smoothTwice(1); },
+         [](auto& g) { g.smoothTwice(1, false); },
          [](auto& c) {
              c.smooth(1, false);
+             c.smooth(1, false);
+         }},
+        {"smooth_twice_zero_guess_level1",
+         {1, false},
+         [](auto& g) { g.smoothTwice(1, true); },
+         [](auto& c) {
+             c.smooth(1, true);
              c.smooth(1, false);
          }},
     };
@@ -252,7 +259,7 @@ INSTANTIATE_TEST_SUITE_P(LevelZero, StaggeredViscousPassParity,
 
 // nu = 1e-4 (a ~ 0.01 on these grids) and 1 (a ~ 100).
 INSTANTIATE_TEST_SUITE_P(AllPasses, ViscousPassParity,
-                         ::testing::Combine(::testing::Range<std::size_t>(0, 9),
+                         ::testing::Combine(::testing::Range<std::size_t>(0, 10),
                                             ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::Tunnel,
                                                               Walls::TunnelWalls, Walls::Solids, Walls::TunnelSolids),
                                             ::testing::Values(kEven, kOdd), ::testing::Values(1e-4f, 1.0f)),
