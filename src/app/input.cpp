@@ -33,7 +33,14 @@ glm::ivec2 gridForWindow(glm::ivec2 fb, int shortSide, int maxCells)
     const auto longSide = [&](double ratio) {
         return std::clamp(static_cast<int>(std::lround(shortSide * ratio)), shortSide, maxCells);
     };
-    return aspect >= 1.0 ? glm::ivec2(longSide(aspect), shortSide) : glm::ivec2(shortSide, longSide(1.0 / aspect));
+    if (aspect < 1.0) return {shortSide, longSide(1.0 / aspect)};
+    // A width that is a multiple of 4 lets the pressure solve hold four cells
+    // a texel (GpuSolver::packsPressure()), a large part of the step; the
+    // nearest one is at most 2 cells off the window's aspect, which fitGrid
+    // shows as bars thinner than a cell.
+    const int width = longSide(aspect);
+    const int packable = 4 * static_cast<int>(std::lround(width / 4.0));
+    return {packable >= shortSide && packable <= maxCells ? packable : width, shortSide};
 }
 
 glm::vec2 cursorToDomain(glm::dvec2 cursor, glm::ivec2 windowSize, glm::ivec2 fb, const PixelRect& grid,

@@ -23,7 +23,9 @@ struct PixelRect {
 PixelRect fitGrid(glm::ivec2 framebufferSize, glm::ivec2 gridSize);
 
 // Grid size for a window: `shortSide` cells on the window's shorter side, the
-// other side following the window's aspect ratio, capped at maxCells.
+// other side following the window's aspect ratio, capped at maxCells. A
+// width beyond the short side is rounded to a multiple of 4 (the packed
+// pressure solve's) where that stays within [shortSide, maxCells].
 glm::ivec2 gridForWindow(glm::ivec2 framebufferSize, int shortSide, int maxCells);
 
 // Cursor position in window coordinates (origin top-left, as GLFW reports it)

@@ -33,9 +33,15 @@ TEST(FitGrid, LetterboxesAndCentres)
 
 TEST(GridForWindow, ShortSideFixedLongSideFollowsAspect)
 {
-    EXPECT_EQ(gridForWindow({1024, 768}, 256, 4096), glm::ivec2(341, 256));
-    EXPECT_EQ(gridForWindow({600, 1200}, 128, 4096), glm::ivec2(128, 256));
+    EXPECT_EQ(gridForWindow({1024, 768}, 256, 4096), glm::ivec2(340, 256));    // 341.3, a multiple of 4
+    EXPECT_EQ(gridForWindow({1024, 768}, 128, 4096), glm::ivec2(172, 128));    // 170.7
+    EXPECT_EQ(gridForWindow({1024, 768}, 64, 4096), glm::ivec2(84, 64));       // 85.3
+    EXPECT_EQ(gridForWindow({1280, 720}, 128, 4096), glm::ivec2(228, 128));    // 227.6
+    EXPECT_EQ(gridForWindow({600, 1200}, 128, 4096), glm::ivec2(128, 256));    // the width is the short side
+    EXPECT_EQ(gridForWindow({600, 1200}, 85, 4096), glm::ivec2(85, 170));      // as the user gave it
     EXPECT_EQ(gridForWindow({10000, 100}, 256, 4096), glm::ivec2(4096, 256));  // capped
+    EXPECT_EQ(gridForWindow({10000, 100}, 255, 4094), glm::ivec2(4094, 255));  // capped: 4096 would pass the cap
+    EXPECT_EQ(gridForWindow({1000, 999}, 85, 4096), glm::ivec2(85, 85));       // 84 would pass under the short side
     EXPECT_EQ(gridForWindow({0, 0}, 64, 4096), glm::ivec2(64, 64));
 }
 
