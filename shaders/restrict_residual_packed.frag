@@ -8,7 +8,7 @@
 // ghost, as pressure_packed.frag's do. Level 0's width is a multiple of 4, so
 // no coarse cell has a third child; an odd height leaves the last coarse row
 // one child row (the other's residual counts 0).
-// 8 texel fetches per coarse cell where the unpacked pass makes 54.
+// 8 texel fetches per coarse cell where the unpacked pass makes 24.
 uniform sampler2D uIterate;      // level 0's pressure, packed
 uniform sampler2D uRhs;          // its divergence, packed
 uniform float uCellSizeSquared;  // h^2: level 0's right-hand side is h^2 div u
