@@ -69,12 +69,12 @@ Value sweptAt(ivec2 m)
 }
 
 #ifdef TWO_SWEEPS
-// Two sweeps in one draw: the first sweep's
-// value at this cell and at its four neighbours, then the second sweep from
-// those, each neighbour's through the rule as the second sweep would read it
-// from the first's output: a solid neighbour is the ghost of this cell's
-// value; beyond a wall (box, tunnel) the sampler would return this cell's,
-// to which the rule's ghost applies (valueAt); periodic, the wrapped cell.
+// Two sweeps in one draw: the first sweep's value at this cell and at its
+// four neighbours, then the second sweep from those, each neighbour's through
+// the rule as the second sweep would read it from the first's output: a solid
+// neighbour is the ghost of this cell's value; beyond a wall (box, tunnel) the
+// sampler would return this cell's, to which the rule's ghost applies
+// (valueAt); periodic, the wrapped cell.
 // Cheaper than two draws on the small levels, where a draw's fixed cost is
 // most of it. Not on the staggered faces (level 0 only).
 #ifdef STAGGERED
