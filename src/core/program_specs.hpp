@@ -225,6 +225,15 @@ inline constexpr ProgramSpec solvePressurePacked{
     .constants = solvePressure.constants,
     .cellsPerTexel = 4,
 };
+// In the step, where the solve packs, the divergence pass and the packing in
+// one draw on the packed grid (divergence_packed.frag, two outputs: the
+// pressure packed, the divergence computed four cells a texel); its mirror
+// is reference::divergence. Its uniforms are the grid's.
+inline constexpr ProgramSpec divergencePacked{
+    .name = "divergence (packed, with the pressure's packing)",
+    .shader = "divergence_packed.frag",
+    .samplers = {{{"uVelocity", units::kFirst}, {"uPressure", units::kSecond}}},
+};
 inline constexpr ProgramSpec unpackPressure{
     .name = "solvePressure (unpacking)",
     .shader = "unpack.frag",
@@ -344,7 +353,7 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 23> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 24> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectBackward,
@@ -359,6 +368,7 @@ inline constexpr std::array<const ProgramSpec*, 23> kProgramSpecs{
     &programs::solvePressure,
     &programs::packPressure,
     &programs::solvePressurePacked,
+    &programs::divergencePacked,
     &programs::unpackPressure,
     &programs::gradientFromPacked,
     &programs::addForceField,

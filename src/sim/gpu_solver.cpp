@@ -157,6 +157,7 @@ void GpuSolver::buildPrograms()
     packProgram_ = SpecProgram(row::packPressure, b, twoOutputs);
     pressurePackedProgram_ = SpecProgram(row::solvePressurePacked, b);
     pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
+    divergencePackedProgram_ = SpecProgram(row::divergencePacked, b, twoOutputs);
     unpackProgram_ = SpecProgram(row::unpackPressure, b);
     gradientFromPackedProgram_ = SpecProgram(row::gradientFromPacked, b, "#define PACKED_PRESSURE 1\n" + twoOutputs);
     addForceProgram_ = SpecProgram(row::addForceField, b, shared ? twoOutputs : o);
@@ -245,6 +246,7 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
                                       &packProgram_,
                                       &pressurePackedProgram_,
                                       &pressurePackedTwiceProgram_,
+                                      &divergencePackedProgram_,
                                       &unpackProgram_,
                                       &gradientFromPackedProgram_,
                                       &addForceProgram_,
@@ -275,7 +277,9 @@ void GpuSolver::step(std::span<const Splat> splats)
         const InStep inStep(inStep_);
         runStep(*this, splats);
     }
-    if (unpackPending_) unpackPressure();  // a recipe without the gradient pass
+    // What a recipe without the solve, or without the gradient pass, left.
+    packedAhead_ = false;
+    if (unpackPending_) unpackPressure();
 }
 
 void GpuSolver::setStepTimer(StepTimer* timer)
@@ -356,6 +360,7 @@ const gl::RenderTarget& GpuSolver::current(Slot slot) const
         case Slot::Curl:
             return curl_;
         case Slot::Divergence:
+            unpackDivergence();
             return divergence_;
         case Slot::PressureResidual:
             return pressureResidual_;
@@ -380,7 +385,13 @@ void GpuSolver::run(const FieldPass& pass)
         throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name +
                                     "\" is not a row of kFieldPasses (core/field_pass.hpp)");
     if (&pass == &passes::gradient && unpackPending_) return subtractPackedGradient();
-    if (unpackPending_) unpackPressure();  // any other pass sees the pressure unpacked
+    if (&pass == &passes::divergence && packsDivergenceInStep()) return divergenceAndPack();
+    if (pass.output == Slot::Divergence) divergencePending_ = false;  // this pass writes it
+    // Any other pass sees the pressure unpacked.
+    if (unpackPending_) unpackPressure();
+    // Before the pass's own program and units are bound: the unpacking is a draw.
+    for (std::size_t n = 0; n < pass.inputCount; ++n)
+        if (pass.inputs[n].slot == Slot::Divergence) unpackDivergence();
     program->use();
     bindSolid();
     for (std::size_t n = 0; n < pass.inputCount; ++n) current(pass.inputs[n].slot).bindTexture(static_cast<GLuint>(n));
@@ -421,7 +432,7 @@ void GpuSolver::solvePressure()
 void GpuSolver::solvePressurePacked()
 {
     if (params_.pressureIterations == 0) return;
-    packPressureAndDivergence();
+    packPressureAndDivergence();  // unless the divergence pass did
 
     // Two sweeps per pass, and the odd one alone.
     packedDivergence_.bindTexture(kUnit1);
@@ -446,9 +457,14 @@ void GpuSolver::solvePressureMultigridPacked()
     leavePressurePacked();
 }
 
-// The pressure and the divergence into four cells per texel, in one draw.
+// The pressure and the divergence into four cells per texel, in one draw;
+// nothing where the step's divergence pass packed them already.
 void GpuSolver::packPressureAndDivergence()
 {
+    if (packedAhead_) {
+        packedAhead_ = false;
+        return;
+    }
     packProgram_.use();
     pressure().read().bindTexture(kUnit0);
     divergence_.bindTexture(kUnit1);
@@ -462,6 +478,40 @@ void GpuSolver::leavePressurePacked()
         unpackPending_ = true;
     else
         unpackPressure();
+}
+
+// Whether the step's divergence pass also packs for the solve that follows
+// (divergence_packed.frag): the solve packs and reads the pressure as it is
+// now (warm-started, not cleared first), on the collocated layout.
+bool GpuSolver::packsDivergenceInStep() const
+{
+    if (!inStep_ || constants_.staggered || !packsPressure() || !params_.warmStartPressure ||
+        pressureSolveIsEmpty(params_))
+        return false;
+    return params_.pressureSolver != PressureSolver::Multigrid || multigrid_.packedLevelZero();
+}
+
+// The divergence four cells a texel and the pressure packed, in one draw;
+// the unpacked divergence is written when something reads it.
+void GpuSolver::divergenceAndPack()
+{
+    divergencePackedProgram_.use();
+    velocity().read().bindTexture(kUnit0);
+    pressure().read().bindTexture(kUnit1);
+    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+    packedAhead_ = true;
+    divergencePending_ = true;
+}
+
+// The divergence the step computed packed, unpacked where it is read
+// (current(), downloadDivergence()): a cache of packedDivergence_, so const.
+void GpuSolver::unpackDivergence() const
+{
+    if (!divergencePending_) return;
+    divergencePending_ = false;
+    unpackProgram_.use();
+    packedDivergence_.bindTexture(kUnit0);
+    draw(divergence_);
 }
 
 void GpuSolver::unpackPressure()
@@ -491,6 +541,7 @@ void GpuSolver::reset()
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->clear(0.0f);
     for (gl::RenderTarget* t : {&diffusionRhs_, &divergence_, &curl_}) t->clear(0.0f);
+    divergencePending_ = false;
 }
 
 void GpuSolver::clearDye()
@@ -522,6 +573,7 @@ void GpuSolver::uploadDivergence(const Field& divergence)
 {
     throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "GpuSolver::uploadDivergence()");
     divergence_.upload(divergence.data());
+    divergencePending_ = false;
 }
 
 void GpuSolver::bindMultigrid()
@@ -535,6 +587,7 @@ Field GpuSolver::downloadCurl() const
 }
 Field GpuSolver::downloadDivergence() const
 {
+    unpackDivergence();
     return downloadField(divergence_);
 }
 Field GpuSolver::downloadPressureResidual() const

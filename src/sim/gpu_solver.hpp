@@ -112,7 +112,13 @@ public:
     GLuint texture(FieldId id) const { return field(fieldSpec(id)).read().texture(); }
     // The grid each field lives on.
     const FieldGrids& grids() const { return grids_; }
-    GLuint divergenceTexture() const { return divergence_.texture(); }
+    // The divergence may first be unpacked (a draw, as the step packs it):
+    // ask for it before binding GL state of your own.
+    GLuint divergenceTexture() const
+    {
+        unpackDivergence();
+        return divergence_.texture();
+    }
     GLuint curlTexture() const { return curl_.texture(); }
     GLuint pressureResidualTexture() const { return pressureResidual_.texture(); }
 
@@ -148,6 +154,9 @@ private:
     const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
     void solvePressureMultigridPacked();
+    bool packsDivergenceInStep() const;
+    void divergenceAndPack();
+    void unpackDivergence() const;
     void packPressureAndDivergence();
     void leavePressurePacked();  // unpacked now, or by the step's gradient pass
     void unpackPressure();
@@ -193,6 +202,7 @@ private:
     sim::SpecProgram packProgram_;
     sim::SpecProgram pressurePackedProgram_;
     sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
+    sim::SpecProgram divergencePackedProgram_;
     sim::SpecProgram unpackProgram_;
     sim::SpecProgram gradientFromPackedProgram_;
     // Set by step() around the recipe: a packed solve leaves its pressure
@@ -200,6 +210,11 @@ private:
     bool inStep_ = false;
     bool unpackPending_ = false;
     bool packingAllowed_ = true;
+    // The step's divergence pass packed the pressure and the divergence for
+    // the solve (packedAhead_), and divergence_ is yet to be unpacked from
+    // packedDivergence_ (divergencePending_, a cache flag: mutable).
+    bool packedAhead_ = false;
+    mutable bool divergencePending_ = false;
     sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
     sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
 

@@ -1,7 +1,8 @@
 // In the step, a packed Jacobi solve leaves its pressure packed, and the
 // gradient pass reads it there and unpacks it as its second output
 // (gradient.frag's PACKED_PRESSURE): one pass where the unpacking pass and the
-// gradient pass were two. That must change nothing: the step is run here
+// gradient pass were two. The divergence pass packs for the solve as it
+// computes (divergence_packed.frag), its own result unpacked when read. That must change nothing: the step is run here
 // against the very same recipe (runStep) driven from outside GpuSolver::step(),
 // where each packed solve is unpacked at once and the plain gradient pass
 // follows, and the two must agree bit for bit.
@@ -66,6 +67,12 @@ TEST_P(PackedGradient, TheStepGivesWhatTheUnpackingAndGradientPassesGiveBitForBi
         const test::FieldError e = test::compareFields(fieldOf(a, spec), fieldOf(b, spec));
         EXPECT_EQ(e.maxAbs, 0.0) << spec.name << ": " << test::describe(e);
     }
+    // In the step the divergence pass also packed (divergence_packed.frag);
+    // the divergence it leaves, unpacked when read, is the plain pass's.
+    const Field divergence = inStep.downloadDivergence();
+    const test::FieldError e = test::compareFields(divergence, outside.downloadDivergence());
+    EXPECT_EQ(e.maxAbs, 0.0) << "divergence: " << test::describe(e);
+    EXPECT_GT(test::maxAbs(divergence), 1e-3) << "a divergence to compare";
     EXPECT_GT(test::maxAbs(fieldOf(a, fieldSpec(FieldId::Pressure))), 1e-4) << "the solve left a pressure to compare";
 }
 

@@ -1,0 +1,32 @@
+// The step's divergence pass and the packing of the pressure solve in one
+// draw, on the packed grid (pack.frag's layout: texel (K, j) holds cells
+// 4K .. 4K+3 of row j): output 0 is the pressure packed, as pack.frag writes
+// it; output 1 the divergence of the four cells, the same float operations as
+// divergence.frag's, so its mirror is reference::divergence. Drawn where the
+// solve packs (no obstacles, no tunnel, the collocated layout); the unpacked
+// divergence is written later, only when something reads it
+// (GpuSolver::divergenceAndPack). 14 velocity reads for four cells where the
+// two passes make 16 and 8 more.
+uniform sampler2D uVelocity;  // unpacked, uGridSize cells
+uniform sampler2D uPressure;  // unpacked
+uniform float uHalfInverseCellSize;  // 0.5 / h
+
+void main()
+{
+    ivec2 texel = thisCell();
+    ivec2 first = ivec2(4 * texel.x, texel.y);
+    fragResult = vec4(texelFetch(uPressure, first, 0).x, texelFetch(uPressure, first + ivec2(1, 0), 0).x,
+                      texelFetch(uPressure, first + ivec2(2, 0), 0).x, texelFetch(uPressure, first + ivec2(3, 0), 0).x);
+
+    // The row: the cell left of the first to the cell right of the last,
+    // each through the velocity rule (velocityNear); the rows below and above.
+    vec2 row[6];
+    for (int i = 0; i < 6; ++i) row[i] = velocityNear(uVelocity, first + ivec2(i - 1, 0));
+    vec4 below = vec4(velocityNear(uVelocity, first + kBottom).y, velocityNear(uVelocity, first + ivec2(1, -1)).y,
+                      velocityNear(uVelocity, first + ivec2(2, -1)).y, velocityNear(uVelocity, first + ivec2(3, -1)).y);
+    vec4 above = vec4(velocityNear(uVelocity, first + kTop).y, velocityNear(uVelocity, first + ivec2(1, 1)).y,
+                      velocityNear(uVelocity, first + ivec2(2, 1)).y, velocityNear(uVelocity, first + ivec2(3, 1)).y);
+    vec4 left = vec4(row[0].x, row[1].x, row[2].x, row[3].x);
+    vec4 right = vec4(row[2].x, row[3].x, row[4].x, row[5].x);
+    fragResult1 = ((right - left) + (above - below)) * uHalfInverseCellSize;
+}
