@@ -80,6 +80,11 @@ int main(int argc, char** argv)
     std::printf("profile_bench: %s, %d steps per configuration\n", gl.context->description().c_str(), steps);
     fluid::SimParams staggered = userStep(256, 256);
     staggered.layout = fluid::Layout::Staggered;
+    // What docs/validation.md §5c finds every issue-19 check needs: the
+    // staggered layout with 4 V-cycles and the incremental projection.
+    fluid::SimParams staggeredExact = staggered;
+    staggeredExact.multigridCycles = 4;
+    staggeredExact.projection = fluid::Projection::Incremental;
     fluid::SimParams demoStep = fluid::bench::peerParams(256);
     demoStep.dyeGridWidth = 512;
     const Configuration configurations[] = {
@@ -87,6 +92,7 @@ int main(int argc, char** argv)
         {"the WebGL peer's configuration, 256x256", fluid::bench::peerParams(256)},
         {"the WebGL demo's step, 256x256, dye 512x512 (scripts/demo-step-time.sh)", demoStep},
         {"the user's step on the staggered layout, 256x256", staggered},
+        {"the staggered layout, 4 V-cycles, incremental projection, 256x256", staggeredExact},
         {"the water wall's step, 1024x768", userStep(1024, 768)},
     };
     try {
