@@ -187,9 +187,15 @@ void CpuSolver::diffuse()
     const ViscousSolvePlan plan = planViscousSolve(params_, constants_);
     if (plan.empty()) return;
     diffusionRhs_.swap(state_.velocity);  // b; the first sweep starts from x = b
+    if (plan.chebyshevSweeps > 0) {
+        viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_,
+                               FirstSweep::FromRhs);
+        runChebyshevSweeps(viscousMultigrid_, constants_.diffusionAlpha, plan.chebyshevSweeps);
+        return;
+    }
     if (plan.vCycles > 0) {
         viscousMultigrid_.bind(state_.velocity, scratch_.velocity, diffusionRhs_, constants_, exec_,
-                               /*startFromZero=*/true);
+                               FirstSweep::FromZero);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }

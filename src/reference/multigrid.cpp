@@ -382,15 +382,14 @@ CpuMultigrid::CpuMultigrid(int width, int height, MultigridEquation equation)
     iterate_[0] = scratch_[0] = rhs_[0] = Field();
 }
 
-void CpuMultigrid::bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
-                        bool startFromZero)
+void CpuMultigrid::bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec, FirstSweep first)
 {
     x_ = &x;
     xScratch_ = &scratch;
     rhs0_ = &rhs;
     k_ = k;
     exec_ = exec;
-    startFromZero_ = startFromZero;
+    firstSweep_ = first;
 }
 
 void CpuMultigrid::vCycle(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec)
@@ -433,16 +432,23 @@ void CpuMultigrid::setObstacles(const Field& mask)
 
 void CpuMultigrid::smooth(int level, bool zeroGuess)
 {
+    smooth(level, zeroGuess, operatorOf(level).weight);
+}
+
+void CpuMultigrid::smooth(int level, bool zeroGuess, float weight)
+{
     Field& x = iterateOf(level);
     Field& out = scratchOf(level);
-    if (level == 0 && startFromZero_) {
-        zeroGuess = true;
-        startFromZero_ = false;
-    }
+    const FirstSweep first = level == 0 ? firstSweep_ : FirstSweep::FromIterate;
+    if (level == 0) firstSweep_ = FirstSweep::FromIterate;
+    zeroGuess = zeroGuess || first == FirstSweep::FromZero;
+    const Field& in = first == FirstSweep::FromRhs ? rhsOf(level) : x;
+    LevelOperator op = operatorOf(level);
+    op.weight = weight;
     if (onFaces(level))
-        staggered::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
+        staggered::smooth(in, rhsOf(level), op, zeroGuess, out, constantsOf(level), exec_);
     else
-        reference::smooth(x, rhsOf(level), operatorOf(level), zeroGuess, out, constantsOf(level), exec_);
+        reference::smooth(in, rhsOf(level), op, zeroGuess, out, constantsOf(level), exec_);
     x.swap(out);
 }
 

@@ -61,6 +61,9 @@ public:
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
     void smooth(int level, bool zeroGuess);
+    // The same sweep under `weight` instead of the level's own
+    // (GpuMultigrid::smooth's mirror).
+    void smooth(int level, bool zeroGuess, float weight);
     void restrictResidual(int level);
     void prolongCorrection(int level);
 
@@ -80,10 +83,10 @@ public:
     Field& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
     Field& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
 
-    // Level 0 for the passes above; vCycle() binds it itself. startFromZero: the
-    // first sweep on level 0 takes x as 0 (GpuMultigrid::bind).
+    // Level 0 for the passes above; vCycle() binds it itself. `first`: what
+    // the first sweep on level 0 reads as x (GpuMultigrid::bind).
     void bind(Field& x, Field& scratch, const Field& rhs, const PassConstants& k, Exec exec,
-              bool startFromZero = false);
+              FirstSweep first = FirstSweep::FromIterate);
 
 private:
     Field& iterateOf(int level);
@@ -107,8 +110,8 @@ private:
     const Field* rhs0_ = nullptr;
     PassConstants k_{};
     Exec exec_{};
-    bool startFromZero_ = false;
-    StepTimer* timer_ = nullptr;  // not owned
+    FirstSweep firstSweep_ = FirstSweep::FromIterate;  // of level 0, until it is done
+    StepTimer* timer_ = nullptr;                       // not owned
 };
 
 }  // namespace fluid::reference

@@ -145,13 +145,27 @@ std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
-                        bool startFromZero)
+                        FirstSweep first)
 {
     iterate0_ = &iterate;
     rhs0_ = &rhs;
     emptyVertexArray_ = &emptyVertexArray;
-    startFromZero_ = startFromZero;
+    firstSweep_ = first;
     packed_ = false;
+}
+
+bool GpuMultigrid::takeZeroStart(int level)
+{
+    if (level != 0 || firstSweep_ != FirstSweep::FromZero) return false;
+    firstSweep_ = FirstSweep::FromIterate;
+    return true;
+}
+
+bool GpuMultigrid::takeRhsStart(int level)
+{
+    if (level != 0 || firstSweep_ != FirstSweep::FromRhs) return false;
+    firstSweep_ = FirstSweep::FromIterate;
+    return true;
 }
 
 void GpuMultigrid::bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
@@ -205,22 +219,27 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
 
 void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
-    if (level == 0 && packed_) {  // the pressure's level 0 is never swept from zero (bind's startFromZero)
+    if (level == 0 && packed_) {  // the pressure's level 0 is bound FromIterate
         drawPackedSmooth(packedSmooth_);
         return;
     }
-    if (level == 0 && startFromZero_) {
-        zeroGuess = true;
-        startFromZero_ = false;
-    }
+    smooth(level, zeroGuess, levelOperator(equation_, k_, level).weight);
+}
+
+void GpuMultigrid::smooth(int level, bool zeroGuess, float weight)
+{
+    if (level == 0 && packed_)
+        throw std::logic_error("GpuMultigrid::smooth(): a weight of its own on the packed level 0");
+    zeroGuess = takeZeroStart(level) || zeroGuess;
     const bool faces = onFaces(level);
-    drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level);
+    drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level,
+               weight);
 }
 
 void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
 {
-    if (level == 0 && startFromZero_) zeroGuess = true;
-    if (!smoothsTwice(level) || (level == 0 && zeroGuess)) {  // level 0 from zero: the viscous solve's, unpacked
+    const bool firstOfLevelZero = level == 0 && firstSweep_ != FirstSweep::FromIterate;
+    if (!smoothsTwice(level) || firstOfLevelZero) {  // level 0's first sweep: the viscous solve's, unpacked
         smooth(level, zeroGuess);
         smooth(level, false);
     } else if (level == 0) {
@@ -230,13 +249,14 @@ void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
     }
 }
 
-void GpuMultigrid::drawSmooth(const SpecProgram& program, int level)
+void GpuMultigrid::drawSmooth(const SpecProgram& program, int level, std::optional<float> weight)
 {
     gl::PingPong& x = iterateOf(level);
     program.use();
     bindSolid(level);
     setLevelUniforms(program, level);
-    x.read().bindTexture(kIterateUnit);
+    if (weight) glUniform1f(program.perDraw(programs::level_uniform::kWeight), *weight);
+    (takeRhsStart(level) ? rhsOf(level) : x.read()).bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();

@@ -9,6 +9,7 @@
 // the STAGGERED variants (the levels below stay cell-centred).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -44,13 +45,12 @@ public:
     void setConstants(const PassConstants& k);
 
     // Level 0 of the next passes: the solver's iterate (updated in place) and
-    // right-hand side. startFromZero: the first sweep on level 0 takes the
-    // iterate as 0 (the zero-guess pass), so the solve needs no clear and the
-    // iterate's old contents are never read. vCycle() binds them itself. The
+    // right-hand side; `first`: what the first sweep on level 0 reads as its
+    // iterate (FirstSweep). vCycle() binds them itself. The
     // passes read through the sampler: level 0's textures must carry the
     // boundary rule as their wrap mode (RenderTarget::setWrap), as GpuSolver's do.
     void bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
-              bool startFromZero = false);
+              FirstSweep first = FirstSweep::FromIterate);
     // The pressure's level 0 held packed instead (pack.frag's layout: four
     // cells of a row a texel, RGBA32F, (width / 4) x height): the solver's
     // packed pressure and divergence, their wrap mode the rule. Level 0's
@@ -67,6 +67,9 @@ public:
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
     void smooth(int level, bool zeroGuess);
+    // The same sweep under `weight` instead of the level's own (the viscous
+    // solve's Chebyshev-weighted sweeps, runChebyshevSweeps). Unpacked only.
+    void smooth(int level, bool zeroGuess, float weight);
     void restrictResidual(int level);
     void prolongCorrection(int level);
     // Two sweeps in one draw (the first from zero where asked): on the levels
@@ -97,7 +100,11 @@ private:
     void setLevelUniforms(const SpecProgram& program, int level) const;
     void setPackedConstants() const;
     void drawPackedSmooth(const SpecProgram& program);
-    void drawSmooth(const SpecProgram& program, int level);
+    void drawSmooth(const SpecProgram& program, int level, std::optional<float> weight = {});
+    // Level 0's first sweep after bind(): whether it takes x as 0, whether it
+    // reads b as x; the bind's choice is then spent.
+    bool takeZeroStart(int level);
+    bool takeRhsStart(int level);
 
     std::vector<MultigridLevel> levels_;
     std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's
@@ -130,8 +137,8 @@ private:
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;
     const gl::VertexArray* emptyVertexArray_ = nullptr;
-    bool startFromZero_ = false;
-    StepTimer* timer_ = nullptr;  // not owned
+    FirstSweep firstSweep_ = FirstSweep::FromIterate;  // of level 0, until it is done
+    StepTimer* timer_ = nullptr;                       // not owned
 };
 
 }  // namespace fluid::sim

@@ -333,8 +333,13 @@ void GpuSolver::diffuse()
     // The advected velocity becomes the fixed right-hand side b; the first sweep
     // starts from x = b, so no copy is needed.
     std::swap(diffusionRhs_, velocity().read());
+    if (plan.chebyshevSweeps > 0) {
+        viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, FirstSweep::FromRhs);
+        runChebyshevSweeps(viscousMultigrid_, constants_.diffusionAlpha, plan.chebyshevSweeps);
+        return;
+    }
     if (plan.vCycles > 0) {
-        viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, /*startFromZero=*/true);
+        viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, FirstSweep::FromZero);
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }

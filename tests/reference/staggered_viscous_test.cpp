@@ -76,7 +76,7 @@ void expectPlannedCyclesReachTheTolerance(const Case& c, double a)
     Field x(c.width, c.height, 2);
     Field scratch(c.width, c.height, 2);
     reference::CpuMultigrid mg(c.width, c.height, MultigridEquation::Viscous);
-    mg.bind(x, scratch, b, k, {}, /*startFromZero=*/true);
+    mg.bind(x, scratch, b, k, {}, FirstSweep::FromZero);
 
     const int planned = vCyclesFor(k.diffusionAlpha, Layout::Staggered);
     std::string residuals;
@@ -168,8 +168,8 @@ TEST_P(StaggeredViscousPlan, ReachesTheToleranceAtEveryPanelViscosity)
         solver.diffuse();
         const ViscousSolvePlan plan = planViscousSolve(p, k);
         const double r = reference::staggered::relativeViscousResidual(solver.state().velocity, b, k);
-        std::printf("  %s nu=%.3g a=%.3g: %d sweeps, %d cycles: residual %.3g\n", c.name, nu,
-                    static_cast<double>(k.diffusionAlpha), plan.jacobiSweeps, plan.vCycles, r);
+        std::printf("  %s nu=%.3g a=%.3g: %d sweeps, %d Chebyshev-weighted, %d cycles: residual %.3g\n", c.name, nu,
+                    static_cast<double>(k.diffusionAlpha), plan.jacobiSweeps, plan.chebyshevSweeps, plan.vCycles, r);
         cycled = cycled || plan.vCycles > 0;
         EXPECT_LE(r, kTolerance) << c.name << " nu = " << nu;
     }

@@ -70,7 +70,7 @@ TEST_P(ViscousMultigridConvergence, VCyclesReachTheToleranceInThePlannedCount)
     Field x(c.width, c.height, 2);
     Field scratch(c.width, c.height, 2);
     reference::CpuMultigrid mg(c.width, c.height, MultigridEquation::Viscous);
-    mg.bind(x, scratch, b, k, {}, /*startFromZero=*/true);
+    mg.bind(x, scratch, b, k, {}, FirstSweep::FromZero);
 
     const int planned = vCyclesFor(k.diffusionAlpha);
     std::string residuals;
@@ -129,8 +129,8 @@ TEST_P(ViscousPlan, ReachesTheToleranceAtEveryPanelViscosity)
         const PassConstants& k = solver.constants();
         const ViscousSolvePlan plan = planViscousSolve(p, k);
         const double r = reference::relativeViscousResidual(solver.state().velocity, b, k);
-        std::printf("  %s nu=%.3g a=%.3g: %d sweeps, %d cycles: residual %.3g\n", c.name, nu,
-                    static_cast<double>(k.diffusionAlpha), plan.jacobiSweeps, plan.vCycles, r);
+        std::printf("  %s nu=%.3g a=%.3g: %d sweeps, %d Chebyshev-weighted, %d cycles: residual %.3g\n", c.name, nu,
+                    static_cast<double>(k.diffusionAlpha), plan.jacobiSweeps, plan.chebyshevSweeps, plan.vCycles, r);
         EXPECT_FALSE(plan.empty());
         EXPECT_LE(r, kTolerance) << c.name << " nu = " << nu;
     }
@@ -155,20 +155,30 @@ TEST(ViscousPlan, CostsNothingAtZeroViscosity)
     EXPECT_EQ(solver.state().velocity.values(), s.velocity.values());
 }
 
-// The Jacobi bound of planViscousSolve: at a = 0.1 (the default viscosity at
-// 256^2) a handful of sweeps, not today's 20; beyond a ~ 0.5 the sweeps would
-// cost more than the cycles.
+// The bounds of planViscousSolve: at a = 0.1 (the default viscosity at 256^2)
+// a handful of sweeps, not the old default's 20, and the Chebyshev weights
+// take one fewer; at a ~ 1 (the water wall's 1024x768) they take 14 where
+// Jacobi takes 40 and the cycles cost 30; past a ~ 1.2 the cycles.
 TEST(ViscousPlan, SweepsAtSmallAlphaCyclesAtLarge)
 {
     EXPECT_EQ(jacobiSweepsFor(0.1), 6);
+    EXPECT_EQ(jacobiSweepsFor(0.05), 4);
+    EXPECT_EQ(chebyshevSweepsFor(0.05), 3);
+    EXPECT_EQ(jacobiSweepsFor(0.005), 1);
+    EXPECT_EQ(chebyshevSweepsFor(0.005), 1);  // a tie: the plain sweeps
     SimParams p;
     const PassConstants k = makePassConstants(p);  // nu = 1e-4, 256^2: a = 0.109
     const ViscousSolvePlan plan = planViscousSolve(p, k);
     EXPECT_EQ(plan.vCycles, 0);
-    EXPECT_LE(plan.jacobiSweeps, 7);
-    p.viscosity = 0.01f;  // a = 10.9
+    EXPECT_EQ(plan.jacobiSweeps, 0);
+    EXPECT_EQ(plan.chebyshevSweeps, 5);
+    EXPECT_EQ(jacobiSweepsFor(0.98), 40);
+    EXPECT_EQ(chebyshevSweepsFor(0.98), 14);
+    EXPECT_EQ(chebyshevSweepsFor(1.5), 0);  // 18 > kMaxChebyshevSweeps
+    p.viscosity = 0.01f;                    // a = 10.9
     const ViscousSolvePlan large = planViscousSolve(p, makePassConstants(p));
     EXPECT_EQ(large.jacobiSweeps, 0);
+    EXPECT_EQ(large.chebyshevSweeps, 0);
     EXPECT_EQ(large.vCycles, 4);
     p.viscositySolver = ViscositySolver::Jacobi;
     EXPECT_EQ(planViscousSolve(p, makePassConstants(p)).jacobiSweeps, 20);

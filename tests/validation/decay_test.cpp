@@ -41,7 +41,10 @@ struct DecayErrors {
 //   5-point Laplacian eigenvalue, in units of 1/h^2: mu = 4 sin^2(k h / 2);
 //   implicit Euler with a = nu dt / h^2: x* = b / (1 + a mu);
 //   Jacobi sweeps x' = (b + a (4 - mu) x) / (1 + 4a), started from x = b, leave
-//   g^n of the initial error b - x* = b a mu / (1 + a mu), g = a (4 - mu) / (1 + 4a).
+//   g^n of the initial error b - x* = b a mu / (1 + a mu), g = a (4 - mu) / (1 + 4a);
+//   Chebyshev-weighted sweeps x' = x + w_k (J(x) - x), also from x = b, leave
+//   prod_k (1 - w_k m) of it, m = (1 + a mu) / (1 + 4a) (the multigrid's
+//   level-0 smoother with chebyshevWeight's weights, src/core/multigrid.hpp).
 double shearWaveDiscreteEnergyError(const SimParams& p, int steps, double time)
 {
     const double h = 1.0 / p.gridWidth;
@@ -52,9 +55,19 @@ double shearWaveDiscreteEnergyError(const SimParams& p, int steps, double time)
     // The sweeps the solver does: planViscousSolve's (src/core/multigrid.hpp);
     // where it runs V-cycles instead, the solve is converged to 1e-3 and the
     // Jacobi term is taken as gone.
-    const ViscousSolvePlan plan = planViscousSolve(p, makePassConstants(p));
-    const double jacobiLeft = plan.vCycles > 0 ? 0.0 : std::pow(g, plan.jacobiSweeps);
-    const double perStep = 1.0 / (1.0 + a * mu) + jacobiLeft * a * mu / (1.0 + a * mu);
+    const PassConstants constants = makePassConstants(p);
+    const ViscousSolvePlan plan = planViscousSolve(p, constants);
+    const double solverAlpha = constants.diffusionAlpha;  // the float the solver's weights are made from
+    double left = 0.0;                                    // of the initial error b - x*
+    if (plan.chebyshevSweeps > 0) {
+        left = 1.0;
+        const double m = (1.0 + a * mu) / (1.0 + 4.0 * a);
+        for (int n = 0; n < plan.chebyshevSweeps; ++n)
+            left *= 1.0 - static_cast<double>(chebyshevWeight(solverAlpha, plan.chebyshevSweeps, n)) * m;
+    } else if (plan.vCycles == 0) {
+        left = std::pow(g, plan.jacobiSweeps);
+    }
+    const double perStep = 1.0 / (1.0 + a * mu) + left * a * mu / (1.0 + a * mu);
     const double exactEnergyFactor = std::exp(-2.0 * static_cast<double>(p.viscosity) * k * k * time);
     return std::pow(perStep, 2.0 * steps) / exactEnergyFactor - 1.0;
 }
