@@ -155,6 +155,54 @@ TEST(ViscousPlan, CostsNothingAtZeroViscosity)
     EXPECT_EQ(solver.state().velocity.values(), s.velocity.values());
 }
 
+// The Chebyshev-weighted sweeps on their worst right-hand side: noise, whose
+// high modes make the residual of x = b nearly the bound's 8a |b|, so the
+// planned count has little to spare and rounding errors that the weights'
+// order lets grow show. Over the a the plan gives them, up to the cap.
+TEST(ChebyshevSweeps, ReachTheToleranceOnNoise)
+{
+    for (const Case c : {Case{"Lid100x37", 100, 37, Walls::Lid}, Case{"Periodic128x96", 128, 96, Walls::Periodic}})
+        for (const double a : {0.05, 0.1, 0.3, 0.6, 0.9, 1.1, 1.2}) {
+            const SimParams p = paramsFor(c.walls, c.width, c.height, a);
+            CpuSolver solver(p, 1);
+            const PassConstants& k = solver.constants();
+            const ViscousSolvePlan plan = planViscousSolve(p, k);
+            ASSERT_GT(plan.chebyshevSweeps, 0) << c.name << " a = " << a;
+            const Field b = test::randomField(c.width, c.height, 2, 99, 1.0f);
+            FluidState s = FluidState::zeros(c.width, c.height);
+            s.velocity = b;
+            solver.upload(s);
+            solver.diffuse();
+            const double r = reference::relativeViscousResidual(solver.state().velocity, b, k);
+            std::printf("  %s a=%.3g: %d Chebyshev-weighted sweeps: residual %.3g\n", c.name,
+                        static_cast<double>(k.diffusionAlpha), plan.chebyshevSweeps, r);
+            EXPECT_LE(r, kTolerance) << c.name << " a = " << a;
+        }
+}
+
+// Why the weights alternate (chebyshevWeight): past the plan's cap, at a = 3
+// and the 27 sweeps the bound asks there, the alternating order still reaches
+// the tolerance on noise; ascending weights let each rounding error grow
+// through the sweeps after it.
+TEST(ChebyshevSweeps, TheOrderKeepsRoundingErrorsSmallPastTheCap)
+{
+    const double a = 3.0;
+    const int sweeps = 27;  // the least n with T_n((1 + 4a) / 4a) > 8a / 1e-3 at a = 3
+    const SimParams p = paramsFor(Walls::Periodic, 128, 96, a);
+    const PassConstants k = makePassConstants(p);
+    ASSERT_EQ(chebyshevSweepsFor(k.diffusionAlpha), 0);  // past the cap: the plan takes cycles
+    const Field b = test::randomField(128, 96, 2, 99, 1.0f);
+    Field x(128, 96, 2);
+    Field scratch(128, 96, 2);
+    reference::CpuMultigrid mg(128, 96, MultigridEquation::Viscous);
+    mg.bind(x, scratch, b, k, {}, FirstSweep::FromRhs);
+    runChebyshevSweeps(mg, k.diffusionAlpha, sweeps);
+    const double r = reference::relativeViscousResidual(x, b, k);
+    std::printf("  a=%.3g: %d Chebyshev-weighted sweeps: residual %.3g\n", static_cast<double>(k.diffusionAlpha),
+                sweeps, r);
+    EXPECT_LE(r, kTolerance);
+}
+
 // The bounds of planViscousSolve: at a = 0.1 (the default viscosity at 256^2)
 // a handful of sweeps, not the old default's 20, and the Chebyshev weights
 // take one fewer; at a ~ 1 (the water wall's 1024x768) they take 14 where
