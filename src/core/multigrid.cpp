@@ -123,6 +123,14 @@ float chebyshevWeight(double a, int sweeps, int k)
     return static_cast<float>(1.0 / mu);
 }
 
+std::string describe(const ViscousSolvePlan& plan)
+{
+    if (plan.vCycles > 0) return std::to_string(plan.vCycles) + " V-cycles";
+    if (plan.chebyshevSweeps > 0) return std::to_string(plan.chebyshevSweeps) + " Chebyshev-weighted sweeps";
+    if (plan.jacobiSweeps > 0) return std::to_string(plan.jacobiSweeps) + " Jacobi sweeps";
+    return "none";
+}
+
 ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k)
 {
     if (k.diffusionAlpha <= 0.0f) return {};

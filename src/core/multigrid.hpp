@@ -17,6 +17,7 @@
 // on every level.
 #pragma once
 
+#include <string>
 #include <vector>
 
 #include "core/pass_constants.hpp"
@@ -244,6 +245,8 @@ float chebyshevWeight(double a, int sweeps, int k);
 int vCyclesFor(double a, Layout layout = Layout::Collocated);
 // Nothing at nu = 0 (or with zero sweeps under ViscositySolver::Jacobi).
 ViscousSolvePlan planViscousSolve(const SimParams& params, const PassConstants& k);
+// "6 Jacobi sweeps", "5 Chebyshev-weighted sweeps", "3 V-cycles" or "none".
+std::string describe(const ViscousSolvePlan& plan);
 
 // The plan's Chebyshev-weighted sweeps on what passes.bind() bound with
 // FirstSweep::FromRhs (level 0 the solver's velocity, started from x = b): the

@@ -220,6 +220,7 @@ TEST(ViscousPlan, SweepsAtSmallAlphaCyclesAtLarge)
     EXPECT_EQ(plan.vCycles, 0);
     EXPECT_EQ(plan.jacobiSweeps, 0);
     EXPECT_EQ(plan.chebyshevSweeps, 5);
+    EXPECT_EQ(describe(plan), "5 Chebyshev-weighted sweeps");  // the runner's first line says it
     EXPECT_EQ(jacobiSweepsFor(0.98), 40);
     EXPECT_EQ(chebyshevSweepsFor(0.98), 14);
     EXPECT_EQ(chebyshevSweepsFor(1.5), 0);  // 18 > kMaxChebyshevSweeps
@@ -228,8 +229,11 @@ TEST(ViscousPlan, SweepsAtSmallAlphaCyclesAtLarge)
     EXPECT_EQ(large.jacobiSweeps, 0);
     EXPECT_EQ(large.chebyshevSweeps, 0);
     EXPECT_EQ(large.vCycles, 4);
+    EXPECT_EQ(describe(large), "4 V-cycles");
     p.viscositySolver = ViscositySolver::Jacobi;
     EXPECT_EQ(planViscousSolve(p, makePassConstants(p)).jacobiSweeps, 20);
+    EXPECT_EQ(describe(planViscousSolve(p, makePassConstants(p))), "20 Jacobi sweeps");
+    EXPECT_EQ(describe(ViscousSolvePlan{}), "none");
 }
 
 // Physics: a periodic shear wave u = (sin(2 pi m y), 0) is an eigenmode of the

@@ -42,12 +42,11 @@ void printHeader(const RunSpec& s)
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
     std::printf(
         "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
-        "%d %s, %s boundary, %s layout",
+        "%s, %s boundary, %s layout",
         toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
         d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
-        multigrid ? "multigrid V-cycles" : "Jacobi sweeps",
-        viscous.vCycles > 0 ? viscous.vCycles : viscous.jacobiSweeps,
-        viscous.vCycles > 0 ? "V-cycles" : "Jacobi sweeps", fluid::toString(p.boundary), fluid::toString(p.layout));
+        multigrid ? "multigrid V-cycles" : "Jacobi sweeps", describe(viscous).c_str(), fluid::toString(p.boundary),
+        fluid::toString(p.layout));
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)
