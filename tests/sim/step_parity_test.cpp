@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <optional>
 #include <string>
 #include <vector>
@@ -112,6 +113,26 @@ struct Errors {
     test::FieldError velocity, pressure, dye;
 };
 
+// The fields of the last runBoth(), written as failed_<tag>_*.pfm
+// (test::dumpFields) by the first expectWithin() of the same test that fails:
+// only a failing test leaves images, whatever bound it checks against.
+struct LastRun {
+    std::string test;  // the test that ran it
+    std::string tag;
+    FluidState gpu, cpu;
+    bool dumped = false;
+};
+LastRun& lastRun()
+{
+    static LastRun run;
+    return run;
+}
+std::string currentTest()
+{
+    const ::testing::TestInfo* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    return info ? std::string(info->test_suite_name()) + "." + info->name() : std::string();
+}
+
 // switchedFrom: the GPU solver is created for this boundary rule and switched
 // to `mode` by setParams(), as the panel does (the rule is compiled into its
 // shaders, so the switch rebuilds them).
@@ -149,11 +170,7 @@ Errors runBoth(BoundaryMode mode, int steps, std::optional<BoundaryMode> switche
     std::printf("  %s velocity: %s\n  %s pressure: %s\n  %s dye:      %s\n", tag.c_str(),
                 test::describe(e.velocity).c_str(), tag.c_str(), test::describe(e.pressure).c_str(), tag.c_str(),
                 test::describe(e.dye).c_str());
-    const auto bad = [](const test::FieldError& f, double maxRel) { return !f.finite || f.maxAbs > maxRel * f.maxRef; };
-    if (bad(e.velocity, kHundredStepsMaxRel) || bad(e.dye, kHundredStepsMaxRel)) {
-        test::dumpFields(tag + "_velocity", g.velocity, c.velocity);
-        test::dumpFields(tag + "_dye", g.dye, c.dye);
-    }
+    lastRun() = LastRun{currentTest(), tag, g, c, false};
     return e;
 }
 
@@ -163,6 +180,14 @@ void expectWithin(const test::FieldError& e, double maxRel, double l2, const cha
     EXPECT_GT(e.maxRef, 0.0) << what << " is zero: the comparison would prove nothing";
     EXPECT_LE(e.maxAbs, maxRel * e.maxRef) << what << ": " << test::describe(e);
     EXPECT_LE(e.relativeL2, l2) << what << ": " << test::describe(e);
+    LastRun& run = lastRun();
+    const bool failed = !e.finite || !(e.maxRef > 0.0) || !(e.maxAbs <= maxRel * e.maxRef) || !(e.relativeL2 <= l2);
+    if (failed && !run.dumped && run.test == currentTest()) {
+        run.dumped = true;
+        test::dumpFields(run.tag + "_dye", run.gpu.dye, run.cpu.dye);
+        std::printf("  wrote %s_*.pfm and the dye's\n",
+                    test::dumpFields(run.tag + "_velocity", run.gpu.velocity, run.cpu.velocity).c_str());
+    }
 }
 
 // The tunnel's pressure has no free constant: the first solve cancels the
