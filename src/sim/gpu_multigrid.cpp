@@ -154,18 +154,12 @@ void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, cons
     packed_ = false;
 }
 
-bool GpuMultigrid::takeZeroStart(int level)
+FirstSweep GpuMultigrid::takeFirstSweep(int level)
 {
-    if (level != 0 || firstSweep_ != FirstSweep::FromZero) return false;
+    if (level != 0) return FirstSweep::FromIterate;
+    const FirstSweep first = firstSweep_;
     firstSweep_ = FirstSweep::FromIterate;
-    return true;
-}
-
-bool GpuMultigrid::takeRhsStart(int level)
-{
-    if (level != 0 || firstSweep_ != FirstSweep::FromRhs) return false;
-    firstSweep_ = FirstSweep::FromIterate;
-    return true;
+    return first;
 }
 
 void GpuMultigrid::bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
@@ -223,17 +217,23 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
         drawPackedSmooth(packedSmooth_);
         return;
     }
-    smooth(level, zeroGuess, levelOperator(equation_, k_, level).weight);
+    smoothUnpacked(level, zeroGuess, std::nullopt);
 }
 
 void GpuMultigrid::smooth(int level, bool zeroGuess, float weight)
 {
     if (level == 0 && packed_)
         throw std::logic_error("GpuMultigrid::smooth(): a weight of its own on the packed level 0");
-    zeroGuess = takeZeroStart(level) || zeroGuess;
+    smoothUnpacked(level, zeroGuess, weight);
+}
+
+void GpuMultigrid::smoothUnpacked(int level, bool zeroGuess, std::optional<float> weight)
+{
+    const FirstSweep first = takeFirstSweep(level);
+    zeroGuess = zeroGuess || first == FirstSweep::FromZero;
     const bool faces = onFaces(level);
     drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level,
-               weight);
+               weight, first == FirstSweep::FromRhs);
 }
 
 void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
@@ -249,14 +249,14 @@ void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
     }
 }
 
-void GpuMultigrid::drawSmooth(const SpecProgram& program, int level, std::optional<float> weight)
+void GpuMultigrid::drawSmooth(const SpecProgram& program, int level, std::optional<float> weight, bool iterateIsRhs)
 {
     gl::PingPong& x = iterateOf(level);
     program.use();
     bindSolid(level);
     setLevelUniforms(program, level);
     if (weight) glUniform1f(program.perDraw(programs::level_uniform::kWeight), *weight);
-    (takeRhsStart(level) ? rhsOf(level) : x.read()).bindTexture(kIterateUnit);
+    (iterateIsRhs ? rhsOf(level) : x.read()).bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();

@@ -100,11 +100,13 @@ private:
     void setLevelUniforms(const SpecProgram& program, int level) const;
     void setPackedConstants() const;
     void drawPackedSmooth(const SpecProgram& program);
-    void drawSmooth(const SpecProgram& program, int level, std::optional<float> weight = {});
-    // Level 0's first sweep after bind(): whether it takes x as 0, whether it
-    // reads b as x; the bind's choice is then spent.
-    bool takeZeroStart(int level);
-    bool takeRhsStart(int level);
+    // One unpacked sweep; weight: the level's own where none is given.
+    void smoothUnpacked(int level, bool zeroGuess, std::optional<float> weight);
+    // iterateIsRhs: the sweep reads b as its iterate (FirstSweep::FromRhs).
+    void drawSmooth(const SpecProgram& program, int level, std::optional<float> weight = {}, bool iterateIsRhs = false);
+    // What a sweep on `level` starts from: on level 0 the bind's choice, once
+    // (it is then spent); elsewhere the iterate.
+    FirstSweep takeFirstSweep(int level);
 
     std::vector<MultigridLevel> levels_;
     std::vector<gl::PingPong> iterate_;  // index 0 unused: level 0 is the solver's
