@@ -37,6 +37,18 @@ inline fluid::SimParams benchParams(int grid)
     return p;
 }
 
+// The solvers and the layout a user gets (defaultSimParams(): multigrid
+// pressure, the planned viscous solve, the staggered layout) on the bench's
+// step: the user's step, as BM_GpuStepDefaults times it.
+inline fluid::SimParams withUserSolvers(fluid::SimParams p)
+{
+    const fluid::SimParams defaults = fluid::defaultSimParams();
+    p.pressureSolver = defaults.pressureSolver;
+    p.viscositySolver = defaults.viscositySolver;
+    p.layout = defaults.layout;
+    return p;
+}
+
 // One point splat in the middle of the domain each step, as a user holding
 // the mouse still would make; it keeps the fields away from zero, so the CPU
 // timing cannot drift as values decay into subnormals.

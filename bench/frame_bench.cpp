@@ -28,7 +28,7 @@ constexpr int kWallWidth = 1024, kWallHeight = 768;
 // 1 m (the window's convention: the short side is 1 m).
 fluid::SimParams wallParams(int rows)
 {
-    fluid::SimParams p;
+    fluid::SimParams p = fluid::defaultSimParams();
     p.gridHeight = rows;
     p.gridWidth = rows * kWallWidth / kWallHeight;
     p.domainWidth = static_cast<float>(kWallWidth) / static_cast<float>(kWallHeight);

@@ -125,9 +125,7 @@ void BM_GpuStepPeerDyeGrid(benchmark::State& state)
 void BM_GpuStepDefaults(benchmark::State& state)
 {
     fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
+    p = fluid::bench::withUserSolvers(p);
     timeGpuSteps(state, p);
 }
 
@@ -137,9 +135,7 @@ void BM_GpuStepDefaults(benchmark::State& state)
 void BM_GpuStepAdvection(benchmark::State& state)
 {
     fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
+    p = fluid::bench::withUserSolvers(p);
     p.advection = state.range(0) == 1 ? fluid::AdvectionScheme::MacCormack : fluid::AdvectionScheme::SemiLagrangian;
     state.SetLabel(toString(p.advection));
     timeGpuSteps(state, p);
@@ -151,10 +147,8 @@ void BM_GpuStepAdvection(benchmark::State& state)
 void BM_GpuStepProjection(benchmark::State& state)
 {
     fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
-    p.advection = defaults.advection;
+    p = fluid::bench::withUserSolvers(p);
+    p.advection = fluid::defaultSimParams().advection;
     p.projection = state.range(0) == 1 ? fluid::Projection::Incremental : fluid::Projection::Plain;
     state.SetLabel(toString(p.projection));
     timeGpuSteps(state, p);
@@ -165,10 +159,8 @@ void BM_GpuStepProjection(benchmark::State& state)
 void BM_GpuStepLayout(benchmark::State& state)
 {
     fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
-    p.advection = defaults.advection;
+    p = fluid::bench::withUserSolvers(p);
+    p.advection = fluid::defaultSimParams().advection;
     p.layout = state.range(0) == 1 ? fluid::Layout::Staggered : fluid::Layout::Collocated;
     state.SetLabel(toString(p.layout));
     timeGpuSteps(state, p);
@@ -189,18 +181,14 @@ void BM_CpuStep(benchmark::State& state)
 void BM_GpuStepObstacles(benchmark::State& state)
 {
     fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
+    p = fluid::bench::withUserSolvers(p);
     timeGpuSteps(state, p, true);
 }
 
 fluid::SimParams cpuDefaults(int grid)
 {
     fluid::SimParams p = benchParams(grid);
-    const fluid::SimParams defaults;
-    p.pressureSolver = defaults.pressureSolver;
-    p.viscositySolver = defaults.viscositySolver;
+    p = fluid::bench::withUserSolvers(p);
     return p;
 }
 

@@ -169,7 +169,7 @@ Flag parameterFlag(const Parameter& row)
 {
     return {row.key,
             row.valuePlaceholder(),
-            row.helpLine(),
+            row.helpLine(defaultSimParams()),
             Scope::Everywhere,
             [&row](Options& o, const std::string& text) -> std::string {
                 if (auto problem = row.parse(text, o.params)) return *problem + ", got '" + printable(text) + "'";

@@ -24,7 +24,7 @@ const char* toString(Scenario scenario);
 // and SimParams) are on the command line for one run, in the settings file,
 // and in the window's panel, where a change is saved to the file.
 struct Options : AppSettings {
-    SimParams params;  // grid, physics and solver knobs
+    SimParams params = defaultSimParams();  // grid, physics and solver knobs
     // Window: pick the grid at start, the largest that keeps up with real time
     // here (src/app/grid_picker.hpp); `grid = auto`. A number (flag, settings
     // file, panel) turns it off. Headless runs use params' grid either way.

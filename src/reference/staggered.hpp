@@ -24,9 +24,23 @@ namespace fluid::reference::staggered {
 // velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
 // i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
 // wall halfway moves at U), as the collocated rule; periodic grids wrap.
-float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+float faceURule(const Field& velocity, glm::ivec2 c, const PassConstants& k);
 // v on the face below cell c: the same rules with the axes swapped (no lid).
-float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+float faceVRule(const Field& velocity, glm::ivec2 c, const PassConstants& k);
+
+// The same, inline: an inner face away from solids is its stored value under
+// every rule, and most reads are of such faces (a call per read was 40% of a
+// CPU step).
+inline float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    if (k.solid == nullptr && c.x > 0 && c.x < k.width && c.y >= 0 && c.y < k.height) return velocity.at(c.x, c.y, 0);
+    return faceURule(velocity, c, k);
+}
+inline float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    if (k.solid == nullptr && c.y > 0 && c.y < k.height && c.x >= 0 && c.x < k.width) return velocity.at(c.x, c.y, 1);
+    return faceVRule(velocity, c, k);
+}
 
 // Whether a face is solid: the face between two cells of which one is an
 // obstacle (k.solid; cells beyond the grid as the mask's sampler reads them).

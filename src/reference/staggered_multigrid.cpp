@@ -21,7 +21,8 @@ using stencil::kTop;
 using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
 
 // multigrid.glsl's faceSumU / faceSumV.
-float faceSum(FaceRule face, const Field& x, glm::ivec2 c, const PassConstants& k)
+template <FaceRule face>
+float faceSum(const Field& x, glm::ivec2 c, const PassConstants& k)
 {
     return (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
 }
@@ -52,13 +53,14 @@ float texelAt(const Field& f, glm::ivec2 c, int component, const PassConstants& 
 }
 
 // restrict_residual.frag's residualU / residualV: one face's residual.
-float faceResidual(FaceRule face, int component, const Field& x, const Field& rhs, const LevelOperator& op,
-                   glm::ivec2 c, const PassConstants& k)
+template <FaceRule face>
+float faceResidual(int component, const Field& x, const Field& rhs, const LevelOperator& op, glm::ivec2 c,
+                   const PassConstants& k)
 {
     const bool fixed = component == 0 ? fixedFaceU(c, k) : fixedFaceV(c, k);
     if (fixed) return 0.0f;
     const float here = face(x, c, k);
-    return texelAt(rhs, c, component, k) - (here - op.alpha * (faceSum(face, x, c, k) - 4.0f * here));
+    return texelAt(rhs, c, component, k) - (here - op.alpha * (faceSum<face>(x, c, k) - 4.0f * here));
 }
 
 float bilinear(float a, float b, float c, float d, glm::vec2 f)
@@ -95,7 +97,7 @@ void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zero
             next = op.weight * jacobiValue(glm::vec2(0.0f), b, op);
         } else {
             const glm::vec2 here = load2(x, c);
-            const glm::vec2 neighbours(faceSum(faceU, x, c, k), faceSum(faceV, x, c, k));
+            const glm::vec2 neighbours(faceSum<faceU>(x, c, k), faceSum<faceV>(x, c, k));
             next = here + op.weight * (jacobiValue(neighbours, b, op) - here);
         }
         store(out, c, {shutU(c, k, next.x), shutV(c, k, next.y)});
@@ -109,9 +111,9 @@ void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op,
     assert(extraChild(fineK.width, coarseOut.width()) < 0 && extraChild(fineK.height, coarseOut.height()) < 0);
     const auto child = [&](glm::ivec2 c) {
         const float u =
-            faceResidual(faceU, 0, x, rhs, op, c, fineK) + faceResidual(faceU, 0, x, rhs, op, c + kRight, fineK);
+            faceResidual<faceU>(0, x, rhs, op, c, fineK) + faceResidual<faceU>(0, x, rhs, op, c + kRight, fineK);
         const float v =
-            faceResidual(faceV, 1, x, rhs, op, c, fineK) + faceResidual(faceV, 1, x, rhs, op, c + kTop, fineK);
+            faceResidual<faceV>(1, x, rhs, op, c, fineK) + faceResidual<faceV>(1, x, rhs, op, c + kTop, fineK);
         const bool inside = c.x < fineK.width && c.y < fineK.height;
         return inside ? 0.5f * glm::vec2(u, v) : glm::vec2(0.0f);
     };

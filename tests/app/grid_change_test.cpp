@@ -213,12 +213,15 @@ TEST_F(GridChangeTest, ResetToDefaultsKeepsTheStepThePickTook)
     s.pick();
     s.fluid.allocateGrid(kFramebuffer, false);
     s.state.params.vorticity = 7.0f;  // something for the reset to undo
+    s.state.params.layout = Layout::Collocated;
     PanelActions reset;
     reset.resetDefaults = true;
     LoopRequests loop;
     applyPanel(
         reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; }, loop);
-    EXPECT_EQ(s.state.params.vorticity, SimParams{}.vorticity);
+    // The window's start, not SimParams{}: its vorticity and the staggered layout.
+    EXPECT_EQ(s.state.params.vorticity, kWindowVorticity);
+    EXPECT_EQ(s.state.params.layout, Layout::Staggered);
     EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
     EXPECT_FLOAT_EQ(s.fluid.params().dt, 2.0f * SimParams{}.dt);
     EXPECT_TRUE(s.state.autoDt);

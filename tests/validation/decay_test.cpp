@@ -73,9 +73,10 @@ double shearWaveDiscreteEnergyError(const SimParams& p, int steps, double time)
 }
 
 // flags: more of fluidsim's flags ("--advection", "maccormack", ...).
-DecayErrors measureDecay(Scenario scenario, Backend backend, int grid, std::vector<std::string> flags = {})
+DecayErrors measureDecay(Scenario scenario, BackendLayout on, int grid, std::vector<std::string> flags = {})
 {
-    RunSpec spec = resolvedSpec(headlessOptions(scenario, backend, grid, std::move(flags)));
+    const Backend backend = on.backend;
+    RunSpec spec = resolvedSpec(headlessOptions(scenario, backend, grid, on.withLayout(std::move(flags))));
     spec.measureEveryStep = true;  // what --export-energy turns on
     const auto start = std::chrono::steady_clock::now();
     const RunResult r = simulate(spec);
@@ -97,10 +98,11 @@ DecayErrors measureDecay(Scenario scenario, Backend backend, int grid, std::vect
     if (scenario == Scenario::ShearWave)
         std::snprintf(closedForm, sizeof closedForm, " (closed form %.4e)", e.predictedEnergy);
     std::printf(
-        "[ measured ] %s %s %s projection %s N=%d: %d steps, dt = %.6g s, t = %.4g s: energy error %.4e%s, "
+        "[ measured ] %s %s %s projection %s %s N=%d: %d steps, dt = %.6g s, t = %.4g s: energy error %.4e%s, "
         "decay rate error %+.4f, velocity error %.4e (%.2f s wall)\n",
-        toString(scenario), toString(spec.params.advection), toString(spec.params.projection), toString(backend), grid,
-        r.steps, static_cast<double>(spec.params.dt), r.time, e.energy, closedForm, e.rate, e.velocity, wall);
+        toString(scenario), toString(spec.params.advection), toString(spec.params.projection),
+        toString(spec.params.layout), toString(backend), grid, r.steps, static_cast<double>(spec.params.dt), r.time,
+        e.energy, closedForm, e.rate, e.velocity, wall);
     return e;
 }
 
@@ -110,7 +112,8 @@ struct GridCase {
     double maxVelocityError;  // bound
 };
 
-using Decay = OnBackend;
+// Each test on both layouts and both backends.
+using Decay = OnBackendAndLayout;
 
 const std::vector<std::string> kSemiLagrangian = {"--advection", "semi-lagrangian"};
 const std::vector<std::string> kMacCormack = {"--advection", "maccormack"};
@@ -223,7 +226,7 @@ TEST_P(Decay, TaylorGreenRateWithIncrementalProjectionIsWithinTwoPercentAtCflHal
     EXPECT_LE(incremental.velocity, plain.velocity / 20.0);
 }
 
-INSTANTIATE_TEST_SUITE_P(Backends, Decay, ::testing::Values(Backend::Cpu, Backend::Gpu), backendName);
+INSTANTIATE_TEST_SUITE_P(BackendsAndLayouts, Decay, ::testing::ValuesIn(everyBackendAndLayout()), backendLayoutName);
 
 }  // namespace
 }  // namespace fluid::validation

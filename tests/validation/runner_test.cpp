@@ -112,10 +112,19 @@ TEST(HeadlessRunner, ScenariosSetUpTheFlowsOfTheIssue)
     // Fixed CFL: the largest dt <= 0.5 h / U that divides t.
     EXPECT_NEAR(tg.steps * static_cast<double>(tg.params.dt), 1.5, 1e-6);
     EXPECT_LE(static_cast<double>(tg.params.dt), 0.5 * static_cast<double>(tg.params.cellSize()) * (1.0 + 1e-6));
+    // Each component where the layout keeps it: on the staggered faces by
+    // default (u on the left face, v on the bottom one), at the centres when
+    // collocated.
     const Field u0 = initialState(app::Scenario::TaylorGreen, tg.params).velocity;
     const double h = static_cast<double>(tg.params.cellSize());
-    EXPECT_NEAR(u0.at(3, 5, 0), std::sin(3.5 * h) * std::cos(5.5 * h), 1e-6);
-    EXPECT_NEAR(u0.at(3, 5, 1), -std::cos(3.5 * h) * std::sin(5.5 * h), 1e-6);
+    EXPECT_EQ(tg.params.layout, Layout::Staggered);
+    EXPECT_NEAR(u0.at(3, 5, 0), std::sin(3.0 * h) * std::cos(5.5 * h), 1e-6);
+    EXPECT_NEAR(u0.at(3, 5, 1), -std::cos(3.5 * h) * std::sin(5.0 * h), 1e-6);
+    const RunSpec tgCentres = resolvedSpec(
+        parse({"--scenario", "taylor-green", "--grid", "32", "--time", "1.5", "--layout", "collocated"}).options);
+    const Field c0 = initialState(app::Scenario::TaylorGreen, tgCentres.params).velocity;
+    EXPECT_NEAR(c0.at(3, 5, 0), std::sin(3.5 * h) * std::cos(5.5 * h), 1e-6);
+    EXPECT_NEAR(c0.at(3, 5, 1), -std::cos(3.5 * h) * std::sin(5.5 * h), 1e-6);
 
     const RunSpec shear = resolvedSpec(parse({"--scenario", "shear-wave", "--viscosity", "0.02"}).options);
     EXPECT_FLOAT_EQ(shear.params.viscosity, 0.02f) << "an explicit --viscosity wins over the scenario's";

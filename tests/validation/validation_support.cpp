@@ -18,6 +18,26 @@ std::string backendName(const ::testing::TestParamInfo<Backend>& info)
     return info.param == Backend::Gpu ? "Gpu" : "Cpu";
 }
 
+std::vector<std::string> BackendLayout::withLayout(std::vector<std::string> flags) const
+{
+    flags.insert(flags.begin(), {"--layout", toString(layout)});
+    return flags;
+}
+
+std::vector<BackendLayout> everyBackendAndLayout()
+{
+    return {{Backend::Cpu, Layout::Staggered},
+            {Backend::Gpu, Layout::Staggered},
+            {Backend::Cpu, Layout::Collocated},
+            {Backend::Gpu, Layout::Collocated}};
+}
+
+std::string backendLayoutName(const ::testing::TestParamInfo<BackendLayout>& info)
+{
+    return std::string(info.param.backend == Backend::Gpu ? "Gpu" : "Cpu") +
+           (info.param.layout == Layout::Staggered ? "Staggered" : "Collocated");
+}
+
 app::Options headlessOptions(Scenario scenario, Backend backend, int grid, std::vector<std::string> extraFlags)
 {
     std::vector<std::string> args = {"fluidsim",   "--headless",

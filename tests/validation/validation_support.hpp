@@ -33,6 +33,32 @@ protected:
 
 std::string backendName(const ::testing::TestParamInfo<Backend>& info);
 
+// A backend and a layout, for the suites that validate both layouts: the
+// programs' staggered default and ch. 38's collocated one, a flag away
+// (issue 19).
+struct BackendLayout {
+    Backend backend;
+    Layout layout;
+    // `flags` after the --layout flag that selects this layout.
+    std::vector<std::string> withLayout(std::vector<std::string> flags) const;
+};
+
+class OnBackendAndLayout : public test::GlTest, public ::testing::WithParamInterface<BackendLayout> {
+protected:
+    void SetUp() override
+    {
+        if (GetParam().backend == Backend::Gpu) GlTest::SetUp();
+    }
+    void TearDown() override
+    {
+        if (GetParam().backend == Backend::Gpu) GlTest::TearDown();
+    }
+};
+
+// Both backends on both layouts (for ::testing::ValuesIn).
+std::vector<BackendLayout> everyBackendAndLayout();
+std::string backendLayoutName(const ::testing::TestParamInfo<BackendLayout>& info);
+
 // The options `fluidsim --headless --scenario S --backend B --grid N` gives,
 // plus whatever `extraFlags` add ("--time", "5", ...). The CPU solver runs on
 // one thread: ctest runs two tests at once on this two-core machine.

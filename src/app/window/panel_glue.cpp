@@ -15,11 +15,12 @@ namespace fluid::app {
 
 namespace {
 
-// Back to the defaults, but the grids change only on request.
+// Back to the window's defaults (those it starts with), but the grids change
+// only on request.
 void resetToDefaults(PanelState& state)
 {
     const SimParams kept = state.params;
-    state.params = SimParams{};
+    state.params = windowDefaults().params;
     state.params.gridWidth = kept.gridWidth;
     state.params.gridHeight = kept.gridHeight;
     state.params.dyeGridWidth = kept.dyeGridWidth;
