@@ -12,7 +12,7 @@
 // common.glsl mirror a cell across a face. Mirror: reference::advect.
 uniform sampler2D uVelocity;
 uniform float uDtOverCellSize;   // dt / h
-#ifdef BACKWARD_INLINE
+#ifdef MACCORMACK
 uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
 #endif
 uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
@@ -62,14 +62,15 @@ vec2 velocityAtFaceV(ivec2 c)
 
 // traceCell's bounds without its cell arithmetic: stopped at the walls, or
 // kept within a few grids when periodic (faceTexel wraps the rest); with
-// OBSTACLES stopped before a solid as traceCell's.
-vec2 traceFace(vec2 p, vec2 here)
+// OBSTACLES stopped before a solid as traceCell's. dtOverCellSize: the
+// pass's uDtOverCellSize, or MacCormack's backward step's.
+vec2 traceFace(vec2 p, vec2 here, float dtOverCellSize)
 {
     vec2 size = vec2(uGridSize);
 #ifdef PERIODIC
-    vec2 pos = min(max(p - uDtOverCellSize * here, -4.0 * size), 4.0 * size);
+    vec2 pos = min(max(p - dtOverCellSize * here, -4.0 * size), 4.0 * size);
 #else
-    vec2 pos = min(max(p - uDtOverCellSize * here, vec2(-0.5)), size - 0.5);
+    vec2 pos = min(max(p - dtOverCellSize * here, vec2(-0.5)), size - 0.5);
 #endif
 #ifdef OBSTACLES
     pos = stopAtSolids(p, pos);
@@ -114,14 +115,27 @@ bool readsGhostV(ivec2 c0)
 void main()
 {
     ivec2 c = thisCell();
-    vec2 qu = inUIndices(traceFace(vec2(c) - vec2(0.5, 0.0), velocityAtFaceU(c)));
-    vec2 qv = inVIndices(traceFace(vec2(c) - vec2(0.0, 0.5), velocityAtFaceV(c)));
+    vec2 pointU = vec2(c) - vec2(0.5, 0.0);
+    vec2 pointV = vec2(c) - vec2(0.0, 0.5);
+    vec2 hereU = velocityAtFaceU(c);
+    vec2 hereV = velocityAtFaceV(c);
+    vec2 qu = inUIndices(traceFace(pointU, hereU, uDtOverCellSize));
+    vec2 qv = inVIndices(traceFace(pointV, hereV, uDtOverCellSize));
     ivec2 u0 = footprintOf(qu);
     ivec2 v0 = footprintOf(qv);
 #ifdef MACCORMACK
     vec2 forward = valueHere(uForward).xy;
     vec2 original = valueHere(CARRIED).xy;
-    vec2 backward = valueHere(uBackward).xy;
+    // MacCormack's backward step done here, not in a pass of its own: what
+    // that pass (this shader, CARRIED_VELOCITY the forward result, dt
+    // negated, decay 1) writes at these faces, computed the same way.
+    vec2 bu = inUIndices(traceFace(pointU, hereU, uBackwardDtOverCellSize));
+    vec2 bv = inVIndices(traceFace(pointV, hereV, uBackwardDtOverCellSize));
+    ivec2 bu0 = footprintOf(bu);
+    ivec2 bv0 = footprintOf(bv);
+    vec2 backward = shutWallFaces(vec4(FACE_AT(faceU, uForward, bu, uGridSize, 1.0, bu0),
+                                       FACE_AT(faceV, uForward, bv, uGridSize, 1.0, bv0), 0.0, 0.0))
+                        .xy;
     float u = CORRECTED_FACE(faceU, u0, forward.x, original.x, backward.x, readsGhostU(u0));
     float v = CORRECTED_FACE(faceV, v0, forward.y, original.y, backward.y, readsGhostV(v0));
 #else
@@ -144,7 +158,6 @@ void main()
 #define VELOCITY_AT(c) velocity4Near(c)
 #endif
 #ifdef MACCORMACK
-#ifdef BACKWARD_INLINE
     // MacCormack's backward step done here, not in a pass of its own: what
     // that pass (this shader, CARRIED_VELOCITY the forward result, dt
     // negated, decay 1) writes at this cell, computed the same way.
@@ -161,9 +174,6 @@ void main()
                                             FORWARD_AT(b0 + kRight + kTop), fb, 1.0))
                              .xy,
                          0.0, 0.0);
-#else
-    vec4 backward = vec4(valueHere(uBackward).xy, 0.0, 0.0);
-#endif
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
     fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0), backward,

@@ -7,14 +7,14 @@
 // ON_VELOCITY_GRID: the field shares the velocity's grid, u is this cell's;
 //   only then OBSTACLES (the mask lives on that grid): the trace stops before
 //   a solid, a solid corner reads the cell nearest the traced point.
-// MACCORMACK: MacCormack's correction (maccormack.glsl); the backward step
-//   is this pass itself, its source the forward result, dt negated.
+// MACCORMACK: MacCormack's backward step and correction (maccormack.glsl); the backward step
+//   carries the forward result back along the same trace, dt negated, decay 1.
 // INFLOW_DYE (the dye in a TUNNEL): streaklines beyond the inflow.
 // Built with SCALAR_SOURCE (advection.glsl's uSource and its read).
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
 uniform float uDtOverCellSize;   // dt / h, h this grid's cell size
-#ifdef BACKWARD_INLINE
+#ifdef MACCORMACK
 uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
 #endif
 uniform float uDecay;            // 1 / (1 + rate dt)
@@ -41,7 +41,6 @@ void main()
     vec2 u = velocityHere();
     traceCell(vec2(thisCell()) - uDtOverCellSize * u, c0, f);
 #ifdef MACCORMACK
-#ifdef BACKWARD_INLINE
     // MacCormack's backward step done here, not in a pass of its own: what
     // that pass (this shader, its source the forward result, dt negated,
     // decay 1) writes at this cell, computed the same way.
@@ -49,9 +48,6 @@ void main()
     vec2 fb;
     traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);
     vec4 backward = advectedSource(uForward, b0, fb, 1.0);
-#else
-    vec4 backward = valueHere(uBackward);
-#endif
     // MacCormack's correction (maccormack.glsl), limited by the four values
     // this very footprint reads.
     vec4 a, b, c, d;

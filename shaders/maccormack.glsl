@@ -30,7 +30,6 @@
 // with decay 1, so it returns decay phi^n, not phi^n, and the correction and
 // the bounds use decay phi^n. Mirror: reference::maccormack.
 uniform sampler2D uForward;   // phi^^{n+1}; the pass's own source is phi^n
-uniform sampler2D uBackward;  // phi^^n
 
 // Whether the forward footprint at c0 reads a ghost cell, whose value is an
 // extrapolation (2 U - u beyond the lid, -u beyond a wall or in an obstacle,

@@ -46,8 +46,8 @@ struct SamplerBinding {
     bool optional = false;
 };
 
-// A float uniform whose value is one of the grid's PassConstants (those of
-// backwardInTime(grid) in a backward row), or, with no member, `fixed`.
+// A float uniform whose value is one of the grid's PassConstants, or, with
+// no member, `fixed`.
 struct ConstantBinding {
     const char* uniform = nullptr;
     float PassConstants::*member = nullptr;
@@ -70,8 +70,6 @@ struct ProgramSpec {
     // multigrid level's size), looked up once, by their index here. Those a
     // variant does not have are -1, which GL ignores.
     std::array<const char*, kMaxPerDraw> perDraw{};
-    // MacCormack's backward trace: constants from backwardInTime(grid).
-    bool backwardInTime = false;
     // Texels hold this many cells across (the packed Jacobi sweeps): the
     // grid's uInverseGridSize is scaled by it.
     int cellsPerTexel = 1;
@@ -109,37 +107,24 @@ inline constexpr ProgramSpec advect{
                    {"uDyeDecay", &PassConstants::dyeDecay, 0.0f, true}}},
 };
 
-// MacCormack (docs/algorithm.md §3.2b) for the velocity: the forward result
-// carried back (dt negated, no decay: the correction applies it), then the
-// correction, which reads phi^n at unit 1, phi^^{n+1} at 2 and phi^^n at 4.
-// On the collocated layout the correction does the backward step itself
-// (BACKWARD_INLINE: from phi^^{n+1}, with uBackwardDtOverCellSize), and the
-// backward row is drawn only on the staggered one.
-inline constexpr ProgramSpec advectBackward{
-    .name = "advect (MacCormack's backward step)",
-    .shader = "advect.frag",
-    .header = "advection.glsl",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uCarriedVelocity", units::kSecond}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uVelocityDecay", nullptr, 1.0f}}},
-    .backwardInTime = true,
-};
+// MacCormack (docs/algorithm.md §3.2b) for the velocity: one draw after the
+// forward pass, which reads phi^n at unit 1 and phi^^{n+1} at 2, carries
+// phi^^{n+1} back itself (the backward step: dt negated, with
+// uBackwardDtOverCellSize, no decay) and corrects, on either layout.
 inline constexpr ProgramSpec advectCorrection{
     .name = "advect (MacCormack's correction)",
     .shader = "advect.frag",
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
-    .samplers = {{{"uVelocity", units::kFirst},
-                  {"uCarriedVelocity", units::kSecond},
-                  {"uForward", units::kThird},
-                  {"uBackward", units::kFourth, true}}},
+    .samplers = {{{"uVelocity", units::kFirst}, {"uCarriedVelocity", units::kSecond}, {"uForward", units::kThird}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uVelocityDecay", &PassConstants::velocityDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
 };
 
 // A scalar carried by the velocity (advect_scalar.frag), on its own grid:
 // the dye, fading, and the temperature, cooling; each with its MacCormack
-// pair as above.
+// correction as above.
 inline constexpr ProgramSpec advectDye{
     .name = "advectDye",
     .shader = "advect_scalar.frag",
@@ -147,26 +132,15 @@ inline constexpr ProgramSpec advectDye{
     .samplers = {{{"uVelocity", units::kFirst}, {"uSource", units::kSecond}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::dyeDecay}}},
 };
-inline constexpr ProgramSpec advectDyeBackward{
-    .name = "advectDye (MacCormack's backward step)",
-    .shader = "advect_scalar.frag",
-    .header = "advection.glsl",
-    .samplers = advectDye.samplers,
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", nullptr, 1.0f}}},
-    .backwardInTime = true,
-};
 inline constexpr ProgramSpec advectDyeCorrection{
     .name = "advectDye (MacCormack's correction)",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
-    .samplers = {{{"uVelocity", units::kFirst},
-                  {"uSource", units::kSecond},
-                  {"uForward", units::kThird},
-                  {"uBackward", units::kFourth, true}}},
+    .samplers = {{{"uVelocity", units::kFirst}, {"uSource", units::kSecond}, {"uForward", units::kThird}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uDecay", &PassConstants::dyeDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
 };
 inline constexpr ProgramSpec advectTemperature{
     .name = "advectTemperature",
@@ -174,14 +148,6 @@ inline constexpr ProgramSpec advectTemperature{
     .header = "advection.glsl",
     .samplers = advectDye.samplers,
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::temperatureDecay}}},
-};
-inline constexpr ProgramSpec advectTemperatureBackward{
-    .name = "advectTemperature (MacCormack's backward step)",
-    .shader = "advect_scalar.frag",
-    .header = "advection.glsl",
-    .samplers = advectDye.samplers,
-    .constants = advectDyeBackward.constants,
-    .backwardInTime = true,
 };
 inline constexpr ProgramSpec advectTemperatureCorrection{
     .name = "advectTemperature (MacCormack's correction)",
@@ -191,7 +157,7 @@ inline constexpr ProgramSpec advectTemperatureCorrection{
     .samplers = advectDyeCorrection.samplers,
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uDecay", &PassConstants::temperatureDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
 };
 
 // A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1.
@@ -353,16 +319,13 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 24> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 21> kProgramSpecs{
     &programs::splat,
     &programs::advect,
-    &programs::advectBackward,
     &programs::advectCorrection,
     &programs::advectDye,
-    &programs::advectDyeBackward,
     &programs::advectDyeCorrection,
     &programs::advectTemperature,
-    &programs::advectTemperatureBackward,
     &programs::advectTemperatureCorrection,
     &programs::diffuse,
     &programs::solvePressure,

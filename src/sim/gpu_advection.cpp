@@ -12,7 +12,6 @@ namespace fluid {
 using sim::kUnit0;
 using sim::kUnit1;
 using sim::kUnit2;
-using sim::kUnit4;
 
 void GpuSolver::advectDye()
 {
@@ -70,23 +69,13 @@ void GpuSolver::advect()
 
 void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original)
 {
-    // Backward: the forward step's result carried back along the same
-    // velocity; in a pass of its own only where the correction does not do
-    // it itself (the staggered layout: buildPrograms()).
-    if (pass.backward) {
-        pass.backward.use();
-        bindSolid();
-        velocity().read().bindTexture(kUnit0);
-        field.write().bindTexture(kUnit1);
-        draw(pass.backwardField);
-    }
-
+    // The correction carries the forward step's result back along the same
+    // velocity itself (the backward step), then corrects.
     pass.correction.use();
     bindSolid();
     velocity().read().bindTexture(kUnit0);
     original.bindTexture(kUnit1);
     field.write().bindTexture(kUnit2);
-    if (pass.backward) pass.backwardField.bindTexture(kUnit4);
     draw(pass.corrected);
     // The corrected field takes the forward step's place on the write side.
     std::swap(field.write(), pass.corrected);
@@ -97,17 +86,14 @@ void GpuSolver::makeMacCormackTargets()
     if (params_.advection != AdvectionScheme::MacCormack || macCormackVelocity_.corrected.width() > 0) return;
     // The corrected ones become the fields, which the passes read with the wrap of the rule.
     const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* backwardName,
-                          const char* correctedName) {
+    const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* correctedName) {
         const gl::RenderTarget& like = field.read();
-        m.backwardField = gl::RenderTarget(like.width(), like.height(), like.format(), backwardName);
         m.corrected = gl::RenderTarget(like.width(), like.height(), like.format(), correctedName);
-        m.backwardField.setWrap(wrap);
         m.corrected.setWrap(wrap);
     };
-    make(macCormackVelocity_, velocity(), "MacCormack backward velocity", "MacCormack corrected velocity");
-    make(macCormackDye_, dye(), "MacCormack backward dye", "MacCormack corrected dye");
-    make(macCormackTemperature_, temperature(), "MacCormack backward temperature", "MacCormack corrected temperature");
+    make(macCormackVelocity_, velocity(), "MacCormack corrected velocity");
+    make(macCormackDye_, dye(), "MacCormack corrected dye");
+    make(macCormackTemperature_, temperature(), "MacCormack corrected temperature");
 }
 
 }  // namespace fluid

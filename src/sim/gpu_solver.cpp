@@ -135,19 +135,11 @@ void GpuSolver::buildPrograms()
     // and read exactly as the forward step does (walls, obstacles, the inflow).
     // The velocity's correction reads phi^n as the carried velocity: the
     // velocity itself, or the forced one (incremental projection).
-    // On the collocated layout the correction does the backward step itself
-    // (BACKWARD_INLINE): one draw a field where there were two. The staggered
-    // passes keep it a pass of its own.
-    const bool inline_ = !constants_.staggered;
-    const std::string mac = "#define MACCORMACK 1\n" + std::string(inline_ ? "#define BACKWARD_INLINE 1\n" : "");
-    const auto backward = [&](const ProgramSpec& spec, const std::string& defines) {
-        return inline_ ? SpecProgram() : SpecProgram(spec, b, defines);
-    };
-    macCormackVelocity_.backward = backward(row::advectBackward, o + carried);
+    // The correction does the backward step itself, on either layout: one
+    // draw a field.
+    const std::string mac = "#define MACCORMACK 1\n";
     macCormackVelocity_.correction = SpecProgram(row::advectCorrection, b, o + carried + mac);
-    macCormackDye_.backward = backward(row::advectDyeBackward, dyeDefines);
     macCormackDye_.correction = SpecProgram(row::advectDyeCorrection, b, dyeDefines + mac);
-    macCormackTemperature_.backward = backward(row::advectTemperatureBackward, temperatureDefines);
     macCormackTemperature_.correction = SpecProgram(row::advectTemperatureCorrection, b, temperatureDefines + mac);
     diffuseProgram_ = SpecProgram(row::diffuse, b, o);
     fieldPasses_.clear();
@@ -169,8 +161,7 @@ void GpuSolver::buildPrograms()
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
     for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_, &carriedVelocity_}) t->setWrap(wrap);
     for (MacCormackPass* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
-        for (gl::RenderTarget* t : {&m->backwardField, &m->corrected})
-            if (t->width() > 0) t->setWrap(wrap);
+        if (m->corrected.width() > 0) m->corrected.setWrap(wrap);
     if (packs(params_))
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -213,9 +204,9 @@ void GpuSolver::applyConstantUniforms()
 {
     for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(constants_, dyeConstants_);
     // The passes on the dye's grid, then the rest (the velocity's).
-    const std::vector<const sim::SpecProgram*> onDyeGrid{&dyeSplatPrograms_[0],    &dyeSplatPrograms_[1],
-                                                         &advectDyeProgram_,       &addForceDyeProgram_,
-                                                         &macCormackDye_.backward, &macCormackDye_.correction};
+    const std::vector<const sim::SpecProgram*> onDyeGrid{&dyeSplatPrograms_[0], &dyeSplatPrograms_[1],
+                                                         &advectDyeProgram_, &addForceDyeProgram_,
+                                                         &macCormackDye_.correction};
     for (const sim::SpecProgram* p : specPrograms()) {
         if (!p->spec()->onTheGrid) continue;  // the multigrids set their own, per level
         const bool dyeGrid = std::find(onDyeGrid.begin(), onDyeGrid.end(), p) != onDyeGrid.end();
@@ -230,27 +221,12 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
     for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram* p : {&advectProgram_,
-                                      &advectCarriedProgram_,
-                                      &advectWithDyeProgram_,
-                                      &advectDyeProgram_,
-                                      &advectTemperatureProgram_,
-                                      &macCormackVelocity_.backward,
-                                      &macCormackVelocity_.correction,
-                                      &macCormackDye_.backward,
-                                      &macCormackDye_.correction,
-                                      &macCormackTemperature_.backward,
-                                      &macCormackTemperature_.correction,
-                                      &diffuseProgram_,
-                                      &pressureProgram_,
-                                      &packProgram_,
-                                      &pressurePackedProgram_,
-                                      &pressurePackedTwiceProgram_,
-                                      &divergencePackedProgram_,
-                                      &unpackProgram_,
-                                      &gradientFromPackedProgram_,
-                                      &addForceProgram_,
-                                      &addForceDyeProgram_})
+    for (const sim::SpecProgram* p :
+         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
+          &advectTemperatureProgram_, &macCormackVelocity_.correction, &macCormackDye_.correction,
+          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
+          &pressurePackedProgram_, &pressurePackedTwiceProgram_, &divergencePackedProgram_, &unpackProgram_,
+          &gradientFromPackedProgram_, &addForceProgram_, &addForceDyeProgram_})
         all.push_back(p);
     for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
         for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);

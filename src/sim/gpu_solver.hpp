@@ -128,14 +128,12 @@ private:
     void buildPrograms();
     void applyConstantUniforms();
     // MacCormack (docs/algorithm.md §3.2b) for one field: the backward step
-    // and the correction after the forward pass has written field.write();
-    // leaves the corrected field there. One per advected field (kMacCormack*).
+    // and the correction, in one draw after the forward pass has written
+    // field.write(); leaves the corrected field there. One per advected field
+    // (kMacCormack*).
     struct MacCormackPass {
-        sim::SpecProgram backward;       // the forward pass's shader, dt negated, decay 1 (staggered
-                                         // only: elsewhere the correction does it, BACKWARD_INLINE)
-        sim::SpecProgram correction;     // ... with MACCORMACK (maccormack.glsl)
-        gl::RenderTarget backwardField;  // phi^^n, on the field's grid
-        gl::RenderTarget corrected;      // phi^{n+1}, swapped into field.write()
+        sim::SpecProgram correction;  // the forward pass's shader with MACCORMACK (maccormack.glsl)
+        gl::RenderTarget corrected;   // phi^{n+1}, swapped into field.write()
     };
     // `original` is phi^n: field.read(), or for the velocity what advect() carried.
     void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original);

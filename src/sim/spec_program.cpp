@@ -33,7 +33,7 @@ void SpecProgram::setConstants(const PassConstants& grid, const PassConstants& v
         glUniform2f(program_.uniform("uInverseGridSize"),
                     static_cast<float>(spec_->cellsPerTexel) / static_cast<float>(grid.width),
                     1.0f / static_cast<float>(grid.height));
-    const PassConstants values = spec_->backwardInTime ? backwardInTime(grid) : grid;
+    const PassConstants& values = grid;
     for (const ConstantBinding& c : spec_->constants) {
         if (!c.uniform) continue;
         const GLint location = c.optional ? program_.uniform(c.uniform) : program_.requiredUniform(c.uniform);

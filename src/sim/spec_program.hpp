@@ -25,7 +25,7 @@ public:
     // is not active.
     void setSamplers() const;
     // setSamplers(), then common.glsl's uniforms of the grid it draws on, the
-    // row's constants (from backwardInTime(grid) in a backward row), and the
+    // row's constants, and the
     // velocity's grid for the passes that read it across grids
     // (uVelocityGridSize, uToVelocityCells, where active).
     void setConstants(const PassConstants& grid, const PassConstants& velocityGrid) const;
