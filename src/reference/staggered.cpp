@@ -95,30 +95,32 @@ float bilinear(float a, float b, float c, float d, glm::vec2 f, float decay)
     return (bottom * (1.0f - f.y) + top * f.y) * decay;
 }
 
-// The component a face rule reads, and whether the 2x2 faces from c0 are all
-// inner faces away from solids, which the rule reads as stored.
-template <FaceRule face>
-constexpr int kComponent = face == faceU ? 0 : 1;
-template <FaceRule face>
+// The rule of a component's faces (0: u, faceU; 1: v, faceV), and whether
+// the 2x2 faces from c0 are all inner faces away from solids, which the rule
+// reads as stored. (By component, not by comparing the rules: the address of
+// an inline function is no constant expression under the sanitizers.)
+template <int component>
+constexpr FaceRule kRuleOf = component == 0 ? faceU : faceV;
+template <int component>
 bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
 {
     if (k.solid != nullptr) return false;
-    if constexpr (face == faceU) return c0.x > 0 && c0.x + 1 < k.width && c0.y >= 0 && c0.y + 1 < k.height;
+    if constexpr (component == 0) return c0.x > 0 && c0.x + 1 < k.width && c0.y >= 0 && c0.y + 1 < k.height;
     return c0.y > 0 && c0.y + 1 < k.height && c0.x >= 0 && c0.x + 1 < k.width;
 }
 
 // One component's faces read bilinearly at q, a point in that component's own
 // index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
-template <FaceRule face>
+template <int component>
 float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k, glm::ivec2& c0)
 {
+    constexpr FaceRule face = kRuleOf<component>;
     const glm::vec2 base(std::floor(q.x), std::floor(q.y));
     const glm::vec2 f = q - base;
     c0 = glm::ivec2(base);
-    if (innerFootprint<face>(c0, k))  // the four faces are their stored values (faceU, faceV)
-        return bilinear(velocity.at(c0.x, c0.y, kComponent<face>), velocity.at(c0.x + 1, c0.y, kComponent<face>),
-                        velocity.at(c0.x, c0.y + 1, kComponent<face>),
-                        velocity.at(c0.x + 1, c0.y + 1, kComponent<face>), f, decay);
+    if (innerFootprint<component>(c0, k))  // the four faces are their stored values (faceU, faceV)
+        return bilinear(velocity.at(c0.x, c0.y, component), velocity.at(c0.x + 1, c0.y, component),
+                        velocity.at(c0.x, c0.y + 1, component), velocity.at(c0.x + 1, c0.y + 1, component), f, decay);
     return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
                     face(velocity, c0 + kRight + kTop, k), f, decay);
 }
@@ -235,8 +237,7 @@ void store(Field& out, glm::ivec2 c, float u, float v)
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k)
 {
     glm::ivec2 unused;
-    return {faceAt<faceU>(velocity, inUIndices(p), 1.0f, k, unused),
-            faceAt<faceV>(velocity, inVIndices(p), 1.0f, k, unused)};
+    return {faceAt<0>(velocity, inUIndices(p), 1.0f, k, unused), faceAt<1>(velocity, inVIndices(p), 1.0f, k, unused)};
 }
 
 void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec)
@@ -260,9 +261,9 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
     forEachFace(k, exec, [&](glm::ivec2 c) {
         glm::ivec2 c0;
         const glm::vec2 atU = traceFrom(pointOfFaceU(c), velocityAtFaceU(velocity, c, k), k);
-        const float u = faceAt<faceU>(carried, inUIndices(atU), decay, k, c0);
+        const float u = faceAt<0>(carried, inUIndices(atU), decay, k, c0);
         const glm::vec2 atV = traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k);
-        const float v = faceAt<faceV>(carried, inVIndices(atV), decay, k, c0);
+        const float v = faceAt<1>(carried, inVIndices(atV), decay, k, c0);
         store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
