@@ -40,4 +40,10 @@ void SimClock::hold(double now)
     factor_ = 1.0;
 }
 
+void SimClock::start(double now, double dt)
+{
+    hold(now);
+    owed_ = std::max(dt, 0.0);
+}
+
 }  // namespace fluid::app

@@ -37,6 +37,11 @@ public:
     int advance(double now, double dt, int maxSteps, double stepSeconds);
     // Time passes without the fluid (paused, minimised): nothing is owed for it.
     void hold(double now);
+    // hold(now), owing one step of dt: the next frame runs a step however
+    // soon it comes. The window starts so, and its first frame shows the
+    // first step's work (the first sight's burst) even where frames are
+    // shorter than dt.
+    void start(double now, double dt);
 
     // Simulated time per wall time, smoothed over about kFactorSmoothing s;
     // 1 when the fluid keeps up. Meaningless while held.

@@ -63,8 +63,9 @@ protected:
 constexpr float kLit = 0.25f;
 
 // With no input at all, the burst of colour is there from the first frame
-// that runs a step (the burst is at fluid time 0; every frame after the grid
-// is picked runs at least one step), so the first screenshot sees it. Dye
+// that runs a step (the burst is at fluid time 0; the first frame after the
+// grid is picked runs a step however short it is: SimClock::start), so the
+// first screenshot sees it. Dye
 // lights at least 2% of the window's pixels, counted only right of the panel
 // (x >= 320) and above the hint (y < 680), so neither can pass for dye;
 // and still 2 s of fluid later.

@@ -95,6 +95,20 @@ TEST(SimClock, HoldingOwesNothing)
     EXPECT_EQ(runFrames(clock, now, 1, kDt), 1);
 }
 
+// The window's start: its first frame runs a step even when it comes sooner
+// than dt (1 ms here), where a held clock runs none; real time is kept after.
+TEST(SimClock, AStartedClockRunsAStepInTheFirstFrameHoweverSoon)
+{
+    SimClock held(0.0);
+    held.hold(0.0);
+    EXPECT_EQ(held.advance(0.001, kDt, 8, -1.0), 0);
+    SimClock started(0.0);
+    started.start(0.0, kDt);
+    EXPECT_EQ(started.advance(0.001, kDt, 8, -1.0), 1);
+    double now = 0.001;
+    EXPECT_EQ(runFrames(started, now, 59, kDt), 59);  // one step a frame of dt on
+}
+
 TEST(SimClock, AClockThatStepsBackOrAZeroDtRunsNothing)
 {
     SimClock clock(10.0);

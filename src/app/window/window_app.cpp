@@ -91,8 +91,8 @@ struct Viewer {
         presentSeconds = measurePresentSeconds(window, [this] { (void)drawPanel(state, stats); });
         if (state.autoGrid) fluid.pickGrid(framebufferSize(), gridChoices(), measuredDraw());
         fluid.allocateGrid(framebufferSize(), false);
-        watch.restart(glfwGetTime());  // the picking took its time
-        clock.hold(glfwGetTime());
+        watch.restart(glfwGetTime());                                        // the picking took its time
+        clock.start(glfwGetTime(), static_cast<double>(fluid.params().dt));  // the first frame runs a step
         if (replay) stats.grid = {replay->params().gridWidth, replay->params().gridHeight};
         if (!o.recordInputFile.empty()) {
             inputLog = std::make_unique<InputLogWriter>(o.recordInputFile, fluid.params());
