@@ -124,8 +124,7 @@ void BM_GpuStepPeerDyeGrid(benchmark::State& state)
 // Compare with 0eef30c's BM_GpuStep, its defaults (40 + 20 Jacobi sweeps).
 void BM_GpuStepDefaults(benchmark::State& state)
 {
-    fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
-    p = fluid::bench::withUserSolvers(p);
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(0))));
     timeGpuSteps(state, p);
 }
 
@@ -134,8 +133,7 @@ void BM_GpuStepDefaults(benchmark::State& state)
 // semi-Lagrangian, 1 MacCormack), grid size.
 void BM_GpuStepAdvection(benchmark::State& state)
 {
-    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    p = fluid::bench::withUserSolvers(p);
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(1))));
     p.advection = state.range(0) == 1 ? fluid::AdvectionScheme::MacCormack : fluid::AdvectionScheme::SemiLagrangian;
     state.SetLabel(toString(p.advection));
     timeGpuSteps(state, p);
@@ -146,8 +144,7 @@ void BM_GpuStepAdvection(benchmark::State& state)
 // two passes.
 void BM_GpuStepProjection(benchmark::State& state)
 {
-    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    p = fluid::bench::withUserSolvers(p);
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(1))));
     p.advection = fluid::defaultSimParams().advection;
     p.projection = state.range(0) == 1 ? fluid::Projection::Incremental : fluid::Projection::Plain;
     state.SetLabel(toString(p.projection));
@@ -158,8 +155,7 @@ void BM_GpuStepProjection(benchmark::State& state)
 // docs/algorithm.md §2b): what the staggered passes' face reads cost.
 void BM_GpuStepLayout(benchmark::State& state)
 {
-    fluid::SimParams p = benchParams(static_cast<int>(state.range(1)));
-    p = fluid::bench::withUserSolvers(p);
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(1))));
     p.advection = fluid::defaultSimParams().advection;
     p.layout = state.range(0) == 1 ? fluid::Layout::Staggered : fluid::Layout::Collocated;
     state.SetLabel(toString(p.layout));
@@ -180,16 +176,13 @@ void BM_CpuStep(benchmark::State& state)
 // BM_GpuStepDefaults and BM_CpuStepDefaults, the cost of obstacles.
 void BM_GpuStepObstacles(benchmark::State& state)
 {
-    fluid::SimParams p = benchParams(static_cast<int>(state.range(0)));
-    p = fluid::bench::withUserSolvers(p);
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(0))));
     timeGpuSteps(state, p, true);
 }
 
 fluid::SimParams cpuDefaults(int grid)
 {
-    fluid::SimParams p = benchParams(grid);
-    p = fluid::bench::withUserSolvers(p);
-    return p;
+    return fluid::bench::withUserSolvers(benchParams(grid));
 }
 
 // Args: thread count, grid size.

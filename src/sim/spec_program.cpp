@@ -33,11 +33,10 @@ void SpecProgram::setConstants(const PassConstants& grid, const PassConstants& v
         glUniform2f(program_.uniform("uInverseGridSize"),
                     static_cast<float>(spec_->cellsPerTexel) / static_cast<float>(grid.width),
                     1.0f / static_cast<float>(grid.height));
-    const PassConstants& values = grid;
     for (const ConstantBinding& c : spec_->constants) {
         if (!c.uniform) continue;
         const GLint location = c.optional ? program_.uniform(c.uniform) : program_.requiredUniform(c.uniform);
-        glUniform1f(location, c.member ? values.*c.member : c.fixed);
+        glUniform1f(location, c.member ? grid.*c.member : c.fixed);
     }
     glUniform2i(program_.uniform("uVelocityGridSize"), velocityGrid.width, velocityGrid.height);
     glUniform1f(program_.uniform("uToVelocityCells"), grid.toVelocityCells);
