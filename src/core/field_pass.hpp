@@ -93,7 +93,7 @@ constexpr bool always(const SimParams&, const PassConstants&)
 }
 constexpr bool incremental(const SimParams& p, const PassConstants&)
 {
-    return p.projection == Projection::Incremental;
+    return projectsIncrementally(p);
 }
 
 // The incremental projection (docs/algorithm.md §3.8a). advect() runs the

@@ -106,12 +106,16 @@ std::vector<Parameter> makeTable()
                            "three passes instead of one."));
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
-                            {"incremental", "incremental", static_cast<int>(Projection::Incremental)}},
+                            {"incremental", "incremental", static_cast<int>(Projection::Incremental)},
+                            {"auto", "auto (by boundary)", static_cast<int>(Projection::ByBoundary)}},
                            "How advection and the pressure projection share a step. plain: advect, then project "
                            "(GPU Gems ch. 38), first order in dt: swirls lose energy faster than they should. "
                            "incremental: the velocity is advected with half of the last step's pressure gradient "
                            "already applied and the projection supplies the rest: second order in dt, one more "
-                           "pass before the advection and one after the projection."));
+                           "pass before the advection and one after the projection. auto: incremental on a "
+                           "periodic boundary, plain where there are walls (at walls the incremental split is "
+                           "not yet the more accurate one: docs/validation.md §8b) or where vorticity times dt "
+                           "exceeds 1 (a confinement that strong grows faster with the incremental split)."));
     table.push_back(choice("layout", "layout", memberAccess<&SimParams::layout>(),
                            {{"collocated", "collocated", static_cast<int>(Layout::Collocated)},
                             {"staggered", "staggered (MAC)", static_cast<int>(Layout::Staggered)}},

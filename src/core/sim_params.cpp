@@ -65,6 +65,8 @@ const char* toString(Projection projection)
             return "plain";
         case Projection::Incremental:
             return "incremental";
+        case Projection::ByBoundary:
+            return "auto";
     }
     return "unknown";
 }
@@ -73,6 +75,7 @@ SimParams defaultSimParams()
 {
     SimParams p;
     p.layout = Layout::Staggered;
+    p.projection = Projection::ByBoundary;
     return p;
 }
 

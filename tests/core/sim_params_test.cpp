@@ -259,5 +259,33 @@ TEST(SimParams, TheFullPressureGoesStaleWithDtOrThePlainProjection)
     EXPECT_FALSE(fullPressureGoesStale(incremental, incremental));
 }
 
+// The programs' projection follows the boundary: incremental in the periodic
+// box, plain with walls (docs/validation.md §8b) or a confinement of epsilon
+// dt > 1, and the estimate goes stale when a change of boundary hands the step
+// to the plain projection.
+TEST(SimParams, TheDefaultProjectionIsIncrementalOnlyOnAPeriodicBoundary)
+{
+    SimParams p = defaultSimParams();
+    EXPECT_EQ(p.projection, Projection::ByBoundary);
+    const BoundaryMode walled[] = {BoundaryMode::Box, BoundaryMode::Tunnel, BoundaryMode::TunnelWalls};
+    for (BoundaryMode boundary : walled) {
+        p.boundary = boundary;
+        EXPECT_FALSE(projectsIncrementally(p)) << toString(boundary);
+    }
+    SimParams periodic = p;
+    periodic.boundary = BoundaryMode::Periodic;
+    EXPECT_TRUE(projectsIncrementally(periodic));
+    EXPECT_TRUE(fullPressureGoesStale(periodic, p)) << "periodic to a tunnel: the plain projection takes over";
+    EXPECT_FALSE(fullPressureGoesStale(p, periodic));
+    EXPECT_FALSE(projectsIncrementally(SimParams{})) << "the pass-level tests' SimParams{} stays plain";
+    // A confinement that moves the flow by more than its size in a step keeps
+    // the plain projection, which stays bounded there.
+    SimParams confined = periodic;
+    confined.vorticity = 1.01f / confined.dt;
+    EXPECT_FALSE(projectsIncrementally(confined));
+    confined.vorticity = 0.99f / confined.dt;
+    EXPECT_TRUE(projectsIncrementally(confined));
+}
+
 }  // namespace
 }  // namespace fluid

@@ -148,7 +148,8 @@ std::string describe(const SimParams& p)
       << " it), vorticity " << p.vorticity << ", dissipation v " << p.velocityDissipation << " dye " << p.dyeDissipation
       << ", pressure " << toString(p.pressureSolver) << " (" << p.pressureIterations << " it, " << p.multigridCycles
       << " cycles, warm start " << (p.warmStartPressure ? "on" : "off") << "), " << toString(p.boundary) << ", lid "
-      << p.lidSpeed << " m/s, advection " << toString(p.advection) << ", " << toString(p.layout) << " layout";
+      << p.lidSpeed << " m/s, advection " << toString(p.advection) << ", " << toString(p.projection) << " projection, "
+      << toString(p.layout) << " layout";
     return o.str();
 }
 

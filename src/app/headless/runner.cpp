@@ -42,11 +42,12 @@ void printHeader(const RunSpec& s)
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
     std::printf(
         "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s, viscous: "
-        "%s, %s boundary, %s layout",
+        "%s, %s boundary, %s layout, %s projection%s",
         toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
         d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
         multigrid ? "multigrid V-cycles" : "Jacobi sweeps", describe(viscous).c_str(), fluid::toString(p.boundary),
-        fluid::toString(p.layout));
+        fluid::toString(p.layout), fluid::projectsIncrementally(p) ? "incremental" : "plain",
+        p.projection == fluid::Projection::ByBoundary ? " (auto)" : "");
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)
@@ -137,8 +138,17 @@ void printSummary(const RunSpec& spec, const RunResult& r)
         const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
         const double exactEnergy = e0 * std::exp(-exactEnergyDecayRate(spec.scenario, p) * r.time);
         const Field exact = exactVelocity(spec.scenario, p, r.time);
+        const double energy = kineticEnergy(velocity, h);
         std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
-                    kineticEnergy(velocity, h) / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
+                    energy / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
+        // The energy's decay rate over the run against the exact one (4 nu for
+        // Taylor-Green): issue 19's figure, independent of how long the run was.
+        const double exactRate = exactEnergyDecayRate(spec.scenario, p);
+        if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
+            const double rate = std::log(e0 / energy) / r.time;
+            std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
+                        100.0 * (rate / exactRate - 1.0));
+        }
     }
     if (spec.scenario == Scenario::Cavity) {
         const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
