@@ -180,34 +180,36 @@ float tunnelFaceU(sampler2D velocity, ivec2 c, ivec2 size)
 }
 #endif
 
+// The box's and the periodic rules read the texel whatever the face (the
+// sampler's clamp keeps the read inside) and pick the wall's 0 afterwards:
+// with no read inside a branch, the compiler reads a texel once for the reads
+// of both components at one c (a staggered pass's u and v faces share texels)
+// and turns the rules into selects. The same values as reading only where needed.
 float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 {
+#if defined(TUNNEL)
 #ifdef OBSTACLES
     if (solidFaceU(c)) return 0.0;
 #endif
-#if defined(PERIODIC)
-    return texelAt(velocity, c, size).x;
-#elif defined(TUNNEL)
     return tunnelFaceU(velocity, c, size);
 #else
-    if (c.x <= 0 || c.x >= size.x) return 0.0;
     float u = texelAt(velocity, c, size).x;
+#ifndef PERIODIC
     if (c.y < 0 || c.y >= size.y) u = -u;
     if (c.y >= size.y) u += 2.0 * uLidSpeed;
+    if (c.x <= 0 || c.x >= size.x) u = 0.0;
+#endif
+#ifdef OBSTACLES
+    if (solidFaceU(c)) u = 0.0;
+#endif
     return u;
 #endif
 }
 
 float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 {
-#ifdef OBSTACLES
-    if (solidFaceV(c)) return 0.0;
-#endif
-#ifdef PERIODIC
-    return texelAt(velocity, c, size).y;
-#else
-    if (c.y <= 0 || c.y >= size.y) return 0.0;
     float v = texelAt(velocity, c, size).y;
+#ifndef PERIODIC
     // Box: both side walls negate v; tunnel: the inflow's ghost does (the
     // inflow face moves along x only), the outflow repeats v.
 #ifdef TUNNEL
@@ -215,8 +217,12 @@ float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 #else
     if (c.x < 0 || c.x >= size.x) v = -v;
 #endif
-    return v;
+    if (c.y <= 0 || c.y >= size.y) v = 0.0;
 #endif
+#ifdef OBSTACLES
+    if (solidFaceV(c)) v = 0.0;
+#endif
+    return v;
 }
 
 // This texel's faces with the shut ones at 0: a box's walls (u at i = 0, v at

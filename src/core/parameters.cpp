@@ -123,7 +123,7 @@ std::vector<Parameter> makeTable()
                            "divergence and gradient span two cells and the Laplacian one, so even an exact pressure "
                            "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
                            "v on their bottom faces; the projection is exact up to the solver's tolerance, for about "
-                           "1.05-1.3x the step's cost."));
+                           "1.1x the step's cost."));
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},
