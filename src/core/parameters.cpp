@@ -107,7 +107,7 @@ std::vector<Parameter> makeTable()
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
                             {"incremental", "incremental", static_cast<int>(Projection::Incremental)},
-                            {"auto", "auto (by boundary)", static_cast<int>(Projection::ByBoundary)}},
+                            {"auto", "auto (by boundary)", static_cast<int>(Projection::Auto)}},
                            "How advection and the pressure projection share a step. plain: advect, then project "
                            "(GPU Gems ch. 38), first order in dt: swirls lose energy faster than they should. "
                            "incremental: the velocity is advected with half of the last step's pressure gradient "

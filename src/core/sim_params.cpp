@@ -65,7 +65,7 @@ const char* toString(Projection projection)
             return "plain";
         case Projection::Incremental:
             return "incremental";
-        case Projection::ByBoundary:
+        case Projection::Auto:
             return "auto";
     }
     return "unknown";
@@ -75,7 +75,7 @@ SimParams defaultSimParams()
 {
     SimParams p;
     p.layout = Layout::Staggered;
-    p.projection = Projection::ByBoundary;
+    p.projection = Projection::Auto;
     return p;
 }
 

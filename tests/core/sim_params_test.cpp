@@ -266,7 +266,7 @@ TEST(SimParams, TheFullPressureGoesStaleWithDtOrThePlainProjection)
 TEST(SimParams, TheDefaultProjectionIsIncrementalOnlyOnAPeriodicBoundary)
 {
     SimParams p = defaultSimParams();
-    EXPECT_EQ(p.projection, Projection::ByBoundary);
+    EXPECT_EQ(p.projection, Projection::Auto);
     const BoundaryMode walled[] = {BoundaryMode::Box, BoundaryMode::Tunnel, BoundaryMode::TunnelWalls};
     for (BoundaryMode boundary : walled) {
         p.boundary = boundary;

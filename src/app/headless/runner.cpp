@@ -47,7 +47,7 @@ void printHeader(const RunSpec& s)
         d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
         multigrid ? "multigrid V-cycles" : "Jacobi sweeps", describe(viscous).c_str(), fluid::toString(p.boundary),
         fluid::toString(p.layout), fluid::projectsIncrementally(p) ? "incremental" : "plain",
-        p.projection == fluid::Projection::ByBoundary ? " (auto)" : "");
+        p.projection == fluid::Projection::Auto ? " (auto)" : "");
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)
