@@ -37,15 +37,19 @@ inline fluid::SimParams benchParams(int grid)
     return p;
 }
 
-// The solvers and the layout a user gets (defaultSimParams(): multigrid
-// pressure, the planned viscous solve, the staggered layout) on the bench's
-// step: the user's step, as BM_GpuStepDefaults times it.
+// The solvers, the layout and the projection a user gets (defaultSimParams():
+// multigrid pressure at its cycles, the planned viscous solve, the staggered
+// layout, the projection by boundary) on the bench's step: the user's step,
+// as BM_GpuStepDefaults times it.
 inline fluid::SimParams withUserSolvers(fluid::SimParams p)
 {
     const fluid::SimParams defaults = fluid::defaultSimParams();
     p.pressureSolver = defaults.pressureSolver;
+    p.multigridCycles = defaults.multigridCycles;
+    p.coldStartCycles = defaults.coldStartCycles;
     p.viscositySolver = defaults.viscositySolver;
     p.layout = defaults.layout;
+    p.projection = defaults.projection;
     return p;
 }
 

@@ -182,6 +182,13 @@ std::vector<Parameter> makeTable()
                             memberAccess<&SimParams::viscosityIterations>(), L::kMaxIterations, 200, usesViscousJacobi,
                             "Jacobi sweeps of the viscous step with the Jacobi viscosity solver; they matter when "
                             "the viscosity is large."));
+    // Last, so that the fuzz's seeded draws of the rows above stay those
+    // they were before it (tests/fuzz draws the rows in order).
+    table.push_back(integer("cold-start-cycles", "cold-start cycles", memberAccess<&SimParams::coldStartCycles>(),
+                            L::kMaxMultigridCycles, 10, usesPressureMultigrid,
+                            "More V-cycles for the first pressure solve after a start or a reset, which has no last "
+                            "pressure to start from (with the warm start on): the first step leaves no more "
+                            "divergence than the later ones."));
     return table;
 }
 

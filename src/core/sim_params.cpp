@@ -76,6 +76,8 @@ SimParams defaultSimParams()
     SimParams p;
     p.layout = Layout::Staggered;
     p.projection = Projection::Auto;
+    p.multigridCycles = 3;
+    p.coldStartCycles = 1;
     return p;
 }
 

@@ -210,9 +210,14 @@ void CpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) state_.pressure.fill(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) {
+        state_.pressure.fill(0.0f);
+        pressureIsCold_ = true;
+    }
     if (params_.pressureSolver == PressureSolver::Multigrid) {
-        for (int n = 0; n < params_.multigridCycles; ++n)
+        const int cycles = multigridCyclesOf(params_, pressureIsCold_);
+        pressureIsCold_ = cycles == 0;
+        for (int n = 0; n < cycles; ++n)
             multigrid_.vCycle(state_.pressure, scratch_.pressure, divergence_, constants_, exec_);
         return;
     }
@@ -302,6 +307,7 @@ void CpuSolver::reset()
     for (const FieldSpec& spec : kFieldSpecs)
         for (FluidState* s : {&state_, &scratch_}) fieldOf(*s, spec).fill(0.0f);
     for (Field* f : {&diffusionRhs_, &divergence_, &curl_}) f->fill(0.0f);
+    pressureIsCold_ = true;
 }
 
 void CpuSolver::clearDye()

@@ -98,6 +98,7 @@ private:
     Field diffusionRhs_;
     Field divergence_;
     Field curl_;
+    bool pressureIsCold_ = true;                // GpuSolver's: the next solve takes the cold start's cycle
     reference::CpuMultigrid multigrid_;         // below pressure and divergence_
     reference::CpuMultigrid viscousMultigrid_;  // below velocity and diffusionRhs_
     Field pressureResidual_;

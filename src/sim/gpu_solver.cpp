@@ -384,13 +384,18 @@ void GpuSolver::solvePressure()
 {
     // Zero iterations means no projection: without the clear, the gradient pass
     // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) pressure().read().clear(0.0f);
+    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) {
+        pressure().read().clear(0.0f);
+        pressureIsCold_ = true;
+    }
     if (params_.pressureSolver == PressureSolver::Multigrid) {
+        const int cycles = multigridCyclesOf(params_, pressureIsCold_);
+        pressureIsCold_ = cycles == 0;
         if (packsPressure() && multigrid_.packedLevelZero()) {
-            solvePressureMultigridPacked();
+            solvePressureMultigridPacked(cycles);
             return;
         }
-        for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
+        for (int n = 0; n < cycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
         return;
     }
     if (packsPressure()) {
@@ -429,12 +434,12 @@ void GpuSolver::solvePressurePacked()
 
 // The multigrid's V-cycles with level 0 packed (GpuMultigrid::bindPacked):
 // its six draws a cycle become four on a quarter of the fragments.
-void GpuSolver::solvePressureMultigridPacked()
+void GpuSolver::solvePressureMultigridPacked(int cycles)
 {
-    if (params_.multigridCycles == 0) return;
+    if (cycles == 0) return;
     packPressureAndDivergence();
     multigrid_.bindPacked(packedPressure_, packedDivergence_, emptyVertexArray_);
-    for (int n = 0; n < params_.multigridCycles; ++n) multigrid_.cycle();
+    for (int n = 0; n < cycles; ++n) multigrid_.cycle();
     leavePressurePacked();
 }
 
@@ -523,6 +528,7 @@ void GpuSolver::reset()
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->clear(0.0f);
     for (gl::RenderTarget* t : {&diffusionRhs_, &divergence_, &curl_}) t->clear(0.0f);
     divergencePending_ = false;
+    pressureIsCold_ = true;
 }
 
 void GpuSolver::clearDye()

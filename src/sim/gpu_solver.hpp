@@ -151,7 +151,7 @@ private:
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
-    void solvePressureMultigridPacked();
+    void solvePressureMultigridPacked(int cycles);
     bool packsDivergenceInStep() const;
     void divergenceAndPack();
     void unpackDivergence() const;
@@ -213,6 +213,9 @@ private:
     // packedDivergence_ (divergencePending_, a cache flag: mutable).
     bool packedAhead_ = false;
     mutable bool divergencePending_ = false;
+    // No solve has run since the solver was made or reset (or the last one
+    // was empty): the next takes the cold start's extra cycle (multigridCyclesOf).
+    bool pressureIsCold_ = true;
     sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
     sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
 

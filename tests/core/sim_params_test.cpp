@@ -233,6 +233,24 @@ TEST(Splat, ShortSegmentIsAPointAtItsMiddle)
     EXPECT_NEAR(c.from.x, 49.505f, 1e-3f);
 }
 
+// The cold start's extra V-cycles: on a solver's first solve only, only with
+// the warm start (without it every solve starts cold and takes the cycles it
+// is given), and never where the solve is empty (0 cycles: no projection).
+TEST(SimParams, TheColdStartCyclesAddToTheFirstWarmStartedSolveOnly)
+{
+    SimParams p = defaultSimParams();
+    EXPECT_EQ(p.multigridCycles, 3);
+    EXPECT_EQ(p.coldStartCycles, 1);
+    EXPECT_EQ(multigridCyclesOf(p, true), 4);
+    EXPECT_EQ(multigridCyclesOf(p, false), 3);
+    p.warmStartPressure = false;
+    EXPECT_EQ(multigridCyclesOf(p, true), 3);
+    p.warmStartPressure = true;
+    p.multigridCycles = 0;
+    EXPECT_EQ(multigridCyclesOf(p, true), 0);
+    EXPECT_EQ(multigridCyclesOf(SimParams{}, true), SimParams{}.multigridCycles) << "the pass-level tests' solve";
+}
+
 }  // namespace
 }  // namespace fluid
 
