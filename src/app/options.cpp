@@ -162,6 +162,7 @@ Options windowDefaults()
 {
     Options o;
     o.params.vorticity = kWindowVorticity;
+    o.params.multigridCycles = kWindowMultigridCycles;
     return o;
 }
 

@@ -89,7 +89,19 @@ struct ParseResult {
 // book's method.
 inline constexpr float kWindowVorticity = 2.0f;
 
-// The window's defaults: the simulation's, and kWindowVorticity.
+// V-cycles a pressure solve where the window starts without a flag or a
+// settings file saying otherwise. The programs' default is 3 (issue 19's
+// divergence bound: defaultSimParams()); in the window the third cycle costs
+// the auto grid its 128 rows on this project's 2-core llvmpipe machine: at 3
+// it picked 84x64 in 2 of 3 starts and ran 172x128 at 26.9 frames/s in the
+// third, at 2 it picked 172x128 in 3 of 3 at 33.5-36.4 frames/s
+// (`scripts/window-speed.sh 12`, 2026-11-27). What 2 leave, 0.0033 of
+// max |u| / h after a step, does not show; the headless runner, the tests and
+// the figures run 3.
+inline constexpr int kWindowMultigridCycles = 2;
+
+// The window's defaults: the simulation's, kWindowVorticity and
+// kWindowMultigridCycles.
 Options windowDefaults();
 
 // Parses argv on top of `base` (defaults, or what a config file set).

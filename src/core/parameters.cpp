@@ -165,7 +165,9 @@ std::vector<Parameter> makeTable()
                            "is right within a step."));
     table.push_back(integer("multigrid-cycles", "multigrid cycles", memberAccess<&SimParams::multigridCycles>(),
                             L::kMaxMultigridCycles, 10, usesPressureMultigrid,
-                            "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x."));
+                            "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x. "
+                            "The window starts at 2 unless a flag or the settings file says otherwise, for its grid "
+                            "size; the headless runner at the default."));
     table.push_back(integer("pressure-iterations", "pressure iterations",
                             memberAccess<&SimParams::pressureIterations>(), L::kMaxIterations, 500, usesPressureJacobi,
                             "Jacobi sweeps of the pressure solve per step (Jacobi pressure solver): more is less "
