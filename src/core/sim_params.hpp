@@ -92,9 +92,11 @@ struct SimParams {
     ViscositySolver viscositySolver = ViscositySolver::Multigrid;  // converges at every viscosity
     bool warmStartPressure = true;  // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
-    int multigridCycles =
-        2;  // V-cycles per pressure solve with the multigrid solver (the programs: 3, defaultSimParams())
-    int coldStartCycles = 0;  // more V-cycles for a solver's first solve (the programs: 1; multigridCyclesOf)
+    // V-cycles per pressure solve with the multigrid solver, and more for a
+    // solver's first (multigridCyclesOf); the programs take 3 and 1
+    // (defaultSimParams()).
+    int multigridCycles = 2;
+    int coldStartCycles = 0;
 
     AdvectionScheme advection =
         AdvectionScheme::MacCormack;            // of velocity and dye (docs/validation.md §8: why the default)
