@@ -168,6 +168,11 @@ std::vector<Parameter> makeTable()
                             "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x. "
                             "The window starts at 2 unless a flag or the settings file says otherwise, for its grid "
                             "size; the headless runner at the default."));
+    table.push_back(integer("cold-start-cycles", "cold-start cycles", memberAccess<&SimParams::coldStartCycles>(),
+                            L::kMaxMultigridCycles, 10, usesPressureMultigrid,
+                            "More V-cycles for the first pressure solve after a start or a reset, which has no last "
+                            "pressure to start from (with the warm start on): the first step leaves no more "
+                            "divergence than the later ones."));
     table.push_back(integer("pressure-iterations", "pressure iterations",
                             memberAccess<&SimParams::pressureIterations>(), L::kMaxIterations, 500, usesPressureJacobi,
                             "Jacobi sweeps of the pressure solve per step (Jacobi pressure solver): more is less "
@@ -184,13 +189,6 @@ std::vector<Parameter> makeTable()
                             memberAccess<&SimParams::viscosityIterations>(), L::kMaxIterations, 200, usesViscousJacobi,
                             "Jacobi sweeps of the viscous step with the Jacobi viscosity solver; they matter when "
                             "the viscosity is large."));
-    // Last, so that the fuzz's seeded draws of the rows above stay those
-    // they were before it (tests/fuzz draws the rows in order).
-    table.push_back(integer("cold-start-cycles", "cold-start cycles", memberAccess<&SimParams::coldStartCycles>(),
-                            L::kMaxMultigridCycles, 10, usesPressureMultigrid,
-                            "More V-cycles for the first pressure solve after a start or a reset, which has no last "
-                            "pressure to start from (with the warm start on): the first step leaves no more "
-                            "divergence than the later ones."));
     return table;
 }
 
