@@ -82,6 +82,17 @@ public:
     }
 
     bool started() const { return pid_ > 0; }
+    // Stops the child (SIGSTOP) until thaw(): what X sends it meanwhile waits
+    // in its queue, and its next poll takes all of it at once, as after a
+    // slow frame, however fast the machine.
+    void freeze() const
+    {
+        if (running()) kill(pid_, SIGSTOP);
+    }
+    void thaw() const
+    {
+        if (running()) kill(pid_, SIGCONT);
+    }
     bool running() const { return pid_ > 0 && !reaped(); }
     // Asks the child to end (SIGTERM, which the app takes as "quit": it exits
     // 0 after its frame), kills it after 5 s; says how it ended: "exit N",

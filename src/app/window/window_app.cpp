@@ -400,6 +400,16 @@ struct Viewer {
         return {state.visible && ImGui::GetIO().WantCaptureMouse, state.hoverPaint, state.obstacleBrush};
     }
 
+    // Keys go to the panel only while the user types into it (a slider's
+    // Ctrl+click field). Not by WantCaptureKeyboard: that is also true while
+    // the mouse holds any panel item or the panel itself, and it is from the
+    // last frame ImGui drew. A slow first frame once brought F1 and a press on
+    // the just-hidden panel in one poll: ImGui took the press as a move of the
+    // panel, and said "keyboard captured" until the release, whose poll also
+    // brought F12; the screenshot was lost (a window test's 30 s wait). A
+    // hidden panel takes no keys at all.
+    bool panelTakesKeys() const { return state.visible && ImGui::GetIO().WantTextInput; }
+
     glm::dvec2 cursor() const
     {
         glm::dvec2 c;
@@ -457,7 +467,7 @@ void keyCallback(GLFWwindow* window, int key, int, int action, int)
 {
     if (action != GLFW_PRESS) return;
     Viewer* viewer = viewerOf(window);
-    if (!viewer || (ImGui::GetCurrentContext() && ImGui::GetIO().WantCaptureKeyboard)) return;
+    if (!viewer || (ImGui::GetCurrentContext() && viewer->panelTakesKeys())) return;
     viewer->onKey(key);
 }
 
