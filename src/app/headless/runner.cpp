@@ -140,14 +140,14 @@ void printSummary(const RunSpec& spec, const RunResult& r)
     }
     if (hasExactSolution(spec.scenario)) {
         const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
-        const double exactEnergy = e0 * std::exp(-exactEnergyDecayRate(spec.scenario, p) * r.time);
+        const double exactRate = exactEnergyDecayRate(spec.scenario, p);
+        const double exactEnergy = e0 * std::exp(-exactRate * r.time);
         const Field exact = exactVelocity(spec.scenario, p, r.time);
         const double energy = kineticEnergy(velocity, h);
         std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
                     energy / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
         // The energy's decay rate over the run against the exact one (4 nu for
         // Taylor-Green): issue 19's figure, independent of how long the run was.
-        const double exactRate = exactEnergyDecayRate(spec.scenario, p);
         if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
             const double rate = std::log(e0 / energy) / r.time;
             std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
