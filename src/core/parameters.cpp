@@ -176,7 +176,8 @@ std::vector<Parameter> makeTable()
     table.push_back(integer("pressure-iterations", "pressure iterations",
                             memberAccess<&SimParams::pressureIterations>(), L::kMaxIterations, 500, usesPressureJacobi,
                             "Jacobi sweeps of the pressure solve per step (Jacobi pressure solver): more is less "
-                            "compressible and slower."));
+                            "compressible and slower. An odd count damps its first sweep by half, or the staggered "
+                            "layout would grow a checkerboard (docs/algorithm.md, section 3.7)."));
     table.push_back(onOff("warm-start", "warm-start pressure", memberAccess<&SimParams::warmStartPressure>(),
                           "Start each pressure solve from the last step's pressure: with few iterations this is "
                           "what lets the projection converge over time; off restarts from zero (GPU Gems ch. 38)."));

@@ -26,6 +26,7 @@
 
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
+#include "core/sim_params.hpp"
 
 namespace fluid {
 
@@ -174,7 +175,8 @@ inline constexpr ProgramSpec solvePressure{
     .name = "solvePressure",
     .shader = "pressure.frag",
     .samplers = {{{"uPressure", units::kFirst}, {"uDivergence", units::kSecond}}},
-    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared}}},
+    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared},
+                   {"uWeight", nullptr, kOddJacobiFirstSweepWeight, true}}},  // WEIGHTED: an odd count's first
 };
 
 // The same sweeps on four cells per texel: pressure and divergence packed in

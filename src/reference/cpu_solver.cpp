@@ -222,7 +222,11 @@ void CpuSolver::solvePressure()
         return;
     }
     for (int n = 0; n < params_.pressureIterations; ++n) {
-        reference::pressure(state_.pressure, divergence_, scratch_.pressure, constants_, exec_);
+        if (n == 0 && dampsFirstPressureSweep(params_))
+            reference::pressure(state_.pressure, divergence_, scratch_.pressure, constants_, kOddJacobiFirstSweepWeight,
+                                exec_);
+        else
+            reference::pressure(state_.pressure, divergence_, scratch_.pressure, constants_, exec_);
         state_.pressure.swap(scratch_.pressure);
     }
 }

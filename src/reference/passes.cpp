@@ -243,6 +243,17 @@ void pressureInterior(const float* __restrict below, const float* __restrict row
         out[i] = ((row[i - 1] + row[i + 1]) + (below[i] + above[i]) - cellSizeSquared * divergence[i]) * 0.25f;
 }
 
+void dampedPressureInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                            const float* __restrict divergence, float* __restrict out, float cellSizeSquared,
+                            float weight, int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const float jacobi =
+            ((row[i - 1] + row[i + 1]) + (below[i] + above[i]) - cellSizeSquared * divergence[i]) * 0.25f;
+        out[i] = row[i] + weight * (jacobi - row[i]);
+    }
+}
+
 void gradientInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
                       const float* __restrict velocity, float* __restrict out, float halfInverseCellSize, int begin,
                       int end)
@@ -424,6 +435,31 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
         [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);
             pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, begin, end);
+        });
+}
+
+void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, float weight, Exec exec)
+{
+    assert(p.sameShape(out));
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            if (solidAt(cell, k)) {
+                out.at(cell.x, cell.y) = 0.0f;
+                return;
+            }
+            const float pl = pressureBeside(p, cell, kLeft, k);
+            const float pr = pressureBeside(p, cell, kRight, k);
+            const float pb = pressureBeside(p, cell, kBottom, k);
+            const float pt = pressureBeside(p, cell, kTop, k);
+            const float jacobi = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
+            const float old = p.at(cell.x, cell.y);
+            out.at(cell.x, cell.y) = old + weight * (jacobi - old);
+        },
+        [&](int j, int begin, int end) {
+            const RowsAround ps = rowsAround(p, j);
+            dampedPressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, weight,
+                                   begin, end);
         });
 }
 

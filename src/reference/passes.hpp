@@ -98,6 +98,10 @@ void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec 
 
 // pressure.frag: one Jacobi sweep of Laplacian p = div.
 void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, Exec exec = {});
+// pressure.frag's WEIGHTED variant: the sweep damped, p + weight (J - p), J
+// the sweep above (the Jacobi solve's first sweep of an odd count:
+// dampsFirstPressureSweep).
+void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, float weight, Exec exec = {});
 
 // gradient.frag: u -= grad p by central differences.
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec = {});

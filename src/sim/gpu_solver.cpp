@@ -149,6 +149,9 @@ void GpuSolver::buildPrograms()
     packProgram_ = SpecProgram(row::packPressure, b, twoOutputs);
     pressurePackedProgram_ = SpecProgram(row::solvePressurePacked, b);
     pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
+    const std::string weighted = "#define WEIGHTED 1\n";
+    pressureDampedProgram_ = SpecProgram(row::solvePressure, b, o + weighted);
+    pressurePackedDampedProgram_ = SpecProgram(row::solvePressurePacked, b, weighted);
     divergencePackedProgram_ = SpecProgram(row::divergencePacked, b, twoOutputs);
     unpackProgram_ = SpecProgram(row::unpackPressure, b);
     gradientFromPackedProgram_ = SpecProgram(row::gradientFromPacked, b, "#define PACKED_PRESSURE 1\n" + twoOutputs);
@@ -221,12 +224,26 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
     for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram* p :
-         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
-          &advectTemperatureProgram_, &macCormackVelocity_.correction, &macCormackDye_.correction,
-          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
-          &pressurePackedProgram_, &pressurePackedTwiceProgram_, &divergencePackedProgram_, &unpackProgram_,
-          &gradientFromPackedProgram_, &addForceProgram_, &addForceDyeProgram_})
+    for (const sim::SpecProgram* p : {&advectProgram_,
+                                      &advectCarriedProgram_,
+                                      &advectWithDyeProgram_,
+                                      &advectDyeProgram_,
+                                      &advectTemperatureProgram_,
+                                      &macCormackVelocity_.correction,
+                                      &macCormackDye_.correction,
+                                      &macCormackTemperature_.correction,
+                                      &diffuseProgram_,
+                                      &pressureProgram_,
+                                      &packProgram_,
+                                      &pressurePackedProgram_,
+                                      &pressurePackedTwiceProgram_,
+                                      &pressureDampedProgram_,
+                                      &pressurePackedDampedProgram_,
+                                      &divergencePackedProgram_,
+                                      &unpackProgram_,
+                                      &gradientFromPackedProgram_,
+                                      &addForceProgram_,
+                                      &addForceDyeProgram_})
         all.push_back(p);
     for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
         for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);
@@ -402,10 +419,11 @@ void GpuSolver::solvePressure()
         solvePressurePacked();
         return;
     }
-    pressureProgram_.use();
     bindSolid();
     divergence_.bindTexture(kUnit1);
+    const bool damped = dampsFirstPressureSweep(params_);
     for (int n = 0; n < params_.pressureIterations; ++n) {
+        (n == 0 && damped ? pressureDampedProgram_ : pressureProgram_).use();
         pressure().read().bindTexture(kUnit0);
         draw(pressure().write());
         pressure().swap();
@@ -420,10 +438,18 @@ void GpuSolver::solvePressurePacked()
     if (params_.pressureIterations == 0) return;
     packPressureAndDivergence();  // unless the divergence pass did
 
-    // Two sweeps per pass, and the odd one alone.
+    // Two sweeps per pass; an odd count's first sweep alone, damped.
     packedDivergence_.bindTexture(kUnit1);
     const int iterations = params_.pressureIterations;
-    for (int n = 0; n < iterations; n += 2) {
+    int n = 0;
+    if (dampsFirstPressureSweep(params_)) {
+        pressurePackedDampedProgram_.use();
+        packedPressure_.read().bindTexture(kUnit0);
+        draw(packedPressure_.write());
+        packedPressure_.swap();
+        n = 1;
+    }
+    for (; n < iterations; n += 2) {
         (iterations - n >= 2 ? pressurePackedTwiceProgram_ : pressurePackedProgram_).use();
         packedPressure_.read().bindTexture(kUnit0);
         draw(packedPressure_.write());

@@ -200,6 +200,9 @@ private:
     sim::SpecProgram packProgram_;
     sim::SpecProgram pressurePackedProgram_;
     sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
+    // The first sweep of an odd count, damped (dampsFirstPressureSweep).
+    sim::SpecProgram pressureDampedProgram_;
+    sim::SpecProgram pressurePackedDampedProgram_;
     sim::SpecProgram divergencePackedProgram_;
     sim::SpecProgram unpackProgram_;
     sim::SpecProgram gradientFromPackedProgram_;

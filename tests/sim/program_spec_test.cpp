@@ -134,11 +134,14 @@ TEST(ProgramSpecTable, RowsAreWellFormed)
             }
         }
         for (const ConstantBinding& c : row->constants) {
-            // Fixed values are the mirrors' own constants: a decay of 1, or
-            // the multigrid smoother's weight (the packed level 0's).
+            // Fixed values are the mirrors' own constants: a decay of 1, the
+            // multigrid smoother's weight (the packed level 0's), or the
+            // Jacobi solve's damped first sweep's.
             if (c.uniform && !c.member) {
-                EXPECT_TRUE(c.fixed == 1.0f || c.fixed == MultigridSchedule::kWeight)
-                    << c.uniform << " = " << c.fixed << ": only a decay of 1 or the smoother's weight is fixed";
+                EXPECT_TRUE(c.fixed == 1.0f || c.fixed == MultigridSchedule::kWeight ||
+                            c.fixed == kOddJacobiFirstSweepWeight)
+                    << c.uniform << " = " << c.fixed
+                    << ": only a decay of 1, the smoother's weight or the damped first sweep's is fixed";
             }
         }
     }

@@ -41,14 +41,15 @@ void printHeader(const RunSpec& s)
     const bool multigrid = p.pressureSolver == fluid::PressureSolver::Multigrid;
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
     const int coldCycles = fluid::multigridCyclesOf(p, true);
-    const std::string coldStartNote =
-        multigrid && coldCycles > p.multigridCycles ? " (" + std::to_string(coldCycles) + " on the first step)" : "";
+    const std::string solverNote =
+        multigrid ? (coldCycles > p.multigridCycles ? " (" + std::to_string(coldCycles) + " on the first step)" : "")
+                  : (fluid::dampsFirstPressureSweep(p) ? " (the first damped by half)" : "");
     std::printf(
         "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s%s, viscous: "
         "%s, %s boundary, %s layout, %s projection%s",
         toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
         d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
-        multigrid ? "multigrid V-cycles" : "Jacobi sweeps", coldStartNote.c_str(), describe(viscous).c_str(),
+        multigrid ? "multigrid V-cycles" : "Jacobi sweeps", solverNote.c_str(), describe(viscous).c_str(),
         fluid::toString(p.boundary), fluid::toString(p.layout),
         fluid::projectsIncrementally(p) ? "incremental" : "plain",
         p.projection == fluid::Projection::Auto ? " (auto)" : "");
