@@ -17,6 +17,7 @@
 #include <cassert>
 #include <cmath>
 #include <cstring>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -416,29 +417,11 @@ void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec 
         });
 }
 
-void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, Exec exec)
-{
-    assert(p.sameShape(out));
-    forEachCellSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const float pl = pressureBeside(p, cell, kLeft, k);
-            const float pr = pressureBeside(p, cell, kRight, k);
-            const float pb = pressureBeside(p, cell, kBottom, k);
-            const float pt = pressureBeside(p, cell, kTop, k);
-            out.at(cell.x, cell.y) = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
-        },
-        [&](int j, int begin, int end) {
-            const RowsAround ps = rowsAround(p, j);
-            pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, begin, end);
-        });
-}
+namespace {
 
-void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, float weight, Exec exec)
+// One Jacobi sweep, damped by `weight` (p + weight (J - p)) where one is given.
+void pressureSweep(const Field& p, const Field& div, Field& out, const PassConstants& k, std::optional<float> weight,
+                   Exec exec)
 {
     assert(p.sameShape(out));
     forEachCellSplitAtBorder(
@@ -454,13 +437,29 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
             const float pt = pressureBeside(p, cell, kTop, k);
             const float jacobi = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
             const float old = p.at(cell.x, cell.y);
-            out.at(cell.x, cell.y) = old + weight * (jacobi - old);
+            out.at(cell.x, cell.y) = weight ? old + *weight * (jacobi - old) : jacobi;
         },
         [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);
-            dampedPressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, weight,
-                                   begin, end);
+            if (weight)
+                dampedPressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared,
+                                       *weight, begin, end);
+            else
+                pressureInterior(ps.below, ps.row, ps.above, rowOf(div, j), rowOf(out, j), k.cellSizeSquared, begin,
+                                 end);
         });
+}
+
+}  // namespace
+
+void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, Exec exec)
+{
+    pressureSweep(p, div, out, k, std::nullopt, exec);
+}
+
+void pressure(const Field& p, const Field& div, Field& out, const PassConstants& k, float weight, Exec exec)
+{
+    pressureSweep(p, div, out, k, weight, exec);
 }
 
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
