@@ -125,9 +125,11 @@ float chebyshevWeight(double a, int sweeps, int k)
 
 std::string describe(const ViscousSolvePlan& plan)
 {
-    if (plan.vCycles > 0) return std::to_string(plan.vCycles) + " V-cycles";
-    if (plan.chebyshevSweeps > 0) return std::to_string(plan.chebyshevSweeps) + " Chebyshev-weighted sweeps";
-    if (plan.jacobiSweeps > 0) return std::to_string(plan.jacobiSweeps) + " Jacobi sweeps";
+    // "1 Jacobi sweep", "2 Jacobi sweeps".
+    const auto count = [](int n, const char* what) { return std::to_string(n) + " " + what + (n == 1 ? "" : "s"); };
+    if (plan.vCycles > 0) return count(plan.vCycles, "V-cycle");
+    if (plan.chebyshevSweeps > 0) return count(plan.chebyshevSweeps, "Chebyshev-weighted sweep");
+    if (plan.jacobiSweeps > 0) return count(plan.jacobiSweeps, "Jacobi sweep");
     return "none";
 }
 

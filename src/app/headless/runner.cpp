@@ -40,18 +40,20 @@ void printHeader(const RunSpec& s)
     const SimParams& p = s.params;
     const bool multigrid = p.pressureSolver == fluid::PressureSolver::Multigrid;
     const ViscousSolvePlan viscous = planViscousSolve(p, makePassConstants(p));
-    const int coldCycles = fluid::multigridCyclesOf(p, true);
-    const std::string solverNote =
-        multigrid ? (coldCycles > p.multigridCycles ? " (" + std::to_string(coldCycles) + " on the first step)" : "")
-                  : (fluid::dampsFirstPressureSweep(p) ? " (the first damped by half)" : "");
+    // "3 multigrid V-cycles (4 on the first step)", "1 Jacobi sweep (damped by half)".
+    const int count = multigrid ? p.multigridCycles : p.pressureIterations;
+    std::string pressure =
+        std::to_string(count) + (multigrid ? " multigrid V-cycle" : " Jacobi sweep") + (count == 1 ? "" : "s");
+    if (const int coldCycles = fluid::multigridCyclesOf(p, true); multigrid && coldCycles > count)
+        pressure += " (" + std::to_string(coldCycles) + " on the first step)";
+    if (!multigrid && fluid::dampsFirstPressureSweep(p))
+        pressure += count == 1 ? " (damped by half)" : " (the first damped by half)";
     std::printf(
-        "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %d %s%s, viscous: "
+        "fluidsim: %s on the %s, %dx%d cells, h = %g m, dt = %g s, nu = %g m^2/s, pressure: %s, viscous: "
         "%s, %s boundary, %s layout, %s projection%s",
         toString(s.scenario), s.backend == Backend::Gpu ? "GPU" : "CPU", p.gridWidth, p.gridHeight, d(p.cellSize()),
-        d(p.dt), d(p.viscosity), multigrid ? p.multigridCycles : p.pressureIterations,
-        multigrid ? "multigrid V-cycles" : "Jacobi sweeps", solverNote.c_str(), describe(viscous).c_str(),
-        fluid::toString(p.boundary), fluid::toString(p.layout),
-        fluid::projectsIncrementally(p) ? "incremental" : "plain",
+        d(p.dt), d(p.viscosity), pressure.c_str(), describe(viscous).c_str(), fluid::toString(p.boundary),
+        fluid::toString(p.layout), fluid::projectsIncrementally(p) ? "incremental" : "plain",
         p.projection == fluid::Projection::Auto ? " (auto)" : "");
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
