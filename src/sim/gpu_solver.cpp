@@ -147,7 +147,6 @@ void GpuSolver::buildPrograms()
         fieldPasses_.emplace_back(*pass, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
     pressureProgram_ = SpecProgram(row::solvePressure, b, o);
     packProgram_ = SpecProgram(row::packPressure, b, twoOutputs);
-    pressurePackedProgram_ = SpecProgram(row::solvePressurePacked, b);
     pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
     const std::string weighted = "#define WEIGHTED 1\n";
     pressureDampedProgram_ = SpecProgram(row::solvePressure, b, o + weighted);
@@ -224,26 +223,13 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
     for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
     for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram* p : {&advectProgram_,
-                                      &advectCarriedProgram_,
-                                      &advectWithDyeProgram_,
-                                      &advectDyeProgram_,
-                                      &advectTemperatureProgram_,
-                                      &macCormackVelocity_.correction,
-                                      &macCormackDye_.correction,
-                                      &macCormackTemperature_.correction,
-                                      &diffuseProgram_,
-                                      &pressureProgram_,
-                                      &packProgram_,
-                                      &pressurePackedProgram_,
-                                      &pressurePackedTwiceProgram_,
-                                      &pressureDampedProgram_,
-                                      &pressurePackedDampedProgram_,
-                                      &divergencePackedProgram_,
-                                      &unpackProgram_,
-                                      &gradientFromPackedProgram_,
-                                      &addForceProgram_,
-                                      &addForceDyeProgram_})
+    for (const sim::SpecProgram* p :
+         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
+          &advectTemperatureProgram_, &macCormackVelocity_.correction, &macCormackDye_.correction,
+          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
+          &pressurePackedTwiceProgram_, &pressureDampedProgram_, &pressurePackedDampedProgram_,
+          &divergencePackedProgram_, &unpackProgram_, &gradientFromPackedProgram_, &addForceProgram_,
+          &addForceDyeProgram_})
         all.push_back(p);
     for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
         for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);
@@ -421,13 +407,19 @@ void GpuSolver::solvePressure()
     }
     bindSolid();
     divergence_.bindTexture(kUnit1);
-    const bool damped = dampsFirstPressureSweep(params_);
-    for (int n = 0; n < params_.pressureIterations; ++n) {
-        (n == 0 && damped ? pressureDampedProgram_ : pressureProgram_).use();
+    const auto sweep = [&] {
         pressure().read().bindTexture(kUnit0);
         draw(pressure().write());
         pressure().swap();
+    };
+    int n = 0;
+    if (dampsFirstPressureSweep(params_)) {
+        pressureDampedProgram_.use();
+        sweep();
+        n = 1;
     }
+    pressureProgram_.use();
+    for (; n < params_.pressureIterations; ++n) sweep();
 }
 
 // The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
@@ -438,23 +430,22 @@ void GpuSolver::solvePressurePacked()
     if (params_.pressureIterations == 0) return;
     packPressureAndDivergence();  // unless the divergence pass did
 
-    // Two sweeps per pass; an odd count's first sweep alone, damped.
+    // An odd count's first sweep alone, damped; then two sweeps per pass
+    // (what is left is even).
     packedDivergence_.bindTexture(kUnit1);
-    const int iterations = params_.pressureIterations;
+    const auto pass = [&] {
+        packedPressure_.read().bindTexture(kUnit0);
+        draw(packedPressure_.write());
+        packedPressure_.swap();
+    };
     int n = 0;
     if (dampsFirstPressureSweep(params_)) {
         pressurePackedDampedProgram_.use();
-        packedPressure_.read().bindTexture(kUnit0);
-        draw(packedPressure_.write());
-        packedPressure_.swap();
+        pass();
         n = 1;
     }
-    for (; n < iterations; n += 2) {
-        (iterations - n >= 2 ? pressurePackedTwiceProgram_ : pressurePackedProgram_).use();
-        packedPressure_.read().bindTexture(kUnit0);
-        draw(packedPressure_.write());
-        packedPressure_.swap();
-    }
+    pressurePackedTwiceProgram_.use();
+    for (; n < params_.pressureIterations; n += 2) pass();
     leavePressurePacked();
 }
 

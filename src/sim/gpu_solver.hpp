@@ -198,7 +198,6 @@ private:
     // The Jacobi sweeps on four cells per texel (grids whose width is a
     // multiple of 4): pack, sweep, unpack.
     sim::SpecProgram packProgram_;
-    sim::SpecProgram pressurePackedProgram_;
     sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
     // The first sweep of an odd count, damped (dampsFirstPressureSweep).
     sim::SpecProgram pressureDampedProgram_;
