@@ -11,6 +11,18 @@
 uniform ivec2 uGridSize;   // cells
 uniform float uLidSpeed;   // m/s, tangential speed of the top wall (box), or the inflow's (tunnel)
 uniform vec2 uInverseGridSize;  // 1 / cells
+// 0, from a uniform (set with the grid's uniforms, or per draw on the
+// multigrid's levels), which no compiler can fold. opaque(v) is v, but no
+// compiler sees through it, so it can neither contract a product into the sum
+// that uses it (an FMA: one rounding where the mirror makes two) nor regroup
+// (a s + b s into (a + b) s, x - k c1 - k c2 into x - k (c1 + c2)), which
+// Mesa's llvmpipe does. Where a pass would otherwise differ from its mirror
+// by such an ulp, each product that feeds a sum goes through product().
+uniform float uZero;
+float opaque(float v) { return intBitsToFloat(floatBitsToInt(v) | floatBitsToInt(uZero)); }
+vec2 opaque(vec2 v) { return intBitsToFloat(floatBitsToInt(v) | floatBitsToInt(uZero)); }
+vec4 opaque(vec4 v) { return intBitsToFloat(floatBitsToInt(v) | floatBitsToInt(uZero)); }
+float product(float a, float b) { return opaque(a * b); }
 
 layout(location = 0) out vec4 fragResult;
 #ifdef TWO_OUTPUTS

@@ -3,12 +3,14 @@ uniform sampler2D uVelocity;
 uniform float uHalfInverseCellSize;  // 0.5 / h
 
 #ifdef STAGGERED
-// The compact circulation around the corner at c - (1/2, 1/2), over h^2 h.
+// The compact circulation around the corner at c - (1/2, 1/2), over h^2 h;
+// opaque() (common.glsl), or a compiler may add the four corners' differences
+// before it scales them, as llvmpipe's did, where the mirror scales each.
 float cornerCurl(ivec2 c)
 {
-    return ((faceV(uVelocity, c, uGridSize) - faceV(uVelocity, c + kLeft, uGridSize)) -
-            (faceU(uVelocity, c, uGridSize) - faceU(uVelocity, c + kBottom, uGridSize))) *
-           uInverseCellSize;
+    return opaque(((faceV(uVelocity, c, uGridSize) - faceV(uVelocity, c + kLeft, uGridSize)) -
+                   (faceU(uVelocity, c, uGridSize) - faceU(uVelocity, c + kBottom, uGridSize))) *
+                  uInverseCellSize);
 }
 #endif
 

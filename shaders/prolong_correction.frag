@@ -14,7 +14,6 @@
 // see below.
 uniform sampler2D uIterate;     // the fine level's iterate
 uniform sampler2D uCorrection;  // the coarse level's iterate
-
 #ifdef STAGGERED
 // Drawn at level 0's size with level 0's uniforms (uGridSize, uLidSpeed,
 // uSolid), which shutWallFaces needs: shut and solid faces stay 0, the
@@ -39,9 +38,9 @@ Value coarseAt(ivec2 c)
 
 float bilinear(float a, float b, float c, float d, vec2 f)
 {
-    float bottom = a * (1.0 - f.x) + b * f.x;
-    float top = c * (1.0 - f.x) + d * f.x;
-    return bottom * (1.0 - f.y) + top * f.y;
+    float bottom = product(a, 1.0 - f.x) + product(b, f.x);
+    float top = product(c, 1.0 - f.x) + product(d, f.x);
+    return product(bottom, 1.0 - f.y) + product(top, f.y);
 }
 
 void main()
@@ -77,9 +76,10 @@ void main()
     Value c = valueAt(uCorrection, base + kTop);
     Value d = valueAt(uCorrection, base + kRight + kTop);
 #endif
-    Value bottom = a * (1.0 - f.x) + b * f.x;
-    Value top = c * (1.0 - f.x) + d * f.x;
-    Value e = bottom * (1.0 - f.y) + top * f.y;
+    // Each product rounded on its own, as the mirror's (common.glsl's opaque()).
+    Value bottom = opaque(a * (1.0 - f.x)) + opaque(b * f.x);
+    Value top = opaque(c * (1.0 - f.x)) + opaque(d * f.x);
+    Value e = opaque(bottom * (1.0 - f.y)) + opaque(top * f.y);
     fragResult = asResult(valueFetched(uIterate, cell) + e);  // a fine cell: uGridSize is the coarse level's
 }
 #endif

@@ -9,8 +9,7 @@
 // texels'); the coarse level's ghosts come from its wrap mode, the rule.
 uniform sampler2D uIterate;     // level 0's pressure, packed
 uniform sampler2D uCorrection;  // level 1's iterate
-uniform ivec2 uCoarseSize;      // level 1's size
-
+uniform ivec2 uCoarseSize;      
 float coarseAt(int column, int row) { return texture(uCorrection, (vec2(column, row) + 0.5) / vec2(uCoarseSize)).x; }
 
 void main()
@@ -29,8 +28,8 @@ void main()
     vec4 b = lower.yzzw;
     vec4 c = upper.xyyz;
     vec4 d = upper.yzzw;
-    vec4 bottom = a * (1.0 - fx) + b * fx;
-    vec4 top = c * (1.0 - fx) + d * fx;
-    vec4 e = bottom * (1.0 - fy) + top * fy;
+    vec4 bottom = opaque(a * (1.0 - fx)) + opaque(b * fx);  // each product rounded on its own (common.glsl)
+    vec4 top = opaque(c * (1.0 - fx)) + opaque(d * fx);
+    vec4 e = opaque(bottom * (1.0 - fy)) + opaque(top * fy);
     fragResult = valueHere(uIterate) + e;
 }

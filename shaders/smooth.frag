@@ -45,12 +45,11 @@ vec4 written(Value x) { return fluidOnly(asResult(x)); }
 #endif
 
 #if defined(ZERO_GUESS) && defined(TWO_SWEEPS)
-// 0, from a uniform, which no compiler can fold. The first sweep from zero
-// is a product, w J; a compiler may contract a product into the sums of the
-// second sweep that use it (llvmpipe does, 1-ulp differences from two draws,
-// which the step parity tests saw), but not uZero + w J, whose value is the
-// same: that sum is what the second sweep reads.
-uniform float uZero;
+// The first sweep from zero is a product, w J; a compiler may contract a
+// product into the sums of the second sweep that use it (llvmpipe does,
+// 1-ulp differences from two draws, which the step parity tests saw), but not
+// uZero + w J (common.glsl), whose value is the same: that sum is what the
+// second sweep reads.
 #define FIRST_FROM_ZERO(v) (uZero + (v))
 #else
 #define FIRST_FROM_ZERO(v) (v)

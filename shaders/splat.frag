@@ -18,12 +18,45 @@ uniform sampler2D uSource1;
 uniform vec4 uValue1;
 #endif
 
+// The weight is written so that the mirror's floats are these to the bit:
+// the built-in exp() differs from the CPU's by an ulp here and there, and
+// llvmpipe contracted and regrouped the products (common.glsl's opaque()).
+// Those ulps were the only differences between the backends in a collocated
+// step on llvmpipe, and the limiters (MacCormack's, the confinement's) and the
+// pressure solve made them chaotic: one step's pressure parted by up to 2e-5
+// of its L2. So each product that feeds a sum is product(), and exp is
+// splatExp.
+
+// exp(x) for x <= 0 from +, -, * and a power of two, as reference::splatExp:
+// x = k ln 2 + r (Cody-Waite: k ln2_hi is exact for |k| < 2^8), e^r by its
+// Taylor polynomial of degree 7 (|r| <= ln 2 / 2: under 6e-9 of e^r), times
+// 2^k built from its bits. Within a few ulps of exp; 0 below -87, where e^x
+// nears the smallest normal float (some rasterisers flush subnormals).
+float splatExp(float x)
+{
+    if (x < -87.0) return 0.0;
+    float k = floor(product(x, 1.44269502) + 0.5);
+    float r = opaque(opaque(x - k * 0.693145752) - product(k, 1.42860677e-06));
+    float p = 1.98412701e-04;
+    p = 1.38888892e-03 + product(r, p);
+    p = 8.33333377e-03 + product(r, p);
+    p = 4.16666679e-02 + product(r, p);
+    p = 1.66666672e-01 + product(r, p);
+    p = 0.5 + product(r, p);
+    p = 1.0 + product(r, p);
+    p = 1.0 + product(r, p);
+    return p * intBitsToFloat((int(k) + 127) << 23);
+}
+
 // 1 - erf(x) for x >= 0: Abramowitz & Stegun 7.1.26, absolute error < 1.5e-7.
 float erfcPositive(float x)
 {
-    float t = 1.0 / (1.0 + 0.3275911 * x);
-    float poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741 + t * (-1.453152027 + t * 1.061405429))));
-    return poly * exp(-(x * x));
+    float t = 1.0 / (1.0 + product(0.3275911, x));
+    float poly = -1.453152027 + product(t, 1.061405429);
+    poly = 1.421413741 + product(t, poly);
+    poly = -0.284496736 + product(t, poly);
+    poly = 0.254829592 + product(t, poly);
+    return (t * poly) * splatExp(-(x * x));
 }
 
 // erf(a) - erf(b) for a >= b, without subtracting two numbers near +-1.
@@ -38,18 +71,18 @@ float erfDifference(float a, float b)
 float weightAt(vec2 point)
 {
     vec2 ap = point - uFrom;
-    float along = ap.x * uAxis.x + ap.y * uAxis.y;
-    vec2 across = ap - along * uAxis;
+    float along = product(ap.x, uAxis.x) + product(ap.y, uAxis.y);
+    vec2 across = ap - vec2(product(along, uAxis.x), product(along, uAxis.y));
     float s = along * uInverseRadius;
-    float d = (across.x * across.x + across.y * across.y) * (uInverseRadius * uInverseRadius);
+    float d = (product(across.x, across.x) + product(across.y, across.y)) * (uInverseRadius * uInverseRadius);
 #ifdef POINT_SPLAT
     // A point (uLength = 0): the along factor is exactly 1. Compiled out, since
     // a SIMD rasteriser would evaluate all six erfc (an exp and a divide each)
     // of the line's branches under a mask.
-    return exp(-d);
+    return splatExp(-d);
 #else
-    float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - uLength * uInverseRadius) : 1.0;
-    return exp(-d) * alongWeight;
+    float alongWeight = uLength > 0.0 ? uLineScale * erfDifference(s, s - product(uLength, uInverseRadius)) : 1.0;
+    return splatExp(-d) * alongWeight;
 #endif
 }
 
@@ -60,13 +93,13 @@ void main()
     // The velocity on the staggered layout: u weighed at its face's point,
     // v at its own. Mirror: reference::staggered::splat.
     vec2 u = valueHere(uSource).xy;
-    fragResult = shutWallFaces(vec4(u.x + uValue.x * weightAt(cell - vec2(0.5, 0.0)),
-                                    u.y + uValue.y * weightAt(cell - vec2(0.0, 0.5)), 0.0, 0.0));
+    fragResult = shutWallFaces(vec4(u.x + product(uValue.x, weightAt(cell - vec2(0.5, 0.0))),
+                                    u.y + product(uValue.y, weightAt(cell - vec2(0.0, 0.5))), 0.0, 0.0));
 #else
     float weight = weightAt(cell);
-    fragResult = valueHere(uSource) + uValue * weight;
+    fragResult = valueHere(uSource) + opaque(uValue * weight);
 #ifdef TWO_OUTPUTS
-    fragResult1 = valueHere(uSource1) + uValue1 * weight;
+    fragResult1 = valueHere(uSource1) + opaque(uValue1 * weight);
 #endif
 #endif
 }

@@ -28,9 +28,11 @@ vec2 confinementAt(ivec2 c)
     float wb = abs(texelFetch(uCurl, faceTexel(c + kBottom, uGridSize), 0).x);
     float wt = abs(texelFetch(uCurl, faceTexel(c + kTop, uGridSize), 0).x);
     vec2 g = vec2(wr - wl, wt - wb) * uHalfInverseCellSize;
-    vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
+    vec2 n = g / max(sqrt(product(g.x, g.x) + product(g.y, g.y)), 1e-5);
     float w = texelFetch(uCurl, faceTexel(c, uGridSize), 0).x;
-    return vec2(uVorticityScale * (n.y * w), uVorticityScale * (-n.x * w));
+    // opaque() (common.glsl): the two cells' forces are added and halved,
+    // which a compiler may regroup as a sum scaled once; the mirror scales each.
+    return opaque(vec2(uVorticityScale * (n.y * w), uVorticityScale * (-n.x * w)));
 }
 
 // The largest magnitude of the stored component among this face and the four

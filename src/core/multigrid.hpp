@@ -54,18 +54,20 @@ inline int extraChild(int fineCells, int coarseCells)
 }
 
 // One V(preSmooth, postSmooth) cycle. Weighted Jacobi smoothing with weight 4/5
-// damps the upper half of the spectrum fastest on the 5-point stencil; the
-// coarsest level (at most 2 x 2 cells) is swept a few times, which solves it.
-// (The viscous solve uses the same schedule with its own weight, see
-// viscousLevel().)
-// The tunnel's pressure has a Dirichlet face (the outflow), so its smoothest
+// damps the upper half of the spectrum fastest on the 5-point stencil. The
+// pressure's coarsest level (at most kDirectSolveMaxCells cells) is solved at
+// once (core/coarse_solve.hpp); the viscous solve, which uses the same
+// schedule with its own weight (viscousLevel()), sweeps its coarsest level
+// (at most 2 x 2 cells) a few times, which solves it.
+// Before the pressure's bottom was solved at once, it was swept too, and the
+// tunnel's pressure has a Dirichlet face (the outflow), so its smoothest
 // error mode is no longer the free constant of the pure-Neumann problem but a
 // ramp along the tunnel, which the coarsest level must solve: there the sweep
 // moves x by w/4 of the residual while that mode's eigenvalue is ~0.6 (2 x 1
 // cells: 2 - sqrt 2), a factor ~0.88 per sweep. With 4 sweeps one step from
 // rest made a stream of 76% of the inflow speed, with 32 98.5%
-// (tests/sim/obstacle_test.cpp, OneStepFromRestMakesTheStream). On a level of
-// at most 2 x 2 cells they cost little.
+// (tests/sim/obstacle_test.cpp, OneStepFromRestMakesTheStream). The viscous
+// solve keeps the 32 in the tunnel.
 struct MultigridSchedule {
     static constexpr int kPreSmooth = 2;
     static constexpr int kPostSmooth = 2;
@@ -108,6 +110,9 @@ void smoothSweeps(Passes& passes, int level, int sweeps, bool firstFromZero)
 //   restrictResidual(level)           the residual of `level`, restricted into
 //                                     the right-hand side of level + 1
 //   prolongCorrection(level)          level += bilinear interpolation of level + 1
+//   solveCoarsest(level)              the pressure's coarsest level solved at
+//                                     once, x = M s (core/coarse_solve.hpp):
+//                                     its pyramid (pressureLevels) ends there
 // and, for profiling, stepTimer() (null: not timed) and equation(): the work
 // on each level is a lap of its own (multigridLevelGroup), on the way down
 // and again on the way up.
@@ -128,7 +133,10 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
         passes.restrictResidual(level);
     }
     timeLevel(coarsest);
-    smoothSweeps(passes, coarsest, coarsestSweeps, coarsest > 0);
+    if (passes.equation() == MultigridEquation::Pressure && coarsest > 0)
+        passes.solveCoarsest(coarsest);  // the whole level at once (core/coarse_solve.hpp)
+    else
+        smoothSweeps(passes, coarsest, coarsestSweeps, coarsest > 0);
     for (int level = coarsest - 1; level >= 0; --level) {
         timeLevel(level);
         passes.prolongCorrection(level);

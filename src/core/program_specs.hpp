@@ -284,7 +284,16 @@ inline constexpr ProgramSpec prolongCorrection{
     .header = "multigrid.glsl",
     .samplers = {{{"uIterate", units::kFirst}, {"uCorrection", units::kSecond}}},
     .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kLidSpeed,
-                              level_uniform::kCoarseSize}),
+                              level_uniform::kCoarseSize, level_uniform::kZero}),
+    .onTheGrid = false,
+};
+// The pressure's coarsest level at once (core/coarse_solve.hpp): its matrix M
+// (R32F, cells x cells) and right-hand side.
+inline constexpr ProgramSpec solveCoarsest{
+    .name = "solveCoarsest",
+    .shader = "solve_coarsest.frag",
+    .samplers = {{{"uInverse", units::kFirst}, {"uRhs", units::kSecond}}},
+    .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kZero}),
     .onTheGrid = false,
 };
 
@@ -315,13 +324,13 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
     .name = "prolongCorrection (level 0 packed)",
     .shader = "prolong_correction_packed.frag",
     .samplers = prolongCorrection.samplers,
-    .perDraw = levelUniforms({level_uniform::kCoarseSize}),
+    .perDraw = levelUniforms({level_uniform::kCoarseSize, level_uniform::kZero}),
     .cellsPerTexel = 4,
 };
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 21> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 22> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectCorrection,
@@ -340,6 +349,7 @@ inline constexpr std::array<const ProgramSpec*, 21> kProgramSpecs{
     &programs::smooth,
     &programs::restrictResidual,
     &programs::prolongCorrection,
+    &programs::solveCoarsest,
     &programs::smoothPacked,
     &programs::restrictResidualPacked,
     &programs::prolongCorrectionPacked,

@@ -14,6 +14,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/coarse_solve.hpp"
 #include "reference/boundary.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
@@ -322,6 +323,22 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
         prolongAs<float>(x, coarse, out, coarseK, exec);
 }
 
+void solveCoarsest(const std::vector<float>& inverse, const Field& rhs, Field& out)
+{
+    const int width = rhs.width(), height = rhs.height();
+    const std::size_t cells = static_cast<std::size_t>(width) * static_cast<std::size_t>(height);
+    assert(inverse.size() == cells * cells && rhs.sameShape(out) && rhs.components() == 1);
+    for (int y = 0; y < height; ++y)
+        for (int x = 0; x < width; ++x) {
+            const float* row = inverse.data() + rhs.index(x, y) * cells;
+            float sum = 0.0f;
+            std::size_t j = 0;
+            for (int sy = 0; sy < height; ++sy)
+                for (int sx = 0; sx < width; ++sx, ++j) sum += row[j] * rhs.at(sx, sy);
+            out.at(x, y) = sum;
+        }
+}
+
 double relativePressureResidual(const Field& p, const Field& div, const PassConstants& k)
 {
     const double h2 = k.cellSizeSquared;
@@ -370,7 +387,7 @@ double relativeViscousResidual(const Field& x, const Field& b, const PassConstan
 }
 
 CpuMultigrid::CpuMultigrid(int width, int height, MultigridEquation equation)
-    : levels_(multigridLevels(width, height)), equation_(equation)
+    : levels_(levelsFor(equation, width, height)), equation_(equation)
 {
     const int components = equation == MultigridEquation::Viscous ? 2 : 1;
     for (const MultigridLevel& l : levels_) {
@@ -427,6 +444,7 @@ PassConstants CpuMultigrid::constantsOf(int level) const
 void CpuMultigrid::setObstacles(const Field& mask)
 {
     solid_.clear();
+    coarsestInverse_.matrix.clear();  // the masks are new, wherever they lie
     for (Field& level : solidPyramid(mask, levels_, coarseSolidRule(equation_))) solid_.emplace_back(std::move(level));
 }
 
@@ -470,6 +488,30 @@ void CpuMultigrid::prolongCorrection(int level)
         staggered::prolongCorrection(x, coarse, out, constantsOf(level), constantsOf(level + 1), exec_);
     else
         reference::prolongCorrection(x, coarse, out, constantsOf(level + 1), exec_);
+    x.swap(out);
+}
+
+const std::vector<float>& CpuMultigrid::coarsestInverse(int level)
+{
+    const BoundaryMode boundary = k_.periodic ? BoundaryMode::Periodic
+                                  : k_.tunnel ? BoundaryMode::Tunnel
+                                              : BoundaryMode::Box;
+    const SolidMask* mask = constantsOf(level).solid;
+    CoarsestInverse& cached = coarsestInverse_;
+    if (cached.matrix.empty() || cached.boundary != boundary || cached.mask != mask) {
+        cached.matrix = fluid::coarsestInverse(levels_[static_cast<std::size_t>(level)], boundary,
+                                               mask != nullptr ? &mask->cells() : nullptr);
+        cached.boundary = boundary;
+        cached.mask = mask;
+    }
+    return cached.matrix;
+}
+
+void CpuMultigrid::solveCoarsest(int level)
+{
+    Field& x = iterateOf(level);
+    Field& out = scratchOf(level);
+    reference::solveCoarsest(coarsestInverse(level), rhsOf(level), out);
     x.swap(out);
 }
 

@@ -36,6 +36,10 @@ void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op,
 // interpolation of `coarse`; coarseK describes the coarse level.
 void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& coarseK, Exec exec = {});
 
+// solve_coarsest.frag: out = M rhs, M a level's coarsestInverse() (row i at
+// [i * cells + j], cell index x + width * y), each cell's sum over j in order.
+void solveCoarsest(const std::vector<float>& inverse, const Field& rhs, Field& out);
+
 // The relative residual of the pressure Poisson equation Laplacian p = div u on
 // the 5-point stencil: ||h^2 div - (pL + pR + pB + pT - 4p)||_2 / ||h^2 div||_2,
 // in double (0 when div is 0). It is 1 for p = 0 and what a solve reduces.
@@ -66,6 +70,8 @@ public:
     void smooth(int level, bool zeroGuess, float weight);
     void restrictResidual(int level);
     void prolongCorrection(int level);
+    // The pressure's coarsest level at once (core/coarse_solve.hpp).
+    void solveCoarsest(int level);
 
     // The obstacles of level 0 (the grid's size): derives every level's mask
     // (src/core/solid_mask.hpp). They apply while the level-0 constants given
@@ -104,6 +110,15 @@ private:
     std::vector<Field> scratch_;
     std::vector<Field> rhs_;
     std::vector<SolidMask> solid_;  // per level, index 0 included; empty until setObstacles()
+    // The pressure's coarsest level's M, for the boundary and mask it was made
+    // for (remade when either changes).
+    struct CoarsestInverse {
+        std::vector<float> matrix;
+        BoundaryMode boundary = BoundaryMode::Box;
+        const SolidMask* mask = nullptr;
+    };
+    CoarsestInverse coarsestInverse_;
+    const std::vector<float>& coarsestInverse(int level);
 
     Field* x_ = nullptr;
     Field* xScratch_ = nullptr;

@@ -14,6 +14,7 @@
 #include "reference/passes.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -101,26 +102,15 @@ float dot2(glm::vec2 a, glm::vec2 b)
     return a.x * b.x + a.y * b.y;
 }
 
-// std::exp(x), taking a shortcut where it is exactly +0. glibc reaches +0
-// through a slow underflow path (a denormal multiply and errno), which cost
-// more than all the rest of a splat for the many cells far from the brush.
-// Below -104 the exact value is under half the smallest subnormal, so a libm
-// whose exp is monotonic returns +0 there if it does at -104, which is checked
-// once.
-float expOrZero(float x)
-{
-    constexpr float kZeroBelow = -104.0f;
-    static const bool shortcutHolds = std::exp(kZeroBelow) == 0.0f;
-    return x < kZeroBelow && shortcutHolds ? 0.0f : std::exp(x);
-}
-
 // splat.frag's erfcPositive and erfDifference, the same operations in the same order.
 float erfcPositive(float x)
 {
     const float t = 1.0f / (1.0f + 0.3275911f * x);
-    const float poly =
-        t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
-    return poly * expOrZero(-(x * x));
+    float poly = -1.453152027f + t * 1.061405429f;
+    poly = 1.421413741f + t * poly;
+    poly = -0.284496736f + t * poly;
+    poly = 0.254829592f + t * poly;
+    return (t * poly) * splatExp(-(x * x));
 }
 
 float erfDifference(float a, float b)
@@ -132,6 +122,26 @@ float erfDifference(float a, float b)
 
 }  // namespace
 
+// splat.frag's splatExp: exp(x) for x <= 0 from +, -, * and a power of two,
+// the same floats as the shader's (whose products are rounded once, as these
+// are: this file is built without FMA contraction). x = k ln 2 + r, e^r by its
+// Taylor polynomial of degree 7, times 2^k from its bits; 0 below -87.
+float splatExp(float x)
+{
+    if (x < -87.0f) return 0.0f;
+    const float k = std::floor(x * 1.44269502f + 0.5f);
+    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
+    float p = 1.98412701e-04f;
+    p = 1.38888892e-03f + r * p;
+    p = 8.33333377e-03f + r * p;
+    p = 4.16666679e-02f + r * p;
+    p = 1.66666672e-01f + r * p;
+    p = 0.5f + r * p;
+    p = 1.0f + r * p;
+    p = 1.0f + r * p;
+    return p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+}
+
 float splatWeightAt(const SplatInCells& s, glm::vec2 point)
 {
     const glm::vec2 ap = point - s.from;
@@ -141,7 +151,7 @@ float splatWeightAt(const SplatInCells& s, glm::vec2 point)
     const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
     const float alongWeight =
         s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
-    return expOrZero(-d) * alongWeight;
+    return splatExp(-d) * alongWeight;
 }
 
 namespace {

@@ -40,6 +40,10 @@ glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k);
 // splat.frag's weight K at a point (cells): the Gaussian of the segment.
 float splatWeightAt(const SplatInCells& s, glm::vec2 point);
 
+// splat.frag's splatExp: e^x for x <= 0 (0 below -87), the same float
+// operations as the shader's, so both backends weigh a splat alike to the bit.
+float splatExp(float x);
+
 // splat.frag: out = in + value * K, K the mean of exp(-|x - p|^2 / r^2) over the
 // points p of the segment (src/core/splat.hpp), over the cells the splat
 // reaches (splatReach); out = in elsewhere.

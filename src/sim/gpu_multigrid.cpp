@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/coarse_solve.hpp"
 #include "core/solid_mask.hpp"
 #include "sim/pass_program.hpp"
 
@@ -23,7 +24,7 @@ gl::Wrap wrapOf(BoundaryMode boundary)
 
 GpuMultigrid::GpuMultigrid(int width, int height, BoundaryMode boundary, const PassConstants& k,
                            MultigridEquation equation)
-    : levels_(multigridLevels(width, height)), k_(k), equation_(equation)
+    : levels_(levelsFor(equation, width, height)), k_(k), equation_(equation)
 {
     const bool viscous = equation == MultigridEquation::Viscous;
     const gl::TextureFormat format = viscous ? gl::TextureFormat::RG32F : gl::TextureFormat::R32F;
@@ -62,9 +63,12 @@ void GpuMultigrid::setObstacles(const Field& mask)
         solid_[l].upload(pyramid[l].data());
         solid_[l].setWrap(wrapOf(boundary_));
     }
+    if (equation_ == MultigridEquation::Pressure) coarsestSolid_ = pyramid.back();
     if (!obstacles_) {
         obstacles_ = true;
         buildPrograms(boundary_);
+    } else {
+        uploadCoarsestInverse();
     }
 }
 
@@ -72,6 +76,7 @@ void GpuMultigrid::clearObstacles()
 {
     if (!obstacles_) return;
     obstacles_ = false;
+    coarsestSolid_ = Field();
     buildPrograms(boundary_);
 }
 
@@ -113,6 +118,12 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     packedRestrict_ = packs ? SpecProgram(programs::restrictResidualPacked, boundary) : SpecProgram();
     packedProlong_ = packs ? SpecProgram(programs::prolongCorrectionPacked, boundary) : SpecProgram();
 
+    // The pressure's coarsest level: one draw, no boundary define (M holds the rule).
+    if (!viscous) {
+        solveCoarsest_ = SpecProgram(programs::solveCoarsest, BoundaryMode::Box);
+        uploadCoarsestInverse();
+    }
+
     // The passes read the levels through the sampler, whose wrap mode is the
     // boundary rule (level 0's textures are the solver's, which sets theirs).
     const gl::Wrap wrap = wrapOf(boundary);
@@ -141,7 +152,7 @@ std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
     return {&smooth_,       &smoothFromZero_,    &smoothTwice_,        &smoothTwiceFromZero_, &restrict_,
             &prolong_,      &faceSmooth_,        &faceSmoothFromZero_, &faceRestrict_,        &faceProlong_,
-            &packedSmooth_, &packedSmoothTwice_, &packedRestrict_,     &packedProlong_};
+            &packedSmooth_, &packedSmoothTwice_, &packedRestrict_,     &packedProlong_,       &solveCoarsest_};
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -308,6 +319,7 @@ void GpuMultigrid::prolongCorrection(int level)
     if (level == 0 && packed_) {
         packedProlong_.use();
         glUniform2i(packedProlong_.perDraw(programs::level_uniform::kCoarseSize), levels_[1].width, levels_[1].height);
+        glUniform1f(packedProlong_.perDraw(programs::level_uniform::kZero), 0.0f);
         x.read().bindTexture(kIterateUnit);
         iterate_[1].read().bindTexture(kSecondUnit);
         drawFullscreen(x.write(), *emptyVertexArray_);
@@ -327,6 +339,28 @@ void GpuMultigrid::prolongCorrection(int level)
     }
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);
+    drawFullscreen(x.write(), *emptyVertexArray_);
+    x.swap();
+}
+
+void GpuMultigrid::uploadCoarsestInverse()
+{
+    const MultigridLevel& coarsest = levels_.back();
+    const int cells = coarsest.width * coarsest.height;
+    const std::vector<float> m =
+        coarsestInverse(coarsest, boundary_, coarsestSolid_.size() > 0 ? &coarsestSolid_ : nullptr);
+    if (coarsestInverse_.width() != cells)
+        coarsestInverse_ = gl::RenderTarget(cells, cells, gl::TextureFormat::R32F, "multigrid coarsest inverse");
+    coarsestInverse_.upload(m.data());
+}
+
+void GpuMultigrid::solveCoarsest(int level)
+{
+    gl::PingPong& x = iterateOf(level);
+    solveCoarsest_.use();
+    setLevelUniforms(solveCoarsest_, level);
+    coarsestInverse_.bindTexture(kIterateUnit);
+    rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();
 }

@@ -72,6 +72,8 @@ public:
     void smooth(int level, bool zeroGuess, float weight);
     void restrictResidual(int level);
     void prolongCorrection(int level);
+    // The pressure's coarsest level at once (core/coarse_solve.hpp).
+    void solveCoarsest(int level);
     // Two sweeps in one draw (the first from zero where asked): on the levels
     // below level 0, and on level 0 while it is bound packed.
     bool smoothsTwice(int level) const { return level > 0 || packed_; }
@@ -135,6 +137,12 @@ private:
     SpecProgram packedRestrict_;
     SpecProgram packedProlong_;
     bool packed_ = false;  // level 0 is bound packed
+    // The pressure's coarsest level: its program and its M (uploadCoarsestInverse()
+    // at each change of the boundary or the obstacles), and that level's mask.
+    SpecProgram solveCoarsest_;
+    gl::RenderTarget coarsestInverse_;
+    Field coarsestSolid_;  // empty: no obstacles
+    void uploadCoarsestInverse();
 
     gl::PingPong* iterate0_ = nullptr;
     const gl::RenderTarget* rhs0_ = nullptr;

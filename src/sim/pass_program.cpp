@@ -31,6 +31,7 @@ void setGridUniforms(const gl::Program& p, const PassConstants& grid)
     glUniform1f(p.uniform("uLidSpeed"), grid.lidSpeed);
     glUniform1f(p.uniform("uHalfInverseCellSize"), grid.halfInverseCellSize);
     glUniform1f(p.uniform("uInverseCellSize"), grid.inverseCellSize);  // the STAGGERED variants'
+    glUniform1f(p.uniform("uZero"), 0.0f);                             // common.glsl's opaque()
 
     glUniform1i(p.uniform("uSolid"), static_cast<GLint>(kSolidUnit));  // -1 (ignored) without OBSTACLES
 }

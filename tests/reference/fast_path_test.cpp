@@ -54,7 +54,7 @@ float erfcPositive(float x)
     const float t = 1.0f / (1.0f + 0.3275911f * x);
     const float poly =
         t * (0.254829592f + t * (-0.284496736f + t * (1.421413741f + t * (-1.453152027f + t * 1.061405429f))));
-    return poly * std::exp(-(x * x));
+    return poly * splatExp(-(x * x));
 }
 
 float erfDifference(float a, float b)
@@ -77,7 +77,7 @@ Field splatPerCell(const Field& in, const SplatInCells& s, glm::vec4 value, cons
         const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
         const float alongWeight =
             s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
-        const float weight = std::exp(-d) * alongWeight;
+        const float weight = splatExp(-d) * alongWeight;
         store(out, cell, load(in, cell) + value * weight);
     });
     return out;

@@ -26,8 +26,8 @@ namespace {
 // for passes that read it across grids: what SpecProgram::setConstants sets
 // besides the row's own.
 const std::set<std::string> kGridUniforms{
-    "uGridSize",        "uInverseGridSize",     "uLidSpeed",         "uSolid",
-    "uInverseCellSize", "uHalfInverseCellSize", "uVelocityGridSize", "uToVelocityCells"};
+    "uGridSize",         "uInverseGridSize", "uLidSpeed", "uSolid", "uInverseCellSize", "uHalfInverseCellSize",
+    "uVelocityGridSize", "uToVelocityCells", "uZero"};
 
 std::set<std::string> activeUniforms(const gl::Program& program)
 {

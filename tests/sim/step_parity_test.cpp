@@ -22,7 +22,9 @@ namespace {
 // vorticity, projection). Jacobi sweeps are weighted averages and do not
 // amplify rounding; each pass adds at most the single-pass bound (2e-6
 // relative, pass_parity_test), mostly far less (llvmpipe gives bit-identical
-// results for every pass but splat's exp()). The confinement limiter (issue 9)
+// results for every pass since the splat's exp and the products where it
+// contracted or regrouped went through common.glsl's opaque(), 2026-11-27;
+// a driver that contracts elsewhere does not). The confinement limiter (issue 9)
 // binds at many cells of this noisy start; there its output, the neighbour's
 // speed M along c / |c|, carries the error of both M and c's direction, up to
 // twice its input's. Measured: 1.0e-6 max, 1.18e-6 L2 (8.4e-7 L2 before the
@@ -88,7 +90,7 @@ std::vector<Splat> splatsAt(int step)
 // The pressure of the box and the periodic box is defined up to a constant,
 // which the gradient ignores and no solver damps: multigrid's coarse
 // corrections move it by a rounding or so per cycle, differently on the two
-// sides (the prolongation is contracted into FMA on llvmpipe), and warm starts
+// sides where a driver contracts the prolongation into FMA, and warm starts
 // carry it from step to step (measured: a uniform 1.4e-6 offset after 100
 // steps, 6e-5 of the pressure's L2). So pressures are compared without their
 // means; the velocity, through which the pressure acts, is compared as it is.

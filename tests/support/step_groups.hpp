@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/coarse_solve.hpp"
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
@@ -17,12 +18,13 @@ inline std::vector<std::string> expectedStepGroups(const SimParams& p)
     namespace g = step_groups;
     std::vector<std::string> names = {g::kSplats, g::kTemperature, g::kAdvection, g::kBuoyancy, g::kDiffusion};
     const int levels = static_cast<int>(multigridLevels(p.gridWidth, p.gridHeight).size());
+    const int pressureLevelCount = static_cast<int>(pressureLevels(p.gridWidth, p.gridHeight).size());
     // The viscous V-cycles walk down the pyramid first: level 0 .. coarsest.
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
         for (int l = 0; l < levels; ++l) names.emplace_back(multigridLevelGroup(true, l));
     names.insert(names.end(), {g::kVorticity, g::kDivergence});
     if (p.pressureSolver == PressureSolver::Multigrid)
-        for (int l = 0; l < levels; ++l) names.emplace_back(multigridLevelGroup(false, l));
+        for (int l = 0; l < pressureLevelCount; ++l) names.emplace_back(multigridLevelGroup(false, l));
     else
         names.emplace_back(g::kJacobi);
     names.insert(names.end(), {g::kGradient, g::kFullPressure});
