@@ -19,10 +19,10 @@ int stepsPerFrame(const FrameBudget& budget)
     return std::clamp(forFrameRate, 1, std::max(1, budget.maxStepsPerFrame));
 }
 
-bool keepsUp(double stepSeconds, const FrameBudget& budget)
+bool keepsUp(double stepSeconds, const FrameBudget& budget, double share)
 {
     const int steps = stepsPerFrame(budget);
-    return budget.overheadSeconds + steps * stepSeconds <= kFrameShareOfRealTime * steps * budget.dt;
+    return budget.overheadSeconds + steps * stepSeconds <= share * steps * budget.dt;
 }
 
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
@@ -51,12 +51,15 @@ GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
 }
 
 int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
-                const std::function<double(int)>& secondsPerStep)
+                const std::function<DyeGridCost(int)>& cost)
 {
     for (const int factor : factors) {
         const int dye = factor * shortSide;
         if (factor <= 1 || dye > maxCells) continue;
-        if (keepsUp(secondsPerStep(dye), budget)) return dye;
+        const DyeGridCost measured = cost(dye);
+        FrameBudget withThisDye = budget;
+        withThisDye.overheadSeconds = measured.overheadSeconds;
+        if (keepsUp(measured.stepSeconds, withThisDye, kLuxuryShareOfRealTime)) return dye;
     }
     return 0;
 }

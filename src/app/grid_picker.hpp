@@ -17,6 +17,12 @@ std::span<const int> gridChoices();
 // per s): the rest is slack for a busy machine (another core's load, the
 // driver's threads), so the promise of 0.95x real time holds with a core busy.
 constexpr double kFrameShareOfRealTime = 0.8;
+// The share a finer dye grid may fill, below kFrameShareOfRealTime: the dye
+// grid is a luxury, and its frames ran over what was measured for them (at
+// 172 x 128 cells a 2x dye grid measured within 0.8 of 2 steps' real time, 26.7
+// ms, then ran at 30-33 ms a frame, 30-33 frames/s, under a drag; the grid's
+// own dye at 39-42). 0.65 keeps the frame rate's floor with that overrun.
+constexpr double kLuxuryShareOfRealTime = 0.65;
 // Frames per second the pick keeps for the pointer at least: a frame runs at
 // most 1 / (kMinFramesPerSecond dt) steps (2 at dt = 1/60 s), so the frame's
 // cost outside the steps is shared by no more steps than that.
@@ -40,7 +46,7 @@ int stepsPerFrame(const FrameBudget& budget);
 // Whether a grid whose step takes `stepSeconds` keeps real time: a frame of
 // stepsPerFrame() steps, with the overhead, takes at most
 // kFrameShareOfRealTime of the fluid time it advances.
-bool keepsUp(double stepSeconds, const FrameBudget& budget);
+bool keepsUp(double stepSeconds, const FrameBudget& budget, double share = kFrameShareOfRealTime);
 
 struct GridPick {
     int shortSide = 0;          // cells
@@ -60,13 +66,24 @@ struct GridPick {
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep);
 
+// What a frame with a candidate dye grid costs: its step, and the frame
+// besides its steps, which grows with the dye grid too (the view shades and
+// blooms the dye at its own size: at 172 x 128 cells a dye grid of 4x made
+// the window's frames 40% longer than the step alone said, 26 frames/s where
+// the pick promised 37.5).
+struct DyeGridCost {
+    double stepSeconds = 0.0;
+    double overheadSeconds = 0.0;
+};
+
 // The dye grid for a simulation grid of `shortSide` cells: the finest of
 // `factors` (largest first, e.g. 4, 2) times the grid, at most maxCells, whose
-// step keepsUp() by secondsPerStep(dyeShortSide); 0 (the simulation grid's)
-// when none does. Colour detail is cheap next to the projection, so a machine
-// that keeps up at a grid often affords a finer dye grid too.
+// frame keepsUp() within kLuxuryShareOfRealTime under `budget` with the
+// cost(dyeShortSide) measured (its overhead in place of the budget's); 0 (the
+// simulation grid's) when none does. Colour detail is cheap next to the projection, so a machine that
+// keeps up at a grid often affords a finer dye grid too.
 int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
-                const std::function<double(int)>& secondsPerStep);
+                const std::function<DyeGridCost(int)>& cost);
 
 // The dye grid factors the auto pick tries (pickDyeGrid), finest first.
 inline constexpr int kDyeGridFactors[] = {4, 2};

@@ -43,7 +43,7 @@ double FluidSession::secondsPerStep(GpuSolver& probe) const
     splat.velocity = {1.0f, 0.2f};
     const std::vector<Splat> splats{splat};
     // The first steps compile shaders and touch memory.
-    return fastestWallSeconds(3, 5, [&] { probe.step(splats); });
+    return typicalWallSeconds(3, 5, [&] { probe.step(splats); });
 }
 
 void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead)
@@ -91,7 +91,8 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candida
                 ? 0
                 : pickDyeGrid(pick.shortSide, kDyeGridFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
                       GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
-                      return secondsPerStep(probe);
+                      // The frame besides the steps again: the view draws the dye at its size.
+                      return DyeGridCost{secondsPerStep(probe), std::max(0.0, overhead(probe, state_.display))};
                   });
     }
     char stepNote[160] = "";

@@ -21,7 +21,7 @@ double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& bu
     // pays anyway: that wait is not a cost of the frame.
     glfwSwapInterval(0);
     // The first frame builds ImGui's fonts and buffers.
-    const double fastest = fastestWallSeconds(1, 3, [&] {
+    const double typical = typicalWallSeconds(1, 3, [&] {
         ImGui_ImplOpenGL3_NewFrame();
         ImGui_ImplGlfw_NewFrame();
         ImGui::NewFrame();
@@ -33,7 +33,7 @@ double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& bu
         glfwSwapBuffers(window);
     });
     glfwSwapInterval(1);
-    return fastest;
+    return typical;
 }
 
 FluidSession::FrameOverhead frameOverhead(DisplayChain& display, glm::ivec2 framebuffer, double presentSeconds)

@@ -17,7 +17,7 @@
 namespace fluid::app {
 
 // Wall s to draw the panel (buildPanel makes its ImGui frame) and swap
-// `window`'s buffers, without waiting for vsync: the fastest of a few, so
+// `window`'s buffers, without waiting for vsync: the median of a few (typicalWallSeconds), so
 // measured once at start, never per frame. Shows what it draws.
 double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& buildPanel);
 

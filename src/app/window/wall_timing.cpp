@@ -4,22 +4,25 @@
 
 #include <algorithm>
 #include <chrono>
-#include <limits>
+#include <cstddef>
+#include <vector>
 
 namespace fluid::app {
 
-double fastestWallSeconds(int warmUps, int runs, const std::function<void()>& work)
+double typicalWallSeconds(int warmUps, int runs, const std::function<void()>& work)
 {
     for (int n = 0; n < warmUps; ++n) work();
     glFinish();
-    double fastest = std::numeric_limits<double>::infinity();
-    for (int n = 0; n < runs; ++n) {
+    std::vector<double> seconds;
+    for (int n = 0; n < std::max(runs, 1); ++n) {
         const auto start = std::chrono::steady_clock::now();
         work();
         glFinish();
-        fastest = std::min(fastest, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+        seconds.push_back(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     }
-    return fastest;
+    const auto middle = seconds.begin() + static_cast<std::ptrdiff_t>(seconds.size() / 2);
+    std::nth_element(seconds.begin(), middle, seconds.end());
+    return *middle;
 }
 
 }  // namespace fluid::app
