@@ -407,19 +407,28 @@ void GpuSolver::solvePressure()
     }
     bindSolid();
     divergence_.bindTexture(kUnit1);
-    const auto sweep = [&] {
-        pressure().read().bindTexture(kUnit0);
-        draw(pressure().write());
-        pressure().swap();
+    drawJacobiSweeps(pressure(), pressureDampedProgram_, pressureProgram_, 1);
+}
+
+// params_.pressureIterations sweeps through `iterate` (the divergence bound at
+// unit 1): an odd count's first sweep alone with `damped`, then `plain`, which
+// does `sweepsPerDraw` sweeps a draw (what is left is even when it does 2).
+void GpuSolver::drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
+                                 int sweepsPerDraw)
+{
+    const auto pass = [&] {
+        iterate.read().bindTexture(kUnit0);
+        draw(iterate.write());
+        iterate.swap();
     };
     int n = 0;
     if (dampsFirstPressureSweep(params_)) {
-        pressureDampedProgram_.use();
-        sweep();
+        damped.use();
+        pass();
         n = 1;
     }
-    pressureProgram_.use();
-    for (; n < params_.pressureIterations; ++n) sweep();
+    plain.use();
+    for (; n < params_.pressureIterations; n += sweepsPerDraw) pass();
 }
 
 // The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
@@ -433,19 +442,7 @@ void GpuSolver::solvePressurePacked()
     // An odd count's first sweep alone, damped; then two sweeps per pass
     // (what is left is even).
     packedDivergence_.bindTexture(kUnit1);
-    const auto pass = [&] {
-        packedPressure_.read().bindTexture(kUnit0);
-        draw(packedPressure_.write());
-        packedPressure_.swap();
-    };
-    int n = 0;
-    if (dampsFirstPressureSweep(params_)) {
-        pressurePackedDampedProgram_.use();
-        pass();
-        n = 1;
-    }
-    pressurePackedTwiceProgram_.use();
-    for (; n < params_.pressureIterations; n += 2) pass();
+    drawJacobiSweeps(packedPressure_, pressurePackedDampedProgram_, pressurePackedTwiceProgram_, 2);
     leavePressurePacked();
 }
 

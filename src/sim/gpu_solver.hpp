@@ -151,6 +151,8 @@ private:
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
     void solvePressurePacked();
+    void drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
+                          int sweepsPerDraw);
     void solvePressureMultigridPacked(int cycles);
     bool packsDivergenceInStep() const;
     void divergenceAndPack();
