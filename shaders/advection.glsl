@@ -185,8 +185,16 @@ vec4 scalarAtPoint(sampler2D field, vec2 p, ivec2 size)
     vec2 base = floor(p);
     vec2 f = p - base;
     ivec2 c0 = ivec2(base);
-    return bilinear(scalarOnGrid(field, c0, size), scalarOnGrid(field, c0 + kRight, size),
-                    scalarOnGrid(field, c0 + kTop, size), scalarOnGrid(field, c0 + kRight + kTop, size), f, 1.0);
+    vec4 a = scalarOnGrid(field, c0, size);
+    vec4 b = scalarOnGrid(field, c0 + kRight, size);
+    vec4 c = scalarOnGrid(field, c0 + kTop, size);
+    vec4 d = scalarOnGrid(field, c0 + kRight + kTop, size);
+    // bilinear's operations with decay 1, each product opaque() (common.glsl):
+    // the compiler contracted them into the sums here (the smoke of the
+    // buoyancy on a coarser dye grid parted from its mirror by an ulp).
+    vec4 bottom = opaque(a * (1.0 - f.x)) + opaque(b * f.x);
+    vec4 top = opaque(c * (1.0 - f.x)) + opaque(d * f.x);
+    return opaque(bottom * (1.0 - f.y)) + opaque(top * f.y);
 }
 
 #ifdef SCALAR_SOURCE

@@ -50,7 +50,9 @@ void main()
     fragResult = shutWallFaces(vec4(u.x, u.y + (liftAt(c + kBottom) + liftAt(c)) * 0.5, 0.0, 0.0));
 #else
     vec2 u = valueHere(uVelocity).xy;
-    float lift = uBuoyancyPerKelvin * valueHere(uTemperature).x - uBuoyancyPerSmoke * smokeHere();
+    // product() (common.glsl): or the compiler contracts a product into the
+    // difference (one rounding where the mirror makes two).
+    float lift = product(uBuoyancyPerKelvin, valueHere(uTemperature).x) - product(uBuoyancyPerSmoke, smokeHere());
     fragResult = fluidOnly(vec4(u.x, u.y + lift, 0.0, 0.0));
 #endif
 }
