@@ -46,7 +46,7 @@ CylinderWake cylinderWake(int gridHeight, double reynolds, double cfl)
 FluidState cylinderWakeStart(const CylinderWake& wake)
 {
     const SimParams& p = wake.params;
-    FluidState s = FluidState::zeros(p.gridWidth, p.gridHeight);
+    FluidState s = FluidState::zeros(fieldGrids(p));  // the dye on its own grid, if it has one
     for (int j = 0; j < p.gridHeight; ++j)
         for (int i = 0; i < p.gridWidth; ++i)
             s.velocity.at(i, j, 0) = wake.mask.at(i, j) > 0.5f ? 0.0f : static_cast<float>(wake.speed);

@@ -354,6 +354,26 @@ TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
     EXPECT_EQ(fits.err, "") << describe(fits);
 }
 
+// --dye-grid counts the short side. The tunnel makes its grid 2.5 times as
+// wide as high after the flags are read, and its start kept the dye on the
+// velocity's grid: any --dye-grid but 0 failed after the run had begun
+// ("GpuSolver::upload(): dye is 80x32x4, expected 160x64x4", exit 1).
+TEST_F(Cli, TheTunnelTakesADyeGridOnItsShortSide)
+{
+    const auto run = headlessRun(home_, {"--scenario", "tunnel", "--grid", "32", "--dye-grid", "64", "--steps", "2"});
+    EXPECT_EQ(run.exitCode, 0) << describe(run);
+    EXPECT_NE(run.out.find("80x32 cells"), std::string::npos) << describe(run);
+    EXPECT_NE(run.out.find(", dye 160x64 cells"), std::string::npos) << describe(run);
+
+    const auto tooWide =
+        headlessRun(home_, {"--scenario", "tunnel", "--grid", "32", "--dye-grid", "2000", "--steps", "2"});
+    EXPECT_EQ(tooWide.exitCode, 2) << describe(tooWide);
+    EXPECT_EQ(tooWide.err,
+              "fluidsim: --dye-grid 2000 on the tunnel's 80x32 grid would make the dye grid wider than 4096 cells; "
+              "give at most 1638 (see fluidsim --help)\n")
+        << describe(tooWide);
+}
+
 // --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------
 
 // fluidsim with `args`, DISPLAY as given ("" = unset), in `home`.

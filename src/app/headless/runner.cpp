@@ -55,6 +55,7 @@ void printHeader(const RunSpec& s)
         d(p.dt), d(p.viscosity), pressure.c_str(), describe(viscous).c_str(), fluid::toString(p.boundary),
         fluid::toString(p.layout), fluid::projectsIncrementally(p) ? "incremental" : "plain",
         p.projection == fluid::Projection::Auto ? " (auto)" : "");
+    if (p.dyeGridWidth != 0) std::printf(", dye %dx%d cells", p.dyeGridWidth, p.dyeGridHeight());
     if (s.scenario == Scenario::Cavity)
         std::printf(", lid %g m/s (Re = %g)", d(p.lidSpeed), d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity));
     if (s.scenario == Scenario::Smoke)

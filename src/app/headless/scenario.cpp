@@ -187,6 +187,20 @@ ResolvedRun resolveRun(const Options& o)
             const SimParams& w = s.wake->params;
             p.gridWidth = w.gridWidth;
             p.gridHeight = w.gridHeight;
+            if (p.dyeGridWidth != 0) {
+                // --dye-grid counts the short side (the height here); the width
+                // follows the tunnel's shape, at the nearest whole dye cells.
+                const long long wanted = static_cast<long long>(p.dyeGridWidth) * p.gridWidth / p.gridHeight;
+                p.dyeGridWidth = wanted <= SimLimits::kMaxGrid
+                                     ? wholeDyeGridWidth(static_cast<int>(wanted), p.gridWidth, p.gridHeight)
+                                     : 0;
+                if (p.dyeGridWidth == 0)
+                    return fail("--dye-grid " + std::to_string(o.params.dyeGridWidth) + " on the tunnel's " +
+                                std::to_string(p.gridWidth) + "x" + std::to_string(p.gridHeight) +
+                                " grid would make the dye grid wider than " + std::to_string(SimLimits::kMaxGrid) +
+                                " cells; give at most " +
+                                std::to_string(SimLimits::kMaxGrid * p.gridHeight / p.gridWidth));
+            }
             p.domainWidth = w.domainWidth;
             p.inflowSpeed = w.inflowSpeed;
             p.viscosity = w.viscosity;
