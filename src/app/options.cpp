@@ -49,6 +49,13 @@ using flag_table::find;
 using flag_table::Flag;
 using flag_table::Scope;
 
+namespace {
+
+// The flag's name in "name" or "name=value".
+std::string flagName(const std::string& text) { return text.substr(0, text.find('=')); }
+
+}  // namespace
+
 ParseResult parseCommandLine(int argc, const char* const* argv, const Options& base)
 {
     ParseResult r{base, {}};
@@ -76,6 +83,13 @@ ParseResult parseCommandLine(int argc, const char* const* argv, const Options& b
         if (!flag->value.empty() && !value) {
             if (n + 1 >= argc) {
                 r.error = "--" + name + " needs a value (" + flag->value + ")";
+                return r;
+            }
+            // "--export-energy --profile" wrote a file named --profile and
+            // lost the profile: a known flag is not taken as a value.
+            if (const std::string next = argv[n + 1]; next.rfind("--", 0) == 0 && find(flagName(next.substr(2)))) {
+                r.error = "--" + name + " needs a value (" + flag->value + "), not the flag " + printable(next) +
+                          "; to mean a value that starts with --, write --" + name + "=" + printable(next);
                 return r;
             }
             value = argv[++n];

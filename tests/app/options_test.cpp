@@ -41,6 +41,25 @@ TEST(CommandLine, GoodValues)
     EXPECT_FALSE(r.options.given("dt"));
 }
 
+// "--export-energy --profile" took --profile as the file's name: the run
+// wrote a file called --profile and printed no profile, exit 0.
+TEST(CommandLine, AFlagIsNotTakenAsTheValueOfTheOneBefore)
+{
+    const ParseResult r = parse({"--headless", "--export-energy", "--profile"});
+    ASSERT_FALSE(r.ok());
+    EXPECT_EQ(r.error,
+              "--export-energy needs a value (FILE), not the flag --profile; to mean a value that starts with --, "
+              "write --export-energy=--profile");
+    EXPECT_FALSE(parse({"--headless", "--out", "--steps=5"}).ok()) << "a flag with its value is a flag too";
+
+    const ParseResult spelled = parse({"--headless", "--export-energy=--profile"});
+    ASSERT_TRUE(spelled.ok()) << spelled.error;
+    EXPECT_EQ(spelled.options.energyFile, "--profile");
+    const ParseResult notAFlag = parse({"--headless", "--out", "--frames"});  // no flag of that name
+    ASSERT_TRUE(notAFlag.ok()) << notAFlag.error;
+    EXPECT_EQ(notAFlag.options.outDir, "--frames");
+}
+
 TEST(CommandLine, ViscositySolver)
 {
     EXPECT_EQ(parse({}).options.params.viscositySolver, ViscositySolver::Multigrid);
