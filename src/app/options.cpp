@@ -52,7 +52,10 @@ using flag_table::Scope;
 namespace {
 
 // The flag's name in "name" or "name=value".
-std::string flagName(const std::string& text) { return text.substr(0, text.find('=')); }
+std::string flagName(const std::string& text)
+{
+    return text.substr(0, text.find('='));
+}
 
 }  // namespace
 
