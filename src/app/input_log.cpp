@@ -324,9 +324,17 @@ InputLogParse parseInputLog(std::string_view text, const std::string& name)
 
 InputLogParse loadInputLog(const std::string& path)
 {
+    InputLogParse result;
+    // A device or a pipe is no log: /dev/zero was read without end (4 GB in
+    // 28 s), a FIFO blocks.
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+        result.error = "the input log " + path + " is not a regular file";
+        return result;
+    }
     std::ifstream in(path, std::ios::binary);
-    if (!in || std::filesystem::is_directory(path)) {
-        InputLogParse result;
+    if (!in) {
         result.error = "cannot read the input log " + path;
         return result;
     }

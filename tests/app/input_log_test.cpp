@@ -193,6 +193,16 @@ struct FakeSolver {
     CallLog& log_;
 };
 
+// --replay /dev/zero read without end; a directory, a device or a FIFO is
+// refused before anything is read (/dev/null here: the same refusal, and
+// were it missing this test would fail, not hang).
+TEST(InputLog, ADeviceOrADirectoryIsNoLog)
+{
+    EXPECT_EQ(loadInputLog("/dev/null").error, "the input log /dev/null is not a regular file");
+    EXPECT_EQ(loadInputLog("/tmp").error, "the input log /tmp is not a regular file");
+    EXPECT_EQ(loadInputLog("/no/such/log.rec").error, "cannot read the input log /no/such/log.rec");
+}
+
 TEST(InputReplay, TheSolverGetsTheRecordedCallsInOrder)
 {
     const std::string text = header() +
