@@ -456,6 +456,21 @@ TEST_F(Cli, FuzzUntilSteadyWithTooFewStepsSaysWhyNotNan)
               "fluidsim: no steady state within 2 steps (t = 0.0333333 s): too few steps to measure max |du/dt| "
               "(measured every 10 steps)\n")
         << describe(run);
+    // The summary on stdout said "max |du/dt| = nan" as well.
+    EXPECT_EQ(run.out.find("nan"), std::string::npos) << describe(run);
+    EXPECT_NE(run.out.find("NOT steady       after 0.0333333 s simulated (2 steps): too few to measure max |du/dt|"),
+              std::string::npos)
+        << describe(run);
+}
+
+// At a viscosity this large the exact Taylor-Green flow decays below the
+// smallest double within the run: the summary printed E/E_exact - 1 = +inf.
+TEST_F(Cli, FuzzAnExactFlowDecayedToZeroGivesNoInfiniteRatio)
+{
+    const auto run = headlessRun(home_, {"--scenario", "taylor-green", "--viscosity", "100"});
+    EXPECT_EQ(run.exitCode, 0) << describe(run);
+    EXPECT_EQ(run.out.find("inf"), std::string::npos) << describe(run);
+    EXPECT_NE(run.out.find("the exact flow has decayed to 0"), std::string::npos) << describe(run);
 }
 
 }  // namespace

@@ -124,6 +124,11 @@ void printSummary(const RunSpec& spec, const RunResult& r)
                 "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
                 "m/s^2 (checked every %d steps)\n",
                 r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
+        else if (std::isnan(r.lastChangeRate))  // stopped before the first check
+            std::printf(
+                "  NOT steady       after %g s simulated (%d steps): too few to measure max |du/dt| (checked "
+                "every %d steps), tolerance %g m/s^2\n",
+                r.time, r.steps, spec.steadyCheckEvery, *spec.steadyTolerance);
         else
             std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
                         r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
@@ -148,8 +153,14 @@ void printSummary(const RunSpec& spec, const RunResult& r)
         const double exactEnergy = e0 * std::exp(-exactRate * r.time);
         const Field exact = exactVelocity(spec.scenario, p, r.time);
         const double energy = kineticEnergy(velocity, h);
-        std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
-                    energy / exactEnergy - 1.0, maxDifference(velocity, exact) / maxSpeed(exact));
+        // At a large viscosity the exact flow decays below the smallest double
+        // (e^-4 nu t): a ratio to it would print inf.
+        const double exactSpeed = maxSpeed(exact);
+        if (exactEnergy > 0.0 && exactSpeed > 0.0)
+            std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
+                        energy / exactEnergy - 1.0, maxDifference(velocity, exact) / exactSpeed);
+        else
+            std::printf("  vs exact         the exact flow has decayed to 0 (E = %.3g here); no ratio to it\n", energy);
         // The energy's decay rate over the run against the exact one (4 nu for
         // Taylor-Green): issue 19's figure, independent of how long the run was.
         if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
