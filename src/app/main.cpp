@@ -87,6 +87,10 @@ int main(int argc, char** argv)
     // Input logs: one that cannot be replayed is refused before anything
     // opens, with its line; the camera's motion is no input a log can hold.
     if (!options.replayFile.empty()) {
+        if (const auto conflict = replayConflict(options)) {
+            report(*conflict);
+            return kUsageErrorExit;
+        }
         if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
             report(log.error);
             return kUsageErrorExit;

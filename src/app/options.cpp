@@ -4,6 +4,7 @@
 #include "core/parameters.hpp"
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -144,6 +145,30 @@ ParseResult parseConfig(const std::string& text, const Options& base)
     }
     if (auto problem = validate(r.options.params)) r.error = *problem;
     return r;
+}
+
+std::optional<std::string> replayConflict(const Options& options)
+{
+    if (options.replayFile.empty()) return std::nullopt;
+    // The strokes' brush, and the headless runs' own scenario and length.
+    static const std::array kDecidedByTheLog{"splat-radius", "dye-amount",    "splat-force",  "dye-rate",
+                                             "emitter-heat", "emitter-smoke", "brush-colour", "scenario",
+                                             "steps",        "time",          "until-steady", "reynolds"};
+    static const std::array kMeasures{"export-energy", "export-centerlines", "export-probe", "profile"};
+    const auto among = [](const auto& names, const std::string& name) {
+        return std::find(names.begin(), names.end(), name) != names.end();
+    };
+    for (const std::string& name : options.explicitFlags) {
+        const Flag* flag = find(name);
+        if (!flag) continue;
+        const HelpSection s = flag->section;
+        if (s == HelpSection::Simulation || s == HelpSection::Motion || s == HelpSection::Obstacles ||
+            among(kDecidedByTheLog, name))
+            return "--" + name + " does not go with --replay: the log says what the run is";
+        if (among(kMeasures, name))
+            return "--" + name + " does not go with --replay: a replay writes frames (--out) and video (--video) only";
+    }
+    return std::nullopt;
 }
 
 std::string formatConfig(const Options& o)

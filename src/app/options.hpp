@@ -136,6 +136,14 @@ std::optional<std::string> configFileProblem(const Options& options);
 // printable ASCII become \xNN, and it is cut after `limit` characters.
 std::string printable(const std::string& text, std::size_t limit = 80);
 
+// Why the command line's flags do not go with --replay, if they do not: the
+// log holds the grid, every parameter, the strokes, the obstacles and the
+// steps, so a flag that sets any of them (or picks a scenario or a measure of
+// a headless run) would be ignored. What it is played on and how its frames
+// look (--backend, --threads, --out, --video, --frames-every, the view and
+// its colouring) go with it.
+std::optional<std::string> replayConflict(const Options& options);
+
 std::string helpText();
 // Every flag's name (without "--"), in the table's order: for tests that must
 // cover them all.

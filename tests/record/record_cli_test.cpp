@@ -81,7 +81,7 @@ TEST_F(RecordCli, WindowAndHeadlessFlagsStayInTheirPlace)
     EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
     EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --record v.mp4", output), 2);
     EXPECT_EQ(output, "fluidsim: --record is for the window; a --headless run has none (leave it out)\n");
-    EXPECT_EQ(run("--headless --replay in.rec --steps 3", output), 2);
+    EXPECT_EQ(run("--headless --replay in.rec --frames-every 3", output), 2);
     EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
 }
 
@@ -99,6 +99,35 @@ TEST_F(RecordCli, AnInputLogThatCannotBeReplayedIsRefusedWithItsLine)
     EXPECT_EQ(output, "fluidsim: --steps does not go with --replay: the log says what the run is\n");
     ASSERT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 0) << output;
     EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame_000002.png")) << output;
+}
+
+// Beside --replay, a flag of the simulation, the brush, the obstacles or the
+// camera, or a measure of a headless run, was ignored without a word (exit 0,
+// the same frames); each is refused, in the window as headless. What the log
+// is played on and how its frames look still go with it.
+TEST_F(RecordCli, FlagsTheLogDecidesAreRefusedBesideAReplay)
+{
+    std::ofstream(dir_ / "in.rec") << "fluidsim-input 1\ngrid 16 16 1 0\nbegin\n"
+                                      "splat 0.5 0.5 0.6 0.5 0.05 1 0 1 1 1 1 0\nstep 1\nstep 2\nend 2\n";
+    std::string output;
+    for (const char* flag : {"--viscosity 5", "--dt 10", "--boundary periodic", "--pressure-solver jacobi",
+                             "--splat-radius 0.1", "--obstacle circle", "--motion-gain 2"}) {
+        EXPECT_EQ(run(std::string("--headless --backend cpu --replay in.rec --out frames ") + flag, output), 2) << flag;
+        const std::string name = std::string(flag).substr(0, std::string(flag).find(' '));
+        EXPECT_EQ(output, "fluidsim: " + name + " does not go with --replay: the log says what the run is\n");
+        EXPECT_EQ(run(std::string("--replay in.rec ") + flag, output), 2) << "in the window: " << flag;
+    }
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --export-energy e.csv", output), 2);
+    EXPECT_EQ(output,
+              "fluidsim: --export-energy does not go with --replay: a replay writes frames (--out) and video "
+              "(--video) only\n");
+    EXPECT_FALSE(fs::exists(dir_ / "frames"));
+    ASSERT_EQ(run("--headless --backend cpu --threads 1 --replay in.rec --out frames --frames-every 1 --view "
+                  "velocity",
+                  output),
+              0)
+        << output;
+    EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame_000001.png")) << output;
 }
 
 }  // namespace

@@ -63,13 +63,7 @@ int play(const InputLog& log, typename InputReplay<Solver>::MakeSolver make, Out
 
 int runHeadlessReplay(const Options& options)
 {
-    // The log holds the grid, the settings and the steps: these would be ignored.
-    for (const char* flag : {"scenario", "steps", "time", "until-steady", "grid", "dye-grid", "motion", "obstacles",
-                             "obstacle", "reynolds"})
-        if (options.given(flag)) {
-            std::fprintf(stderr, "fluidsim: --%s does not go with --replay: the log says what the run is\n", flag);
-            return kUsageErrorExit;
-        }
+    // main() refused the flags the log decides (replayConflict) before this.
     const InputLogParse parsed = loadInputLog(options.replayFile);
     if (!parsed.ok()) {
         report(parsed.error);
