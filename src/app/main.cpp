@@ -120,6 +120,10 @@ int main(int argc, char** argv)
     }
 
     if (!displayAvailable()) {
+        if (auto problem = noDisplayProblem(options)) {
+            report(*problem);
+            return kUsageErrorExit;
+        }
         if (options.outDir.empty()) options.outDir = "fluidsim-frames";
         if (options.framesEvery == 0) options.framesEvery = 30;
         return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "

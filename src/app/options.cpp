@@ -230,13 +230,34 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options)
     return std::nullopt;
 }
 
-std::optional<std::string> windowOnlyFlagProblem(const Options& options)
+namespace {
+
+// The first flag of the command line that only the window uses.
+std::optional<std::string> firstWindowOnlyFlag(const Options& options)
 {
-    if (!options.headless) return std::nullopt;
     for (const std::string& name : options.explicitFlags)
         if (const Flag* flag = find(name);
             flag && (flag->scope == Scope::Window || flag->scope == Scope::WindowSetting))
-            return "--" + name + " is for the window; a --headless run has none (leave it out)";
+            return name;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> windowOnlyFlagProblem(const Options& options)
+{
+    if (!options.headless) return std::nullopt;
+    if (const auto name = firstWindowOnlyFlag(options))
+        return "--" + *name + " is for the window; a --headless run has none (leave it out)";
+    return std::nullopt;
+}
+
+std::optional<std::string> noDisplayProblem(const Options& options)
+{
+    if (const auto name = firstWindowOnlyFlag(options))
+        return "--" + *name +
+               " is for the window, and there is no display (DISPLAY and WAYLAND_DISPLAY are unset): run it "
+               "where there is one, or leave it out for the headless demo";
     return std::nullopt;
 }
 

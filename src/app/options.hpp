@@ -127,6 +127,10 @@ std::optional<std::string> headlessOnlyFlagProblem(const Options& options);
 // Flags that only the window uses, given with --headless: a one-line refusal
 // naming the first of them (they would be ignored).
 std::optional<std::string> windowOnlyFlagProblem(const Options& options);
+// The same where no display lets the window open, so the app runs the
+// headless demo instead: a window's flag (--record, --config, ...) would be
+// dropped without a word.
+std::optional<std::string> noDisplayProblem(const Options& options);
 
 // --config that cannot be a settings file (a directory, a device, a pipe): a
 // one-line refusal.

@@ -411,6 +411,26 @@ TEST_F(Cli, FuzzNoDisplayNoticeIsANoteAndARefusalStaysOneLine)
         << describe(ran);
 }
 
+// Without a display the app runs the headless demo; a window's flag beside
+// it (--record, --record-input, --config, ...) was dropped without a word:
+// no video, no log, exit 0. Now it is refused, as --headless refuses it.
+TEST_F(Cli, WithoutADisplayAWindowsFlagIsRefusedNotDropped)
+{
+    for (const char* flag : {"--record v.mp4", "--record-input in.rec", "--config missing.ini", "--fullscreen"}) {
+        std::vector<std::string> args = {"--backend", "cpu", "--grid", "8", "--steps", "2"};
+        std::istringstream words(flag);
+        for (std::string word; words >> word;) args.push_back(word);
+        const auto run = fluidsimWith(home_, args, "");
+        EXPECT_EQ(run.exitCode, 2) << describe(run);
+        const std::string name = std::string(flag).substr(0, std::string(flag).find(' '));
+        EXPECT_EQ(run.err, "fluidsim: " + name +
+                               " is for the window, and there is no display (DISPLAY and WAYLAND_DISPLAY are "
+                               "unset): run it where there is one, or leave it out for the headless demo\n")
+            << describe(run);
+    }
+    EXPECT_FALSE(fs::exists(home_ / "fluidsim-frames")) << "the demo ran anyway";
+}
+
 // --config /dev/zero (or /dev/full) was read without end: the app hung
 // before its window. A device or a pipe is refused in one line.
 TEST_F(Cli, FuzzADeviceAsConfigIsRefusedInsteadOfReadForever)
