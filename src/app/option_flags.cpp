@@ -238,7 +238,7 @@ std::vector<Flag> makeFlags()
         {
             // Settings that are no single number, switch or choice.
             {"brush-colour", "cycle|RRGGBB", "a new hue per stroke, or one colour in hex (default cycle)",
-             S::Everywhere, applyBrushColour, H::BrushAndDisplay, formatBrushColour},
+             S::WindowSetting, applyBrushColour, H::BrushAndDisplay, formatBrushColour},
             {"range", "auto|V", "value shown at full colour: follow the field, or V in (0, 1e30] (default auto)",
              S::Everywhere, applyRange, H::BrushAndDisplay,
              [](const Options& o) {

@@ -98,12 +98,12 @@ std::vector<Setting> makeRows()
     add(real("splat-radius", "brush radius", "R", "m", field([](auto& s) -> auto& { return s.brush.radius; }), 0.001,
              1.0, {0.002, 0.2, true, "%.3f"}, G::Quick,
              "Brush radius r of the Gaussian exp(-d^2/r^2) around the stroke (the short side is 1 m)."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
     add(real("dye-amount", "dye amount", "D", "", field([](auto& s) -> auto& { return s.brush.dyeAmount; }), 0.0, 1e3,
              {0.0, 5.0, false, "%.2f"}, G::Quick,
              "Peak dye of a drawn line (dye x sqrt(pi) r per metre of stroke), whatever its speed or the frame "
              "rate."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
     Setting hover = onOff("hover-paint", "hover paints", field([](auto& s) -> auto& { return s.hoverPaint; }), G::Quick,
                           "Window: the moving pointer paints without a button, as with the left one held (hover "
                           "painting).");
@@ -112,19 +112,19 @@ std::vector<Setting> makeRows()
     add(real("splat-force", "splat force", "F", "", field([](auto& s) -> auto& { return s.brush.force; }), 0.0, 1e3,
              {0.0, 10.0, false, "%.2f"}, G::Brush,
              "A stroke leaves the fluid along it moving at F x the pointer's velocity, whatever the frame rate."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
     add(real("dye-rate", "dye rate", "D", "1/s", field([](auto& s) -> auto& { return s.brush.dyeRate; }), 0.0, 1e3,
              {0.0, 20.0, false, "%.2f"}, G::Brush,
              "Dye added per second at the centre of a brush held still (dye x pi r^2 per second)."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
     add(real("emitter-heat", "emitter heat", "Q", "K/s", field([](auto& s) -> auto& { return s.brush.emitterHeat; }),
              0.0, 1e5, {0.0, 2000.0, false, "%.0f"}, G::Emitters,
              "Heat a smoke emitter (Shift+click) adds per second at its centre."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
     add(real("emitter-smoke", "emitter smoke", "S", "1/s", field([](auto& s) -> auto& { return s.brush.emitterSmoke; }),
              0.0, 1e3, {0.0, 10.0, false, "%.2f"}, G::Emitters,
              "Smoke (grey dye) a smoke emitter adds per second at its centre."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
 
     // What is shown, and how.
     Setting view{"view",
@@ -189,7 +189,7 @@ std::vector<Setting> makeRows()
                 field([](auto& s) -> auto& { return s.maxStepsPerFrame; }), 1, 16, G::Solver,
                 "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
                 "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
-        H::BrushAndDisplay);
+        H::BrushAndDisplay, Scope::WindowSetting);
 
     // The water view.
     const auto water = [&add](Setting row) {
@@ -250,7 +250,7 @@ std::vector<Setting> makeRows()
              {0.0, 120.0, false, "%.0f"}, G::None,
              "Seconds without input or camera motion before a gentle brush wanders over the water, so a wall "
              "never looks dead; 0 = never."),
-        H::Window);
+        H::Window, Scope::WindowSetting);
     add(onOff("first-sight", "first sight", field([](auto& s) -> auto& { return s.firstSight; }), G::None,
               "Window: a burst of colour at start, a hint on the canvas, and a random splat every few seconds "
               "while nobody paints; off starts black and still."),

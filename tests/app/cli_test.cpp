@@ -320,10 +320,29 @@ TEST_F(Cli, AnUnwritableOutputFolderIsRefusedBeforeTheRun)
 TEST_F(Cli, WindowOnlyFlagsAreRefusedInHeadlessRuns)
 {
     const std::vector<std::vector<std::string>> cases = {
-        {"--width", "800"},          {"--height", "600"},       {"--fullscreen"},
-        {"--monitor", "2"},          {"--screenshot-dir", "s"}, {"--config", "settings.ini"},
-        {"--obstacle-brush", "0.1"}, {"--hover-paint"},         {"--bloom", "on"},
-        {"--bloom-intensity", "2"},  {"--first-sight", "off"}};
+        {"--width", "800"},
+        {"--height", "600"},
+        {"--fullscreen"},
+        {"--monitor", "2"},
+        {"--screenshot-dir", "s"},
+        {"--config", "settings.ini"},
+        {"--obstacle-brush", "0.1"},
+        {"--hover-paint"},
+        {"--bloom", "on"},
+        {"--bloom-intensity", "2"},
+        {"--first-sight", "off"},
+        // The brush and the emitters' (a headless run's input is scripted, the
+        // smoke scenario's emitter fixed), and the frame's step limit and the
+        // idle brush: accepted and without effect until 2026-11-27.
+        {"--splat-radius", "0.1"},
+        {"--dye-amount", "2"},
+        {"--splat-force", "3"},
+        {"--dye-rate", "4"},
+        {"--emitter-heat", "5"},
+        {"--emitter-smoke", "6"},
+        {"--brush-colour", "ff0000"},
+        {"--max-steps-per-frame", "2"},
+        {"--idle-after", "5"}};
     for (const auto& flags : cases) {
         std::vector<std::string> args = {"--steps", "1"};
         args.insert(args.end(), flags.begin(), flags.end());
@@ -352,6 +371,18 @@ TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
     const auto fits = headlessRun(home_, {"--steps", "1", "--threads", n});
     EXPECT_EQ(fits.exitCode, 0) << describe(fits);
     EXPECT_EQ(fits.err, "") << describe(fits);
+}
+
+// The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
+// overwritten without a word, as --viscosity would be (refused already).
+TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
+{
+    const auto run = headlessRun(home_, {"--scenario", "tunnel", "--grid", "32", "--inflow-speed", "5"});
+    EXPECT_EQ(run.exitCode, 2) << describe(run);
+    EXPECT_EQ(run.err,
+              "fluidsim: --scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give --reynolds "
+              "(see fluidsim --help)\n")
+        << describe(run);
 }
 
 // --dye-grid counts the short side. The tunnel makes its grid 2.5 times as

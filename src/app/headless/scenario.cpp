@@ -127,6 +127,8 @@ ResolvedRun resolveRun(const Options& o)
     if (o.reynolds && o.given("viscosity")) return fail("give --reynolds or --viscosity, not both (Re sets nu)");
     if (scenario == Scenario::Tunnel && o.given("viscosity"))
         return fail("--scenario tunnel sets nu from --reynolds (Re = U D / nu); give --reynolds");
+    if (scenario == Scenario::Tunnel && o.given("inflow-speed"))  // it was overwritten without a word
+        return fail("--scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give --reynolds");
     const BoundaryMode needed = scenario == Scenario::Cavity   ? BoundaryMode::Box
                                 : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
                                                                : BoundaryMode::Periodic;
