@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
@@ -109,12 +110,23 @@ Splat readSplat(Reader& r, std::size_t first)
     float* fields[] = {&s.from.x,     &s.from.y,     &s.to.x,  &s.to.y,  &s.radius,
                        &s.velocity.x, &s.velocity.y, &s.dye.r, &s.dye.g, &s.dye.b};
     std::size_t n = first;
-    for (float* f : fields) *f = r.read<float>(n++, "a number");
+    // Finite and within what a stroke can be: a crafted 1e38 (or nan) played
+    // to the end and wrote black frames, exit 0.
+    constexpr float kLargest = 1e6f;
+    for (float* f : fields) {
+        *f = r.read<float>(n++, "a number");
+        if (r.problem.empty() && !(std::fabs(*f) <= kLargest))
+            r.problem = "expected a number within +-1e6, got '" + r.words[n - 1] + "'";
+    }
+    if (r.problem.empty() && !(s.radius > 0.0f))
+        r.problem = "a splat's radius must be above 0, not '" + r.words[first + 4] + "'";
     const int adds = r.read<int>(n++, "0 or 1 (adds dye)");
     if (r.problem.empty() && adds != 0 && adds != 1)
         r.problem = "expected 0 or 1 (adds dye), got '" + r.words[n - 1] + "'";
     s.addsDye = adds == 1;
     s.heat = r.read<float>(n++, "a number (heat)");
+    if (r.problem.empty() && !(std::fabs(s.heat) <= kLargest))
+        r.problem = "expected a heat within +-1e6, got '" + r.words[n - 1] + "'";
     r.expectEnd(n);
     return s;
 }
@@ -149,9 +161,10 @@ Field readMask(Reader& r)
         const auto [valueEnd, e1] = std::from_chars(run.data(), run.data() + std::min(star, run.size()), value);
         const bool countOk = star != std::string::npos &&
                              std::from_chars(run.data() + star + 1, run.data() + run.size(), count).ec == std::errc();
-        if (e1 != std::errc() || valueEnd != run.data() + star || !countOk || count == 0 || count > total - filled) {
-            r.problem =
-                "expected a run VALUE*COUNT within the mask's " + std::to_string(total) + " cells, got '" + run + "'";
+        if (e1 != std::errc() || valueEnd != run.data() + star || !countOk || count == 0 || count > total - filled ||
+            !(value >= 0.0f && value <= 1.0f)) {
+            r.problem = "expected a run VALUE*COUNT (VALUE in [0, 1]) within the mask's " + std::to_string(total) +
+                        " cells, got '" + run + "'";
             return {};
         }
         std::fill(cells + filled, cells + filled + count, value);
@@ -177,6 +190,10 @@ void readParam(Reader& r, SimParams& p, InputEvent* event)
     const double value = r.read<double>(2, "a number");
     r.expectEnd(3);
     if (!r.problem.empty()) return;
+    if (!row->accepts(value)) {  // else the replay failed where it reached it, with no line
+        r.problem = std::string(row->key) + " " + r.words[2] + " is out of range: " + row->range();
+        return;
+    }
     row->set(p, value);
     if (event) {
         event->key = row->key;
@@ -227,6 +244,7 @@ InputLogParse parseInputLog(std::string_view text, const std::string& name)
     InputLog& log = result.log;
     enum class Part { Version, Header, Events, Ended } part = Part::Version;
     bool sawGrid = false;
+    SimParams grid;  // the grid the events are on: the start's, then each 'grid' event's
     int lineNumber = 0;
     const auto fail = [&](const std::string& what) {
         result.error = name + ":" + std::to_string(lineNumber) + ": " + what;
@@ -265,6 +283,7 @@ InputLogParse parseInputLog(std::string_view text, const std::string& name)
             } else if (word == "begin") {
                 if (!sawGrid) return fail("'begin' before the 'grid' line");
                 if (auto problem = validate(log.start)) return fail("the settings at start: " + *problem);
+                grid = log.start;
                 part = Part::Events;
                 continue;
             } else {
@@ -300,9 +319,14 @@ InputLogParse parseInputLog(std::string_view text, const std::string& name)
             e.keepFluid = words.size() == 6 && words[5] == "keep";
             if (r.problem.empty())
                 if (auto problem = validate(e.grid)) return fail("the new grid: " + *problem);
+            if (r.problem.empty()) grid = e.grid;
         } else if (word == "obstacles") {
             e.kind = K::Obstacles;
             e.mask = readMask(r);
+            if (r.problem.empty() && (e.mask.width() != grid.gridWidth || e.mask.height() != grid.gridHeight))
+                return fail("a mask of " + std::to_string(e.mask.width()) + "x" + std::to_string(e.mask.height()) +
+                            " cells on the " + std::to_string(grid.gridWidth) + "x" + std::to_string(grid.gridHeight) +
+                            " grid");
         } else if (word == "end") {
             const int steps = r.read<int>(1, "the number of steps");
             r.expectEnd(2);

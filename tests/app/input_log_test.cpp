@@ -131,9 +131,10 @@ TEST(InputLog, BrokenFilesSayTheLineAndWhat)
               at(1, "not a fluidsim input log (it starts 'fluidsim-input 1')"));
     EXPECT_EQ(parseInputLog("fluidsim-input 2\n", "in.rec").error, at(1, "version 2; this fluidsim reads version 1"));
     EXPECT_EQ(parseInputLog("fluidsim-input 1\nbegin\n", "in.rec").error, at(2, "'begin' before the 'grid' line"));
-    EXPECT_EQ(
-        parseInputLog("fluidsim-input 1\ngrid 16 12 1 0\nparam dt -1\nbegin\nend 0\n", "in.rec").error.substr(0, 33),
-        at(4, "the settings at start: "));
+    EXPECT_EQ(parseInputLog("fluidsim-input 1\ngrid 16 12 1 0\nparam dt -1\nbegin\nend 0\n", "in.rec").error,
+              at(3, "dt -1 is out of range: " + findParameter("dt")->range()));
+    EXPECT_EQ(parseInputLog("fluidsim-input 1\ngrid 16 12 0 0\nbegin\nend 0\n", "in.rec").error.substr(0, 33),
+              at(3, "the settings at start: "));
     EXPECT_EQ(errorOf("step 1\nstep 3\nend 3\n"),
               at(firstEvent + 1, "step 3 after step 1 (steps are numbered one by one)"));
     EXPECT_EQ(errorOf("splat 1 2 3\nend 0\n"), at(firstEvent, "expected a number after '3'"));
@@ -147,7 +148,26 @@ TEST(InputLog, BrokenFilesSayTheLineAndWhat)
     EXPECT_EQ(errorOf("grid 32 24 1 0\nend 0\n"), at(firstEvent, "expected keep or fresh at the end of 'grid'"));
     EXPECT_EQ(errorOf("obstacles 2 2 0*3\nend 0\n"), at(firstEvent, "the runs cover 3 of the mask's 4 cells"));
     EXPECT_EQ(errorOf("obstacles 2 2 0*5\nend 0\n"),
-              at(firstEvent, "expected a run VALUE*COUNT within the mask's 4 cells, got '0*5'"));
+              at(firstEvent, "expected a run VALUE*COUNT (VALUE in [0, 1]) within the mask's 4 cells, got '0*5'"));
+    // Found by a bug hunt (2026-11-27): each of these was taken here and
+    // failed where the replay reached it, with no line (a parameter, a mask
+    // of another size), or played to the end and wrote black frames (1e38).
+    EXPECT_EQ(errorOf("param viscosity nan\nend 0\n"),
+              at(firstEvent, "viscosity nan is out of range: " + findParameter("viscosity")->range()));
+    EXPECT_EQ(errorOf("obstacles 2 2 0*4\nend 0\n"), at(firstEvent, "a mask of 2x2 cells on the 16x12 grid"));
+    EXPECT_EQ(errorOf("grid 32 24 1 0 fresh\nobstacles 16 12 0*192\nend 0\n"),
+              at(firstEvent + 1, "a mask of 16x12 cells on the 32x24 grid"));
+    EXPECT_EQ(errorOf("grid 32 24 1 0 fresh\nobstacles 32 24 0*768\nend 0\n"), "");
+    EXPECT_EQ(errorOf("obstacles 16 12 2*192\nend 0\n"),
+              at(firstEvent, "expected a run VALUE*COUNT (VALUE in [0, 1]) within the mask's 192 cells, got '2*192'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 5 1e38 7 8 9 10 1 0\nend 0\n"),
+              at(firstEvent, "expected a number within +-1e6, got '1e38'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 nan 9 10 1 0\nend 0\n"),
+              at(firstEvent, "expected a number within +-1e6, got 'nan'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 0 6 7 8 9 10 1 0\nend 0\n"),
+              at(firstEvent, "a splat's radius must be above 0, not '0'"));
+    EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 8 9 10 1 inf\nend 0\n"),
+              at(firstEvent, "expected a heat within +-1e6, got 'inf'"));
     EXPECT_EQ(errorOf("step 1\nend 2\n"), at(firstEvent + 1, "'end 2' after 1 steps"));
     EXPECT_EQ(errorOf("step 1\n"), at(firstEvent, "the log ends without its 'end' line (cut short?)"));
     EXPECT_EQ(errorOf("end 0\nreset\n"), at(firstEvent + 1, "'reset' after 'end'"));
