@@ -385,6 +385,25 @@ TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
         << describe(run);
 }
 
+// A scenario that derives a value from a flag names that flag when the value
+// is out of range: "--reynolds 0.001" said "viscosity = 1000 is out of range"
+// and "--grid 4096" for the tunnel "gridWidth = 10240 is out of range".
+TEST_F(Cli, AScenariosDerivedValueOutOfRangeNamesTheFlagItCameFrom)
+{
+    const auto cavity = headlessRun(home_, {"--scenario", "cavity", "--reynolds", "0.001", "--steps", "1"});
+    EXPECT_EQ(cavity.exitCode, 2) << describe(cavity);
+    EXPECT_EQ(cavity.err,
+              "fluidsim: --reynolds 0.001 makes nu = 1000 m^2/s here, beyond the largest viscosity (100 m^2/s); "
+              "give --reynolds of at least 0.01 (see fluidsim --help)\n")
+        << describe(cavity);
+    const auto tunnel = headlessRun(home_, {"--scenario", "tunnel", "--grid", "4096", "--steps", "1"});
+    EXPECT_EQ(tunnel.exitCode, 2) << describe(tunnel);
+    EXPECT_EQ(tunnel.err,
+              "fluidsim: --scenario tunnel is 2.5 times as wide as high: --grid 4096 would make it 10240 cells "
+              "wide, beyond 4096; give --grid at most 1638 (see fluidsim --help)\n")
+        << describe(tunnel);
+}
+
 // --dye-grid counts the short side. The tunnel makes its grid 2.5 times as
 // wide as high after the flags are read, and its start kept the dye on the
 // velocity's grid: any --dye-grid but 0 failed after the run had begun

@@ -187,6 +187,12 @@ ResolvedRun resolveRun(const Options& o)
             s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
             const float givenDt = p.dt;
             const SimParams& w = s.wake->params;
+            if (w.gridWidth > SimLimits::kMaxGrid)  // it said "gridWidth = 10240 is out of range" of a good --grid
+                return fail("--scenario tunnel is " + format(static_cast<double>(w.gridWidth) / w.gridHeight) +
+                            " times as wide as high: --grid " + std::to_string(height) + " would make it " +
+                            std::to_string(w.gridWidth) + " cells wide, beyond " + std::to_string(SimLimits::kMaxGrid) +
+                            "; give --grid at most " +
+                            std::to_string(SimLimits::kMaxGrid * w.gridHeight / w.gridWidth));
             p.gridWidth = w.gridWidth;
             p.gridHeight = w.gridHeight;
             if (p.dyeGridWidth != 0) {
@@ -213,6 +219,12 @@ ResolvedRun resolveRun(const Options& o)
             break;
         }
     }
+    // Re sets nu (nu = U L / Re): name --reynolds, not a viscosity the user did not give.
+    if (o.reynolds && !(p.viscosity <= SimLimits::kMaxViscosity))
+        return fail("--reynolds " + format(*o.reynolds) + " makes nu = " + format(p.viscosity) +
+                    " m^2/s here, beyond the largest viscosity (" + format(SimLimits::kMaxViscosity) +
+                    " m^2/s); give --reynolds of at least " +
+                    format(*o.reynolds * p.viscosity / SimLimits::kMaxViscosity));
     if (o.simTime) endTime = *o.simTime;
     if (o.steps) endTime = 0.0;
 
