@@ -1,6 +1,9 @@
 #include "app/report.hpp"
 
+#include <cerrno>
 #include <cstdio>
+#include <cstring>
+#include <string>
 
 namespace fluid::app {
 
@@ -24,6 +27,16 @@ std::string oneLine(std::string_view text)
 void report(std::string_view message)
 {
     std::fprintf(stderr, "fluidsim: %s\n", oneLine(message).c_str());
+}
+
+bool failedToWriteStdout()
+{
+    errno = 0;
+    if (std::fflush(stdout) == 0 && !std::ferror(stdout)) return false;
+    const int error = errno;
+    report(std::string("cannot write to standard output") +
+           (error != 0 ? std::string(": ") + std::strerror(error) : ""));
+    return true;
 }
 
 }  // namespace fluid::app

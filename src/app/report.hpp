@@ -17,4 +17,9 @@ std::string oneLine(std::string_view text);
 // Writes "fluidsim: <message>\n" to stderr, the message made oneLine.
 void report(std::string_view message);
 
+// A headless run's summary is its result: flushes stdout and, if it could
+// not be written (a full disk, a closed pipe), reports so and returns true.
+// `fluidsim --headless > /dev/full` exited 0 with nothing written.
+bool failedToWriteStdout();
+
 }  // namespace fluid::app

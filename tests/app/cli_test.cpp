@@ -385,6 +385,22 @@ TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
         << describe(run);
 }
 
+// A headless run's summary is its result: printed to a full device it was
+// lost and the run still exited 0.
+TEST_F(Cli, ASummaryThatCannotBeWrittenFailsTheRun)
+{
+    const fs::path err = home_ / "err.txt";
+    const std::string command = "cd '" + home_.string() + "' && HOME='" + home_.string() +
+                                "' timeout 60 '" FLUIDSIM_EXE
+                                "' --headless --backend cpu --threads 1 --grid 16 "
+                                "--steps 2 >/dev/full 2>'" +
+                                err.string() + "'";
+    const int status = std::system(command.c_str());
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 1);
+    EXPECT_EQ(contents(err), "fluidsim: cannot write to standard output: No space left on device\n");
+}
+
 // A scenario that derives a value from a flag names that flag when the value
 // is out of range: "--reynolds 0.001" said "viscosity = 1000 is out of range"
 // and "--grid 4096" for the tunnel "gridWidth = 10240 is out of range".

@@ -91,7 +91,7 @@ int runHeadlessReplay(const Options& options)
             std::printf("  frames           %d PNG frame%s in %s (last: %s)\n", out.frames, out.frames == 1 ? "" : "s",
                         options.outDir.c_str(), out.lastFrame.c_str());
         if (out.video) std::printf("  video            %s\n", out.video->finish().c_str());
-        return 0;
+        return failedToWriteStdout() ? 1 : 0;
     } catch (const platform::ContextError& e) {
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
         return 1;

@@ -316,7 +316,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                          result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
             return 1;
         }
-        return 0;
+        return failedToWriteStdout() ? 1 : 0;
     } catch (const platform::ContextError& e) {
         bar.finish();
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
