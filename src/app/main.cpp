@@ -13,6 +13,7 @@
 #include "app/options.hpp"
 #include "app/report.hpp"
 #include "app/window/window_app.hpp"
+#include "motion/frame_source.hpp"
 
 namespace {
 
@@ -78,8 +79,8 @@ int main(int argc, char** argv)
     // be written should cost one line before the window opens, not the run.
     for (const auto& problem :
          {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
-          headless::outputFileProblem(options.recordFile), headless::outputFileProblem(options.videoFile),
-          headless::outputFileProblem(options.recordInputFile)})
+          fluid::motion::sourceFileProblem(options.motionSource), headless::outputFileProblem(options.recordFile),
+          headless::outputFileProblem(options.videoFile), headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
             report(*problem);
             return kUsageErrorExit;

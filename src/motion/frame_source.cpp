@@ -105,6 +105,23 @@ std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, doubl
     return std::make_unique<ImageFolderSource>(directory, frameRate);
 }
 
+std::optional<std::string> sourceFileProblem(const std::string& spec)
+{
+    const auto colon = spec.find(':');
+    if (colon == std::string::npos) return std::nullopt;
+    const std::string kind = spec.substr(0, colon);
+    const std::string path = spec.substr(colon + 1);
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(path, error);
+    if (kind == "video" && !std::filesystem::exists(status))
+        return "cannot open video " + path + ": No such file or directory";
+    if (kind == "video" && !std::filesystem::is_regular_file(status))
+        return "cannot open video " + path + ": not a regular file";
+    if (kind == "images" && !std::filesystem::is_directory(status))
+        return "cannot open image folder " + path + ": not a directory";
+    return std::nullopt;
+}
+
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec)
 {
     if (auto problem = motionSourceProblem(spec)) throw SourceError(*problem + ", got '" + spec + "'");

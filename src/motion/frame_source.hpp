@@ -7,6 +7,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -33,6 +34,11 @@ public:
 // Throws SourceError for an unknown kind, a missing file or device, or one
 // that holds no decodable video.
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec);
+
+// What openFrameSource would say of a video file or an image folder that is
+// not there, found without opening it: the app refuses it before a run
+// starts (it failed once the run had begun, exit 1).
+std::optional<std::string> sourceFileProblem(const std::string& spec);
 
 // The sources, for tests.
 std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop = true);
