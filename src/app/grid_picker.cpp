@@ -22,7 +22,12 @@ int stepsPerFrame(const FrameBudget& budget)
 bool keepsUp(double stepSeconds, const FrameBudget& budget, double share)
 {
     const int steps = stepsPerFrame(budget);
-    return budget.overheadSeconds + steps * stepSeconds <= share * steps * budget.dt;
+    // A frame also keeps kMinFramesPerSecond: with dt beyond 1/30 s one step a
+    // frame keeps real time at any cost under dt, and at dt = 10 s the pick
+    // took a 1364 x 1024 grid at 1.3 s a step (frames of 1.3 s) in a 640 x 480
+    // window.
+    const double frameSeconds = std::min(steps * budget.dt, 1.0 / kMinFramesPerSecond);
+    return budget.overheadSeconds + steps * stepSeconds <= share * frameSeconds;
 }
 
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
@@ -62,6 +67,13 @@ int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const
         if (keepsUp(measured.stepSeconds, withThisDye, kLuxuryShareOfRealTime)) return dye;
     }
     return 0;
+}
+
+std::span<const int> choicesWithin(std::span<const int> candidates, int pixels)
+{
+    const auto end = std::find_if(candidates.begin(), candidates.end(), [&](int n) { return n > pixels; });
+    return candidates.first(std::max<std::size_t>(std::min<std::size_t>(candidates.size(), 1),
+                                                  static_cast<std::size_t>(end - candidates.begin())));
 }
 
 std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide)

@@ -45,7 +45,8 @@ int stepsPerFrame(const FrameBudget& budget);
 
 // Whether a grid whose step takes `stepSeconds` keeps real time: a frame of
 // stepsPerFrame() steps, with the overhead, takes at most
-// kFrameShareOfRealTime of the fluid time it advances.
+// kFrameShareOfRealTime of the fluid time it advances, and of a frame at
+// kMinFramesPerSecond (the bound where dt is longer than such a frame).
 bool keepsUp(double stepSeconds, const FrameBudget& budget, double share = kFrameShareOfRealTime);
 
 struct GridPick {
@@ -87,6 +88,11 @@ int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const
 
 // The dye grid factors the auto pick tries (pickDyeGrid), finest first.
 inline constexpr int kDyeGridFactors[] = {4, 2};
+
+// The candidates of at most `pixels` cells, the smallest always: cells finer
+// than the window's pixels are not seen, only paid for (a 1024-row grid in a
+// 480-pixel window).
+std::span<const int> choicesWithin(std::span<const int> candidates, int pixels);
 
 // The candidates below `shortSide` (the choices a second pick may make: it
 // runs because the grid did not keep up, so it never grows the grid back).

@@ -20,7 +20,7 @@ bool GridWatch::onFrame(double now, double frameSeconds, double steppingSeconds,
         const double sample = std::max(0.0, frameSeconds - steppingSeconds);
         overhead_ = overhead_ < 0.0 ? sample : overhead_ + (sample - overhead_) / kOverheadFrames;
     }
-    if (now < settledAt_) return false;
+    if (now < settledAt_ || dt_ > kLongestJudgedDt) return false;
     // The average: the frames after the window's first, over the wall time since it.
     if (averageSince_ < 0.0) {
         averageSince_ = now;

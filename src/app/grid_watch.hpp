@@ -30,7 +30,16 @@ public:
     // enough that a one-off hitch (a screenshot, 0.2 s) does not count.
     static constexpr double kAverageOver = 10.0;
 
+    // The longest step the watch judges. Its measures are of steps: with dt
+    // of a second or more a window of kSlowFor or kAverageOver s holds one
+    // step or none, and the smoothed factor falls between steps (at dt = 10 s
+    // the window gave up its grid five times, down to 84 cells, and ran one
+    // step in 45 s). Such a step keeps real time anyway: the pick keeps it
+    // within a frame (grid_picker.hpp's keepsUp).
+    static constexpr double kLongestJudgedDt = 0.2;
     explicit GridWatch(double now) { restart(now); }
+    // The step the frames run; beyond kLongestJudgedDt nothing asks for a pick.
+    void setDt(double dt) { dt_ = dt; }
 
     // A running frame at wall time `now`: `frameSeconds` since the previous
     // one, of which `steppingSeconds` went to its steps (their measured cost),
@@ -55,6 +64,7 @@ private:
     double overhead_ = -1.0;
     double averageSince_ = -1.0;  // wall s the kAverageOver window began; negative: at the next frame
     double averageFluid_ = 0.0;   // fluid s run since then
+    double dt_ = 1.0 / 60.0;
 };
 
 }  // namespace fluid::app

@@ -35,6 +35,34 @@ TEST(GridPicker, PicksTheLargestGridThatKeepsUp)
     EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384}));
 }
 
+// With a long dt one step a frame keeps real time at almost any cost: the
+// pick took the largest grid there (1364 x 1024 at 1.3 s a step, frames of
+// 1.3 s, at --dt 10). A frame must still come kMinFramesPerSecond times a
+// second: 0.8 of 33.3 ms, so 512^2 (26.2 ms) and not 1024^2 (105 ms).
+TEST(GridPicker, ALongStepStillKeepsThirtyFramesASecond)
+{
+    for (const double dt : {1.0 / 30.0, 0.1, 1.0, 10.0}) {
+        FakeMachine machine{1e-7, {}};
+        const FrameBudget budget{dt, 4, 0.0};
+        EXPECT_EQ(pickGrid(gridChoices(), budget, std::ref(machine)).shortSide, 512) << "dt " << dt;
+    }
+}
+
+// No more cells than pixels on the window's short side; the smallest choice
+// always (a window shrunk to a few pixels still has a grid).
+TEST(GridPicker, NoGridFinerThanTheWindowsPixels)
+{
+    const auto within = [](int pixels) {
+        const std::span<const int> c = choicesWithin(gridChoices(), pixels);
+        return std::vector<int>(c.begin(), c.end());
+    };
+    EXPECT_EQ(within(480), (std::vector<int>{64, 128, 256, 384}));
+    EXPECT_EQ(within(512), (std::vector<int>{64, 128, 256, 384, 512}));
+    EXPECT_EQ(within(4000), (std::vector<int>{64, 128, 256, 384, 512, 1024}));
+    EXPECT_EQ(within(10), (std::vector<int>{64}));
+    EXPECT_TRUE(choicesWithin({}, 480).empty());
+}
+
 TEST(GridPicker, AFastMachineGetsTheLargestChoice)
 {
     FakeMachine machine{1e-12, {}};

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "app/grid_watch.hpp"
+#include "app/sim_clock.hpp"
 
 namespace fluid::app {
 namespace {
@@ -16,6 +17,31 @@ double runFrames(GridWatch& watch, double from, double to, double factor)
     for (double t = from; t < to; t += kFrame)
         if (watch.onFrame(t, kFrame, 0.5 * kFrame, factor * kFrame, factor)) return t;
     return -1.0;
+}
+
+// --dt 10 at 30 frames/s, the steps on time (a SimClock runs one every 10 s,
+// each 20 ms): the clock's factor falls between steps and a 10 s window holds
+// one step or none, so the watch asked for smaller grids again and again. A
+// step that long is not judged; a short one that falls behind still is.
+TEST(GridWatch, AStepLongerThanItsWindowsIsNotJudged)
+{
+    const auto firstPickOnTime = [](double dt, bool told) {
+        GridWatch watch(0.0);
+        if (told) watch.setDt(dt);
+        SimClock clock(0.0);
+        clock.start(0.0, dt);
+        for (double t = kFrame; t < 120.0; t += kFrame) {
+            const int steps = clock.advance(t, dt, 4, 0.02);
+            if (watch.onFrame(t, kFrame, steps * 0.02, steps * dt, clock.realTimeFactor())) return t;
+        }
+        return -1.0;
+    };
+    EXPECT_LT(firstPickOnTime(10.0, true), 0.0);
+    EXPECT_LT(firstPickOnTime(1.0, true), 0.0);
+    EXPECT_GT(firstPickOnTime(10.0, false), 0.0) << "the case the watch misjudged";
+    GridWatch behind(0.0);
+    behind.setDt(1.0 / 60.0);
+    EXPECT_GT(runFrames(behind, 0.0, 20.0, 0.6), 0.0);
 }
 
 TEST(GridWatch, AFluidThatKeepsUpIsLeftAlone)

@@ -46,8 +46,9 @@ double FluidSession::secondsPerStep(GpuSolver& probe) const
     return typicalWallSeconds(3, 5, [&] { probe.step(splats); });
 }
 
-void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead)
+void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCandidates, const FrameOverhead& overhead)
 {
+    const std::span<const int> candidates = choicesWithin(allCandidates, std::min(framebuffer.x, framebuffer.y));
     if (candidates.empty()) return;
     const auto pickWith = [&](const DisplaySettings& look, FrameBudget& budget) {
         return app::pickGrid(candidates, budget, [&](int shortSide) {

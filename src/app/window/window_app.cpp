@@ -321,6 +321,7 @@ struct Viewer {
         const double frameSeconds = lastFrameEnd < 0.0 ? -1.0 : now - lastFrameEnd;
         lastFrameEnd = now;
         const double fluidSeconds = steps * static_cast<double>(state.params.dt);
+        watch.setDt(static_cast<double>(state.params.dt));
         if (!watch.onFrame(now, frameSeconds, stepping, fluidSeconds, clock.realTimeFactor()) || !state.autoGrid)
             return;
         if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor()))
