@@ -99,16 +99,26 @@ TEST_F(WindowTest, ReplayInTheWindowPlaysTheLogAndPauses)
         std::ofstream(input) << text << "end 40\n";
     }
     const fs::path video = workDir_ / "replay.mp4";
-    launchApp({"--replay", input.string(), "--record", video.string()});
+    // Not launchApp(): its --grid and brush flags are the log's to decide, and
+    // refused beside --replay.
+    start({FLUIDSIM_EXE, "--no-config", "--width", std::to_string(kWidth), "--height", std::to_string(kHeight),
+           "--idle-after", "0", "--first-sight", "off", "--bloom", "off", "--screenshot-dir",
+           (workDir_ / "shots").string(), "--replay", input.string(), "--record", video.string()},
+          {"DISPLAY=" + display_});
     ASSERT_TRUE(
         waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("replayed") != std::string::npos; }, 120s))
         << readFile(workDir_ / "fluidsim.log");
-    // Paused at the end: N presses add no steps, and so no frames.
+    // Paused at the end: N presses add no steps, and so no frames; Space
+    // pauses again at once (it said "replayed ..." again each time).
     xdotoolChain(singleSteps(10));
+    xdotoolChain(keys("space") + "sleep 0.5 " + keys("space") + "sleep 0.5 ");
     xdotoolChain("keydown --window " + window_ + " Escape");
     ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
     const std::string log = readFile(workDir_ / "fluidsim.log");
     EXPECT_NE(log.find("replayed " + input.string() + ": 40 steps"), std::string::npos) << log;
+    EXPECT_EQ(log.find("replayed", log.find("replayed") + 1), std::string::npos) << "said twice:\n" << log;
+    // The exit summary counts the replay's running frames (it printed none).
+    EXPECT_NE(log.find("fluidsim: while running, "), std::string::npos) << log;
     // 40 steps of 1/60 s from fluid time 0: frames 0..20.
     const test::VideoProbe probe = test::probeVideo(video.string());
     ASSERT_TRUE(probe.opened) << probe.error;

@@ -64,6 +64,7 @@ struct Viewer {
     RecordingSession recording;
     FrameProfile profile;                      // the panel's Profile group, while it is open
     std::unique_ptr<WindowReplay> replay;      // --replay: the log's solver is shown and stepped
+    bool replayEndSaid = false;                // its end is said once (Space after it said it again)
     std::unique_ptr<InputLogWriter> inputLog;  // --record-input
     bool cursorHidden = false;
     double lastFrameEnd = -1.0;   // wall s the last running frame ended; negative: none since a hold
@@ -276,18 +277,24 @@ struct Viewer {
     {
         int steps = 0;
         if (state.paused) {
+            summary.paused();
             clock.hold(now);
             steps = replay->advance(loop.singleSteps);
             loop.singleSteps = 0;
         } else {
             steps = replay->advance(clock.advance(now, static_cast<double>(replay->params().dt), state.maxStepsPerFrame,
                                                   fluid.stepMilliseconds() / 1000.0));
+            // The exit summary counts the replay's frames too (it printed none).
+            summary.running(now, steps * static_cast<double>(replay->params().dt));
         }
         if (const Field* mask = replay->takeObstacles()) display.setObstacles(*mask);
         if (replay->finished() && !state.paused) {
             state.paused = true;
-            std::printf("fluidsim: replayed %s: %d steps, %.2f s of fluid; paused\n", replay->path().c_str(),
-                        replay->step(), replay->fluidSeconds());
+            summary.paused();
+            if (!replayEndSaid)
+                std::printf("fluidsim: replayed %s: %d steps, %.2f s of fluid; paused\n", replay->path().c_str(),
+                            replay->step(), replay->fluidSeconds());
+            replayEndSaid = true;
             std::fflush(stdout);
         }
         return steps;
