@@ -3,6 +3,7 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <limits>
 #include <sstream>
@@ -264,7 +265,16 @@ std::optional<double> ParameterSpec::parseValue(std::string_view text, std::stri
 {
     switch (kind) {
         case Kind::Real:
-            if (const auto v = parseNumber(text); v && accepts(*v)) return *v;
+            if (const auto v = parseNumber(text); v && accepts(*v)) {
+                // Every row holds a float: 1e-300 is in (0, 10] but its float
+                // is 0, which was then refused as "dt = 0 is out of range".
+                const float f = static_cast<float>(*v);
+                if (accepts(f)) return *v;
+                char rounded[32];
+                std::snprintf(rounded, sizeof rounded, "%g", static_cast<double>(f));
+                problem = "expects a number in " + range() + " that a float holds (it rounds to " + rounded + ")";
+                return std::nullopt;
+            }
             problem = "expects a number in " + range();
             return std::nullopt;
         case Kind::Integer:

@@ -94,6 +94,9 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
         {{"--dt", "0x1p-3"}, "--dt expects a number"},
         {{"--grid"}, "--grid needs a value"},
         {{"--dt", "0"}, "--dt expects a number in (0, 10]"},
+        // In range, but its float is 0: it was "dt = 0 is out of range".
+        {{"--dt", "1e-300"}, "--dt expects a number in (0, 10] s that a float holds (it rounds to 0), got '1e-300'"},
+        {{"--viscosity", "100.000001"}, "--viscosity expects a number in [0, 100]"},
         {{"--dt", "nan"}, "--dt"},
         {{"--viscosity", "-1"}, "--viscosity expects a number in [0, 100]"},
         {{"--viscosity", "1e400"}, "--viscosity"},
