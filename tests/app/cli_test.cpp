@@ -373,6 +373,18 @@ TEST_F(Cli, ThreadsBeyondTheHardwareAreCutWithANote)
     EXPECT_EQ(fits.err, "") << describe(fits);
 }
 
+// --grid auto is the window's pick; headless it is the scenario's own size,
+// as no --grid is (the tunnel ran 640x256 with it, 240x96 without).
+TEST_F(Cli, GridAutoIsTheScenariosOwnSizeHeadless)
+{
+    for (const char* scenario : {"tunnel", "cavity"}) {
+        const auto plain = headlessRun(home_, {"--scenario", scenario, "--steps", "1", "--grid", "auto"});
+        EXPECT_EQ(plain.exitCode, 0) << describe(plain);
+        const std::string size = std::string(scenario) == "tunnel" ? "240x96 cells" : "64x64 cells";
+        EXPECT_NE(plain.out.find(size), std::string::npos) << describe(plain);
+    }
+}
+
 // The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
 // overwritten without a word, as --viscosity would be (refused already).
 TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)

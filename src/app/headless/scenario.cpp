@@ -141,9 +141,12 @@ ResolvedRun resolveRun(const Options& o)
 
     // The flow itself.
     SimParams& p = s.params;
+    // --grid auto (the window's pick) is the scenario's own size here, as no
+    // --grid is (the tunnel ran 640x256 with it and 240x96 without).
+    const bool gridGiven = o.given("grid") && !o.autoGrid;
     double endTime = 0.0;  // 0: no default end time
     if (isValidationFlow(scenario)) {
-        if (!o.given("grid")) p.gridWidth = p.gridHeight = kValidationGrid;
+        if (!gridGiven) p.gridWidth = p.gridHeight = kValidationGrid;
         p.boundary = fits && o.given("boundary") ? o.params.boundary : needed;
         p.lidSpeed = 0.0f;
     }
@@ -179,7 +182,7 @@ ResolvedRun resolveRun(const Options& o)
             break;
         case Scenario::Tunnel: {
             // The grid's height sets D = H / 8; its width follows (2.5 H).
-            const int height = o.given("grid") ? p.gridHeight : kTunnelGridHeight;
+            const int height = gridGiven ? p.gridHeight : kTunnelGridHeight;
             if (height < CylinderWakeLimits::kMinGridHeight)
                 return fail("--scenario tunnel needs a grid at least " +
                             std::to_string(CylinderWakeLimits::kMinGridHeight) + " cells high (D = H / 8)");
