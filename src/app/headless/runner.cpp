@@ -91,8 +91,9 @@ void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
             shedding->frequency * wake.diameter / wake.speed, shedding->frequency, shedding->periods, from,
             wake.diameter, wake.speed, re);
     } else {
-        std::printf("  strouhal         no shedding at the probe after step %zu (Re = %g); run longer (--steps)\n",
-                    from, re);
+        // (The run's first steps are its impulsive start, left out: "after step 0" read as the whole run.)
+        std::printf("  strouhal         no shedding at the probe in steps %zu to %zu (Re = %g); run longer (--steps)\n",
+                    from, r.probe.size(), re);
     }
     // The reference for this run's own Reynolds number (core/cylinder_wake.hpp).
     const auto reference = williamsonStrouhal(re);

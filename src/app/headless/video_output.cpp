@@ -42,8 +42,9 @@ std::string VideoOutput::finish()
     if (!encoder_) return "no frames to " + path_;
     encoder_->finish();
     const glm::ivec2 size = encoder_->size();
-    return std::to_string(encoder_->frames()) + " frames (" + std::to_string(size.x) + "x" + std::to_string(size.y) +
-           ", " + std::to_string(kFps) + " frames/s of fluid time) to " + path_;
+    return std::to_string(encoder_->frames()) + (encoder_->frames() == 1 ? " frame (" : " frames (") +
+           std::to_string(size.x) + "x" + std::to_string(size.y) + ", " + std::to_string(kFps) +
+           " frames/s of fluid time) to " + path_;
 }
 
 }  // namespace fluid::app::headless
