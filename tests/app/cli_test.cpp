@@ -219,6 +219,15 @@ std::string describe(const fluid::test::ProcessResult& run)
            "stderr:\n" + run.err;
 }
 
+// A headless run with `flags` (after headlessRun's) refused in one line:
+// exit 2 and `err` on stderr.
+void expectRefused(const fs::path& home, std::vector<std::string> flags, const std::string& err)
+{
+    const auto run = headlessRun(home, std::move(flags));
+    EXPECT_EQ(run.exitCode, 2) << describe(run);
+    EXPECT_EQ(run.err, err) << describe(run);
+}
+
 std::string contents(const fs::path& path)
 {
     std::ifstream in(path, std::ios::binary);
@@ -389,12 +398,9 @@ TEST_F(Cli, GridAutoIsTheScenariosOwnSizeHeadless)
 // overwritten without a word, as --viscosity would be (refused already).
 TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
 {
-    const auto run = headlessRun(home_, {"--scenario", "tunnel", "--grid", "32", "--inflow-speed", "5"});
-    EXPECT_EQ(run.exitCode, 2) << describe(run);
-    EXPECT_EQ(run.err,
-              "fluidsim: --scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give --reynolds "
-              "(see fluidsim --help)\n")
-        << describe(run);
+    expectRefused(home_, {"--scenario", "tunnel", "--grid", "32", "--inflow-speed", "5"},
+                  "fluidsim: --scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give "
+                  "--reynolds (see fluidsim --help)\n");
 }
 
 // A headless run's summary is its result: printed to a full device it was
@@ -418,18 +424,12 @@ TEST_F(Cli, ASummaryThatCannotBeWrittenFailsTheRun)
 // and "--grid 4096" for the tunnel "gridWidth = 10240 is out of range".
 TEST_F(Cli, AScenariosDerivedValueOutOfRangeNamesTheFlagItCameFrom)
 {
-    const auto cavity = headlessRun(home_, {"--scenario", "cavity", "--reynolds", "0.001", "--steps", "1"});
-    EXPECT_EQ(cavity.exitCode, 2) << describe(cavity);
-    EXPECT_EQ(cavity.err,
-              "fluidsim: --reynolds 0.001 makes nu = 1000 m^2/s here, beyond the largest viscosity (100 m^2/s); "
-              "give --reynolds of at least 0.01 (see fluidsim --help)\n")
-        << describe(cavity);
-    const auto tunnel = headlessRun(home_, {"--scenario", "tunnel", "--grid", "4096", "--steps", "1"});
-    EXPECT_EQ(tunnel.exitCode, 2) << describe(tunnel);
-    EXPECT_EQ(tunnel.err,
-              "fluidsim: --scenario tunnel is 2.5 times as wide as high: --grid 4096 would make it 10240 cells "
-              "wide, beyond 4096; give --grid at most 1638 (see fluidsim --help)\n")
-        << describe(tunnel);
+    expectRefused(home_, {"--scenario", "cavity", "--reynolds", "0.001", "--steps", "1"},
+                  "fluidsim: --reynolds 0.001 makes nu = 1000 m^2/s here, beyond the largest viscosity (100 m^2/s); "
+                  "give --reynolds of at least 0.01 (see fluidsim --help)\n");
+    expectRefused(home_, {"--scenario", "tunnel", "--grid", "4096", "--steps", "1"},
+                  "fluidsim: --scenario tunnel is 2.5 times as wide as high: --grid 4096 would make it 10240 cells "
+                  "wide, beyond 4096; give --grid at most 1638 (see fluidsim --help)\n");
 }
 
 // --dye-grid counts the short side. The tunnel makes its grid 2.5 times as
@@ -443,13 +443,9 @@ TEST_F(Cli, TheTunnelTakesADyeGridOnItsShortSide)
     EXPECT_NE(run.out.find("80x32 cells"), std::string::npos) << describe(run);
     EXPECT_NE(run.out.find(", dye 160x64 cells"), std::string::npos) << describe(run);
 
-    const auto tooWide =
-        headlessRun(home_, {"--scenario", "tunnel", "--grid", "32", "--dye-grid", "2000", "--steps", "2"});
-    EXPECT_EQ(tooWide.exitCode, 2) << describe(tooWide);
-    EXPECT_EQ(tooWide.err,
-              "fluidsim: --dye-grid 2000 on the tunnel's 80x32 grid would make the dye grid wider than 4096 cells; "
-              "give at most 1638 (see fluidsim --help)\n")
-        << describe(tooWide);
+    expectRefused(home_, {"--scenario", "tunnel", "--grid", "32", "--dye-grid", "2000", "--steps", "2"},
+                  "fluidsim: --dye-grid 2000 on the tunnel's 80x32 grid would make the dye grid wider than 4096 "
+                  "cells; give at most 1638 (see fluidsim --help)\n");
 }
 
 // --- found by the command-line fuzz (cli_fuzz_test.cpp) ----------------------
