@@ -36,7 +36,8 @@ float liftAt(ivec2 c)
     vec4 d = scalarAtPoint(uDye, p, uDyeGridSize);
 #endif
     float smoke = ((d.r + d.g) + d.b) * (1.0 / 3.0);
-    return uBuoyancyPerKelvin * texelFetch(uTemperature, faceTexel(c, uGridSize), 0).x - uBuoyancyPerSmoke * smoke;
+    return product(uBuoyancyPerKelvin, texelFetch(uTemperature, faceTexel(c, uGridSize), 0).x) -
+           product(uBuoyancyPerSmoke, smoke);  // as main's collocated lift
 }
 #endif
 

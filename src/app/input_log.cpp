@@ -110,13 +110,16 @@ Splat readSplat(Reader& r, std::size_t first)
     float* fields[] = {&s.from.x,     &s.from.y,     &s.to.x,  &s.to.y,  &s.radius,
                        &s.velocity.x, &s.velocity.y, &s.dye.r, &s.dye.g, &s.dye.b};
     std::size_t n = first;
-    // Finite and within what a stroke can be: a crafted 1e38 (or nan) played
-    // to the end and wrote black frames, exit 0.
-    constexpr float kLargest = 1e6f;
+    // Finite and far from overflow: a crafted 1e38 (or nan) played to the end
+    // and wrote black frames, exit 0. The window's own strokes stay well
+    // under 1e12 (at the brush's extremes, force 1000 and radius 0.001 m, a
+    // 0.2 m stroke's velocity is about 1e6 m/s), and squares of 1e12 are
+    // still floats.
+    constexpr float kLargest = 1e12f;
     for (float* f : fields) {
         *f = r.read<float>(n++, "a number");
         if (r.problem.empty() && !(std::fabs(*f) <= kLargest))
-            r.problem = "expected a number within +-1e6, got '" + r.words[n - 1] + "'";
+            r.problem = "expected a number within +-1e12, got '" + r.words[n - 1] + "'";
     }
     if (r.problem.empty() && !(s.radius > 0.0f))
         r.problem = "a splat's radius must be above 0, not '" + r.words[first + 4] + "'";
@@ -126,7 +129,7 @@ Splat readSplat(Reader& r, std::size_t first)
     s.addsDye = adds == 1;
     s.heat = r.read<float>(n++, "a number (heat)");
     if (r.problem.empty() && !(std::fabs(s.heat) <= kLargest))
-        r.problem = "expected a heat within +-1e6, got '" + r.words[n - 1] + "'";
+        r.problem = "expected a heat within +-1e12, got '" + r.words[n - 1] + "'";
     r.expectEnd(n);
     return s;
 }
@@ -190,7 +193,9 @@ void readParam(Reader& r, SimParams& p, InputEvent* event)
     const double value = r.read<double>(2, "a number");
     r.expectEnd(3);
     if (!r.problem.empty()) return;
-    if (!row->accepts(value)) {  // else the replay failed where it reached it, with no line
+    // As a float, as the row holds it (1e-300 is a dt of 0): else the replay
+    // failed where it reached it, with no line.
+    if (!row->accepts(value) || !row->accepts(static_cast<float>(value))) {
         r.problem = std::string(row->key) + " " + r.words[2] + " is out of range: " + row->range();
         return;
     }

@@ -97,12 +97,11 @@ int main(int argc, char** argv)
             return kUsageErrorExit;
         }
     }
-    for (const char* flag : {"record-input", "replay"})
-        if (options.given(flag) && !options.motionSource.empty()) {
-            std::fprintf(stderr, "fluidsim: --%s does not go with --motion: the camera's motion is not recorded\n",
-                         flag);
-            return kUsageErrorExit;
-        }
+    // (--replay refused --motion above: replayConflict.)
+    if (options.given("record-input") && !options.motionSource.empty()) {
+        report("--record-input does not go with --motion: the camera's motion is not recorded");
+        return kUsageErrorExit;
+    }
     if (options.given("record-for") && options.recordFile.empty()) {
         std::fprintf(stderr, "fluidsim: --record-for needs --record FILE: the video it stops\n");
         return kUsageErrorExit;

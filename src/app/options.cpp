@@ -91,7 +91,8 @@ ParseResult parseCommandLine(int argc, const char* const* argv, const Options& b
             }
             // "--export-energy --profile" wrote a file named --profile and
             // lost the profile: a known flag is not taken as a value.
-            if (const std::string next = argv[n + 1]; next.rfind("--", 0) == 0 && find(flagName(next.substr(2)))) {
+            if (const std::string next = argv[n + 1];
+                next == "-h" || (next.rfind("--", 0) == 0 && (next == "--help" || find(flagName(next.substr(2)))))) {
                 r.error = "--" + name + " needs a value (" + flag->value + "), not the flag " + printable(next) +
                           "; to mean a value that starts with --, write --" + name + "=" + printable(next);
                 return r;
@@ -162,6 +163,8 @@ std::optional<std::string> replayConflict(const Options& options)
         const Flag* flag = find(name);
         if (!flag) continue;
         const HelpSection s = flag->section;
+        if (name == "motion")
+            return "--motion does not go with --replay: the camera's motion is not recorded, the log is the input";
         if (s == HelpSection::Simulation || s == HelpSection::Motion || s == HelpSection::Obstacles ||
             among(kDecidedByTheLog, name))
             return "--" + name + " does not go with --replay: the log says what the run is";

@@ -113,10 +113,13 @@ std::optional<std::string> sourceFileProblem(const std::string& spec)
     const std::string path = spec.substr(colon + 1);
     std::error_code error;
     const std::filesystem::file_status status = std::filesystem::status(path, error);
-    if (kind == "video" && !std::filesystem::exists(status))
+    // FFmpeg also reads URLs (http://...) and pipes: only a plain path that
+    // is not there, or a folder, is sure to fail.
+    const bool url = path.find("://") != std::string::npos;
+    if (kind == "video" && !url && !std::filesystem::exists(status))
         return "cannot open video " + path + ": No such file or directory";
-    if (kind == "video" && !std::filesystem::is_regular_file(status))
-        return "cannot open video " + path + ": not a regular file";
+    if (kind == "video" && std::filesystem::is_directory(status))
+        return "cannot open video " + path + ": Is a directory";
     if (kind == "images" && !std::filesystem::is_directory(status))
         return "cannot open image folder " + path + ": not a directory";
     return std::nullopt;

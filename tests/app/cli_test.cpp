@@ -427,6 +427,10 @@ TEST_F(Cli, AScenariosDerivedValueOutOfRangeNamesTheFlagItCameFrom)
     expectRefused(home_, {"--scenario", "cavity", "--reynolds", "0.001", "--steps", "1"},
                   "fluidsim: --reynolds 0.001 makes nu = 1000 m^2/s here, beyond the largest viscosity (100 m^2/s); "
                   "give --reynolds of at least 0.01 (see fluidsim --help)\n");
+    // At 1e-300 the float nu is inf: the message is worked out in double.
+    expectRefused(home_, {"--scenario", "cavity", "--reynolds", "1e-300", "--steps", "1"},
+                  "fluidsim: --reynolds 1e-300 makes nu = 1e+300 m^2/s here, beyond the largest viscosity (100 "
+                  "m^2/s); give --reynolds of at least 0.01 (see fluidsim --help)\n");
     expectRefused(home_, {"--scenario", "tunnel", "--grid", "4096", "--steps", "1"},
                   "fluidsim: --scenario tunnel is 2.5 times as wide as high: --grid 4096 would make it 10240 cells "
                   "wide, beyond 4096; give --grid at most 1638 (see fluidsim --help)\n");

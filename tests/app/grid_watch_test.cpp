@@ -38,6 +38,7 @@ TEST(GridWatch, AStepLongerThanItsWindowsIsNotJudged)
     };
     EXPECT_LT(firstPickOnTime(10.0, true), 0.0);
     EXPECT_LT(firstPickOnTime(1.0, true), 0.0);
+    // The control: these frames are the ones it misjudged when not told dt.
     EXPECT_GT(firstPickOnTime(10.0, false), 0.0) << "the case the watch misjudged";
     GridWatch behind(0.0);
     behind.setDt(1.0 / 60.0);

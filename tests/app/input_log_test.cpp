@@ -161,13 +161,19 @@ TEST(InputLog, BrokenFilesSayTheLineAndWhat)
     EXPECT_EQ(errorOf("obstacles 16 12 2*192\nend 0\n"),
               at(firstEvent, "expected a run VALUE*COUNT (VALUE in [0, 1]) within the mask's 192 cells, got '2*192'"));
     EXPECT_EQ(errorOf("splat 1 2 3 4 5 1e38 7 8 9 10 1 0\nend 0\n"),
-              at(firstEvent, "expected a number within +-1e6, got '1e38'"));
+              at(firstEvent, "expected a number within +-1e12, got '1e38'"));
     EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 nan 9 10 1 0\nend 0\n"),
-              at(firstEvent, "expected a number within +-1e6, got 'nan'"));
+              at(firstEvent, "expected a number within +-1e12, got 'nan'"));
+    // What the window's own brush can record at its extremes (force 1000,
+    // radius 0.001 m: about 1e6 m/s for a 0.2 m stroke) is taken.
+    EXPECT_EQ(errorOf("splat 1 2 3 4 0.001 5.6e6 -5.6e6 2e6 9 10 1 0\nend 0\n"), "");
+    // A value in range whose float is not: dt 1e-300 is a dt of 0.
+    EXPECT_EQ(errorOf("param dt 1e-300\nend 0\n"),
+              at(firstEvent, "dt 1e-300 is out of range: " + findParameter("dt")->range()));
     EXPECT_EQ(errorOf("splat 1 2 3 4 0 6 7 8 9 10 1 0\nend 0\n"),
               at(firstEvent, "a splat's radius must be above 0, not '0'"));
     EXPECT_EQ(errorOf("splat 1 2 3 4 5 6 7 8 9 10 1 inf\nend 0\n"),
-              at(firstEvent, "expected a heat within +-1e6, got 'inf'"));
+              at(firstEvent, "expected a heat within +-1e12, got 'inf'"));
     EXPECT_EQ(errorOf("step 1\nend 2\n"), at(firstEvent + 1, "'end 2' after 1 steps"));
     EXPECT_EQ(errorOf("step 1\n"), at(firstEvent, "the log ends without its 'end' line (cut short?)"));
     EXPECT_EQ(errorOf("end 0\nreset\n"), at(firstEvent + 1, "'reset' after 'end'"));

@@ -51,6 +51,8 @@ TEST(CommandLine, AFlagIsNotTakenAsTheValueOfTheOneBefore)
               "--export-energy needs a value (FILE), not the flag --profile; to mean a value that starts with --, "
               "write --export-energy=--profile");
     EXPECT_FALSE(parse({"--headless", "--out", "--steps=5"}).ok()) << "a flag with its value is a flag too";
+    EXPECT_FALSE(parse({"--headless", "--export-energy", "--help"}).ok()) << "--help is a flag too";
+    EXPECT_FALSE(parse({"--headless", "--export-energy", "-h"}).ok());
 
     const ParseResult spelled = parse({"--headless", "--export-energy=--profile"});
     ASSERT_TRUE(spelled.ok()) << spelled.error;

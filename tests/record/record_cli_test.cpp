@@ -117,6 +117,10 @@ TEST_F(RecordCli, FlagsTheLogDecidesAreRefusedBesideAReplay)
         EXPECT_EQ(output, "fluidsim: " + name + " does not go with --replay: the log says what the run is\n");
         EXPECT_EQ(run(std::string("--replay in.rec ") + flag, output), 2) << "in the window: " << flag;
     }
+    EXPECT_EQ(run("--replay in.rec --motion demo", output), 2);
+    EXPECT_EQ(output,
+              "fluidsim: --motion does not go with --replay: the camera's motion is not recorded, the log is the "
+              "input\n");
     EXPECT_EQ(run("--headless --backend cpu --replay in.rec --export-energy e.csv", output), 2);
     EXPECT_EQ(output,
               "fluidsim: --export-energy does not go with --replay: a replay writes frames (--out) and video "

@@ -93,7 +93,7 @@ void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
     } else {
         // (The run's first steps are its impulsive start, left out: "after step 0" read as the whole run.)
         std::printf("  strouhal         no shedding at the probe in steps %zu to %zu (Re = %g); run longer (--steps)\n",
-                    from, r.probe.size(), re);
+                    from + 1, r.probe.size(), re);
     }
     // The reference for this run's own Reynolds number (core/cylinder_wake.hpp).
     const auto reference = williamsonStrouhal(re);

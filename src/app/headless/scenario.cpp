@@ -191,10 +191,9 @@ ResolvedRun resolveRun(const Options& o)
             const float givenDt = p.dt;
             const SimParams& w = s.wake->params;
             if (w.gridWidth > SimLimits::kMaxGrid)  // it said "gridWidth = 10240 is out of range" of a good --grid
-                return fail("--scenario tunnel is " + format(static_cast<double>(w.gridWidth) / w.gridHeight) +
-                            " times as wide as high: --grid " + std::to_string(height) + " would make it " +
-                            std::to_string(w.gridWidth) + " cells wide, beyond " + std::to_string(SimLimits::kMaxGrid) +
-                            "; give --grid at most " +
+                return fail("--scenario tunnel is 2.5 times as wide as high: --grid " + std::to_string(height) +
+                            " would make it " + std::to_string(w.gridWidth) + " cells wide, beyond " +
+                            std::to_string(SimLimits::kMaxGrid) + "; give --grid at most " +
                             std::to_string(SimLimits::kMaxGrid * w.gridHeight / w.gridWidth));
             p.gridWidth = w.gridWidth;
             p.gridHeight = w.gridHeight;
@@ -223,11 +222,13 @@ ResolvedRun resolveRun(const Options& o)
         }
     }
     // Re sets nu (nu = U L / Re): name --reynolds, not a viscosity the user did not give.
-    if (o.reynolds && !(p.viscosity <= SimLimits::kMaxViscosity))
-        return fail("--reynolds " + format(*o.reynolds) + " makes nu = " + format(p.viscosity) +
+    // In double: at --reynolds 1e-300 the float nu is inf.
+    if (o.reynolds && !(p.viscosity <= SimLimits::kMaxViscosity)) {
+        const double speedTimesLength = s.wake ? s.wake->speed * s.wake->diameter : 1.0;  // the cavity: U = L = 1
+        return fail("--reynolds " + format(*o.reynolds) + " makes nu = " + format(speedTimesLength / *o.reynolds) +
                     " m^2/s here, beyond the largest viscosity (" + format(SimLimits::kMaxViscosity) +
-                    " m^2/s); give --reynolds of at least " +
-                    format(*o.reynolds * p.viscosity / SimLimits::kMaxViscosity));
+                    " m^2/s); give --reynolds of at least " + format(speedTimesLength / SimLimits::kMaxViscosity));
+    }
     if (o.simTime) endTime = *o.simTime;
     if (o.steps) endTime = 0.0;
 
