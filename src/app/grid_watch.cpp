@@ -48,4 +48,22 @@ bool GridWatch::onFrame(double now, double frameSeconds, double steppingSeconds,
     return true;
 }
 
+void GridRegain::gaveUp(int width, int height)
+{
+    gaveUpPixels_ = std::max(gaveUpPixels_, static_cast<double>(width) * static_cast<double>(height));
+}
+
+bool GridRegain::onFrame(double now, int width, int height)
+{
+    if (width != width_ || height != height_) {
+        width_ = width;
+        height_ = height;
+        sizeSince_ = now;
+    }
+    const double pixels = static_cast<double>(width) * static_cast<double>(height);
+    if (gaveUpPixels_ <= 0.0 || pixels > kShrunkShare * gaveUpPixels_ || now - sizeSince_ < kSteadyFor) return false;
+    gaveUpPixels_ = 0.0;
+    return true;
+}
+
 }  // namespace fluid::app

@@ -67,4 +67,30 @@ private:
     double dt_ = 1.0 / 60.0;
 };
 
+// GridRegain: when the auto grid picks again from all its sizes. GridWatch
+// only gives up (a smaller grid, a coarser dye grid, no bloom), so a trip to
+// full screen, where the frame cost more, left the window at the smaller grid
+// for good once it was back at its size. After a give-up at a framebuffer of
+// P pixels, a framebuffer of at most kShrunkShare P that has kept its size
+// for kSteadyFor s asks for the pick the window made at start (once: a
+// later give-up arms it again). Free of GL and clocks: tests feed it sizes.
+class GridRegain {
+public:
+    static constexpr double kShrunkShare = 0.8;
+    // Wall s the size must hold (a window being dragged smaller passes
+    // through many sizes; one pick, at the last).
+    static constexpr double kSteadyFor = 1.0;
+
+    // The window gave something up for speed at this framebuffer.
+    void gaveUp(int width, int height);
+    // A frame at wall time `now` with this framebuffer; true when the pick
+    // from all sizes is due.
+    bool onFrame(double now, int width, int height);
+
+private:
+    double gaveUpPixels_ = 0.0;  // 0: nothing given up since the last pick from all sizes
+    int width_ = 0, height_ = 0;
+    double sizeSince_ = 0.0;
+};
+
 }  // namespace fluid::app

@@ -121,5 +121,40 @@ TEST(GridWatch, TheOverheadIsTheFrameLessItsSteps)
     EXPECT_EQ(other.overheadSeconds(), 0.0);
 }
 
+// Full screen (1280 x 1024) cost the frame a smaller grid; back at 640 x 480
+// the window kept it for good. Now, once the window has held a size of at
+// most 0.8 of the pixels it gave up at for a second, the pick from all sizes
+// is due, once.
+TEST(GridRegain, ASmallerWindowAfterAGiveUpPicksFromAllSizesOnce)
+{
+    GridRegain regain;
+    for (double t = 0.0; t < 5.0; t += kFrame) EXPECT_FALSE(regain.onFrame(t, 640, 480)) << "nothing given up yet";
+    regain.gaveUp(1280, 1024);
+    double asked = -1.0;
+    for (double t = 5.0; t < 10.0 && asked < 0.0; t += kFrame)
+        if (regain.onFrame(t, t < 7.0 ? 1280 : 640, t < 7.0 ? 1024 : 480)) asked = t;
+    EXPECT_GE(asked, 7.0 + GridRegain::kSteadyFor - kFrame);
+    EXPECT_LT(asked, 7.0 + GridRegain::kSteadyFor + 2 * kFrame);
+    for (double t = 10.0; t < 15.0; t += kFrame) EXPECT_FALSE(regain.onFrame(t, 640, 480)) << "once";
+}
+
+// A window dragged smaller passes through many sizes: one pick, at the last;
+// a size only a little smaller than the one given up at asks for none.
+TEST(GridRegain, ADragAsksOnceAtTheEndAndASlightlySmallerWindowNotAtAll)
+{
+    GridRegain regain;
+    regain.gaveUp(1000, 1000);
+    int asks = 0;
+    double t = 0.0;
+    for (int side = 1000; side >= 500; side -= 10, t += kFrame) asks += regain.onFrame(t, side, side);
+    EXPECT_EQ(asks, 0) << "while the size changes";
+    for (const double end = t + 3.0; t < end; t += kFrame) asks += regain.onFrame(t, 500, 500);
+    EXPECT_EQ(asks, 1);
+
+    GridRegain slightly;
+    slightly.gaveUp(1000, 1000);
+    for (double u = 0.0; u < 5.0; u += kFrame) EXPECT_FALSE(slightly.onFrame(u, 950, 950));  // 0.90 of the pixels
+}
+
 }  // namespace
 }  // namespace fluid::app

@@ -143,6 +143,16 @@ bool FluidSession::coarsenDyeForSpeed(glm::ivec2 framebuffer)
     return true;
 }
 
+void FluidSession::regainAfterSpeed(glm::ivec2 framebuffer, const FrameOverhead& overhead)
+{
+    if (state_.bloomOffForSpeed) {  // pickGrid turns it off again where not even the smallest grid keeps up with it
+        state_.display.bloom.enabled = true;
+        state_.bloomOffForSpeed = false;
+    }
+    pickGrid(framebuffer, gridChoices(), overhead);
+    allocateGrid(framebuffer, true);
+}
+
 bool FluidSession::dropBloomForSpeed()
 {
     if (!state_.autoBloom || !state_.display.bloom.enabled) return false;

@@ -57,6 +57,10 @@ public:
     // SpeedStep::CoarserDyeGrid: the auto dye grid one factor coarser, the
     // fluid kept. Returns whether it changed.
     bool coarsenDyeForSpeed(glm::ivec2 framebuffer);
+    // GridRegain: the window is back at a size where it can afford more (it
+    // gave things up at a larger one): the bloom given up for speed back on,
+    // and the pick from all sizes again, the fluid kept.
+    void regainAfterSpeed(glm::ivec2 framebuffer, const FrameOverhead& overhead);
     // SpeedStep::NoBloom: turns an automatic bloom off as pickGrid would.
     // Returns whether it did.
     bool dropBloomForSpeed();

@@ -59,6 +59,7 @@ struct Viewer {
     StrokeQueue strokes;
     SimClock clock;
     GridWatch watch;
+    GridRegain regain;  // after a give-up, the pick from all sizes once the window is smaller again
     LoopRequests loop;
     RunSummary summary;
     RecordingSession recording;
@@ -199,6 +200,7 @@ struct Viewer {
         recording.frame(fb, fluidSeconds());  // a read-back queued, never waited for
         glfwSwapBuffers(window);
         watchRealTime(steps, fb);
+        regainAfterShrinking(fb);
     }
 
     // The ImGui frame: statistics in, the panel drawn, its requests applied,
@@ -331,8 +333,22 @@ struct Viewer {
         watch.setDt(static_cast<double>(state.params.dt));
         if (!watch.onFrame(now, frameSeconds, stepping, fluidSeconds, clock.realTimeFactor()) || !state.autoGrid)
             return;
-        if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor()))
+        if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor())) {
+            regain.gaveUp(fb.x, fb.y);
             gridChanged(glfwGetTime());
+        }
+    }
+
+    // Back at a smaller window after giving up at a larger one: the pick from
+    // every size again, as at start (GridRegain, grid_watch.hpp).
+    void regainAfterShrinking(glm::ivec2 fb)
+    {
+        if (state.paused || replay || !state.autoGrid || !regain.onFrame(glfwGetTime(), fb.x, fb.y)) return;
+        fluid.regainAfterSpeed(fb, measuredDraw());
+        std::printf("fluidsim: the window is smaller again; grid %dx%d, %s\n", stats.grid.x, stats.grid.y,
+                    stats.gridChoice.c_str());
+        std::fflush(stdout);
+        gridChanged(glfwGetTime());
     }
 
     // A new grid (the fluid carried over): the stroke in progress belonged to
