@@ -87,10 +87,10 @@ vec4 bilinear(vec4 a, vec4 b, vec4 c, vec4 d, vec2 f, float decay)
     return (bottom * (1.0 - f.y) + top * f.y) * decay;
 }
 
-// reference::velocityAt's rule (common.glsl's mirroredVelocity) on the
-// simulation grid of `size` cells, for passes drawn on another grid
-// (uGridSize is theirs): keep the two in step. Solids do not enter: a solid
-// cell's velocity is zero already.
+// reference::velocityAt's rule (common.glsl's mirroredVelocityOn, the one
+// function) on the simulation grid of `size` cells, for passes drawn on
+// another grid (uGridSize is theirs). Solids do not enter: a solid cell's
+// velocity is zero already.
 // The cell is read by texture() at its centre (inverseSize: 1 / size), the
 // texture's wrap mode finding the mirror cell of a ghost (CLAMP_TO_EDGE) or
 // the periodic one (REPEAT), as common.glsl's reads do: on llvmpipe cheaper
@@ -101,21 +101,7 @@ vec2 velocityOnGrid(sampler2D velocity, ivec2 c, ivec2 size, vec2 inverseSize)
 #ifdef PERIODIC
     return v;
 #else
-#ifdef TUNNEL
-    if (c.x < 0) v = vec2(2.0 * uLidSpeed - v.x, -v.y);
-#ifdef TUNNEL_WALLS
-    if (c.y < 0 || c.y >= size.y) v = -v;
-#else
-    if (c.y < 0 || c.y >= size.y) v.y = -v.y;
-#endif
-#else
-    if (c.x < 0 || c.x >= size.x) v = -v;
-    if (c.y < 0 || c.y >= size.y) {
-        v = -v;
-        if (c.y >= size.y) v.x += 2.0 * uLidSpeed;
-    }
-#endif
-    return v;
+    return mirroredVelocityOn(v, c, size, uLidSpeed);  // common.glsl's rule, on the simulation grid's size
 #endif
 }
 
