@@ -68,7 +68,7 @@ FieldView nextView(FieldView view)
 const char* emptyViewReason(FieldView view, bool smokeOn)
 {
     if (view == FieldView::Temperature && !smokeOn)
-        return "temperature: smoke is off, so no heat moves (set gravity > 0 in the panel's smoke group; V skips "
+        return "temperature: smoke is off, so no heat moves (set gravity > 0 in the panel's Solver internals; V skips "
                "this view)";
     return nullptr;
 }

@@ -2,6 +2,7 @@
 // command line), then opens the window, or runs headless when asked to or when
 // there is no display.
 #include <cstdio>
+#include <filesystem>
 #include <fstream>
 #include <string>
 #include <vector>
@@ -25,33 +26,38 @@ using namespace fluid::app;
 Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& warnings)
 {
     const std::string path = fromFlags.configFile.empty() ? defaultConfigPath() : fromFlags.configFile;
-    std::ifstream in(path);
-    if (!in) {
+    // A file that is not there yet is the first run's: the defaults, and the
+    // file is written when the window closes. Anything else that cannot be
+    // read (no permission, a directory, a FIFO, which would block the start)
+    // is the user's to fix, so it is never overwritten (configUnreadable).
+    const auto leftAsItIs = [&](const std::string& why) {
+        warnings.push_back("warning: ignoring settings file " + path + ": " + why +
+                           "; using defaults (the file is left as it is)");
+        Options defaults = windowDefaults();
+        defaults.configUnreadable = true;
+        return defaults;
+    };
+    std::error_code error;
+    const auto status = std::filesystem::status(path, error);
+    if (status.type() == std::filesystem::file_type::not_found) {
         if (!fromFlags.configFile.empty())
-            warnings.push_back("warning: cannot read settings file " + path + "; using defaults");
+            warnings.push_back("note: settings file " + path + " does not exist yet; using defaults (it is written " +
+                               "when the window closes)");
         return windowDefaults();
     }
+    if (std::filesystem::is_directory(status)) return leftAsItIs("it is a directory");
+    if (!error && !std::filesystem::is_regular_file(status)) return leftAsItIs("it is not a regular file");
+    std::ifstream in(path);
+    if (!in) return leftAsItIs("it cannot be read");
     // A settings file is a few hundred bytes; reading stops well past that,
     // so that no file (or /proc entry) can make the start take forever.
     constexpr std::streamsize kMaxBytes = 1 << 20;
     std::string text(static_cast<std::size_t>(kMaxBytes) + 1, '\0');
     in.read(text.data(), kMaxBytes + 1);
     text.resize(static_cast<std::size_t>(in.gcount()));
-    if (text.size() > static_cast<std::size_t>(kMaxBytes)) {
-        warnings.push_back("warning: ignoring settings file " + path +
-                           ": larger than 1 MiB; using defaults (the file is left as it is)");
-        Options defaults = windowDefaults();
-        defaults.configUnreadable = true;
-        return defaults;
-    }
+    if (text.size() > static_cast<std::size_t>(kMaxBytes)) return leftAsItIs("larger than 1 MiB");
     ParseResult parsed = parseConfig(text, windowDefaults());
-    if (!parsed.ok()) {
-        warnings.push_back("warning: ignoring settings file " + path + ": " + parsed.error +
-                           "; using defaults (the file is left as it is)");
-        Options defaults = windowDefaults();
-        defaults.configUnreadable = true;
-        return defaults;
-    }
+    if (!parsed.ok()) return leftAsItIs(parsed.error);
     return parsed.options;
 }
 

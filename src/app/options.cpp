@@ -119,7 +119,14 @@ ParseResult parseConfig(const std::string& text, const Options& base)
     std::istringstream in(text);
     std::string line;
     for (int number = 1; std::getline(in, line); ++number) {
-        if (const auto hash = line.find('#'); hash != std::string::npos) line.erase(hash);
+        // A UTF-8 byte-order mark, as some editors write at the start of a file.
+        if (number == 1 && line.rfind("\xef\xbb\xbf", 0) == 0) line.erase(0, 3);
+        bool commentAfterValue = false;  // "brush-colour = #ff0000": the value is a comment
+        if (const auto hash = line.find('#'); hash != std::string::npos) {
+            const auto eq = line.find('=');
+            commentAfterValue = eq != std::string::npos && eq < hash && line.find_first_not_of(" \t", eq + 1) == hash;
+            line.erase(hash);
+        }
         const auto trim = [](std::string s) {
             const auto first = s.find_first_not_of(" \t\r");
             const auto last = s.find_last_not_of(" \t\r");
@@ -140,7 +147,7 @@ ParseResult parseConfig(const std::string& text, const Options& base)
             return r;
         }
         if (std::string problem = flag->apply(r.options, trim(line.substr(eq + 1))); !problem.empty()) {
-            r.error = where + name + " " + problem;
+            r.error = where + name + " " + problem + (commentAfterValue ? " ('#' starts a comment)" : "");
             return r;
         }
     }

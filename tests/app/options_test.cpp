@@ -96,8 +96,14 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
         {{"--dt", "0x1p-3"}, "--dt expects a number"},
         {{"--grid"}, "--grid needs a value"},
         {{"--dt", "0"}, "--dt expects a number in (0, 10]"},
-        // In range, but its float is 0: it was "dt = 0 is out of range".
-        {{"--dt", "1e-300"}, "--dt expects a number in (0, 10] s that a float holds (it rounds to 0), got '1e-300'"},
+        // In range, but its float is 0 (it was "dt = 0 is out of range"), or
+        // a float holds it only below full precision, which a GPU takes as 0
+        // (the water view divided by such a dt and went black).
+        {{"--dt", "1e-300"},
+         "--dt expects a number in (0, 10] s, 0 or at least 1.2e-38 in size (a GPU takes a "
+         "smaller one as 0), got '1e-300'"},
+        {{"--dt", "1e-40"}, "--dt expects a number in (0, 10] s, 0 or at least 1.2e-38 in size"},
+        {{"--viscosity", "1e-39"}, "--viscosity expects a number in [0, 100] m^2/s, 0 or at least 1.2e-38"},
         {{"--viscosity", "100.000001"}, "--viscosity expects a number in [0, 100]"},
         {{"--dt", "nan"}, "--dt"},
         {{"--viscosity", "-1"}, "--viscosity expects a number in [0, 100]"},
@@ -421,6 +427,36 @@ TEST(ConfigFile, BrokenFilesAreRejectedWithTheLineNumber)
     EXPECT_NE(parseConfig("viscosity = -3\n").error.find("viscosity expects"), std::string::npos);
     EXPECT_NE(parseConfig("headless = 1\n").error.find("unknown setting 'headless'"), std::string::npos);
     EXPECT_NE(parseConfig("wobble = 1\n").error.find("unknown setting"), std::string::npos);
+}
+
+// What editors and users write: a byte-order mark before the first line is no
+// part of its name; a colour written "#ff0000" is a comment, and the message
+// says so instead of only "got ''".
+TEST(ConfigFile, AByteOrderMarkIsSkippedAndAHashValueIsExplained)
+{
+    const ParseResult bom = parseConfig("\xef\xbb\xbfviscosity = 0.5\n");
+    ASSERT_TRUE(bom.ok()) << bom.error;
+    EXPECT_FLOAT_EQ(bom.options.params.viscosity, 0.5f);
+    const ParseResult hash = parseConfig("brush-colour = #ff0000\n");
+    EXPECT_FALSE(hash.ok());
+    EXPECT_NE(hash.error.find("line 1: brush-colour"), std::string::npos) << hash.error;
+    EXPECT_NE(hash.error.find("('#' starts a comment)"), std::string::npos) << hash.error;
+    // A comment after a value is no such case.
+    EXPECT_EQ(parseConfig("viscosity = -3 # thick\n").error.find("comment"), std::string::npos);
+}
+
+// The panel's values go through validate(): a denormal dt typed there is
+// refused as on the command line.
+TEST(Parameters, AValueBelowTheSmallestNormalFloatIsRefused)
+{
+    SimParams p;
+    p.dt = 1e-40f;
+    ASSERT_TRUE(validate(p).has_value());
+    EXPECT_NE(validate(p)->find("dt"), std::string::npos) << *validate(p);
+    p.dt = 1.2e-38f;
+    EXPECT_FALSE(validate(p).has_value()) << *validate(p);
+    p.viscosity = 0.0f;
+    EXPECT_FALSE(validate(p).has_value()) << "0 is no denormal";
 }
 
 TEST(ConfigFile, CommandLineOverridesTheFile)

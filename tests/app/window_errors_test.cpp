@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -138,6 +139,36 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
     EXPECT_EQ(contents(settings), previous);
     for (const auto& entry : fs::directory_iterator(dir_ / "config"))
         EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+}
+
+// The settings file's place holds no file: a FIFO (the start blocked in its
+// open for good, no window, no word) or a directory (read as empty, then exit
+// 1 at close). The window opens with its defaults, says why once, and leaves
+// the place as it was.
+TEST_F(WindowErrors, ASettingsPathThatIsNoFileIsLeftAsItIs)
+{
+    const fs::path settings = dir_ / "config" / "fluidsim" / "settings.ini";
+    for (const bool fifo : {true, false}) {
+        SCOPED_TRACE(fifo ? "a FIFO" : "a directory");
+        fs::remove_all(settings);
+        fs::create_directories(settings.parent_path());
+        if (fifo)
+            ASSERT_EQ(mkfifo(settings.c_str(), 0600), 0);
+        else
+            fs::create_directories(settings);
+        ProcessRequest request = window({});
+        request.signalWhenOut = "Drag to paint";
+        request.signal = SIGTERM;
+        const ProcessResult run = runProcess(request);
+        EXPECT_FALSE(run.timedOut) << describe(run);
+        EXPECT_EQ(run.exitCode, 0) << describe(run);
+        const std::string why = fifo ? "it is not a regular file" : "it is a directory";
+        EXPECT_NE(run.err.find("ignoring settings file " + settings.string() + ": " + why +
+                               "; using defaults (the file is left as it is)"),
+                  std::string::npos)
+            << describe(run);
+        EXPECT_TRUE(fifo ? fs::is_fifo(settings) : fs::is_directory(settings));
+    }
 }
 
 // The same run without the limit saves: the test above fails for the write,

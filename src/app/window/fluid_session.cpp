@@ -152,14 +152,14 @@ void FluidSession::collectResidual()
 void FluidSession::addEmitter(glm::vec2 position, const Brush& brush)
 {
     // A plume needs gravity, which is 0 by default: the first emitter turns
-    // smoke on as the smoke scenario does (the panel's Smoke group changes
+    // smoke on as the smoke scenario does (the panel's Solver internals change
     // it; with emitters already placed, a gravity set to 0 by hand stays).
     if (emitters_.empty() && !smokeIsOn(state_.params)) {
         setParams(withPlume(state_.params));
         state_.params = solver_->params();
         std::printf(
-            "fluidsim: smoke on for the emitter: gravity %.2f m/s^2, cooling %.1f 1/s (the panel's Smoke "
-            "group sets them)\n",
+            "fluidsim: smoke on for the emitter: gravity %.2f m/s^2, cooling %.1f 1/s (the panel's Solver "
+            "internals set them)\n",
             static_cast<double>(state_.params.gravity), static_cast<double>(state_.params.cooling));
         std::fflush(stdout);
     }

@@ -1,5 +1,7 @@
 #include "app/window/panel.hpp"
 
+#include "app/window/slider_value.hpp"
+
 #include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
 #include "app/setting_rows.hpp"
@@ -45,22 +47,27 @@ bool isQuick(const Parameter& row)
 // enforced where the values are used (validate(), sanitize()); here we only
 // refuse what is not a number (ImGui 1.86 applies "*1e39" typed after the
 // old value, which can make inf or NaN).
+// Both return whether *value is to be applied now (settledSliderValue, slider_value.hpp).
 bool sliderFloat(const char* label, float* value, float lo, float hi, const char* format, const char* help,
                  bool logarithmic = false)
 {
     const float before = *value;
     const bool changed =
         ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
-    tooltip(help);
     if (changed && !std::isfinite(*value)) *value = before;
-    return changed;
+    const std::optional<double> settled = settledSliderValue(label, changed, *value);  // before the tooltip's window
+    tooltip(help);
+    if (settled) *value = static_cast<float>(*settled);
+    return settled.has_value();
 }
 
 bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
 {
     const bool changed = ImGui::SliderInt(label, value, lo, hi);
+    const std::optional<double> settled = settledSliderValue(label, changed, *value);
     tooltip(help);
-    return changed;
+    if (settled) *value = static_cast<int>(*settled);
+    return settled.has_value();
 }
 
 // A row of the parameter table (core/parameters.hpp) or the settings table
