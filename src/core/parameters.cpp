@@ -271,8 +271,7 @@ std::optional<double> ParameterSpec::parseValue(std::string_view text, std::stri
         case Kind::Real:
             if (const auto v = parseNumber(text);
                 v && *v != 0.0 && std::fabs(*v) < static_cast<double>(std::numeric_limits<float>::min())) {
-                problem = "expects a number in " + range() + ", 0 or at least 1.2e-38 in size (a GPU takes a " +
-                          "smaller one as 0)";
+                problem = "expects a number in " + range() + "; one below 1.2e-38 in size a GPU takes as 0";
                 return std::nullopt;
             }
             if (const auto v = parseNumber(text); v && accepts(*v)) {

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
@@ -154,8 +155,13 @@ std::optional<std::string> validate(const SimParams& p)
     if (!finite(p.domainWidth) || p.domainWidth < L::kMinDomainWidth || p.domainWidth > L::kMaxDomainWidth)
         return outOfRange("domainWidth", p.domainWidth, "[1e-6, 1e6] m");
     // Every knob of the parameter table, by the range written in its row.
-    for (const Parameter& row : parameters())
-        if (!row.accepts(row.get(p))) return outOfRange(row.key, row.get(p), row.range().c_str());
+    for (const Parameter& row : parameters()) {
+        const double value = row.get(p);
+        if (row.accepts(value)) continue;
+        if (value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min()))
+            return outOfRange(row.key, value, (row.range() + "; one below 1.2e-38 in size a GPU takes as 0").c_str());
+        return outOfRange(row.key, value, row.range().c_str());
+    }
     if (!finite(p.lidSpeed) || std::fabs(p.lidSpeed) > 1e4f)
         return outOfRange("lidSpeed", p.lidSpeed, "[-1e4, 1e4] m/s");
     if (p.lidSpeed != 0.0f && p.boundary != BoundaryMode::Box)

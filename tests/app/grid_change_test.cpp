@@ -228,6 +228,31 @@ TEST_F(GridChangeTest, ResetToDefaultsKeepsTheStepThePickTook)
     EXPECT_TRUE(s.state.dtLongForSpeed);
 }
 
+// A dt typed into the panel and refused (1e-40) leaves the pick's step the
+// pick's: it ended the auto step before the refusal, and the doubled step
+// was saved as the user's. A dt taken is the user's.
+TEST_F(GridChangeTest, ARefusedTimeStepLeavesThePicksStep)
+{
+    SlowFrameSession s(true);
+    s.pick();
+    s.fluid.allocateGrid(kFramebuffer, false);
+    const auto apply = [&] {
+        LoopRequests loop;
+        applyPanel(
+            PanelActions{}, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; },
+            loop);
+    };
+    s.state.params.dt = 1e-40f;
+    apply();
+    EXPECT_FLOAT_EQ(s.state.params.dt, 2.0f * SimParams{}.dt);
+    EXPECT_TRUE(s.state.autoDt);
+    EXPECT_FLOAT_EQ(fromPanel(s.options, s.state).params.dt, SimParams{}.dt) << "the pick's step saved";
+    s.state.params.dt = 0.02f;
+    apply();
+    EXPECT_FALSE(s.state.autoDt);
+    EXPECT_FLOAT_EQ(fromPanel(s.options, s.state).params.dt, 0.02f);
+}
+
 TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)
 {
     SlowFrameSession s(false);  // --dt given, saved, or set in the panel

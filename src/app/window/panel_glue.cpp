@@ -52,11 +52,10 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     sanitize(state);  // every row of the settings table into its range
     // The bloom the pick turned off, turned on again by hand: it stays on.
     if (state.bloomOffForSpeed && state.display.bloom.enabled) state.autoBloom = state.bloomOffForSpeed = false;
-    // A dt set by hand is the user's: the pick no longer changes it.
-    if (state.autoDt && state.params.dt != session.params().dt) state.autoDt = state.dtLongForSpeed = false;
     if (validate(state.motion)) state.motion = session.motionParams();
     session.setMotionParams(state.motion);
     if (state.params == session.params()) return a.applyGrid;
+    const bool dtByHand = state.params.dt != session.params().dt;
     std::optional<std::string> problem = validate(state.params);
     if (!problem) {
         try {
@@ -68,6 +67,10 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (problem) {
         report("ignoring the new setting: " + *problem);
         state.params = session.params();
+    } else if (dtByHand) {
+        // A dt set by hand and taken is the user's: the pick no longer
+        // changes it, and it is saved (a refused one left the pick's saved).
+        state.autoDt = state.dtLongForSpeed = false;
     }
     return a.applyGrid;
 }

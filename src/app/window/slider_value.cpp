@@ -30,7 +30,7 @@ std::optional<double> settledSliderValue(const char* label, bool changed, double
     }
     const bool mine = typed.label == label;
     if (mine) typed.label.clear();
-    if (changed) return value;                                   // a drag, or Enter
+    if (changed) return value;  // a drag, or Enter
     // A click elsewhere ended the typing; Escape drops what was typed.
     if (mine && ImGui::IsItemDeactivated() && !ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_Escape)))
         return typed.value;
