@@ -91,6 +91,10 @@ int main(int argc, char** argv)
             report(*problem);
             return kUsageErrorExit;
         }
+    if (const auto clash = fileClashProblem(options)) {
+        report(*clash);
+        return kUsageErrorExit;
+    }
     // Input logs: one that cannot be replayed is refused before anything
     // opens, with its line; the camera's motion is no input a log can hold.
     if (!options.replayFile.empty()) {

@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <functional>
 #include <sstream>
+#include <vector>
 
 namespace fluid::app {
 
@@ -282,6 +283,61 @@ std::optional<std::string> configFileProblem(const Options& options)
     // (a FIFO), and is no file to save settings to either.
     if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status))
         return "--config " + printable(options.configFile) + " is not a regular file; it expects a settings file";
+    return std::nullopt;
+}
+
+namespace {
+
+// Whether two paths name one file: the same inode where both exist (links,
+// "./a" and "a"), else the same path once made absolute and normal.
+bool sameFile(const std::string& a, const std::string& b)
+{
+    std::error_code error;
+    if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error))
+        return std::filesystem::equivalent(a, b, error);
+    const auto normal = [&](const std::string& path) { return std::filesystem::weakly_canonical(path, error); };
+    return normal(a) == normal(b);
+}
+
+}  // namespace
+
+std::optional<std::string> fileClashProblem(const Options& o)
+{
+    struct Named {
+        std::string flag;
+        std::string path;
+    };
+    std::vector<Named> inputs, outputs;
+    const auto add = [](std::vector<Named>& to, const char* flag, const std::string& path) {
+        std::error_code error;
+        const auto status = std::filesystem::status(path, error);
+        if (!path.empty() && (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)))
+            to.push_back({flag, path});
+    };
+    add(inputs, "--obstacles", o.obstacles.file);
+    add(inputs, "--background", o.background);
+    add(inputs, "--replay", o.replayFile);
+    if (o.motionSource.rfind("video:", 0) == 0) add(inputs, "--motion", o.motionSource.substr(6));
+    add(outputs, "--record", o.recordFile);
+    add(outputs, "--record-input", o.recordInputFile);
+    add(outputs, "--video", o.videoFile);
+    add(outputs, "--export-energy", o.energyFile);
+    add(outputs, "--export-centerlines", o.centerlinesFile);
+    add(outputs, "--export-probe", o.probeFile);
+    if (!o.headless && !o.noConfig)
+        add(outputs, o.configFile.empty() ? "the settings file" : "--config",
+            o.configFile.empty() ? defaultConfigPath() : o.configFile);
+    for (std::size_t n = 0; n < outputs.size(); ++n) {
+        const Named& out = outputs[n];
+        for (const Named& in : inputs)
+            if (sameFile(out.path, in.path))
+                return out.flag + " " + printable(out.path) + " is the file " + in.flag +
+                       " reads: writing it would destroy the input; name another file";
+        for (std::size_t m = 0; m < n; ++m)
+            if (sameFile(out.path, outputs[m].path))
+                return outputs[m].flag + " and " + out.flag + " both name " + printable(out.path) +
+                       ": one would overwrite the other; name two files";
+    }
     return std::nullopt;
 }
 

@@ -136,6 +136,13 @@ std::optional<std::string> noDisplayProblem(const Options& options);
 // one-line refusal.
 std::optional<std::string> configFileProblem(const Options& options);
 
+// Two flags that name one file, as a one-line refusal: an output over an
+// input (--video over --motion's video, --record-input over --background:
+// the input was lost), or two outputs (both said "wrote", one was lost). The
+// window's settings file, read at start and written at exit, is an output.
+// Devices and pipes (/dev/null twice) are no clash.
+std::optional<std::string> fileClashProblem(const Options& options);
+
 // Text from a file, fit to print in a one-line message: bytes that are not
 // printable ASCII become \xNN, and it is cut after `limit` characters.
 std::string printable(const std::string& text, std::size_t limit = 80);

@@ -396,6 +396,31 @@ TEST_F(Cli, GridAutoIsTheScenariosOwnSizeHeadless)
 
 // The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
 // overwritten without a word, as --viscosity would be (refused already).
+// One file named by two flags (the bug hunt of 2026-11-27): an output over
+// an input destroyed the input (--video over --motion's video), and two
+// outputs both said "wrote" while one was lost. Refused before the run, the
+// files as they were; a device named twice is no clash.
+TEST_F(Cli, OneFileForTwoFlagsIsRefusedBeforeTheRun)
+{
+    std::ofstream(home_ / "clip.mp4") << "the user's video";
+    std::ofstream(home_ / "s.csv") << "previous";
+    expectRefused(
+        home_,
+        {"--scenario", "motion", "--grid", "16", "--steps", "2", "--motion", "video:clip.mp4", "--video", "./clip.mp4"},
+        "fluidsim: --video ./clip.mp4 is the file --motion reads: writing it would destroy the input; name "
+        "another file\n");
+    EXPECT_EQ(contents(home_ / "clip.mp4"), "the user's video");
+    expectRefused(home_,
+                  {"--scenario", "cavity", "--grid", "8", "--steps", "3", "--export-energy", "s.csv",
+                   "--export-centerlines", "s.csv"},
+                  "fluidsim: --export-energy and --export-centerlines both name s.csv: one would overwrite the other; "
+                  "name two files\n");
+    EXPECT_EQ(contents(home_ / "s.csv"), "previous");
+    const auto devices = headlessRun(home_, {"--scenario", "cavity", "--grid", "8", "--steps", "3", "--export-energy",
+                                             "/dev/null", "--export-centerlines", "/dev/null"});
+    EXPECT_EQ(devices.exitCode, 0) << describe(devices);
+}
+
 TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
 {
     expectRefused(home_, {"--scenario", "tunnel", "--grid", "32", "--inflow-speed", "5"},

@@ -444,6 +444,23 @@ TEST(ConfigFile, AByteOrderMarkIsSkippedAndAHashValueIsExplained)
     EXPECT_EQ(parseConfig("viscosity = -3 # thick\n").error.find("comment"), std::string::npos);
 }
 
+// The window's settings file is written at exit: a log recorded into it was
+// overwritten by the settings. Headless runs and --no-config write none.
+TEST(Settings, TheSettingsFileIsAnOutputOfTheWindowOnly)
+{
+    Options o;
+    o.configFile = "/tmp/fluidsim-clash-test/settings.ini";
+    o.recordInputFile = "/tmp/fluidsim-clash-test/../fluidsim-clash-test/settings.ini";
+    ASSERT_TRUE(fileClashProblem(o).has_value());
+    EXPECT_EQ(*fileClashProblem(o), "--record-input and --config both name " + o.configFile +
+                                        ": one would overwrite the other; name two files");
+    o.noConfig = true;
+    EXPECT_FALSE(fileClashProblem(o).has_value());
+    o.noConfig = false;
+    o.headless = true;
+    EXPECT_FALSE(fileClashProblem(o).has_value());
+}
+
 // The panel's values go through validate(): a denormal dt typed there is
 // refused as on the command line.
 TEST(Parameters, AValueBelowTheSmallestNormalFloatIsRefused)
