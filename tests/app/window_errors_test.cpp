@@ -171,6 +171,24 @@ TEST_F(WindowErrors, ASettingsPathThatIsNoFileIsLeftAsItIs)
     }
 }
 
+// A --record that cannot finish (every write past 1 KiB fails: the frames,
+// then the index) says so and makes the exit code 1; it was 0 with the video
+// unplayable.
+TEST_F(WindowErrors, ARecordingThatCannotBeFinishedFailsTheRun)
+{
+    ProcessRequest request = window({"--no-config", "--record", (dir_ / "r.mp4").string()});
+    request.fileSizeLimit = 1024;
+    request.signalWhenOut = "Drag to paint";
+    request.signal = SIGTERM;
+    const ProcessResult run = runProcess(request);
+    EXPECT_EQ(run.signal, 0) << describe(run);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_EQ(run.err.rfind("fluidsim: recorded ", 0), 0u) << describe(run);
+    EXPECT_NE(run.err.find("; incomplete: video " + (dir_ / "r.mp4").string() + ": cannot finish the file: "),
+              std::string::npos)
+        << describe(run);
+}
+
 // The same run without the limit saves: the test above fails for the write,
 // not for anything else in this set-up.
 TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)

@@ -7,8 +7,8 @@ namespace fluid::app {
 std::string VideoSummary::describe() const
 {
     char line[512];
-    std::snprintf(line, sizeof line, "%ld frames (%dx%d) to %s; %ld of %ld pictures dropped (the encoder was behind)",
-                  frames, size.x, size.y, path.c_str(), dropped, pictures);
+    std::snprintf(line, sizeof line, "%ld frame%s (%dx%d) to %s; %ld of %ld pictures dropped (the encoder was behind)",
+                  frames, frames == 1 ? "" : "s", size.x, size.y, path.c_str(), dropped, pictures);
     std::string text = line;
     if (framesLost > 0) text += ", " + std::to_string(framesLost) + " frames lost";
     if (!error.empty()) text += "; incomplete: " + error;

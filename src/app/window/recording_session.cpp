@@ -49,6 +49,7 @@ void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
         stats_.writeError.clear();
     } catch (const std::exception& e) {
         // The window carries on: the panel shows why.
+        failed_ = true;
         stats_.writeError = std::string("not recording: ") + e.what();
         report(stats_.writeError);
     }
@@ -72,6 +73,7 @@ void RecordingSession::stop()
         std::printf("fluidsim: recorded %s\n", summary->describe().c_str());
         std::fflush(stdout);
     } else {
+        failed_ = true;
         stats_.writeError = summary->describe();
         report("recorded " + summary->describe());
     }

@@ -32,6 +32,9 @@ public:
     void stop();
 
     bool recording() const { return recorder_.recording(); }
+    // A recording of this window could not start (F9) or finish: the window
+    // carried on, and its exit code says so (it was 0 with the video broken).
+    bool failed() const { return failed_; }
 
 private:
     void start(const std::string& path, glm::ivec2 framebuffer, double fluidTime, double limit);
@@ -40,6 +43,7 @@ private:
     PanelStats& stats_;
     WindowRecorder recorder_;
     bool stopAfterFrame_ = false;
+    bool failed_ = false;
 };
 
 // DIR/fluidsim-YYYYMMDD-HHMMSS[-N].mp4, a name no file has yet.

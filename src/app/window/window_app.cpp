@@ -579,7 +579,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         viewer.summary.print();
         // One line at most: the layout lives beside the settings, so when the
         // settings cannot be written the layout's reason would say the same.
-        if (!saveSettings(options, settingsFile, viewer.state) || !inputSaved) return 1;
+        if (!saveSettings(options, settingsFile, viewer.state) || !inputSaved || viewer.recording.failed()) return 1;
         if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
             report(problem);
             return 1;
