@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -396,6 +398,52 @@ TEST_F(Cli, GridAutoIsTheScenariosOwnSizeHeadless)
 
 // The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
 // overwritten without a word, as --viscosity would be (refused already).
+// A --motion video that is a FIFO nobody writes to holds the run in its read,
+// where no step ends: SIGTERM and Ctrl+C only set the stop flag (SA_RESTART
+// resumes the read), and only SIGKILL ended it. A second stop signal ends it
+// at once. SIGINT then SIGTERM, since two of one kind sent together may merge
+// into one; the kernel hands over the lower number first, so 130 is usual.
+TEST_F(Cli, ASecondStopSignalEndsARunBlockedOnItsInput)
+{
+    const fs::path fifo = home_ / "stream";
+    ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+    const fs::path err = home_ / "err.txt";
+    const pid_t child = fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+        if (chdir(home_.c_str()) != 0 || !freopen("/dev/null", "w", stdout) || !freopen(err.c_str(), "w", stderr))
+            _exit(126);
+        execl(FLUIDSIM_EXE, FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--scenario", "motion",
+              "--grid", "16", "--steps", "5", "--motion", "video:stream", static_cast<char*>(nullptr));
+        _exit(127);
+    }
+    // A writer can open the FIFO once the run has it open for reading: then
+    // the run is in its read (or about to be), its handlers installed.
+    int writer = -1;
+    for (int tries = 0; tries < 6000 && writer < 0; ++tries) {
+        writer = open(fifo.c_str(), O_WRONLY | O_NONBLOCK);
+        if (writer < 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    EXPECT_GE(writer, 0) << "the run never opened its input";
+    kill(child, SIGINT);
+    kill(child, SIGTERM);
+    int status = 0;
+    bool ended = false;
+    for (int tries = 0; tries < 3000 && !ended; ++tries) {  // hang detection only
+        ended = waitpid(child, &status, WNOHANG) == child;
+        if (!ended) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    if (!ended) {
+        kill(child, SIGKILL);
+        waitpid(child, &status, 0);
+    }
+    if (writer >= 0) close(writer);
+    ASSERT_TRUE(ended) << "two stop signals left the run blocked in its read";
+    ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal, not by the handler";
+    EXPECT_TRUE(WEXITSTATUS(status) == 128 + SIGINT || WEXITSTATUS(status) == 128 + SIGTERM) << WEXITSTATUS(status);
+    EXPECT_EQ(contents(err), "fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
+}
+
 // One file named by two flags (the bug hunt of 2026-11-27): an output over
 // an input destroyed the input (--video over --motion's video), and two
 // outputs both said "wrote" while one was lost. Refused before the run, the

@@ -1,6 +1,7 @@
 #include "app/headless/stop_signals.hpp"
 
 #include <signal.h>
+#include <unistd.h>
 
 #include <array>
 #include <csignal>
@@ -39,8 +40,35 @@ constexpr std::array kHandled = {
 // Set by the handler, read between steps.
 volatile std::sig_atomic_t stopSignal = 0;
 
+// A stop asked for again ends the process at once: the run may be blocked
+// where no step ends (a --motion video that is a FIFO with no writer, or a
+// stream that stalls: SA_RESTART resumes the read), and Ctrl+C then did
+// nothing, ever. SIGPIPE and SIGXFSZ come again from the run's own writes
+// after the first, so they never force it.
+bool forcesExit(int signal)
+{
+    return signal != SIGPIPE && signal != SIGXFSZ;
+}
+
+void writeAll(const char* text)
+{
+    std::size_t length = 0;
+    while (text[length] != '\0') ++length;
+    while (length > 0) {
+        const ssize_t written = write(STDERR_FILENO, text, length);
+        if (written <= 0) return;
+        text += written;
+        length -= static_cast<std::size_t>(written);
+    }
+}
+
 extern "C" void requestStop(int signal)
 {
+    if (stopSignal != 0 && forcesExit(signal) && forcesExit(stopSignal)) {
+        // Only async-signal-safe calls here: write and _exit.
+        writeAll("fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
+        _exit(128 + signal);
+    }
     stopSignal = signal;
 }
 

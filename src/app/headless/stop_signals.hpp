@@ -4,7 +4,10 @@
 // instead asks the run to stop after the step in progress: the CSVs are
 // committed with every row so far and no temporary file is left. Signals
 // that report a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) are not
-// caught: the state they leave cannot be trusted to write from.
+// caught: the state they leave cannot be trusted to write from. A second
+// stop signal (Ctrl+C twice) ends the process at once, with 128 + the signal:
+// a run blocked on its input (a --motion pipe that sends nothing) reaches no
+// end of a step.
 #pragma once
 
 namespace fluid::app::headless {
