@@ -444,6 +444,20 @@ TEST_F(Cli, ASecondStopSignalEndsARunBlockedOnItsInput)
     EXPECT_EQ(contents(err), "fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
 }
 
+// A file name over the file system's limit (255 bytes) passed the check of
+// its folder and failed at the rename, after every step (exit 1).
+TEST_F(Cli, ANameTooLongForTheFileSystemIsRefusedBeforeTheRun)
+{
+    const std::string name = std::string(252, 'b') + ".csv";
+    expectRefused(home_, {"--steps", "3", "--export-energy", name},
+                  "fluidsim: cannot write " + name +
+                      ": the name bbbbbbbbbbbbbbbb... is 256 bytes, over the 255 this file system takes\n");
+    const auto frames = headlessRun(home_, {"--steps", "1", "--out", "frames/" + std::string(300, 'c')});
+    EXPECT_EQ(frames.exitCode, 2) << describe(frames);
+    EXPECT_NE(frames.err.find(": the name cccccccccccccccc... is 300 bytes, over the 255"), std::string::npos)
+        << describe(frames);
+}
+
 // One file named by two flags (the bug hunt of 2026-11-27): an output over
 // an input destroyed the input (--video over --motion's video), and two
 // outputs both said "wrote" while one was lost. Refused before the run, the

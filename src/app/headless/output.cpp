@@ -86,6 +86,17 @@ std::optional<std::string> notWritable(const fs::path& folder)
     return std::nullopt;
 }
 
+// A name longer than the file system takes (255 bytes on Linux's) failed
+// only at the end, at the rename, after the whole run.
+std::optional<std::string> nameTooLong(const fs::path& name, const fs::path& existingFolder)
+{
+    const long limit = pathconf(existingFolder.c_str(), _PC_NAME_MAX);
+    const std::size_t bytes = name.string().size();
+    if (limit <= 0 || bytes <= static_cast<std::size_t>(limit)) return std::nullopt;
+    return "the name " + name.string().substr(0, 16) + "... is " + std::to_string(bytes) + " bytes, over the " +
+           std::to_string(limit) + " this file system takes";
+}
+
 }  // namespace
 
 std::optional<std::string> outputDirectoryProblem(const std::string& dir)
@@ -104,6 +115,8 @@ std::optional<std::string> outputDirectoryProblem(const std::string& dir)
     if (!fs::is_directory(fs::status(at, error)))
         return "cannot write into " + dir + ": " + at.string() + " is not a directory";
     if (auto why = notWritable(at)) return "cannot write into " + dir + ": " + *why;
+    for (const fs::path& part : fs::path(dir).lexically_relative(at == "." ? fs::path() : at))
+        if (auto why = nameTooLong(part, at)) return "cannot write into " + dir + ": " + *why;
     return std::nullopt;
 }
 
@@ -121,6 +134,7 @@ std::optional<std::string> outputFileProblem(const std::string& file)
     if (!fs::exists(fs::status(at, error)))
         return "cannot write " + file + ": the directory " + at.string() + " does not exist";
     if (auto why = notWritable(at)) return "cannot write " + file + ": " + *why;
+    if (auto why = nameTooLong(fs::path(writeTarget(file)).filename(), at)) return "cannot write " + file + ": " + *why;
     return std::nullopt;
 }
 
