@@ -4,7 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <sys/resource.h>
 #include <unistd.h>
+
+#include <csignal>
+#include <fstream>
+#include <iterator>
 
 #include <filesystem>
 
@@ -142,6 +147,39 @@ TEST_F(VideoEncoderTest, BadInputIsOneLineNamingThePath)
               }).rfind("video " + missing + ": cannot create", 0),
               0u);
     EXPECT_FALSE(fs::exists(missing));
+}
+
+// A video that cannot be finished (every write past 1 KiB fails, as on a
+// full disk) leaves the file that was there as it was, and no temporary: it
+// left an unplayable file under the name (a bug hunt, 2026-11-27).
+TEST_F(VideoEncoderTest, AVideoThatCannotBeFinishedLeavesTheOldFile)
+{
+    const std::string path = file("v.mp4");
+    {
+        std::ofstream(path) << "the old video";
+    }
+    const auto previousHandler = signal(SIGXFSZ, SIG_IGN);  // the write fails with EFBIG instead
+    rlimit saved{};
+    ASSERT_EQ(getrlimit(RLIMIT_FSIZE, &saved), 0);
+    rlimit limited = saved;
+    limited.rlim_cur = 1024;
+    ASSERT_EQ(setrlimit(RLIMIT_FSIZE, &limited), 0);
+    std::string error = "no error";
+    try {
+        VideoEncoder video(path, {64, 48}, 30);
+        for (int n = 0; n < 60; ++n) video.write(testPicture(64, 48, n));
+        video.finish();
+    } catch (const VideoError& e) {
+        error = e.what();
+    }
+    setrlimit(RLIMIT_FSIZE, &saved);
+    signal(SIGXFSZ, previousHandler);
+    EXPECT_EQ(error.rfind("video " + path + ": ", 0), 0u) << error;
+    EXPECT_NE(error.find("(the file is left as it was)"), std::string::npos) << error;
+    std::ifstream in(path);
+    const std::string kept((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    EXPECT_TRUE(kept == "the old video") << "the old file was replaced by " << kept.size() << " bytes";
+    for (const auto& entry : fs::directory_iterator(dir_)) EXPECT_EQ(entry.path().string(), path) << "left behind";
 }
 
 TEST_F(VideoEncoderTest, TheWriterEncodesOnItsThreadAndSaysWhatItWrote)

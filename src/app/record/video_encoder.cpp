@@ -1,8 +1,11 @@
 #include "app/record/video_encoder.hpp"
 
+#include "app/atomic_file.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cstring>
+#include <optional>
 #include <vector>
 
 extern "C" {
@@ -97,7 +100,29 @@ std::optional<glm::ivec2> videoSizeFor(glm::ivec2 size, VideoFormat format)
     return out;
 }
 
+namespace {
+
+// A WriteError's reason without its "cannot write PATH: " (and without the
+// note the video's own message adds).
+std::string reasonOf(const WriteError& error, const std::string& path)
+{
+    std::string why = error.what();
+    const std::string prefix = "cannot write " + path + ": ";
+    if (why.rfind(prefix, 0) == 0) why.erase(0, prefix.size());
+    const std::string note = " (the file is left as it was)";
+    if (why.size() >= note.size() && why.compare(why.size() - note.size(), note.size(), note) == 0)
+        why.resize(why.size() - note.size());
+    return why;
+}
+
+}  // namespace
+
 struct VideoEncoder::State {
+    // FFmpeg writes the temporary beside the file, renamed over it by
+    // finish(): a video that cannot be finished (a full disk) leaves the old
+    // file as it was, never an unplayable one under its name. Declared first,
+    // so destroyed last: after the container has closed the temporary.
+    std::optional<AtomicFile> file;
     std::string path;
     VideoFormat format = VideoFormat::Mp4;
     glm::ivec2 size{0};
@@ -114,7 +139,9 @@ struct VideoEncoder::State {
 
     [[noreturn]] void fail(const std::string& what, int code) const
     {
-        throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + errorText(code) : std::string()));
+        const bool kept = file && !file->temporaryPath().empty();  // the temporary goes, the file stays
+        throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + errorText(code) : std::string()) +
+                         (kept ? " (the file is left as it was)" : ""));
     }
 
     // Hands `f` (null: flush) to the encoder and muxes what comes out.
@@ -206,7 +233,14 @@ VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int 
     if (!s.scaler) s.fail("cannot convert RGBA to the encoder's pixels", 0);
 
     if (!(s.container->oformat->flags & AVFMT_NOFILE)) {
-        result = avio_open(&s.container->pb, path.c_str(), AVIO_FLAG_WRITE);
+        try {
+            s.file.emplace(path);
+        } catch (const WriteError& e) {
+            s.fail("cannot create the file: " + reasonOf(e, path), 0);
+        }
+        // A device or a pipe has no temporary: it is written directly.
+        const std::string& into = s.file->temporaryPath().empty() ? path : s.file->temporaryPath();
+        result = avio_open(&s.container->pb, into.c_str(), AVIO_FLAG_WRITE);
         if (result < 0) s.fail("cannot create the file", result);
     }
     result = avformat_write_header(s.container.get(), nullptr);
@@ -261,10 +295,18 @@ void VideoEncoder::finish()
     if (s.finished) return;
     s.finished = true;
     s.encode(nullptr);
-    const int result = av_write_trailer(s.container.get());
+    int result = av_write_trailer(s.container.get());
     if (result < 0) s.fail("cannot finish the file", result);
     if (s.container->pb) {
-        avio_closep(&s.container->pb);
+        result = avio_closep(&s.container->pb);  // the last bytes are written here
+        if (result < 0) s.fail("cannot finish the file", result);
+    }
+    if (s.file) {
+        try {
+            s.file->commit();
+        } catch (const WriteError& e) {
+            s.fail("cannot finish the file: " + reasonOf(e, s.path), 0);
+        }
     }
 }
 
