@@ -5,6 +5,7 @@
 #include <cmath>
 #include <string>
 
+#include "ffmpeg/ffmpeg_log.hpp"
 #include "motion/frame_source.hpp"
 #include "motion/live_source.hpp"
 
@@ -32,8 +33,10 @@ public:
     VideoSource(const std::string& url, const AVInputFormat* format, bool loop, std::string what)
         : what_(std::move(what)), loop_(loop)
     {
+        ffmpeg::takeLastError();  // nothing of an earlier file in this one's messages
         int result = avformat_open_input(&formatContext_, url.c_str(), format, nullptr);
-        if (result < 0) throw SourceError("cannot open " + what_ + ": " + errorText(result));
+        if (result < 0)
+            throw SourceError("cannot open " + what_ + ": " + errorText(result) + ffmpeg::lastErrorInBrackets());
         result = avformat_find_stream_info(formatContext_, nullptr);
         if (result < 0) fail("cannot read " + what_ + ": " + errorText(result));
         const AVCodec* codec = nullptr;
@@ -81,7 +84,7 @@ private:
     [[noreturn]] void fail(const std::string& message)
     {
         release();
-        throw SourceError(message);
+        throw SourceError(message + ffmpeg::lastErrorInBrackets());
     }
     void release()
     {
@@ -156,13 +159,13 @@ private:
 
 std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop)
 {
-    av_log_set_level(AV_LOG_ERROR);
+    ffmpeg::keepLogOffStderr();
     return std::make_unique<VideoSource>(path, nullptr, loop, "video " + path);
 }
 
 std::unique_ptr<FrameSource> openCamera(const std::string& device)
 {
-    av_log_set_level(AV_LOG_ERROR);
+    ffmpeg::keepLogOffStderr();
     avdevice_register_all();
     const AVInputFormat* v4l2 = av_find_input_format("video4linux2");
     if (!v4l2) throw SourceError("cannot open camera " + device + ": this FFmpeg has no video4linux2 input");

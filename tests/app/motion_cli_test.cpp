@@ -113,4 +113,25 @@ TEST_F(MotionCli, ProblemsAreOneLine)
     EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: No such file or directory\n");
 }
 
+// A video cut short (an MP4 that ends after its first box): FFmpeg printed
+// its own raw line ("[mov,mp4,m4a,3gp,3g2,mj2 @ 0x...] moov atom not
+// found") before ours. Now its reason is part of our one line.
+TEST_F(MotionCli, FfmpegsReasonIsPartOfTheOneLine)
+{
+    {
+        std::ofstream cut(dir_ / "cut.mp4", std::ios::binary);
+        const char ftyp[] =
+            "\0\0\0\x18"
+            "ftypisom\0\0\x02\0"
+            "isomiso2";
+        cut.write(ftyp, sizeof ftyp - 1);
+    }
+    const fluid::test::ProcessResult result = fluid::test::runFluidsim(
+        FLUIDSIM_EXE, "--headless --backend cpu --scenario motion --steps 2 --motion video:cut.mp4", dir_.string());
+    EXPECT_NE(result.exitCode, 0) << result.err;
+    EXPECT_EQ(fluid::test::countLines(result.err), 1) << result.err;
+    EXPECT_EQ(result.err.rfind("fluidsim: cannot open video cut.mp4: ", 0), 0u) << result.err;
+    EXPECT_NE(result.err.find(" (moov atom not found)"), std::string::npos) << result.err;
+}
+
 }  // namespace

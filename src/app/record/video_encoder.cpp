@@ -1,6 +1,7 @@
 #include "app/record/video_encoder.hpp"
 
 #include "app/atomic_file.hpp"
+#include "ffmpeg/ffmpeg_log.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -141,7 +142,7 @@ struct VideoEncoder::State {
     {
         const bool kept = file && !file->temporaryPath().empty();  // the temporary goes, the file stays
         throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + errorText(code) : std::string()) +
-                         (kept ? " (the file is left as it was)" : ""));
+                         ffmpeg::lastErrorInBrackets() + (kept ? " (the file is left as it was)" : ""));
     }
 
     // Hands `f` (null: flush) to the encoder and muxes what comes out.
@@ -163,7 +164,8 @@ struct VideoEncoder::State {
 
 VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int fps) : state_(std::make_unique<State>())
 {
-    av_log_set_level(AV_LOG_ERROR);
+    ffmpeg::keepLogOffStderr();
+    ffmpeg::takeLastError();  // nothing of an earlier file in this one's messages
     State& s = *state_;
     s.path = path;
     if (auto problem = videoPathProblem(path)) throw VideoError("video " + path + ": " + *problem);
