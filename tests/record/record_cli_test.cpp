@@ -99,6 +99,11 @@ TEST_F(RecordCli, AnInputLogThatCannotBeReplayedIsRefusedWithItsLine)
     EXPECT_EQ(output, "fluidsim: --steps does not go with --replay: the log says what the run is\n");
     ASSERT_EQ(run("--headless --backend cpu --replay in.rec --out frames", output), 0) << output;
     EXPECT_TRUE(fs::exists(dir_ / "frames" / "frame_000002.png")) << output;
+    // A --out that is a file is a bad flag before the replay, as without
+    // --replay (it was exit 1, after the replay's header).
+    std::ofstream(dir_ / "afile") << "x";
+    EXPECT_EQ(run("--headless --backend cpu --replay in.rec --out afile", output), 2);
+    EXPECT_EQ(output, "fluidsim: cannot write into afile: afile is not a directory\n");
 }
 
 // Beside --replay, a flag of the simulation, the brush, the obstacles or the

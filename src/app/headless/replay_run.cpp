@@ -70,6 +70,12 @@ int runHeadlessReplay(const Options& options)
         return kUsageErrorExit;
     }
     const InputLog& log = parsed.log;
+    // As runHeadless: a folder that cannot take the frames is a bad flag
+    // (exit 2), found before the replay (it was exit 1, after it).
+    if (const auto problem = outputDirectoryProblem(options.outDir)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
     try {
         if (!options.outDir.empty()) prepareDirectory(options.outDir);
         Outputs out{options, std::nullopt, 0, ""};
