@@ -24,6 +24,33 @@ bool isImage(const fs::path& path)
            ext == ".ppm";
 }
 
+// File names in the order people number frames: a run of digits by its value
+// (img2 before img10, where a plain sort put img10 first), the rest byte by
+// byte; of equal values, the one with fewer leading zeros first.
+bool numberedBefore(const std::string& a, const std::string& b)
+{
+    const auto digit = [](char c) { return c >= '0' && c <= '9'; };
+    std::size_t i = 0, j = 0;
+    while (i < a.size() && j < b.size()) {
+        if (!digit(a[i]) || !digit(b[j])) {
+            if (a[i] != b[j]) return static_cast<unsigned char>(a[i]) < static_cast<unsigned char>(b[j]);
+            ++i, ++j;
+            continue;
+        }
+        std::size_t endA = i, endB = j;
+        while (endA < a.size() && digit(a[endA])) ++endA;
+        while (endB < b.size() && digit(b[endB])) ++endB;
+        std::size_t firstA = i, firstB = j;  // past the leading zeros, keeping one digit
+        while (firstA + 1 < endA && a[firstA] == '0') ++firstA;
+        while (firstB + 1 < endB && b[firstB] == '0') ++firstB;
+        if (endA - firstA != endB - firstB) return endA - firstA < endB - firstB;
+        if (const int order = a.compare(firstA, endA - firstA, b, firstB, endB - firstB); order != 0) return order < 0;
+        if (endA - i != endB - j) return endA - i < endB - j;
+        i = endA, j = endB;
+    }
+    return a.size() - i < b.size() - j;
+}
+
 class ImageFolderSource final : public FrameSource {
 public:
     // A camera's picture is averaged into the grid; none needs more than this.
@@ -39,7 +66,9 @@ public:
         if (error) throw SourceError("cannot read image folder " + directory + ": " + error.message());
         if (files_.empty())
             throw SourceError("image folder " + directory + " holds no PNG, JPEG, BMP, TGA, PGM or PPM files");
-        std::sort(files_.begin(), files_.end());
+        std::sort(files_.begin(), files_.end(), [](const fs::path& a, const fs::path& b) {
+            return numberedBefore(a.filename().string(), b.filename().string());
+        });
     }
 
     LumaFrame next() override
