@@ -1,8 +1,8 @@
 // profile_bench: where a GPU step goes, group by group and per multigrid
 // level (docs/profiling.md), for the configurations the benchmarks compare:
 // the user's step and the WebGL peer's at 256^2 (and with the WebGL demo's
-// 512^2 dye), the staggered layout, and
-// the water wall's 1024x768 grid. The table `fluidsim --headless --profile`
+// 512^2 dye), the user's step with cheaper defaults (issue 21's item 2), the
+// staggered layout, and the water wall's 1024x768 grid. The table `fluidsim --headless --profile`
 // prints, from GPU timestamp queries, for several configurations in one run
 // and in a program that needs only GL (no FFmpeg, no window libraries), so
 // that it also runs on a lent GPU machine as it is.
@@ -85,8 +85,20 @@ int main(int argc, char** argv)
     staggeredExact.projection = fluid::Projection::Incremental;
     fluid::SimParams demoStep = fluid::bench::peerParams(256);
     demoStep.dyeGridWidth = 512;
+    // Issue 21's item 2 (the user's step at most 1.5x the peer's) as a choice
+    // of defaults: what each cheaper default would buy, for whoever decides.
+    fluid::SimParams semiLagrangian = userStep(256, 256);
+    semiLagrangian.advection = fluid::AdvectionScheme::SemiLagrangian;
+    fluid::SimParams twoCycles = userStep(256, 256);
+    twoCycles.multigridCycles = 2;
+    fluid::SimParams cheapest = twoCycles;
+    cheapest.advection = fluid::AdvectionScheme::SemiLagrangian;
+    cheapest.viscosity = 0.0f;
     const Configuration configurations[] = {
         {"the user's step, 256x256", userStep(256, 256)},
+        {"item 2's option: the user's step, semi-Lagrangian, 256x256", semiLagrangian},
+        {"item 2's option: the user's step, 2 V-cycles, 256x256", twoCycles},
+        {"item 2's option: the user's step, semi-Lagrangian, 2 V-cycles, no viscosity, 256x256", cheapest},
         {"the WebGL peer's configuration, 256x256", fluid::bench::peerParams(256)},
         {"the WebGL demo's step, 256x256, dye 512x512 (scripts/demo-step-time.sh)", demoStep},
         {"the user's step on the collocated layout (ch. 38), 256x256", collocated},
