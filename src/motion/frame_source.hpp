@@ -2,7 +2,8 @@
 // for motion input (src/core/motion.hpp). Opened from the text of --motion:
 //   camera[:DEVICE]   a V4L2 camera (default /dev/video0), through FFmpeg's libavdevice
 //   video:FILE        any video FFmpeg reads; it loops at its end
-//   images:DIR        the PNG/JPEG/BMP/TGA/PGM/PPM files of DIR in name order, looping, at 30 frames/s
+//   images:DIR        the PNG/JPEG/BMP/TGA/PGM/PPM files of DIR in the order of their numbers, looping,
+//                     at 30 frames/s
 //   demo              a disc sweeping across the picture: motion with nothing to plug in
 #pragma once
 
@@ -39,6 +40,12 @@ std::unique_ptr<FrameSource> openFrameSource(const std::string& spec);
 // not there, found without opening it: the app refuses it before a run
 // starts (it failed once the run had begun, exit 1).
 std::optional<std::string> sourceFileProblem(const std::string& spec);
+
+// A video's frame rate from what its header says (0 where it says nothing):
+// the average rate; else the stream's base rate where it is one a video can
+// have (at most 240/s: a Matroska file without frame durations gives its
+// time base, 1000/s, which read about 17 frames a step); else 30.
+double videoFrameRate(double average, double base);
 
 // The sources, for tests.
 std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop = true);

@@ -53,9 +53,8 @@ public:
         if (!packet_ || !frame_) fail("out of memory opening " + what_);
 
         const AVStream* s = formatContext_->streams[stream_];
-        AVRational rate = s->avg_frame_rate.num > 0 ? s->avg_frame_rate : s->r_frame_rate;
-        frameRate_ = rate.num > 0 && rate.den > 0 ? av_q2d(rate) : 30.0;
-        if (!(frameRate_ > 0.0 && frameRate_ <= 1000.0)) frameRate_ = 30.0;
+        const auto rate = [](AVRational r) { return r.num > 0 && r.den > 0 ? av_q2d(r) : 0.0; };
+        frameRate_ = videoFrameRate(rate(s->avg_frame_rate), rate(s->r_frame_rate));
     }
     ~VideoSource() override { release(); }
     VideoSource(const VideoSource&) = delete;
@@ -156,6 +155,14 @@ private:
 };
 
 }  // namespace
+
+double videoFrameRate(double average, double base)
+{
+    constexpr double kMostAVideoHas = 240.0;
+    if (average > 0.0 && average <= kMostAVideoHas) return average;
+    if (base > 0.0 && base <= kMostAVideoHas) return base;
+    return 30.0;
+}
 
 std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop)
 {

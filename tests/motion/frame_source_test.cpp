@@ -81,6 +81,19 @@ TEST_F(FrameSourceTest, AVideoReadsBackFrameByFrameAndLoops)
     EXPECT_NEAR(brightCentreX(again), 44.0, 0.5) << "after the last frame comes the first";
 }
 
+// A header's rate is believed up to 240 frames/s: a Matroska file without
+// frame durations gave its time base (1000/s) and was read at about 17
+// frames a step.
+TEST(VideoFrameRate, AnImplausibleRateFallsBackToThirty)
+{
+    EXPECT_DOUBLE_EQ(videoFrameRate(25.0, 50.0), 25.0);
+    EXPECT_DOUBLE_EQ(videoFrameRate(0.0, 24.0), 24.0);
+    EXPECT_DOUBLE_EQ(videoFrameRate(0.0, 1000.0), 30.0);
+    EXPECT_DOUBLE_EQ(videoFrameRate(1000.0, 1000.0), 30.0);
+    EXPECT_DOUBLE_EQ(videoFrameRate(0.0, 0.0), 30.0);
+    EXPECT_DOUBLE_EQ(videoFrameRate(240.0, 0.0), 240.0);
+}
+
 // In the order people number frames: frame2 before frame10 (a plain sort of
 // the names put frame10 second).
 TEST_F(FrameSourceTest, AnImageFolderReadsInNameOrder)
