@@ -99,6 +99,15 @@ protected:
         return request;
     }
 
+    // The window run until it is open, then closed by SIGTERM, as Esc closes
+    // it (the settings saved, the summary printed).
+    static ProcessResult openThenClose(ProcessRequest request)
+    {
+        request.signalWhenOut = "Drag to paint";
+        request.signal = SIGTERM;
+        return runProcess(request);
+    }
+
     fs::path dir_;
     pid_t xvfb_ = -1;
     std::string display_;
@@ -128,9 +137,7 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
     }
     ProcessRequest request = window({"--config", settings.string()});
     request.fileSizeLimit = 0;
-    request.signalWhenOut = "Drag to paint";
-    request.signal = SIGTERM;
-    const ProcessResult run = runProcess(request);
+    const ProcessResult run = openThenClose(request);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(run.err, "fluidsim: settings not saved: cannot write " + settings.string() +
@@ -157,9 +164,7 @@ TEST_F(WindowErrors, ASettingsPathThatIsNoFileIsLeftAsItIs)
         else
             fs::create_directories(settings);
         ProcessRequest request = window({});
-        request.signalWhenOut = "Drag to paint";
-        request.signal = SIGTERM;
-        const ProcessResult run = runProcess(request);
+        const ProcessResult run = openThenClose(request);
         EXPECT_FALSE(run.timedOut) << describe(run);
         EXPECT_EQ(run.exitCode, 0) << describe(run);
         const std::string why = fifo ? "it is not a regular file" : "it is a directory";
@@ -178,9 +183,7 @@ TEST_F(WindowErrors, ARecordingThatCannotBeFinishedFailsTheRun)
 {
     ProcessRequest request = window({"--no-config", "--record", (dir_ / "r.mp4").string()});
     request.fileSizeLimit = 1024;
-    request.signalWhenOut = "Drag to paint";
-    request.signal = SIGTERM;
-    const ProcessResult run = runProcess(request);
+    const ProcessResult run = openThenClose(request);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(run.err.rfind("fluidsim: recorded ", 0), 0u) << describe(run);
@@ -197,9 +200,7 @@ TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)
     {
         std::ofstream(settings) << "# mine\nviscosity = 0.0002\n";
     }
-    ProcessRequest request = window({"--config", settings.string()});
-    request.signalWhenOut = "Drag to paint";
-    const ProcessResult run = runProcess(request);
+    const ProcessResult run = openThenClose(window({"--config", settings.string()}));
     EXPECT_EQ(run.exitCode, 0) << describe(run);
     EXPECT_EQ(run.err, "") << describe(run);
     EXPECT_NE(contents(settings).find("viscosity = 2e-04"), std::string::npos) << contents(settings);
