@@ -444,6 +444,27 @@ TEST_F(Cli, ASecondStopSignalEndsARunBlockedOnItsInput)
     EXPECT_EQ(contents(err), "fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
 }
 
+// What a run makes of a flag it cannot take as given is said, not done
+// quietly (the differential fuzz of 2026-11-27): a --time that is no whole
+// number of steps ran to the next whole step (--time 0.05 at --dt 10 to
+// t = 10 s), and the tunnel's --dye-grid 8 on its 82x33 grid made 82x33.
+TEST_F(Cli, ATimeOrADyeGridTheRunCannotKeepIsNoted)
+{
+    const auto time = headlessRun(home_, {"--time", "0.05", "--dt", "10"});
+    EXPECT_EQ(time.exitCode, 0) << describe(time);
+    EXPECT_EQ(time.err,
+              "fluidsim: note: --time 0.05 s is no whole number of steps of dt = 10 s: the run ends after 1 "
+              "step, at t = 10 s\n")
+        << describe(time);
+    EXPECT_EQ(headlessRun(home_, {"--time", "0.5", "--dt", "0.25"}).err, "") << "a whole number of steps needs no note";
+    const auto dye = headlessRun(home_, {"--scenario", "tunnel", "--grid", "33", "--dye-grid", "8", "--steps", "1"});
+    EXPECT_EQ(dye.exitCode, 0) << describe(dye);
+    EXPECT_EQ(dye.err,
+              "fluidsim: note: --dye-grid 8 gives no whole dye grid on the tunnel's 82x33 grid: the dye is "
+              "82x33 cells\n")
+        << describe(dye);
+}
+
 // A file name over the file system's limit (255 bytes) passed the check of
 // its folder and failed at the rename, after every step (exit 1).
 TEST_F(Cli, ANameTooLongForTheFileSystemIsRefusedBeforeTheRun)

@@ -210,6 +210,14 @@ ResolvedRun resolveRun(const Options& o)
                                 " grid would make the dye grid wider than " + std::to_string(SimLimits::kMaxGrid) +
                                 " cells; give at most " +
                                 std::to_string(SimLimits::kMaxGrid * p.gridHeight / p.gridWidth));
+                // Whole dye cells may be far from the count asked for (on 82x33
+                // only whole multiples of the grid are): say what it is.
+                if (p.dyeGridHeight() != o.params.dyeGridWidth)
+                    s.notes.push_back("--dye-grid " + std::to_string(o.params.dyeGridWidth) +
+                                      " gives no whole dye grid on the tunnel's " + std::to_string(p.gridWidth) + "x" +
+                                      std::to_string(p.gridHeight) + " grid: the dye is " +
+                                      std::to_string(p.dyeGridWidth) + "x" + std::to_string(p.dyeGridHeight()) +
+                                      " cells");
             }
             p.domainWidth = w.domainWidth;
             p.inflowSpeed = w.inflowSpeed;
@@ -261,6 +269,12 @@ ResolvedRun resolveRun(const Options& o)
         return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt) +
                     " s would take more than " + std::to_string(kMaxSteps) + " steps");
     s.steps = std::max(1, static_cast<int>(budget));
+    // A --time that is no whole number of steps runs past it: say to where
+    // (--time 0.05 at --dt 10 ran to t = 10 s without a word).
+    if (o.simTime && !o.steps && std::fabs(s.steps * dt - *o.simTime) > 1e-6 * *o.simTime)
+        s.notes.push_back("--time " + format(*o.simTime) + " s is no whole number of steps of dt = " + format(dt) +
+                          " s: the run ends after " + std::to_string(s.steps) + " step" + (s.steps == 1 ? "" : "s") +
+                          ", at t = " + format(s.steps * dt) + " s");
     s.measureEveryStep = !o.energyFile.empty();
     s.settleSteps = static_cast<int>(kTunnelSettleFraction * s.steps);
     if (s.wake) s.wake->params = p;
