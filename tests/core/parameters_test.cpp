@@ -17,8 +17,12 @@ std::vector<double> acceptedValues(const Parameter& row)
 {
     switch (row.kind) {
         case ParameterKind::Real:
-            return {row.minOpen ? std::nextafter(static_cast<float>(row.min), 1.0f) : row.min, row.max,
-                    0.5 * (row.min + row.max)};
+            // Above an open 0, the smallest normal float: a denormal is no
+            // value a GPU keeps (refusedValues).
+            return {row.minOpen ? (row.min == 0.0 ? static_cast<double>(std::numeric_limits<float>::min())
+                                                  : std::nextafter(static_cast<float>(row.min), 1.0f))
+                                : row.min,
+                    row.max, 0.5 * (row.min + row.max)};
         case ParameterKind::Integer:
             return {row.min, row.max, std::floor(0.5 * (row.min + row.max))};
         case ParameterKind::Switch:
@@ -38,6 +42,10 @@ std::vector<double> refusedValues(const Parameter& row)
     const double inf = std::numeric_limits<double>::infinity();
     switch (row.kind) {
         case ParameterKind::Real:
+            if (row.min <= 0.0 && row.max > 0.0)  // a GPU takes a denormal as 0
+                return {row.min - 1.0, row.max * 2.0 + 1.0,
+                        nan,           inf,
+                        -inf,          static_cast<double>(std::numeric_limits<float>::denorm_min())};
             return {row.min - 1.0, row.max * 2.0 + 1.0, nan, inf, -inf};
         case ParameterKind::Integer:
             return {row.min - 1.0, row.max + 1.0};
