@@ -176,13 +176,14 @@ TEST_F(WindowErrors, ASettingsPathThatIsNoFileIsLeftAsItIs)
     }
 }
 
-// A --record that cannot finish (every write past 1 KiB fails: the frames,
-// then the index) says so and makes the exit code 1; it was 0 with the video
-// unplayable.
+// A --record that cannot finish (every write past 200 bytes fails: what
+// FFmpeg holds in its buffer, then the index, which even a video of no frame
+// outgrows) says so and makes the exit code 1; it was 0 with the video
+// unplayable. (1 KiB passed when the window closed before its first frame.)
 TEST_F(WindowErrors, ARecordingThatCannotBeFinishedFailsTheRun)
 {
     ProcessRequest request = window({"--no-config", "--record", (dir_ / "r.mp4").string()});
-    request.fileSizeLimit = 1024;
+    request.fileSizeLimit = 200;
     const ProcessResult run = openThenClose(request);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);

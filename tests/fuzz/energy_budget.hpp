@@ -25,7 +25,7 @@ public:
     // Allowed measured / bound; energy_budget.cpp derives the bounds and
     // gives the measured worst cases these leave room over.
     // sqrt(E) / sqrtBound() without vorticity confinement: measured 1.0
-    // (equality: a single splat and a step that does nothing, dt 1e-45).
+    // (equality: a single splat and a step that does nothing, dt 1.2e-38).
     static constexpr double kMaxRatio = 1.25;
     // max |u| / speedBound() without confinement: measured 1.135 (a lid at
     // 1e4 m/s, where the projection overshoots the max norm).

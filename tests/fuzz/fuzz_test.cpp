@@ -172,7 +172,7 @@ FuzzSet makeSet(std::uint64_t seed)
     p.gridHeight = gridSide(r);
     p.domainWidth =
         r.chance(0.2) ? r.oneOf({SimLimits::kMinDomainWidth, SimLimits::kMaxDomainWidth}) : f(r.logUniform(1e-5, 1e5));
-    p.dt = r.chance(0.3) ? r.oneOf({std::numeric_limits<float>::denorm_min(), SimLimits::kMaxDt})
+    p.dt = r.chance(0.3) ? r.oneOf({std::numeric_limits<float>::min(), SimLimits::kMaxDt})
                          : f(r.logUniform(1e-4, SimLimits::kMaxDt));
     p.viscosity = rate(r, 1e-7, SimLimits::kMaxViscosity);
     p.vorticity = rate(r, 1e-2, 1e4);
