@@ -253,6 +253,44 @@ TEST_F(GridChangeTest, ARefusedTimeStepLeavesThePicksStep)
     EXPECT_FLOAT_EQ(fromPanel(s.options, s.state).params.dt, 0.02f);
 }
 
+// The emitters move with the fluid when the domain changes shape: a window
+// made portrait left one at x = 1.17 m outside the new 1 m wide domain, where
+// it did nothing while the panel still counted it.
+TEST_F(GridChangeTest, EmittersMoveWithTheFluid)
+{
+    Session s(32);
+    s.fluid.allocateGrid({900, 600}, false);
+    ASSERT_FLOAT_EQ(s.fluid.params().domainWidth, 1.5f);
+    s.fluid.addEmitter({1.17f, 0.5f}, s.state.brush);
+    s.fluid.allocateGrid({600, 900}, true);
+    ASSERT_EQ(s.fluid.emitterCount(), 1);
+    const glm::vec2 at = s.fluid.emitters()[0].position;
+    EXPECT_NEAR(at.x, 1.17f / 1.5f, 1e-5f);
+    EXPECT_NEAR(at.y, 0.5f * 1.5f, 1e-5f);
+    EXPECT_LT(at.x, s.fluid.params().domainWidth);
+}
+
+// "Reset to defaults" is every setting the window starts with: hover
+// painting, the steps a frame and the obstacle brush stayed, and emitters
+// kept running with smoke off (gravity 0), piling up heat that never rose.
+TEST_F(GridChangeTest, ResetToDefaultsIsAFreshStartButTheGrid)
+{
+    Session s(32);
+    s.state.hoverPaint = true;
+    s.state.maxStepsPerFrame = 16;
+    s.state.obstacleBrushRadius = 0.08f;
+    s.fluid.addEmitter({0.5f, 0.2f}, s.state.brush);
+    ASSERT_GT(s.state.params.gravity, 0.0f) << "the first emitter turns smoke on";
+    PanelActions reset;
+    reset.resetDefaults = true;
+    LoopRequests loop;
+    applyPanel(
+        reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 10.0; }, loop);
+    EXPECT_EQ(static_cast<const AppSettings&>(s.state), static_cast<const AppSettings&>(windowDefaults()));
+    EXPECT_EQ(s.fluid.emitterCount(), 0);
+    EXPECT_EQ(s.state.params.gravity, 0.0f);
+}
+
 TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)
 {
     SlowFrameSession s(false);  // --dt given, saved, or set in the panel

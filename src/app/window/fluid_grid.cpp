@@ -180,6 +180,13 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
             e.keepFluid = keepFluid && solver_;
             inputLog_->add(e);
         }
+        // The emitters move with the fluid, which is stretched onto the new
+        // domain: a window made portrait left one outside it, doing nothing.
+        if (solver_) {
+            const SimParams& old = solver_->params();
+            const glm::vec2 scale(p.domainWidth / old.domainWidth, p.domainHeight() / old.domainHeight());
+            for (Emitter& e : emitters_) e.position *= scale;
+        }
         solver_ = std::move(next);
         if (motionSource_) motionInput_.emplace(p, state_.motion, motionSource_->frameRate());  // the grid's size
         state_.params = p;

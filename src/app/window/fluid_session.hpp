@@ -97,6 +97,7 @@ public:
     void addEmitter(glm::vec2 position, const Brush& brush);
     void clearEmitters() { emitters_.clear(); }
     int emitterCount() const { return static_cast<int>(emitters_.size()); }
+    const std::vector<Emitter>& emitters() const { return emitters_; }
     void setMotionParams(const MotionParams& params);
     // The motion input's parameters now (the defaults without a source).
     MotionParams motionParams() const { return motionInput_ ? motionInput_->params() : MotionParams{}; }

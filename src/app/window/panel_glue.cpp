@@ -16,9 +16,11 @@ namespace fluid::app {
 namespace {
 
 // Back to the window's defaults (those it starts with), but the grids change
-// only on request.
+// only on request. Every app setting with them: hover painting, the steps a
+// frame and the obstacle brush stayed as they were.
 void resetToDefaults(PanelState& state)
 {
+    static_cast<AppSettings&>(state) = static_cast<const AppSettings&>(windowDefaults());
     const SimParams kept = state.params;
     state.params = windowDefaults().params;
     state.params.gridWidth = kept.gridWidth;
@@ -28,8 +30,6 @@ void resetToDefaults(PanelState& state)
     // The step the pick took goes with the grid kept (a longer one where the
     // default does not keep up with it), as a fresh start would take it.
     if (state.autoDt) state.params.dt = kept.dt;
-    state.brush = Brush{};
-    state.display = DisplaySettings{};
 }
 
 }  // namespace
@@ -37,7 +37,12 @@ void resetToDefaults(PanelState& state)
 bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session, glm::ivec2 framebuffer,
                 const FluidSession::FrameOverhead& overhead, LoopRequests& loop)
 {
-    if (a.resetDefaults) resetToDefaults(state);
+    if (a.resetDefaults) {
+        resetToDefaults(state);
+        // The defaults have no smoke (gravity 0): emitters kept would pile up
+        // heat that never rises, and the next one would not turn smoke on.
+        session.clearEmitters();
+    }
     if (a.applyGrid) {
         if (state.autoGrid) session.pickGrid(framebuffer, gridChoices(), overhead);
         session.allocateGrid(framebuffer, true);
