@@ -4,6 +4,8 @@
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
+#include <system_error>
+#include <utility>
 
 namespace fluid::app {
 
@@ -33,6 +35,7 @@ void RecordingSession::startFromFlags(glm::ivec2 framebuffer, double fluidTime)
 {
     if (options_.recordFile.empty()) return;
     start(options_.recordFile, framebuffer, fluidTime, options_.recordSeconds);
+    fromFlags_ = true;
 }
 
 void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
@@ -44,12 +47,15 @@ void RecordingSession::toggle(glm::ivec2 framebuffer, double fluidTime)
         return;
     }
     try {
-        if (!options_.screenshotDir.empty()) std::filesystem::create_directories(options_.screenshotDir);
+        if (!options_.screenshotDir.empty()) {
+            std::error_code error;  // (the throwing form said "filesystem error: cannot create directories: ...")
+            std::filesystem::create_directories(options_.screenshotDir, error);
+            if (error) throw VideoError("cannot create the folder " + options_.screenshotDir + ": " + error.message());
+        }
         start(freshVideoName(options_.screenshotDir), framebuffer, fluidTime, 0.0);
         stats_.writeError.clear();
     } catch (const std::exception& e) {
-        // The window carries on: the panel shows why.
-        failed_ = true;
+        // The window carries on: the panel shows why, as for a screenshot.
         stats_.writeError = std::string("not recording: ") + e.what();
         report(stats_.writeError);
     }
@@ -67,13 +73,14 @@ void RecordingSession::stop()
     stopAfterFrame_ = false;
     const auto summary = recorder_.stop();
     if (!summary) return;
+    const bool fromFlags = std::exchange(fromFlags_, false);
     stats_.recording = false;
     stats_.recordingNote = "recorded " + summary->path;
     if (summary->error.empty()) {
         std::printf("fluidsim: recorded %s\n", summary->describe().c_str());
         std::fflush(stdout);
     } else {
-        failed_ = true;
+        failed_ = failed_ || fromFlags;
         stats_.writeError = summary->describe();
         report("recorded " + summary->describe());
     }

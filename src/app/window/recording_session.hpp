@@ -32,8 +32,10 @@ public:
     void stop();
 
     bool recording() const { return recorder_.recording(); }
-    // A recording of this window could not start (F9) or finish: the window
-    // carried on, and its exit code says so (it was 0 with the video broken).
+    // The --record video could not be finished: the window carried on, and
+    // its exit code says so (it was 0 with the video broken). An F9
+    // recording that fails says so in the panel and on stderr, as a
+    // screenshot does, and leaves the exit code alone.
     bool failed() const { return failed_; }
 
 private:
@@ -44,6 +46,7 @@ private:
     WindowRecorder recorder_;
     bool stopAfterFrame_ = false;
     bool failed_ = false;
+    bool fromFlags_ = false;  // the recording under way is --record's
 };
 
 // DIR/fluidsim-YYYYMMDD-HHMMSS[-N].mp4, a name no file has yet.
