@@ -197,7 +197,7 @@ void brushSection(PanelState& s, const PanelStats& stats)
     ImGui::Separator();
     ImGui::TextUnformatted("smoke emitters (Shift+click)");
     settingControls(PanelGroup::Emitters, s);
-    ImGui::Text("emitters: %d (Shift+click places one, E removes all)", stats.emitters);
+    ImGui::TextWrapped("emitters: %d (Shift+click places one, E removes all)", stats.emitters);  // past the edge
 }
 
 void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
@@ -358,7 +358,7 @@ void helpSection(PanelActions& actions)
     tooltip("Every simulation, brush and display setting back to its default.");
     ImGui::SameLine();
     if (ImGui::Button("Screenshot")) actions.screenshot = true;
-    static constexpr std::array<std::array<const char*, 2>, 17> kKeys{{
+    static constexpr std::array<std::array<const char*, 2>, 18> kKeys{{
         {"left drag", "paint dye and push the fluid"},
         {"right drag", "push the fluid, no dye"},
         {"Ctrl+drag", "paint obstacles"},
@@ -371,6 +371,7 @@ void helpSection(PanelActions& actions)
         {"C", "clear the dye"},
         {"V", "next displayed field"},
         {"F1", "hide / show this panel"},
+        {"F11", "full screen / back to a window"},
         {"F12 or P", "save a screenshot (PNG)"},
         {"F9", "start / stop a video (MP4)"},
         {"Esc", "quit"},

@@ -68,8 +68,12 @@ struct Viewer {
     bool replayEndSaid = false;                // its end is said once (Space after it said it again)
     std::unique_ptr<InputLogWriter> inputLog;  // --record-input
     bool cursorHidden = false;
-    double lastFrameEnd = -1.0;   // wall s the last running frame ended; negative: none since a hold
-    double presentSeconds = 0.0;  // the panel drawn and swapped, measured at start (measuredDraw)
+    // Where the window was before F11 took it full screen, for the way back
+    // (it came back at --width x --height, wherever the user had put it).
+    glm::ivec2 windowedAt{64, 64};
+    glm::ivec2 windowedSize{0, 0};  // 0: --width x --height (a start in full screen)
+    double lastFrameEnd = -1.0;     // wall s the last running frame ended; negative: none since a hold
+    double presentSeconds = 0.0;    // the panel drawn and swapped, measured at start (measuredDraw)
 
     Viewer(const Options& o, GLFWwindow* w)
         : options(o),
@@ -456,12 +460,16 @@ struct Viewer {
     void toggleFullscreen()
     {
         if (glfwGetWindowMonitor(window)) {
-            glfwSetWindowMonitor(window, nullptr, 64, 64, options.windowWidth, options.windowHeight, GLFW_DONT_CARE);
+            const glm::ivec2 size =
+                windowedSize.x > 0 ? windowedSize : glm::ivec2(options.windowWidth, options.windowHeight);
+            glfwSetWindowMonitor(window, nullptr, windowedAt.x, windowedAt.y, size.x, size.y, GLFW_DONT_CARE);
             return;
         }
         GLFWmonitor* monitor = chooseMonitor(options.monitor);
         const GLFWvidmode* mode = glfwGetVideoMode(monitor);
         if (!mode) return;
+        glfwGetWindowPos(window, &windowedAt.x, &windowedAt.y);
+        glfwGetWindowSize(window, &windowedSize.x, &windowedSize.y);
         glfwSetWindowMonitor(window, monitor, 0, 0, mode->width, mode->height, mode->refreshRate);
     }
 
