@@ -229,7 +229,18 @@ MaskResult obstacleMask(const Obstacle& body, const SimParams& params)
         out << "the " << toString(body.shape) << " (size " << body.size << " m at " << body.centre.x << ", "
             << body.centre.y << " m) covers no cell of the " << params.gridWidth << "x" << params.gridHeight
             << " grid (cells of " << params.cellSize() << " m, domain " << params.domainWidth << " x "
-            << params.domainHeight() << " m): make it larger than a cell and place it inside the domain";
+            << params.domainHeight() << " m): ";
+        // A plate or a wing long enough can still be thinner than a cell: then
+        // its thickness is what to change ("larger" sent users to the chord).
+        const float thinnest = body.shape == ObstacleShape::Plate  ? body.thickness
+                               : body.shape == ObstacleShape::Wing ? body.section.thickness * body.size
+                                                                   : body.size;
+        const bool inside = body.centre.x >= 0.0f && body.centre.x <= params.domainWidth && body.centre.y >= 0.0f &&
+                            body.centre.y <= params.domainHeight();
+        if (inside && body.size >= params.cellSize() && thinnest < params.cellSize())
+            out << "it is " << thinnest << " m thick, under a cell: make it thicker or the grid finer";
+        else
+            out << "make it larger than a cell and place it inside the domain";
         r.error = out.str();
     }
     return r;

@@ -220,6 +220,12 @@ TEST(ObstacleShapeTest, DegenerateOrMissingBodiesAreRefusedWithOneLine)
     // Smaller than a cell and between cell centres; outside the domain; far away.
     EXPECT_NE(refusal(circle({0.5f, 0.5f}, 0.1f / 64)).find("covers no cell"), std::string::npos);
     EXPECT_NE(refusal(circle({-1.0f, 0.5f}, 0.5f)).find("covers no cell"), std::string::npos);
+    // Long enough but thinner than a cell: its thickness is named, not its size
+    // (a 6-cell chord of 12% was told to be "larger than a cell").
+    const std::string thin = refusal(wing("0012", {0.5f, 0.5f}, 0.05f, 90.0f));
+    EXPECT_NE(thin.find("covers no cell"), std::string::npos) << thin;
+    EXPECT_NE(thin.find("it is 0.006 m thick, under a cell: make it thicker or the grid finer"), std::string::npos)
+        << thin;
     EXPECT_NE(refusal(circle({1e30f, -1e30f}, 0.5f)).find("covers no cell"), std::string::npos);
     Field mask = emptyMask(p);
     EXPECT_THROW(addObstacle(mask, circle({0.5f, 0.5f}, 0.0f), p.cellSize()), std::invalid_argument);
