@@ -50,7 +50,7 @@ protected:
         const bool changed = ImGui::SliderFloat("vorticity", &value, 0.0f, 100.0f);
         const ImVec2 min = ImGui::GetItemRectMin(), max = ImGui::GetItemRectMax();
         slider = ImVec2(0.5f * (min.x + max.x), 0.5f * (min.y + max.y));
-        if (const std::optional<double> settled = settledSliderValue("vorticity", changed, value)) {
+        if (const std::optional<double> settled = settledSliderValue(changed, value)) {
             applied = *settled;
             settles.push_back(*settled);
         }
@@ -102,6 +102,26 @@ TEST_F(SliderTyping, ATypedValueIsAppliedOnceWhenEnterEndsIt)
     EXPECT_FLOAT_EQ(static_cast<float>(settles[0]), 1e30f);
     for (int n = 0; n < 5; ++n) frame();
     EXPECT_EQ(settles.size(), 1u) << "applied again after the edit ended";
+}
+
+// A click inside the field (to move the cursor) while typing: taken for a
+// drag, it applied the half-typed 1e3.
+TEST_F(SliderTyping, AClickInsideTheFieldAppliesNothing)
+{
+    ctrlClickTheSlider();
+    type("1e3");
+    ImGuiIO& io = ImGui::GetIO();
+    io.MousePos = slider;
+    io.MouseDown[0] = true;
+    frame();
+    frame();
+    io.MouseDown[0] = false;
+    frame();
+    EXPECT_TRUE(settles.empty()) << "applied " << settles.front() << " before Enter";
+    type("0");
+    press(kEnter);
+    ASSERT_FALSE(settles.empty());
+    EXPECT_NE(settles.back(), 1000.0) << "the half-typed value";
 }
 
 TEST_F(SliderTyping, TextBackToTheCurrentValueAppliesNothing)

@@ -55,7 +55,7 @@ bool sliderFloat(const char* label, float* value, float lo, float hi, const char
     const bool changed =
         ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
     if (changed && !std::isfinite(*value)) *value = before;
-    const std::optional<double> settled = settledSliderValue(label, changed, *value);  // before the tooltip's window
+    const std::optional<double> settled = settledSliderValue(changed, *value);  // before the tooltip's window
     tooltip(help);
     if (settled) *value = static_cast<float>(*settled);
     return settled.has_value();
@@ -64,7 +64,7 @@ bool sliderFloat(const char* label, float* value, float lo, float hi, const char
 bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
 {
     const bool changed = ImGui::SliderInt(label, value, lo, hi);
-    const std::optional<double> settled = settledSliderValue(label, changed, *value);
+    const std::optional<double> settled = settledSliderValue(changed, *value);
     tooltip(help);
     if (settled) *value = static_cast<int>(*settled);
     return settled.has_value();

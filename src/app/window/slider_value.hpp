@@ -10,11 +10,11 @@
 
 namespace fluid::app {
 
-// Called right after the ImGui slider `label` (its item is ImGui's last one):
+// Called right after an ImGui slider (its item is ImGui's last one):
 // `changed` and `value` as the slider returned them. The value to apply now,
 // or none: while the user types, and on frames without a change. The typing
 // ends with Enter (the slider changes then) or a click elsewhere (the last
 // typed value is applied); Escape drops it.
-std::optional<double> settledSliderValue(const char* label, bool changed, double value);
+std::optional<double> settledSliderValue(bool changed, double value);
 
 }  // namespace fluid::app
