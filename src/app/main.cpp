@@ -91,10 +91,6 @@ int main(int argc, char** argv)
             report(*problem);
             return kUsageErrorExit;
         }
-    if (const auto clash = fileClashProblem(options)) {
-        report(*clash);
-        return kUsageErrorExit;
-    }
     // Input logs: one that cannot be replayed is refused before anything
     // opens, with its line; the camera's motion is no input a log can hold.
     if (!options.replayFile.empty()) {
@@ -118,6 +114,11 @@ int main(int argc, char** argv)
     }
     if (!options.recordInputFile.empty() && !options.replayFile.empty()) {
         std::fprintf(stderr, "fluidsim: --record-input does not go with --replay: the log is the input\n");
+        return kUsageErrorExit;
+    }
+    // After the refusals of whole pairs of flags, which say more.
+    if (const auto clash = fileClashProblem(options)) {
+        report(*clash);
         return kUsageErrorExit;
     }
     if (options.headless) {

@@ -289,14 +289,18 @@ std::optional<std::string> configFileProblem(const Options& options)
 namespace {
 
 // Whether two paths name one file: the same inode where both exist (links,
-// "./a" and "a"), else the same path once made absolute and normal.
+// "./a" and "a"), else the same path once made absolute and normal. A path
+// that cannot be resolved (a folder the user cannot read, a name over 255
+// bytes) is no clash: the checks of each output say what is wrong with it.
 bool sameFile(const std::string& a, const std::string& b)
 {
     std::error_code error;
     if (std::filesystem::exists(a, error) && std::filesystem::exists(b, error))
         return std::filesystem::equivalent(a, b, error);
-    const auto normal = [&](const std::string& path) { return std::filesystem::weakly_canonical(path, error); };
-    return normal(a) == normal(b);
+    std::error_code errorA, errorB;
+    const std::filesystem::path normalA = std::filesystem::weakly_canonical(a, errorA);
+    const std::filesystem::path normalB = std::filesystem::weakly_canonical(b, errorB);
+    return !errorA && !errorB && normalA == normalB;
 }
 
 }  // namespace

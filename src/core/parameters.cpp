@@ -215,9 +215,7 @@ bool ParameterSpec::accepts(double value) const
 {
     switch (kind) {
         case Kind::Real:
-            // Below the smallest normal float a GPU flushes the value to 0
-            // (the water view divided by a dt of 1e-40 and went black).
-            if (value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min())) return false;
+            if (flushedToZero(value)) return false;
             [[fallthrough]];
         case Kind::Integer:
             return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
@@ -229,6 +227,12 @@ bool ParameterSpec::accepts(double value) const
             return false;
     }
     return false;
+}
+
+bool ParameterSpec::flushedToZero(double value) const
+{
+    return kind == Kind::Real && minOpen && min == 0.0 && value != 0.0 &&
+           std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min());
 }
 
 std::string ParameterSpec::range() const
@@ -269,12 +273,10 @@ std::optional<double> ParameterSpec::parseValue(std::string_view text, std::stri
 {
     switch (kind) {
         case Kind::Real:
-            if (const auto v = parseNumber(text);
-                v && *v != 0.0 && std::fabs(*v) < static_cast<double>(std::numeric_limits<float>::min())) {
-                problem = "expects a number in " + range() + "; one below 1.2e-38 in size a GPU takes as 0";
+            if (const auto v = parseNumber(text); v && flushedToZero(*v)) {
+                problem = "expects a number in " + range() + " (a GPU takes any under 1.2e-38 as 0)";
                 return std::nullopt;
-            }
-            if (const auto v = parseNumber(text); v && accepts(*v)) {
+            } else if (v && accepts(*v)) {
                 // Every row holds a float: 1e-300 is in (0, 10] but its float
                 // is 0, which was then refused as "dt = 0 is out of range".
                 const float f = static_cast<float>(*v);

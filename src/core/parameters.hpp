@@ -114,8 +114,13 @@ struct ParameterSpec {
     std::vector<ParameterChoice> choices;  // Choice only
     const char* defaultText = nullptr;     // --help's default when the number reads badly (1/60); else formatted
 
-    // Whether `value` is accepted; NaN and infinities never are.
+    // Whether `value` is accepted; NaN and infinities never are, nor, in a
+    // range open at 0, a value a GPU takes as 0 (flushedToZero).
     bool accepts(double value) const;
+    // A real of a range open at 0 (dt) that a float holds only below full
+    // precision, which a GPU flushes to 0 (the water view divided by a dt of
+    // 1e-40 and went black). Where 0 is accepted such a value is harmless.
+    bool flushedToZero(double value) const;
     // "[0, 100] m^2/s", "(0, 10] s", "0..10000", "jacobi, multigrid", "on, off".
     std::string range() const;
     // Choice and Switch: the names joined by `separator` ("jacobi|multigrid").

@@ -158,8 +158,8 @@ std::optional<std::string> validate(const SimParams& p)
     for (const Parameter& row : parameters()) {
         const double value = row.get(p);
         if (row.accepts(value)) continue;
-        if (value != 0.0 && std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min()))
-            return outOfRange(row.key, value, (row.range() + "; one below 1.2e-38 in size a GPU takes as 0").c_str());
+        if (row.flushedToZero(value))
+            return outOfRange(row.key, value, (row.range() + " (a GPU takes any under 1.2e-38 as 0)").c_str());
         return outOfRange(row.key, value, row.range().c_str());
     }
     if (!finite(p.lidSpeed) || std::fabs(p.lidSpeed) > 1e4f)

@@ -396,8 +396,6 @@ TEST_F(Cli, GridAutoIsTheScenariosOwnSizeHeadless)
     }
 }
 
-// The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
-// overwritten without a word, as --viscosity would be (refused already).
 // A --motion video that is a FIFO nobody writes to holds the run in its read,
 // where no step ends: SIGTERM and Ctrl+C only set the stop flag (SA_RESTART
 // resumes the read), and only SIGKILL ended it. A second stop signal ends it
@@ -441,7 +439,9 @@ TEST_F(Cli, ASecondStopSignalEndsARunBlockedOnItsInput)
     ASSERT_TRUE(ended) << "two stop signals left the run blocked in its read";
     ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal, not by the handler";
     EXPECT_TRUE(WEXITSTATUS(status) == 128 + SIGINT || WEXITSTATUS(status) == 128 + SIGTERM) << WEXITSTATUS(status);
-    EXPECT_EQ(contents(err), "fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
+    EXPECT_EQ(contents(err),
+              "fluidsim: asked to stop again: stopping at once; what the run would have written is "
+              "not, its files keep what they held\n");
 }
 
 // What a run makes of a flag it cannot take as given is said, not done
@@ -504,6 +504,8 @@ TEST_F(Cli, OneFileForTwoFlagsIsRefusedBeforeTheRun)
     EXPECT_EQ(devices.exitCode, 0) << describe(devices);
 }
 
+// The tunnel sets U itself (Re = U D / nu): a given --inflow-speed was
+// overwritten without a word, as --viscosity would be (refused already).
 TEST_F(Cli, TheTunnelRefusesAnInflowSpeedItWouldOverwrite)
 {
     expectRefused(home_, {"--scenario", "tunnel", "--grid", "32", "--inflow-speed", "5"},

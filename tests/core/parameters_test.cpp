@@ -42,10 +42,10 @@ std::vector<double> refusedValues(const Parameter& row)
     const double inf = std::numeric_limits<double>::infinity();
     switch (row.kind) {
         case ParameterKind::Real:
-            if (row.min <= 0.0 && row.max > 0.0)  // a GPU takes a denormal as 0
-                return {row.min - 1.0, row.max * 2.0 + 1.0,
-                        nan,           inf,
-                        -inf,          static_cast<double>(std::numeric_limits<float>::denorm_min())};
+            if (row.minOpen && row.min == 0.0) {  // a GPU takes a denormal as 0, which the range refuses
+                const double denormal = std::numeric_limits<float>::denorm_min();
+                return {row.min - 1.0, row.max * 2.0 + 1.0, nan, inf, -inf, denormal};
+            }
             return {row.min - 1.0, row.max * 2.0 + 1.0, nan, inf, -inf};
         case ParameterKind::Integer:
             return {row.min - 1.0, row.max + 1.0};

@@ -276,6 +276,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
             };
         }
         const RunResult result = simulate(spec, observer);
+        StopOnSignals::finishing();
         bar.finish();
 
         if (centerlinesCsv)

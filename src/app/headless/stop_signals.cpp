@@ -39,12 +39,16 @@ constexpr std::array kHandled = {
 
 // Set by the handler, read between steps.
 volatile std::sig_atomic_t stopSignal = 0;
+// Set once the run writes its outputs out (StopOnSignals::finishing()).
+volatile std::sig_atomic_t finishingOutputs = 0;
 
-// A stop asked for again ends the process at once: the run may be blocked
-// where no step ends (a --motion video that is a FIFO with no writer, or a
-// stream that stalls: SA_RESTART resumes the read), and Ctrl+C then did
-// nothing, ever. SIGPIPE and SIGXFSZ come again from the run's own writes
-// after the first, so they never force it.
+// A stop asked for again ends the process at once while the run steps: it
+// may be blocked where no step ends (a --motion video that is a FIFO with no
+// writer, or a stream that stalls: SA_RESTART resumes the read), and Ctrl+C
+// then did nothing, ever. Not once it writes its outputs out, which takes
+// seconds at most: a Ctrl+C pressed twice by reflex would lose them. SIGPIPE
+// and SIGXFSZ come again from the run's own writes after the first, so they
+// never force it.
 bool forcesExit(int signal)
 {
     return signal != SIGPIPE && signal != SIGXFSZ;
@@ -64,12 +68,16 @@ void writeAll(const char* text)
 
 extern "C" void requestStop(int signal)
 {
-    if (stopSignal != 0 && forcesExit(signal) && forcesExit(stopSignal)) {
+    if (stopSignal != 0 && forcesExit(signal) && forcesExit(stopSignal) && finishingOutputs == 0) {
         // Only async-signal-safe calls here: write and _exit.
-        writeAll("fluidsim: asked to stop again: stopping at once, the outputs as they are\n");
+        writeAll(
+            "fluidsim: asked to stop again: stopping at once; what the run would have written is not, "
+            "its files keep what they held\n");
         _exit(128 + signal);
     }
-    stopSignal = signal;
+    // The user's stop is kept over the run's own SIGPIPE after it, so that
+    // a second Ctrl+C still forces the exit.
+    if (stopSignal == 0 || (!forcesExit(stopSignal) && forcesExit(signal))) stopSignal = signal;
 }
 
 std::array<struct sigaction, kHandled.size()> previous{};
@@ -80,6 +88,7 @@ std::array<bool, kHandled.size()> installed{};
 StopOnSignals::StopOnSignals()
 {
     stopSignal = 0;
+    finishingOutputs = 0;
     for (std::size_t n = 0; n < kHandled.size(); ++n) {
         struct sigaction action {};
         action.sa_handler = requestStop;
@@ -102,6 +111,11 @@ StopOnSignals::~StopOnSignals()
 int StopOnSignals::requested()
 {
     return static_cast<int>(stopSignal);
+}
+
+void StopOnSignals::finishing()
+{
+    finishingOutputs = 1;
 }
 
 const char* signalName(int signal)

@@ -5,9 +5,9 @@
 // committed with every row so far and no temporary file is left. Signals
 // that report a fault (SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT) are not
 // caught: the state they leave cannot be trusted to write from. A second
-// stop signal (Ctrl+C twice) ends the process at once, with 128 + the signal:
-// a run blocked on its input (a --motion pipe that sends nothing) reaches no
-// end of a step.
+// stop signal (Ctrl+C twice) while the run steps ends the process at once,
+// with 128 + the signal: a run blocked on its input (a --motion pipe that
+// sends nothing) reaches no end of a step.
 #pragma once
 
 namespace fluid::app::headless {
@@ -24,6 +24,9 @@ public:
 
     // The signal that asked to stop, 0 while none has.
     static int requested();
+    // The steps are done and the outputs are being written out: from now on
+    // a second stop signal no longer ends the process at once.
+    static void finishing();
 };
 
 // "SIGHUP" for SIGHUP, and so on for every signal StopOnSignals handles.

@@ -124,6 +124,7 @@ struct VideoEncoder::State {
     // file as it was, never an unplayable one under its name. Declared first,
     // so destroyed last: after the container has closed the temporary.
     std::optional<AtomicFile> file;
+    bool throughTemporary = false;  // not a device or a pipe: a failure leaves the file as it was
     std::string path;
     VideoFormat format = VideoFormat::Mp4;
     glm::ivec2 size{0};
@@ -140,9 +141,11 @@ struct VideoEncoder::State {
 
     [[noreturn]] void fail(const std::string& what, int code) const
     {
-        const bool kept = file && !file->temporaryPath().empty();  // the temporary goes, the file stays
-        throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + errorText(code) : std::string()) +
-                         ffmpeg::lastErrorInBrackets() + (kept ? " (the file is left as it was)" : ""));
+        // FFmpeg's own reason where FFmpeg failed (an older line it logged
+        // and got over would say nothing of another failure).
+        const std::string ffmpegSays = code < 0 ? errorText(code) + ffmpeg::lastErrorInBrackets() : "";
+        throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + ffmpegSays : std::string()) +
+                         (throughTemporary ? " (the file is left as it was)" : ""));
     }
 
     // Hands `f` (null: flush) to the encoder and muxes what comes out.
@@ -241,7 +244,8 @@ VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int 
             s.fail("cannot create the file: " + reasonOf(e, path), 0);
         }
         // A device or a pipe has no temporary: it is written directly.
-        const std::string& into = s.file->temporaryPath().empty() ? path : s.file->temporaryPath();
+        s.throughTemporary = !s.file->temporaryPath().empty();
+        const std::string& into = s.throughTemporary ? s.file->temporaryPath() : path;
         result = avio_open(&s.container->pb, into.c_str(), AVIO_FLAG_WRITE);
         if (result < 0) s.fail("cannot create the file", result);
     }

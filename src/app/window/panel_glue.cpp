@@ -16,11 +16,17 @@ namespace fluid::app {
 namespace {
 
 // Back to the window's defaults (those it starts with), but the grids change
-// only on request. Every app setting with them: hover painting, the steps a
-// frame and the obstacle brush stayed as they were.
+// only on request. Every app setting the panel holds with them (hover
+// painting, the steps a frame and the obstacle brush stayed as they were),
+// but the first minute's and the idle brush's, which the window reads once,
+// at start.
 void resetToDefaults(PanelState& state)
 {
+    const bool firstSight = state.firstSight;
+    const double idleAfter = state.idleAfter;
     static_cast<AppSettings&>(state) = static_cast<const AppSettings&>(windowDefaults());
+    state.firstSight = firstSight;
+    state.idleAfter = idleAfter;
     const SimParams kept = state.params;
     state.params = windowDefaults().params;
     state.params.gridWidth = kept.gridWidth;
