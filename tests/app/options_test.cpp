@@ -459,6 +459,19 @@ TEST(Settings, TheSettingsFileIsAnOutputOfTheWindowOnly)
     EXPECT_FALSE(fileClashProblem(o).has_value());
 }
 
+// Two outputs under a folder whose name is too long to resolve were "both"
+// the same file: the path each resolved to was the empty one. No clash: the
+// checks of each output say what is wrong.
+TEST(Settings, PathsThatCannotBeResolvedAreNoClash)
+{
+    Options o;
+    o.headless = true;
+    const std::string folder = "/tmp/" + std::string(300, 'x');
+    o.energyFile = folder + "/a.csv";
+    o.probeFile = folder + "/b.csv";
+    EXPECT_FALSE(fileClashProblem(o).has_value()) << *fileClashProblem(o);
+}
+
 // The panel's values go through validate(): a denormal dt typed there is
 // refused as on the command line.
 TEST(Parameters, AValueBelowTheSmallestNormalFloatIsRefused)
