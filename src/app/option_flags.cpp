@@ -251,8 +251,7 @@ std::vector<Flag> makeFlags()
             {"motion", "SOURCE",
              "motion in front of a camera or in a video pushes the fluid: camera[:DEVICE] "
              "(V4L2, default /dev/video0), video:FILE, images:DIR (a folder of pictures, in the order of their "
-             "numbers: frame2 before frame10) or demo "
-             "(a moving disc)",
+             "numbers: frame2 before frame10) or demo (a moving disc)",
              S::CommandLine,
              [](Options& o, const std::string& text) -> std::string {
                  if (auto problem = motionSourceProblem(text))

@@ -313,10 +313,10 @@ std::optional<std::string> fileClashProblem(const Options& o)
     };
     std::vector<Named> inputs, outputs;
     const auto add = [](std::vector<Named>& to, const char* flag, const std::string& path) {
+        if (path.empty()) return;
         std::error_code error;
         const auto status = std::filesystem::status(path, error);
-        if (!path.empty() && (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)))
-            to.push_back({flag, path});
+        if (!std::filesystem::exists(status) || std::filesystem::is_regular_file(status)) to.push_back({flag, path});
     };
     add(inputs, "--obstacles", o.obstacles.file);
     add(inputs, "--background", o.background);
