@@ -105,6 +105,14 @@ std::vector<Parameter> makeTable()
                            "and back again, half the round trip's error added back, limited to the values read "
                            "(Selle et al. 2008): second order where the flow is smooth, sharper swirls and dye, "
                            "three passes instead of one."));
+    table.push_back(choice("dye-advection", "dye advection", memberAccess<&SimParams::dyeAdvection>(),
+                           {{"as-velocity", "as the velocity", static_cast<int>(DyeAdvection::AsVelocity)},
+                            {"semi-lagrangian", "semi-Lagrangian", static_cast<int>(DyeAdvection::SemiLagrangian)},
+                            {"maccormack", "MacCormack", static_cast<int>(DyeAdvection::MacCormack)}},
+                           "How the dye is carried: as-velocity, by the advection's scheme; or by a scheme of its "
+                           "own. On a dye grid finer than the velocity's, semi-lagrangian is one pass instead of "
+                           "three and its smearing is a fraction of a dye cell a step, too fine to see; the window "
+                           "starts there."));
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
                             {"incremental", "incremental", static_cast<int>(Projection::Incremental)},

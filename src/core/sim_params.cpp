@@ -59,6 +59,32 @@ const char* toString(AdvectionScheme scheme)
     return "unknown";
 }
 
+const char* toString(DyeAdvection scheme)
+{
+    switch (scheme) {
+        case DyeAdvection::AsVelocity:
+            return "as-velocity";
+        case DyeAdvection::SemiLagrangian:
+            return "semi-lagrangian";
+        case DyeAdvection::MacCormack:
+            return "maccormack";
+    }
+    return "unknown";
+}
+
+AdvectionScheme dyeAdvectionOf(const SimParams& p)
+{
+    switch (p.dyeAdvection) {
+        case DyeAdvection::SemiLagrangian:
+            return AdvectionScheme::SemiLagrangian;
+        case DyeAdvection::MacCormack:
+            return AdvectionScheme::MacCormack;
+        case DyeAdvection::AsVelocity:
+            break;
+    }
+    return p.advection;
+}
+
 const char* toString(Projection projection)
 {
     switch (projection) {

@@ -49,6 +49,20 @@ enum class AdvectionScheme {
 
 const char* toString(AdvectionScheme scheme);
 
+// How the dye is carried: as the velocity is (the default, so every figure
+// and test runs one scheme), or by a scheme of its own. The window carries a
+// finer dye grid semi-Lagrangian: one pass instead of three, where the dye's
+// cells are so small that the first-order scheme's smearing does not show,
+// and with none of the MacCormack limiter's clamps, whose bounds jump at
+// every cell line of the dye grid (docs/algorithm.md §3.2b).
+enum class DyeAdvection {
+    AsVelocity,
+    SemiLagrangian,
+    MacCormack,
+};
+
+const char* toString(DyeAdvection scheme);
+
 // How advection and the pressure projection are split (docs/algorithm.md §3.8a).
 enum class Projection {
     Plain,        // GPU Gems ch. 38: advect, then project; first order in dt, which damps swirls (Taylor-Green +4.9%
@@ -99,9 +113,10 @@ struct SimParams {
     int coldStartCycles = 0;
 
     AdvectionScheme advection =
-        AdvectionScheme::MacCormack;            // of velocity and dye (docs/validation.md §8: why the default)
-    Projection projection = Projection::Plain;  // the programs project by boundary: defaultSimParams()
-    Layout layout = Layout::Collocated;         // the programs run staggered: defaultSimParams()
+        AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §8: why the default)
+    DyeAdvection dyeAdvection = DyeAdvection::AsVelocity;  // the dye's scheme (dyeAdvectionOf)
+    Projection projection = Projection::Plain;             // the programs project by boundary: defaultSimParams()
+    Layout layout = Layout::Collocated;                    // the programs run staggered: defaultSimParams()
 
     // Smoke: Boussinesq buoyancy. The temperature field holds T - T0 (K); the
     // fluid is pushed up by the acceleration g ((T - T0) / T0 - beta s), s the
@@ -139,6 +154,9 @@ struct SimParams {
 // which the pass-level tests are written against; `--layout collocated
 // --projection plain` runs them in the programs.
 SimParams defaultSimParams();
+
+// The scheme that carries the dye: dyeAdvection, or the velocity's.
+AdvectionScheme dyeAdvectionOf(const SimParams& p);
 
 // Accepted ranges: the parameter table (core/parameters.cpp) and validate()
 // read them; tests sweep them.

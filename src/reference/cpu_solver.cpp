@@ -129,7 +129,7 @@ void CpuSolver::advectDye()
 {
     reference::advectScalar(state_.velocity, constants_, state_.dye, dyeConstants_.dyeDecay, scratch_.dye,
                             dyeConstants_, exec_);
-    if (params_.advection == AdvectionScheme::MacCormack)
+    if (dyeAdvectionOf(params_) == AdvectionScheme::MacCormack)
         correctByMacCormack(state_.dye, scratch_.dye, false, dyeConstants_.dyeDecay, dyeConstants_, macCormackDye_);
     state_.dye.swap(scratch_.dye);
 }

@@ -20,7 +20,8 @@ void GpuSolver::advectDye()
     velocity().read().bindTexture(kUnit0);
     dye().read().bindTexture(kUnit1);
     draw(dye().write());
-    if (params_.advection == AdvectionScheme::MacCormack) correctByMacCormack(dye(), macCormackDye_, dye().read());
+    if (dyeAdvectionOf(params_) == AdvectionScheme::MacCormack)
+        correctByMacCormack(dye(), macCormackDye_, dye().read());
     dye().swap();
 }
 
@@ -43,7 +44,7 @@ void GpuSolver::advect()
     // The velocity traces; what it carries is itself, or with the incremental
     // projection itself less half a step of the last pressure gradient.
     const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
-    if (fusesDye() && !macCormack && !forced) {
+    if (fusesDye() && !macCormack && dyeAdvectionOf(params_) == AdvectionScheme::SemiLagrangian && !forced) {
         // One trace for both: velocity to output 0, dye to output 1.
         advectWithDyeProgram_.use();
         bindSolid();
@@ -83,7 +84,9 @@ void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, c
 
 void GpuSolver::makeMacCormackTargets()
 {
-    if (params_.advection != AdvectionScheme::MacCormack || macCormackVelocity_.corrected.width() > 0) return;
+    const bool any =
+        params_.advection == AdvectionScheme::MacCormack || dyeAdvectionOf(params_) == AdvectionScheme::MacCormack;
+    if (!any || macCormackVelocity_.corrected.width() > 0) return;
     // The corrected ones become the fields, which the passes read with the wrap of the rule.
     const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* correctedName) {

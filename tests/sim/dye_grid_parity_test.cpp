@@ -209,5 +209,71 @@ INSTANTIATE_TEST_SUITE_P(Steps, DyeGridStepParity,
                              return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name;
                          });
 
+// The dye's own scheme (SimParams::dyeAdvection) as the window runs it: the
+// velocity by MacCormack on the staggered layout, the fine dye grid
+// semi-Lagrangian. On the CPU the dye's pass is then exactly the
+// semi-Lagrangian one whatever the velocity's scheme, and no longer the
+// MacCormack one.
+TEST(DyeAdvection, OwnSchemeReplacesTheVelocitysForTheDyeAlone)
+{
+    SimParams p = defaultSimParams();
+    p.gridWidth = 48;
+    p.gridHeight = 40;
+    p.dyeGridWidth = 144;
+    ASSERT_EQ(p.advection, AdvectionScheme::MacCormack);
+    const auto dyeAfterAdvection = [&](AdvectionScheme velocity, DyeAdvection dye) {
+        SimParams q = p;
+        q.advection = velocity;
+        q.dyeAdvection = dye;
+        CpuSolver cpu(q);
+        cpu.upload(test::randomState(cpu.grids(), 77, 1.0f));
+        cpu.advectDye();
+        return cpu.state().dye;
+    };
+    const Field own = dyeAfterAdvection(AdvectionScheme::MacCormack, DyeAdvection::SemiLagrangian);
+    const Field plain = dyeAfterAdvection(AdvectionScheme::SemiLagrangian, DyeAdvection::AsVelocity);
+    const Field macCormack = dyeAfterAdvection(AdvectionScheme::MacCormack, DyeAdvection::AsVelocity);
+    EXPECT_EQ(test::compareFields(own, plain).maxAbs, 0.0);
+    EXPECT_GT(test::compareFields(own, macCormack).relativeL2, 1e-4);
+    EXPECT_EQ(
+        test::compareFields(dyeAfterAdvection(AdvectionScheme::SemiLagrangian, DyeAdvection::MacCormack), macCormack)
+            .maxAbs,
+        0.0);
+}
+
+class DyeAdvectionStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
+
+// Ten whole steps of the window's mix on both backends, with the bound of
+// DyeGridStepParity: the velocity's three MacCormack passes and the dye's one
+// semi-Lagrangian pass, each side the same float operations.
+TEST_P(DyeAdvectionStepParity, TenStepsMatch)
+{
+    SimParams p = defaultSimParams();
+    p.gridWidth = 48;
+    p.gridHeight = 40;
+    p.dyeGridWidth = 144;
+    p.dyeAdvection = DyeAdvection::SemiLagrangian;
+    p.dyeDissipation = 0.7f;
+    test::applyWalls(p, GetParam());
+    GpuSolver gpu(p);
+    CpuSolver cpu(p);
+    const FluidState start = test::randomState(cpu.grids(), 43, 0.2f);
+    gpu.upload(start);
+    cpu.upload(start);
+    for (int n = 0; n < 10; ++n) {
+        Splat s = lineSplat();
+        s.from.x += 0.02f * static_cast<float>(n);
+        gpu.step(std::array{s});
+        cpu.step(std::array{s});
+    }
+    const FluidState g = gpu.download();
+    const std::string label = std::string("own_dye_scheme_") + name(GetParam());
+    expectClose(g.dye, cpu.state().dye, start.dye, label + "_dye", kStepsMaxRel, kStepsMaxRel);
+    expectClose(g.velocity, cpu.state().velocity, start.velocity, label + "_velocity", kStepsMaxRel, kStepsMaxRel);
+}
+
+INSTANTIATE_TEST_SUITE_P(Window, DyeAdvectionStepParity, ::testing::Values(Walls::Box, Walls::Periodic),
+                         [](const ::testing::TestParamInfo<Walls>& param) { return std::string(name(param.param)); });
+
 }  // namespace
 }  // namespace fluid
