@@ -30,7 +30,7 @@ Options fromPanel(const Options& start, const PanelState& state)
     return o;
 }
 
-bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state, const ChosenGrid& chosenGrid)
 {
     if (o.noConfig) return true;
     const std::filesystem::path path = configPath(o);
@@ -40,7 +40,10 @@ bool saveSettings(const Options& o, const Options& settingsFile, const PanelStat
     }
     try {
         createParentDirectories(path.string());
-        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
+        Options atExit = fromPanel(o, state);
+        if (const std::string note = keepGridOnlyIfItKeptUp(atExit, o, chosenGrid, path.string()); !note.empty())
+            report(note);
+        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, atExit));
     } catch (const WriteError& e) {
         report(std::string("settings not saved: ") + e.what());
         return false;
