@@ -32,7 +32,9 @@ Options fromPanel(const Options& start, const PanelState& state)
 
 bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state, const ChosenGrid& chosenGrid)
 {
-    if (o.noConfig) return true;
+    // A replay's run is the log's: what the panel showed of it is no choice
+    // of the user's for the next run.
+    if (o.noConfig || !o.replayFile.empty()) return true;
     const std::filesystem::path path = configPath(o);
     if (o.configUnreadable) {
         report("settings not saved: " + path.string() + " could not be read, so it is left for you to fix");
