@@ -10,6 +10,7 @@ packages=(
   libgtest-dev libbenchmark-dev
   libavformat-dev libavcodec-dev libavdevice-dev libavutil-dev libswscale-dev   # motion input: video, cameras
   libegl-dev libegl1 libegl-mesa0 libgl1-mesa-dri   # headless GL: EGL + Mesa llvmpipe
+  fonts-dejavu-core                                 # the panel's font (ImGui's built-in one without it)
   xvfb xdotool                                      # real-window tests and screenshots
   clang-format                                      # the format gate (scripts/format.sh --check)
   clang                                             # the tsan preset: clang's ThreadSanitizer

@@ -221,13 +221,18 @@ Options windowDefaults()
 
 std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit)
 {
-    const auto kept = settingLines(file), start = settingLines(atStart), exit = settingLines(atExit);
+    const auto defaults = settingLines(windowDefaults()), kept = settingLines(file), start = settingLines(atStart),
+               exit = settingLines(atExit);
     std::ostringstream out;
     out << "# fluidsim settings: the same names as the command-line flags. The window saves what\n"
            "# you change in its panel; flags apply to one run.\n";
+    // A line for a default would pin it: a later release's better default
+    // would never reach this user.
     for (std::size_t n = 0; n < kept.size(); ++n) {
-        const bool changedInPanel = exit[n].second != start[n].second;
-        out << kept[n].first << " = " << (changedInPanel ? exit[n].second : kept[n].second) << "\n";
+        if (exit[n].second != start[n].second)
+            out << exit[n].first << " = " << exit[n].second << "\n";
+        else if (kept[n].second != defaults[n].second)
+            out << kept[n].first << " = " << kept[n].second << "\n";
     }
     return out.str();
 }

@@ -117,7 +117,9 @@ std::string formatConfig(const Options& options);
 // What the window saves at exit. Flags apply to one run; only what the user
 // changed in the panel persists: a setting whose value at exit differs from
 // its value at start is saved as it is at exit, every other keeps the
-// settings file's value (`file`: the file alone on top of the defaults).
+// settings file's value (`file`: the file alone on top of windowDefaults())
+// where that differs from windowDefaults(), and is left out where it does
+// not. A setting the user never changed is never written.
 std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit);
 
 // Flags that only the headless runner uses, given without --headless (and with

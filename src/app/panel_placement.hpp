@@ -32,6 +32,13 @@ float uiScale(glm::vec2 contentScale, glm::vec2 windowSize, glm::vec2 framebuffe
 // ImGui's default font height (pixels) at scale 1, and where the panel opens
 // (its top-left corner, in window coordinates) until the user moves it.
 constexpr float kBaseFontSize = 13.0f;
+// The panel's font: DejaVu Sans (Debian's fonts-dejavu-core), a proportional
+// face that reads more easily than ImGui's built-in bitmap font, at
+// kPanelFontSize pixels at scale 1 (its letters as tall as the built-in
+// font's at 13). Where the file is missing (another system), the built-in
+// font at kBaseFontSize.
+inline constexpr const char* kPanelFontFile = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf";
+constexpr float kPanelFontSize = 15.0f;
 constexpr glm::vec2 kPanelOrigin{10.0f, 10.0f};
 
 }  // namespace fluid::app

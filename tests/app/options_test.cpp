@@ -3,7 +3,10 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <functional>
 #include <limits>
+#include <sstream>
+#include <string>
 #include <vector>
 
 #include "app/option_flags.hpp"
@@ -320,7 +323,7 @@ TEST(CommandLine, WaterLookFlags)
 // what the user changed in the panel is saved, even back to a default.
 TEST(Settings, OnlyWhatThePanelChangedIsSaved)
 {
-    const Options file = parseConfig("grid = 128\nviscosity = 0.001\nexposure = 3\n").options;
+    const Options file = parseConfig("grid = 128\nviscosity = 0.001\nexposure = 3\n", windowDefaults()).options;
     std::vector<const char*> args{"fluidsim", "--grid", "64", "--vorticity", "5"};
     const Options start = parseCommandLine(static_cast<int>(args.size()), args.data(), file).options;
     Options exit = start;
@@ -330,10 +333,55 @@ TEST(Settings, OnlyWhatThePanelChangedIsSaved)
     const ParseResult saved = parseConfig(settingsToSave(file, start, exit));
     ASSERT_TRUE(saved.ok()) << saved.error;
     EXPECT_EQ(saved.options.params.gridWidth, 128);    // the flag's 64 is not kept
-    EXPECT_EQ(saved.options.params.vorticity, 0.0f);   // nor the flag's 5
+    EXPECT_EQ(saved.options.params.vorticity, 0.0f);   // nor the flag's 5 (nor the default: no line)
     EXPECT_EQ(saved.options.params.viscosity, 1e-4f);  // the panel's change is
     EXPECT_EQ(saved.options.brush.radius, 0.05f);
     EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);  // the file's value stays
+}
+
+// The names of the settings a settings file's text sets, in order.
+std::vector<std::string> keysIn(const std::string& text)
+{
+    std::vector<std::string> keys;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (!line.empty() && line[0] != '#') keys.push_back(line.substr(0, line.find(" = ")));
+    return keys;
+}
+
+// A settings file holds what the user chose, never a default: the first
+// run's file holds the one setting changed in the panel; a later run keeps
+// what the file set apart from the defaults, drops what it set to them, and
+// adds the panel's change. Flags (--grid, --exposure) are not saved.
+TEST(Settings, AFileGainsOnlyTheSettingsTheUserChanged)
+{
+    const auto run = [](const Options& file, std::vector<const char*> args, const std::function<void(Options&)>& edit) {
+        args.insert(args.begin(), "fluidsim");
+        const ParseResult start = parseCommandLine(static_cast<int>(args.size()), args.data(), file);
+        EXPECT_TRUE(start.ok()) << start.error;
+        Options exit = start.options;
+        edit(exit);
+        return settingsToSave(file, start.options, exit);
+    };
+    const std::string header =
+        "# fluidsim settings: the same names as the command-line flags. The window saves what\n"
+        "# you change in its panel; flags apply to one run.\n";
+
+    // No file: nothing changed, nothing but the header; one change, one line.
+    EXPECT_EQ(run(windowDefaults(), {"--grid", "64"}, [](Options&) {}), header);
+    const std::string first = run(windowDefaults(), {"--exposure", "4"}, [](Options& o) { o.brush.radius = 0.05f; });
+    EXPECT_EQ(first, header + "splat-radius = 0.05\n");
+
+    // A file with one setting apart from the defaults and one at them.
+    const ParseResult file = parseConfig(first + "vorticity = 2\n", windowDefaults());
+    ASSERT_TRUE(file.ok()) << file.error;
+    const std::string second = run(file.options, {"--grid", "64"}, [](Options& o) { o.params.viscosity = 0.001f; });
+    EXPECT_EQ(keysIn(second), (std::vector<std::string>{"viscosity", "splat-radius"})) << second;
+    const ParseResult read = parseConfig(second, windowDefaults());
+    ASSERT_TRUE(read.ok()) << read.error;
+    EXPECT_EQ(read.options.brush.radius, 0.05f);
+    EXPECT_EQ(read.options.params.viscosity, 0.001f);
+    EXPECT_TRUE(read.options.autoGrid);  // the flag's 64 was for that run
 }
 
 // Whatever the panel lets through sanitize() must read back from the file,

@@ -126,6 +126,33 @@ TEST_F(WindowTest, ReplayInTheWindowPlaysTheLogAndPauses)
     EXPECT_GT(probe.brightest(), 60) << "the replayed splat is not in the video";
 }
 
+// A replay's run is the log's, not a choice of the user's for the next run:
+// the settings file is left as it was, to the byte (its comment too; the
+// window rewrote it at exit, with every setting).
+TEST_F(WindowTest, ReplayInTheWindowLeavesTheSettingsFileAsItWas)
+{
+    const fs::path input = workDir_ / "in.rec";
+    {
+        std::string text = "fluidsim-input 1\ngrid 64 48 1.33333337 0\nbegin\n";
+        for (int n = 1; n <= 10; ++n) text += "step " + std::to_string(n) + "\n";
+        std::ofstream(input) << text << "end 10\n";
+    }
+    const fs::path settings = workDir_ / "settings.ini";
+    const std::string mine = "# mine\nexposure = 3\n";
+    std::ofstream(settings) << mine;
+    start({FLUIDSIM_EXE, "--config", settings.string(), "--width", std::to_string(kWidth), "--height",
+           std::to_string(kHeight), "--idle-after", "0", "--first-sight", "off", "--bloom", "off", "--replay",
+           input.string()},
+          {"DISPLAY=" + display_});
+    ASSERT_TRUE(
+        waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("replayed") != std::string::npos; }, 120s))
+        << readFile(workDir_ / "fluidsim.log");
+    xdotoolChain("keydown --window " + window_ + " Escape");
+    ASSERT_TRUE(waitFor([&] { return !app_.running(); }, 60s)) << "Esc did not quit";
+    EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    EXPECT_EQ(readFile(settings), mine);
+}
+
 TEST_F(WindowTest, RecordForStopsAfterThatMuchFluidTime)
 {
     const fs::path video = workDir_ / "v.webm";

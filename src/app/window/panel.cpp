@@ -21,16 +21,74 @@ namespace fluid::app {
 
 namespace {
 
+// Text wrapped to `width` pixels (the rest of the line where 0) at spaces
+// and newlines only. ImGui's own wrapping also breaks after '.' and ',',
+// which split a value in two ("0." at the end of a line, "01667 s" on the
+// next); a word wider than the line is left whole.
+void wrappedText(std::string_view text, float width = 0.0f)
+{
+    if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
+    std::string line;
+    for (std::size_t at = 0;;) {
+        const std::size_t end = text.find_first_of(" \n", at);
+        const std::string_view word = text.substr(at, end == std::string_view::npos ? end : end - at);
+        std::string longer = line.empty() ? std::string(word) : line + " " + std::string(word);
+        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
+            ImGui::TextUnformatted(line.c_str());
+            longer = word;
+        }
+        line = std::move(longer);
+        if (end == std::string_view::npos) break;
+        if (text[end] == '\n') {
+            ImGui::TextUnformatted(line.c_str());
+            line.clear();
+        }
+        at = end + 1;
+    }
+    if (!line.empty()) ImGui::TextUnformatted(line.c_str());
+}
+
 // Wrapped at about 30 font heights: a long help line stays a readable block
 // instead of a strip across the window.
 void tooltip(const char* text)
 {
     if (!ImGui::IsItemHovered()) return;
     ImGui::BeginTooltip();
-    ImGui::PushTextWrapPos(ImGui::GetFontSize() * 30.0f);
-    ImGui::TextUnformatted(text);
-    ImGui::PopTextWrapPos();
+    wrappedText(text, ImGui::GetFontSize() * 30.0f);
     ImGui::EndTooltip();
+}
+
+// The width a combo needs to show `text` whole: the text, the frame's
+// padding and the arrow button (a square of the frame's height).
+float comboWidth(std::string_view text)
+{
+    return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x + 2.0f * ImGui::GetStyle().FramePadding.x +
+           ImGui::GetFrameHeight();
+}
+
+// The panel's two columns: the controls, then their labels. Each is as wide
+// as the rows drawn in the last frame need (a combo as wide as its longest
+// choice, so that none is cut off: "auto (by bou"), so the panel is as wide
+// as its open groups: narrow at start, with only the quick group open.
+struct Columns {
+    float control = 0.0f;  // pixels; 0: nothing measured
+    float label = 0.0f;
+};
+Columns measured;      // what this frame's rows need, for the next frame's layout
+bool scrolls = false;  // the panel was taller than the window in the last frame: a scrollbar takes its width
+
+void needLabel(const char* label)
+{
+    measured.label = std::max(measured.label, ImGui::CalcTextSize(label, nullptr, true).x);
+}
+
+// The next combo as wide as the sliders, or as `widest` (comboWidth) where
+// that is wider.
+void fitNextCombo(const char* label, float widest)
+{
+    needLabel(label);
+    measured.control = std::max(measured.control, widest);
+    ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth(), widest));
 }
 
 // The rows of the parameter table that the quick group shows; the rest are
@@ -51,6 +109,7 @@ bool isQuick(const Parameter& row)
 bool sliderFloat(const char* label, float* value, float lo, float hi, const char* format, const char* help,
                  bool logarithmic = false)
 {
+    needLabel(label);
     const float before = *value;
     const bool changed =
         ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
@@ -63,6 +122,7 @@ bool sliderFloat(const char* label, float* value, float lo, float hi, const char
 
 bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
 {
+    needLabel(label);
     const bool changed = ImGui::SliderInt(label, value, lo, hi);
     const std::optional<double> settled = settledSliderValue(changed, *value);
     tooltip(help);
@@ -101,8 +161,12 @@ void rowControl(const BasicParameter<Owner>& row, Owner& owner)
         case ParameterKind::Choice: {
             const double current = row.get(owner);
             const char* preview = "?";
-            for (const ParameterChoice& c : row.choices)
+            float widest = 0.0f;
+            for (const ParameterChoice& c : row.choices) {
                 if (c.value == current) preview = c.label;
+                widest = std::max(widest, comboWidth(c.label));
+            }
+            fitNextCombo(row.label, widest);
             if (ImGui::BeginCombo(row.label, preview)) {
                 for (const ParameterChoice& c : row.choices) {
                     if (ImGui::Selectable(c.label, c.value == current)) row.set(owner, c.value);
@@ -143,6 +207,9 @@ void simulationSection(PanelState& s, PanelActions& actions)
 
     // The preview shows the current size even when it came from --grid and is not in the list.
     const std::string preview = std::to_string(s.gridShortSide) + (s.autoGrid ? " (auto)" : "");
+    float widest = comboWidth(preview);
+    for (int cells : gridChoices()) widest = std::max(widest, comboWidth(std::to_string(cells) + " (auto)"));
+    fitNextCombo("grid (short side)", widest);
     if (ImGui::BeginCombo("grid (short side)", preview.c_str())) {
         if (ImGui::Selectable("auto", s.autoGrid)) {
             s.autoGrid = true;
@@ -165,8 +232,12 @@ void simulationSection(PanelState& s, PanelActions& actions)
         "stays under 0.95x real time for a few seconds gets a smaller grid the same way.");
 
     const auto dyeGridName = [](int cells) { return cells == 0 ? std::string("as the grid") : std::to_string(cells); };
+    constexpr std::array kDyeGrids{0, 256, 512, 1024, 2048};
+    widest = comboWidth(dyeGridName(s.dyeGridShortSide));
+    for (int cells : kDyeGrids) widest = std::max(widest, comboWidth(dyeGridName(cells)));
+    fitNextCombo("dye grid (short side)", widest);
     if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
-        for (int cells : {0, 256, 512, 1024, 2048}) {
+        for (int cells : kDyeGrids) {
             const bool chosen = cells == s.dyeGridShortSide;
             if (ImGui::Selectable(dyeGridName(cells).c_str(), chosen) && !chosen) {
                 s.dyeGridShortSide = cells;
@@ -197,7 +268,7 @@ void brushSection(PanelState& s, const PanelStats& stats)
     ImGui::Separator();
     ImGui::TextUnformatted("smoke emitters (Shift+click)");
     settingControls(PanelGroup::Emitters, s);
-    ImGui::TextWrapped("emitters: %d (Shift+click places one, E removes all)", stats.emitters);  // past the edge
+    wrappedText("emitters: " + std::to_string(stats.emitters) + " (Shift+click places one, E removes all)");
 }
 
 void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actions)
@@ -213,7 +284,7 @@ void obstacleSection(PanelState& s, const PanelStats& stats, PanelActions& actio
     if (ImGui::Button("Restore obstacles")) actions.restoreObstacles = true;
     tooltip("Back to the obstacles of --obstacles and --obstacle (none without them).");
     ImGui::Text("%d solid cells", stats.solidCells);
-    if (!stats.obstacleNote.empty()) ImGui::TextWrapped("%s", stats.obstacleNote.c_str());
+    if (!stats.obstacleNote.empty()) wrappedText(stats.obstacleNote);
 }
 
 // The view and its exposure are in the quick group; here is the rest of how
@@ -237,7 +308,7 @@ void motionSection(PanelState& s, const PanelStats& stats)
 {
     if (stats.motionSource.empty()) return;
     if (!ImGui::CollapsingHeader("Motion input", ImGuiTreeNodeFlags_DefaultOpen)) return;
-    ImGui::TextWrapped("%s", stats.motionSource.c_str());
+    wrappedText(stats.motionSource);
     if (!stats.motionActive) return;
     MotionParams& m = s.motion;
     ImGui::Checkbox("motion on", &m.enabled);
@@ -295,39 +366,58 @@ void profileSection(PanelState& state, const PanelStats& stats)
     ImGui::TreePop();
 }
 
+// One line of the Stats group: what a number means, in words, and the
+// number with its unit, in a column of its own so it never wraps.
+void statLine(const char* what, const std::string& value, const char* help = nullptr)
+{
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    wrappedText(what);
+    if (help) tooltip(help);
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(value.c_str());
+    if (help) tooltip(help);
+}
+
+std::string formatted(const char* format, double value)
+{
+    char text[64];
+    std::snprintf(text, sizeof text, format, value);
+    return text;
+}
+
 void statsSection(PanelState& state, const PanelStats& stats)
 {
     if (!ImGui::CollapsingHeader("Stats")) return;
-    const bool paused = state.paused;
-    ImGui::Text("%.1f frames/s", stats.framesPerSecond);
-    if (paused)
-        ImGui::TextUnformatted("paused");
-    else if (stats.realTimeFactor < 0.95)
-        ImGui::Text("running at %.2fx real time", stats.realTimeFactor);
-    else
-        ImGui::Text("real time (%.2fx)", stats.realTimeFactor);
-    tooltip(
-        "Simulated time per wall-clock time. Below 1 the machine cannot run the steps real time asks for "
-        "within the step cap: fewer pressure iterations or a smaller grid help.");
-    if (stats.stepMilliseconds >= 0.0)
-        ImGui::Text("%.2f ms per step (GPU timer)", stats.stepMilliseconds);
-    else
-        ImGui::TextUnformatted("ms per step: measuring...");
-    if (stats.pressureResidual >= 0.0) {
-        ImGui::Text("pressure residual %.1e", stats.pressureResidual);
-        tooltip(
-            "What the last pressure solve left undone: the largest residual of the Poisson equation over "
-            "the largest h^2 div u it was solving for (0: solved exactly). Multigrid cycles or Jacobi "
-            "iterations lower it.");
+    if (ImGui::BeginTable("stats", 2, ImGuiTableFlags_SizingFixedFit)) {
+        ImGui::TableSetupColumn("what", ImGuiTableColumnFlags_WidthStretch);
+        ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthFixed);
+        statLine("frame rate", formatted("%.1f frames/s", stats.framesPerSecond), "How often the window is redrawn.");
+        statLine("fluid time per second",
+                 state.paused
+                     ? std::string("paused")
+                     : formatted("%.2f s", stats.realTimeFactor) + (stats.realTimeFactor < 0.95 ? " (slow)" : ""),
+                 "Simulated time per second of yours: 1 s is real time. Below it this machine cannot run the "
+                 "steps real time asks for: a smaller grid or fewer pressure iterations help.");
+        statLine("one step takes",
+                 stats.stepMilliseconds >= 0.0 ? formatted("%.2f ms", stats.stepMilliseconds) : "measuring...",
+                 "The graphics card's time for one step of the fluid (a GPU timer).");
+        if (stats.pressureResidual >= 0.0)
+            statLine("pressure error", formatted("%.1e", stats.pressureResidual),
+                     "How far the last pressure solve left the fluid from incompressible: the largest residual of "
+                     "the Poisson equation over the largest h^2 div u it was solving for (0: exact). More multigrid "
+                     "cycles or Jacobi iterations lower it.");
+        statLine("grid", std::to_string(stats.grid.x) + " x " + std::to_string(stats.grid.y) + " cells",
+                 "Cells the fluid is computed on, across and down.");
+        ImGui::EndTable();
     }
-    ImGui::Text("grid %d x %d cells", stats.grid.x, stats.grid.y);
-    if (!stats.gridChoice.empty()) ImGui::TextWrapped("%s", stats.gridChoice.c_str());
-    ImGui::TextWrapped("%s", stats.renderer.c_str());
-    if (!stats.lastScreenshot.empty()) ImGui::TextWrapped("saved %s", stats.lastScreenshot.c_str());
-    if (!stats.recording && !stats.recordingNote.empty()) ImGui::TextWrapped("%s", stats.recordingNote.c_str());
+    if (!stats.gridChoice.empty()) wrappedText(stats.gridChoice);
+    wrappedText("drawn by " + stats.renderer);
+    if (!stats.lastScreenshot.empty()) wrappedText("saved " + stats.lastScreenshot);
+    if (!stats.recording && !stats.recordingNote.empty()) wrappedText(stats.recordingNote);
     if (!stats.writeError.empty()) {
         ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(1.0f, 0.45f, 0.4f, 1.0f));
-        ImGui::TextWrapped("%s", stats.writeError.c_str());
+        wrappedText(stats.writeError);
         ImGui::PopStyleColor();
     }
     profileSection(state, stats);
@@ -348,7 +438,7 @@ void recordButton(const PanelStats& stats, PanelActions& actions)
     tooltip(stats.recording ? "Stop the video (F9)."
                             : "Record a video of the window, 30 frames/s of fluid time, into the screenshot "
                               "folder (F9).");
-    if (stats.recording) ImGui::TextWrapped("%s", stats.recordingNote.c_str());
+    if (stats.recording) wrappedText(stats.recordingNote);
 }
 
 void helpSection(PanelActions& actions)
@@ -388,7 +478,7 @@ void helpSection(PanelActions& actions)
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(key);
             ImGui::TableNextColumn();
-            ImGui::TextWrapped("%s", what);
+            wrappedText(what);
         }
         ImGui::EndTable();
     }
@@ -403,10 +493,22 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     const ImVec2 display = ImGui::GetIO().DisplaySize;
     if (!state.visible || !panelFits({display.x, display.y})) return actions;
     ImGui::SetNextWindowPos(ImVec2(kPanelOrigin.x, kPanelOrigin.y), ImGuiCond_FirstUseEver);
-    // A fixed width, and the height of the open groups: opening one grows
-    // the panel, closing it gives the fluid back (up to the window's height,
-    // then it scrolls).
-    const float width = ImGui::GetFontSize() * kPanelWidthInFontSizes;
+    // The width of its columns (Columns), and the height of the open groups:
+    // opening one grows the panel, closing it gives the fluid back (up to
+    // the window's height, then it scrolls).
+    const float font = ImGui::GetFontSize();
+    const ImGuiStyle& style = ImGui::GetStyle();
+    const float control = std::max(measured.control, kControlWidthInFontSizes * font);
+    const float label = measured.label > 0.0f ? measured.label : kPanelWidthInFontSizes * font - control;
+    // And the buttons of the first row, whole ("Clear dy" was cut off).
+    float buttons = 0.0f;
+    for (const char* b : {"Resume", "Step", "Reset fluid", "Clear dye"})
+        buttons += ImGui::CalcTextSize(b).x + 2.0f * style.FramePadding.x + style.ItemSpacing.x;
+    const float width =
+        std::max({2.0f * style.WindowPadding.x + control + style.ItemInnerSpacing.x + label,
+                  2.0f * style.WindowPadding.x + buttons - style.ItemSpacing.x, kPanelWidthInFontSizes * font}) +
+        (scrolls ? style.ScrollbarSize : 0.0f);
+    measured = {};
     ImGui::SetNextWindowSizeConstraints(ImVec2(width, 0.0f), ImVec2(width, FLT_MAX));
     ImGui::SetNextWindowBgAlpha(0.85f);
     const bool open = ImGui::Begin("fluidsim (F1 hides)", nullptr, ImGuiWindowFlags_AlwaysAutoResize);
@@ -415,12 +517,13 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     const glm::vec2 reachable =
         keepReachable({position.x, position.y}, {display.x, display.y}, ImGui::GetFrameHeight());
     if (reachable != glm::vec2(position.x, position.y)) ImGui::SetWindowPos(ImVec2(reachable.x, reachable.y));
+    scrolls = ImGui::GetScrollMaxY() > 0.0f;
     if (!open) {
         ImGui::End();
         return actions;
     }
-    // Leave room for the labels to the right of the controls.
-    ImGui::PushItemWidth(-ImGui::GetFontSize() * 11.5f);
+    // The labels to the right of the controls.
+    ImGui::PushItemWidth(control);
     if (ImGui::Button(state.paused ? "Resume" : "Pause")) state.paused = !state.paused;
     ImGui::SameLine();
     if (ImGui::Button("Step")) actions.stepOnce = true;

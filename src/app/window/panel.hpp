@@ -73,10 +73,13 @@ struct PanelActions {
     bool toggleRecording = false;   // start or stop a video (F9)
 };
 
-// The panel is this wide (in font heights) and as tall as its open groups:
-// at start only the quick group is open, so it covers under a fifth of a
-// 1024x768 window.
-constexpr float kPanelWidthInFontSizes = 22.0f;
+// The panel is at least this wide (in font heights; as wide as the labels
+// and controls of its open groups need) and as tall as its open groups: at
+// start only the quick group is open, so it covers under a fifth of a
+// 1024x768 window. Its controls (sliders, combos) are at least
+// kControlWidthInFontSizes wide.
+constexpr float kPanelWidthInFontSizes = 18.0f;
+constexpr float kControlWidthInFontSizes = 9.0f;
 
 PanelActions drawPanel(PanelState& state, const PanelStats& stats);
 

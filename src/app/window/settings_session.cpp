@@ -30,9 +30,11 @@ Options fromPanel(const Options& start, const PanelState& state)
     return o;
 }
 
-bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state)
+bool saveSettings(const Options& o, const Options& settingsFile, const PanelState& state, const ChosenGrid& chosenGrid)
 {
-    if (o.noConfig) return true;
+    // A replay's run is the log's: what the panel showed of it is no choice
+    // of the user's for the next run.
+    if (o.noConfig || !o.replayFile.empty()) return true;
     const std::filesystem::path path = configPath(o);
     if (o.configUnreadable) {
         report("settings not saved: " + path.string() + " could not be read, so it is left for you to fix");
@@ -40,7 +42,10 @@ bool saveSettings(const Options& o, const Options& settingsFile, const PanelStat
     }
     try {
         createParentDirectories(path.string());
-        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, fromPanel(o, state)));
+        Options atExit = fromPanel(o, state);
+        if (const std::string note = keepGridOnlyIfItKeptUp(atExit, o, chosenGrid, path.string()); !note.empty())
+            report(note);
+        writeFileAtomically(path.string(), settingsToSave(settingsFile, o, atExit));
     } catch (const WriteError& e) {
         report(std::string("settings not saved: ") + e.what());
         return false;

@@ -22,6 +22,7 @@
 #include <functional>
 #include <stdexcept>
 
+#include "app/chosen_grid.hpp"
 #include "app/grid_picker.hpp"
 #include "app/grid_watch.hpp"
 #include "app/panel_placement.hpp"
@@ -59,7 +60,8 @@ struct Viewer {
     StrokeQueue strokes;
     SimClock clock;
     GridWatch watch;
-    GridRegain regain;  // after a give-up, the pick from all sizes once the window is smaller again
+    GridRegain regain;      // after a give-up, the pick from all sizes once the window is smaller again
+    ChosenGrid chosenGrid;  // a grid chosen in the panel, saved at exit only if it kept real time
     LoopRequests loop;
     RunSummary summary;
     RecordingSession recording;
@@ -223,6 +225,7 @@ struct Viewer {
         stats.profile = profile.summary();
         const PanelActions actions = drawPanel(state, stats);
         if (applyPanel(actions, state, fluid, fb, measuredDraw(), loop)) gridChanged(now);
+        if (actions.applyGrid) chosenGrid.chose(state.autoGrid ? 0 : state.gridShortSide, now);
         if (actions.toggleRecording) recording.toggle(fb, fluidSeconds());
         fluid.firstSight().drawHint(strokes.strokeCount() > 0, ImGui::GetIO().DeltaTime);
         drawViewNote();
@@ -260,6 +263,7 @@ struct Viewer {
     {
         if (state.paused) {
             summary.paused();
+            chosenGrid.held();
             clock.hold(now);
             watch.restart(now);
             for (const Splat& s : strokes.take(now, pointer.brush(state.brush, state.hoverPaint))) fluid.splat(s);
@@ -271,6 +275,7 @@ struct Viewer {
         const int steps = clock.advance(now, static_cast<double>(state.params.dt), state.maxStepsPerFrame, stepSeconds);
         auto slices = strokes.takeSteps(now - clock.owed(), steps, pointer.brush(state.brush, state.hoverPaint));
         summary.running(now, static_cast<double>(slices.size()) * static_cast<double>(state.params.dt));
+        chosenGrid.running(now, static_cast<double>(slices.size()) * static_cast<double>(state.params.dt));
         // One step timed per frame: queries do not nest.
         for (std::size_t k = 0; k < slices.size(); ++k) fluid.step(std::move(slices[k]), pointer.held(), k == 0);
         if (!slices.empty()) fluid.measureResidual();
@@ -369,6 +374,7 @@ struct Viewer {
     void hold(double now)
     {
         summary.paused();  // the exit summary's running time leaves it out (it counted it: 0.29x for 0.99x)
+        chosenGrid.held();
         clock.hold(now);
         pointer.hold(now, strokes);
         watch.restart(now);
@@ -587,7 +593,9 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         viewer.summary.print();
         // One line at most: the layout lives beside the settings, so when the
         // settings cannot be written the layout's reason would say the same.
-        if (!saveSettings(options, settingsFile, viewer.state) || !inputSaved || viewer.recording.failed()) return 1;
+        if (!saveSettings(options, settingsFile, viewer.state, viewer.chosenGrid) || !inputSaved ||
+            viewer.recording.failed())
+            return 1;
         if (const std::string problem = imgui.saveLayout(true); !problem.empty()) {
             report(problem);
             return 1;

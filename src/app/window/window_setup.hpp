@@ -8,6 +8,9 @@
 
 #include <memory>
 #include <string>
+#include <vector>
+
+struct ImFontAtlas;
 
 namespace fluid::app {
 
@@ -48,8 +51,12 @@ struct ImGuiSession {
     // panel's layout to imgui.ini. Returns the one-line error, "" on success.
     std::string saveLayout(bool force = false);
 
-    std::string iniPath;  // "" when there is no ini file (--no-config)
-    float scale = 1.0f;   // fonts and sizes, by the monitor's content scale (uiScale)
+    // kPanelFontFile at `fontScale`, or ImGui's built-in font where it cannot be read.
+    void addPanelFont(ImFontAtlas& fonts, float fontScale);
+
+    std::string iniPath;         // "" when there is no ini file (--no-config)
+    float scale = 1.0f;          // fonts and sizes, by the monitor's content scale (uiScale)
+    std::vector<char> fontFile;  // kPanelFontFile's bytes, which ImGui's atlas reads (it does not own them)
 };
 
 }  // namespace fluid::app
