@@ -55,18 +55,10 @@ GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
     return pick;
 }
 
-int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
-                const std::function<DyeGridCost(int)>& cost)
+int autoDyeGrid(int shortSide, int pixels)
 {
-    for (const int factor : factors) {
-        const int dye = factor * shortSide;
-        if (factor <= 1 || dye > maxCells) continue;
-        const DyeGridCost measured = cost(dye);
-        FrameBudget withThisDye = budget;
-        withThisDye.overheadSeconds = measured.overheadSeconds;
-        if (keepsUp(measured.stepSeconds, withThisDye, kLuxuryShareOfRealTime)) return dye;
-    }
-    return 0;
+    const int dye = std::min(kDyeGridFactors[0] * shortSide, pixels);
+    return dye > shortSide ? dye : 0;
 }
 
 std::span<const int> choicesWithin(std::span<const int> candidates, int pixels)

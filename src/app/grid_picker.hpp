@@ -17,12 +17,6 @@ std::span<const int> gridChoices();
 // per s): the rest is slack for a busy machine (another core's load, the
 // driver's threads), so the promise of 0.95x real time holds with a core busy.
 constexpr double kFrameShareOfRealTime = 0.8;
-// The share a finer dye grid may fill, below kFrameShareOfRealTime: the dye
-// grid is a luxury, and its frames ran over what was measured for them (at
-// 172 x 128 cells a 2x dye grid measured within 0.8 of 2 steps' real time, 26.7
-// ms, then ran at 30-33 ms a frame, 30-33 frames/s, under a drag; the grid's
-// own dye at 39-42). 0.65 keeps the frame rate's floor with that overrun.
-constexpr double kLuxuryShareOfRealTime = 0.65;
 // Frames per second the pick keeps for the pointer at least: a frame runs at
 // most 1 / (kMinFramesPerSecond dt) steps (2 at dt = 1/60 s), so the frame's
 // cost outside the steps is shared by no more steps than that.
@@ -67,27 +61,19 @@ struct GridPick {
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep);
 
-// What a frame with a candidate dye grid costs: its step, and the frame
-// besides its steps, which grows with the dye grid too (the view shades and
-// blooms the dye at its own size: at 172 x 128 cells a dye grid of 4x made
-// the window's frames 40% longer than the step alone said, 26 frames/s where
-// the pick promised 37.5).
-struct DyeGridCost {
-    double stepSeconds = 0.0;
-    double overheadSeconds = 0.0;
-};
-
-// The dye grid for a simulation grid of `shortSide` cells: the finest of
-// `factors` (largest first, e.g. 4, 2) times the grid, at most maxCells, whose
-// frame keepsUp() within kLuxuryShareOfRealTime under `budget` with the
-// cost(dyeShortSide) measured (its overhead in place of the budget's); 0 (the
-// simulation grid's) when none does. Colour detail is cheap next to the projection, so a machine that
-// keeps up at a grid often affords a finer dye grid too.
-int pickDyeGrid(int shortSide, std::span<const int> factors, int maxCells, const FrameBudget& budget,
-                const std::function<DyeGridCost(int)>& cost);
-
-// The dye grid factors the auto pick tries (pickDyeGrid), finest first.
+// The dye grid factors, finest first: the auto dye grid's (autoDyeGrid), and
+// the steps by which the window makes it coarser when even the smallest grid
+// does not keep real time (coarserDyeGrid).
 inline constexpr int kDyeGridFactors[] = {4, 2};
+
+// The window's auto dye grid for a grid of `shortSide` cells, in a window
+// whose short side is `pixels`: kDyeGridFactors[0] times finer (the colour's
+// detail is what the eye sees, and carried semi-Lagrangian a dye cell costs a
+// fraction of a grid cell's step), but no finer than the window's pixels,
+// where finer cells are only paid for; 0 (the grid's own) when that is no
+// finer than the grid. Part of the grid: the pick measures each candidate
+// with its dye grid.
+int autoDyeGrid(int shortSide, int pixels);
 
 // The candidates of at most `pixels` cells, the smallest always: cells finer
 // than the window's pixels are not seen, only paid for (a 1024-row grid in a

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "app/input.hpp"
+
 namespace fluid::app {
 
 void GridWatch::restart(double now)
@@ -63,6 +65,20 @@ bool GridRegain::onFrame(double now, int width, int height)
     const double pixels = static_cast<double>(width) * static_cast<double>(height);
     if (gaveUpPixels_ <= 0.0 || pixels > kShrunkShare * gaveUpPixels_ || now - sizeSince_ < kSteadyFor) return false;
     gaveUpPixels_ = 0.0;
+    return true;
+}
+
+bool GridReshape::onFrame(double now, int width, int height, int gridWidth, int gridHeight)
+{
+    if (width != width_ || height != height_) {
+        width_ = width;
+        height_ = height;
+        sizeSince_ = now;
+        reshaped_ = false;
+    }
+    if (reshaped_ || gridFillsWindow({width, height}, {gridWidth, gridHeight}) || now - sizeSince_ < kSteadyFor)
+        return false;
+    reshaped_ = true;
     return true;
 }
 

@@ -93,4 +93,27 @@ private:
     double sizeSince_ = 0.0;
 };
 
+// GridReshape: when the grid takes the window's new shape, so that the fluid
+// fills the window at any size and aspect. A grid that no longer fills the
+// framebuffer (gridFillsWindow, src/app/input.hpp) is made again at its shape,
+// the fluid resampled onto it, once the framebuffer has kept its size for
+// kSteadyFor s (a window being dragged passes through many sizes; one grid,
+// at the last), and once per size (where the shape cannot be met, a grid
+// capped at its largest, it is not made again every frame). Free of GL and
+// clocks: tests feed it sizes.
+class GridReshape {
+public:
+    static constexpr double kSteadyFor = 0.25;
+
+    // A frame at wall time `now` showing a grid of gridWidth x gridHeight
+    // cells in a framebuffer of width x height pixels; true when the grid is
+    // due to be made again at the framebuffer's shape.
+    bool onFrame(double now, int width, int height, int gridWidth, int gridHeight);
+
+private:
+    int width_ = 0, height_ = 0;
+    double sizeSince_ = 0.0;
+    bool reshaped_ = false;  // at this size already
+};
+
 }  // namespace fluid::app

@@ -5,9 +5,17 @@
 
 namespace fluid::app {
 
+bool gridFillsWindow(glm::ivec2 fb, glm::ivec2 grid)
+{
+    if (fb.x <= 0 || fb.y <= 0 || grid.x <= 0 || grid.y <= 0) return false;
+    const double ratio = (static_cast<double>(fb.x) * grid.y) / (static_cast<double>(fb.y) * grid.x);
+    return std::abs(ratio - 1.0) <= kFillAspectTolerance;
+}
+
 PixelRect fitGrid(glm::ivec2 fb, glm::ivec2 grid)
 {
     if (fb.x <= 0 || fb.y <= 0 || grid.x <= 0 || grid.y <= 0) return {};
+    if (gridFillsWindow(fb, grid)) return {0, 0, fb.x, fb.y};
     // Compare aspect ratios in integers: fb.x / fb.y vs grid.x / grid.y.
     const long long wide = static_cast<long long>(fb.x) * grid.y;
     const long long tall = static_cast<long long>(fb.y) * grid.x;

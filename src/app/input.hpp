@@ -18,9 +18,22 @@ struct PixelRect {
     bool empty() const { return width <= 0 || height <= 0; }
 };
 
-// The largest rectangle with the grid's aspect ratio that fits the
-// framebuffer, centred (letterboxed). Empty when the framebuffer is.
+// How far the grid's aspect may differ from the window's and still fill it:
+// the window's grid follows its shape (gridForWindow) to within a cell or two
+// of rounding (2 of 85 at 64 rows), and stretching it that little onto the
+// whole window does not show, where bars a few pixels wide at the edges did.
+inline constexpr double kFillAspectTolerance = 0.03;
+
+// Where the grid is drawn: the whole framebuffer when the aspects agree
+// within kFillAspectTolerance, else the largest rectangle with the grid's
+// aspect ratio that fits it, centred (letterboxed: a replay's grid, or a
+// window just resized before its grid follows). Empty when the framebuffer
+// is.
 PixelRect fitGrid(glm::ivec2 framebufferSize, glm::ivec2 gridSize);
+
+// Whether a grid of `gridSize` cells fills a framebuffer of that size
+// (fitGrid).
+bool gridFillsWindow(glm::ivec2 framebufferSize, glm::ivec2 gridSize);
 
 // Grid size for a window: `shortSide` cells on the window's shorter side, the
 // other side following the window's aspect ratio, capped at maxCells. A

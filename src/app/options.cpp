@@ -216,6 +216,8 @@ Options windowDefaults()
     Options o;
     o.params.vorticity = kWindowVorticity;
     o.params.multigridCycles = kWindowMultigridCycles;
+    o.params.dyeDissipation = kWindowDyeDissipation;
+    o.params.dyeAdvection = DyeAdvection::SemiLagrangian;
     return o;
 }
 

@@ -100,8 +100,17 @@ inline constexpr float kWindowVorticity = 2.0f;
 // the figures run 3.
 inline constexpr int kWindowMultigridCycles = 2;
 
-// The window's defaults: the simulation's, kWindowVorticity and
-// kWindowMultigridCycles.
+// How fast the window's dye fades where nothing says otherwise (1/s): the
+// brush and the idle splats keep adding colour, and dye that never fades
+// piles up into a grey-olive soup within a minute. At 0.25 a splat's colour
+// halves in about 3 s of fluid time, so the picture holds a few splats' worth
+// at once: vivid, and lit over a third of the window with nobody painting.
+// The simulation's default stays 0 (the headless runner and the figures).
+inline constexpr float kWindowDyeDissipation = 0.12f;
+
+// The window's defaults: the simulation's, kWindowVorticity,
+// kWindowMultigridCycles, kWindowDyeDissipation, and the dye carried
+// semi-Lagrangian on its finer grid (SimParams::dyeAdvection).
 Options windowDefaults();
 
 // Parses argv on top of `base` (defaults, or what a config file set).

@@ -162,50 +162,15 @@ TEST(GridPicker, AFrameRunsEnoughStepsForThirtyFramesASecondWithinTheCap)
     EXPECT_FALSE(keepsUp(0.0101, {1.0 / 60.0, 4, 0.8 * 2.0 / 60.0 - 0.020}));
 }
 
-// The dye grid: the finest factor that still keeps up, finest first; none
-// (0, the grid's) when even 2x does not; never past the largest grid.
-TEST(GridPicker, TheDyeGridIsTheFinestThatKeepsUp)
+// The auto dye grid: 4x the grid, but no finer than the window's pixels, and
+// the grid's own (0) where that is no finer than the grid.
+TEST(GridPicker, TheAutoDyeGridIsFourTimesFinerUpToThePixels)
 {
-    constexpr int kFactors[] = {4, 2};
-    // A step costs 4 ms plus 1e-8 s per dye cell: 256 -> 1024^2 dye = 14.5 ms (no), 512^2 = 6.6 ms (yes).
-    std::vector<int> measured;
-    const auto machine = [&](int dye) {
-        measured.push_back(dye);
-        return DyeGridCost{0.004 + 1e-8 * dye * dye, 0.0};
-    };
-    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, kStepsOnly, machine), 512);
-    EXPECT_EQ(measured, (std::vector<int>{1024, 512}));
-    EXPECT_EQ(pickDyeGrid(64, kFactors, 4096, kStepsOnly, machine), 256) << "4x when it fits";
-    EXPECT_EQ(pickDyeGrid(512, kFactors, 4096, kStepsOnly, machine), 0) << "2x does not fit: the grid's own";
-    EXPECT_EQ(pickDyeGrid(1024, kFactors, 2048, kStepsOnly, [](int) { return DyeGridCost{}; }), 2048)
-        << "at most maxCells";
-}
-
-// The frame besides the steps is the candidate's own: the view draws the dye
-// at its size. Steps of 7 ms fit 2 a frame at dt = 1/60 s (0.8 of 33.3 ms
-// leaves 12.7 ms); a view of 4 ms plus 1e-8 s per dye cell does beside them
-// at 512^2 (6.6 ms) but not at 1024^2 (14.5 ms), though the budget's own
-// overhead, measured with the grid's dye, is 4 ms.
-TEST(GridPicker, ADyeGridsViewCountsAgainstTheFrameToo)
-{
-    constexpr int kFactors[] = {4, 2};
-    const FrameBudget budget{kDt, 4, 0.004};
-    const auto machine = [](int dye) { return DyeGridCost{0.007, 0.004 + 1e-8 * dye * dye}; };
-    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, budget, machine), 512) << "4x (1024^2) leaves no time to draw it";
-    EXPECT_EQ(pickDyeGrid(64, kFactors, 4096, budget, machine), 256);
-}
-
-// A dye grid is a luxury: its frame must fit kLuxuryShareOfRealTime of real
-// time, not only the grid's kFrameShareOfRealTime. 2 steps of 7 ms and a view
-// of 10 ms are 24 ms a frame: within 0.8 of 2 dt (26.7 ms), not within 0.65
-// (21.7 ms).
-TEST(GridPicker, AFinerDyeGridMustLeaveMoreRoomThanTheGrid)
-{
-    constexpr int kFactors[] = {4, 2};
-    const FrameBudget budget{kDt, 4, 0.004};
-    EXPECT_TRUE(keepsUp(0.007, {kDt, 4, 0.010}));
-    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, budget, [](int) { return DyeGridCost{0.007, 0.010}; }), 0);
-    EXPECT_EQ(pickDyeGrid(256, kFactors, 4096, budget, [](int) { return DyeGridCost{0.007, 0.007}; }), 1024);
+    EXPECT_EQ(autoDyeGrid(128, 768), 512);
+    EXPECT_EQ(autoDyeGrid(64, 768), 256);
+    EXPECT_EQ(autoDyeGrid(256, 768), 768) << "the window's pixels";
+    EXPECT_EQ(autoDyeGrid(512, 480), 0) << "a grid finer than the pixels keeps its own dye";
+    EXPECT_EQ(autoDyeGrid(512, 512), 0);
 }
 
 TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)

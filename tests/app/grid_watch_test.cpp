@@ -156,5 +156,22 @@ TEST(GridRegain, ADragAsksOnceAtTheEndAndASlightlySmallerWindowNotAtAll)
     for (double u = 0.0; u < 5.0; u += kFrame) EXPECT_FALSE(slightly.onFrame(u, 950, 950));  // 0.90 of the pixels
 }
 
+// A window of a new shape: the grid is made again at its shape once the size
+// has held kSteadyFor s, once; a grid that already fills the window is never.
+TEST(GridReshape, ANewShapeGetsItsGridOnceTheSizeHolds)
+{
+    GridReshape reshape;
+    EXPECT_FALSE(reshape.onFrame(0.0, 1024, 768, 172, 128));
+    EXPECT_FALSE(reshape.onFrame(1.0, 1024, 768, 172, 128)) << "the grid fills the window";
+    EXPECT_FALSE(reshape.onFrame(2.0, 1200, 780, 172, 128)) << "being dragged";
+    EXPECT_FALSE(reshape.onFrame(2.1, 1280, 800, 172, 128));
+    EXPECT_FALSE(reshape.onFrame(2.1 + GridReshape::kSteadyFor - 0.01, 1280, 800, 172, 128));
+    EXPECT_TRUE(reshape.onFrame(2.1 + GridReshape::kSteadyFor, 1280, 800, 172, 128));
+    EXPECT_FALSE(reshape.onFrame(3.0, 1280, 800, 172, 128)) << "once per size, made or not";
+    EXPECT_FALSE(reshape.onFrame(4.0, 1280, 800, 204, 128));
+    EXPECT_FALSE(reshape.onFrame(5.0, 800, 1280, 204, 128));
+    EXPECT_TRUE(reshape.onFrame(5.0 + GridReshape::kSteadyFor, 800, 1280, 204, 128)) << "turned portrait";
+}
+
 }  // namespace
 }  // namespace fluid::app

@@ -31,6 +31,22 @@ TEST(FitGrid, LetterboxesAndCentres)
     EXPECT_TRUE(fitGrid({800, 0}, {64, 64}).empty());
 }
 
+// The window's own grids, a cell or two off its aspect, fill it: no bars.
+TEST(FitGrid, AGridThatFollowsTheWindowFillsIt)
+{
+    for (const int rows : {64, 128, 256})
+        for (const glm::ivec2 fb : {glm::ivec2(1024, 768), glm::ivec2(1280, 800), glm::ivec2(1920, 1080),
+                                    glm::ivec2(600, 1200), glm::ivec2(1000, 999)}) {
+            const PixelRect r = fitGrid(fb, gridForWindow(fb, rows, 4096));
+            EXPECT_EQ(r.x, 0) << fb.x << "x" << fb.y << ", " << rows << " rows";
+            EXPECT_EQ(r.y, 0);
+            EXPECT_EQ(r.width, fb.x);
+            EXPECT_EQ(r.height, fb.y);
+        }
+    EXPECT_FALSE(gridFillsWindow({1280, 800}, {172, 128})) << "a 4:3 grid in a 16:10 window waits for its new grid";
+    EXPECT_EQ(fitGrid({1280, 800}, {172, 128}).width, 1075);  // 800 * 172 / 128
+}
+
 TEST(GridForWindow, ShortSideFixedLongSideFollowsAspect)
 {
     EXPECT_EQ(gridForWindow({1024, 768}, 256, 4096), glm::ivec2(340, 256));    // 341.3, a multiple of 4

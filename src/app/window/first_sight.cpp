@@ -41,11 +41,40 @@ glm::vec3 hueColour(float h)
 
 // Dye at a splat's centre, times its colour: 1 - exp(-2) = 0.86 of full
 // colour at exposure 1, well above the bloom's threshold, so the cores glow.
-// The idle splats are a little fainter.
 constexpr float kBurstDye = 2.0f;
-constexpr float kIdleDye = 1.0f;
+constexpr float kIdleDye = 2.0f;
+
+// Colours that stay vivid as they mix. Dye mixes as light does: two
+// neighbouring hues blend into a saturated hue between them, two far apart
+// (red and cyan) into grey, and a minute of random hues stirred together is a
+// grey-olive soup. So the burst's hues follow the angle around the domain's
+// centre (a colour wheel: each splat's neighbours are near it in hue), and
+// the idle splats' hue walks slowly around the wheel (kIdleHueStep a splat,
+// once around in about half a minute) with a little jitter, so that what is
+// on screen at once, a few splats' worth under the window's dye
+// dissipation, lies within a third of the wheel.
+constexpr float kIdleHueStep = 0.07f;
+constexpr float kHueJitter = 0.06f;
+
+float wrapHue(float h)
+{
+    return h - std::floor(h);
+}
 
 }  // namespace
+
+float FirstSight::splatHue(std::uint64_t n, glm::vec2 at, const SimParams& params) const
+{
+    Stream random{mix(seed_ + 1) ^ (n * 0x9e3779b97f4a7c15ull)};
+    const float jitter = kHueJitter * (random.next() - 0.5f);
+    const float start = static_cast<float>(mix(seed_) >> 40) * 0x1p-24f;  // the wheel's turn, by the seed
+    if (n < static_cast<std::uint64_t>(kBurstSplats)) {
+        const glm::vec2 centre(0.5f * params.domainWidth, 0.5f * params.domainHeight());
+        const float angle = std::atan2(at.y - centre.y, at.x - centre.x);
+        return wrapHue(start + angle / (2.0f * std::numbers::pi_v<float>)+jitter);
+    }
+    return wrapHue(start + kIdleHueStep * static_cast<float>(n - kBurstSplats) + jitter);
+}
 
 Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& params) const
 {
@@ -58,7 +87,7 @@ Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& 
     const float angle = 2.0f * std::numbers::pi_v<float> * random.next();
     const float speed = shortSide * (0.8f + 1.0f * random.next());  // m/s at the centre
     s.velocity = speed * glm::vec2(std::cos(angle), std::sin(angle));
-    s.dye = dyeScale * hueColour(random.next());
+    s.dye = dyeScale * hueColour(splatHue(n, s.from, params));
     return s;
 }
 

@@ -21,7 +21,7 @@ class FirstSight {
 public:
     static constexpr int kBurstSplats = 20;          // at fluid time 0
     static constexpr double kIdleAfter = 4.0;        // s of fluid time without painting before the random splats
-    static constexpr double kIdleEvery = 2.5;        // s of fluid time between them
+    static constexpr double kIdleEvery = 1.5;        // s of fluid time between them
     static constexpr float kHintFadeSeconds = 1.5f;  // wall-clock s, once the user painted
 
     // enabled false: no splats and no hint (--first-sight off).
@@ -45,6 +45,9 @@ public:
     bool hintVisible() const { return enabled_ && hintAlpha_ > 0.0f; }
 
 private:
+    // The hue of the n-th splat, which lands at `at` (first_sight.cpp: why
+    // hues follow the place in the burst and walk slowly after it).
+    float splatHue(std::uint64_t n, glm::vec2 at, const SimParams& params) const;
     // The n-th random splat: a point of bright colour with a push in a random
     // direction, anywhere but at the very edges.
     Splat randomSplat(std::uint64_t n, float dyeScale, const SimParams& params) const;

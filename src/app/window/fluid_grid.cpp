@@ -48,15 +48,21 @@ double FluidSession::secondsPerStep(GpuSolver& probe) const
 
 void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCandidates, const FrameOverhead& overhead)
 {
-    const std::span<const int> candidates = choicesWithin(allCandidates, std::min(framebuffer.x, framebuffer.y));
+    const int pixels = std::min(framebuffer.x, framebuffer.y);
+    const std::span<const int> candidates = choicesWithin(allCandidates, pixels);
     if (candidates.empty()) return;
+    // Each candidate with its own dye grid: the auto one grows with the grid,
+    // and so does the frame besides the steps (the view shades and blooms the
+    // dye at its size), measured with each; a dye grid the user set is the
+    // same for all, and the frame besides is measured once.
+    const auto dyeFor = [&](int shortSide) {
+        return state_.autoDyeGrid ? autoDyeGrid(shortSide, pixels) : state_.dyeGridShortSide;
+    };
     const auto pickWith = [&](const DisplaySettings& look, FrameBudget& budget) {
         return app::pickGrid(candidates, budget, [&](int shortSide) {
-            GpuSolver probe(
-                paramsForShortSide(framebuffer, shortSide, state_.autoDyeGrid ? 0 : state_.dyeGridShortSide));
-            // The frame's cost besides its steps hardly depends on the grid:
-            // measured once, on the first (smallest) probe.
-            if (budget.overheadSeconds < 0.0) budget.overheadSeconds = std::max(0.0, overhead(probe, look));
+            GpuSolver probe(paramsForShortSide(framebuffer, shortSide, dyeFor(shortSide)));
+            if (state_.autoDyeGrid || budget.overheadSeconds < 0.0)
+                budget.overheadSeconds = std::max(0.0, overhead(probe, look));
             return secondsPerStep(probe);
         });
     };
@@ -76,25 +82,12 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
         bloomNote = "; bloom off, the frame does not keep up with it here (the panel turns it on)";
     }
     state_.gridShortSide = pick.shortSide;
+    state_.dyeGridShortSide = dyeFor(pick.shortSide);
     const bool longerStep = pick.dt > baseDt;
     budget.dt = pick.dt;
     if (state_.autoDt) {
         state_.params.dt = static_cast<float>(pick.dt);
         state_.dtLongForSpeed = longerStep;
-    }
-    if (state_.autoDyeGrid) {
-        // The finest dye grid that still keeps up at that grid (none when the
-        // grid itself does not, or only with the longer step: a finer dye is
-        // a luxury, the longer step already a concession).
-        static constexpr int kMaxAutoDyeGrid = 2048;  // the panel's largest: 4096 would be 400 MB of dye
-        state_.dyeGridShortSide =
-            !pick.keepsUp || longerStep
-                ? 0
-                : pickDyeGrid(pick.shortSide, kDyeGridFactors, kMaxAutoDyeGrid, budget, [&](int dye) {
-                      GpuSolver probe(paramsForShortSide(framebuffer, pick.shortSide, dye));
-                      // The frame besides the steps again: the view draws the dye at its size.
-                      return DyeGridCost{secondsPerStep(probe), std::max(0.0, overhead(probe, state_.display))};
-                  });
     }
     char stepNote[160] = "";
     if (longerStep)
@@ -102,12 +95,12 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
                       "; dt %.4g s: steps of %.4g s do not keep up with this grid here (the panel's dt sets it)",
                       pick.dt, baseDt);
     char note[400];
-    std::snprintf(
-        note, sizeof note, "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s",
-        pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
-        1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
-        stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
-        state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; a finer dye grid keeps up too" : "", bloomNote);
+    std::snprintf(note, sizeof note,
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s",
+                  pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
+                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+                  stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
+                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "", bloomNote);
     stats_.gridChoice = note;
 }
 

@@ -61,6 +61,7 @@ struct Viewer {
     SimClock clock;
     GridWatch watch;
     GridRegain regain;      // after a give-up, the pick from all sizes once the window is smaller again
+    GridReshape reshape;    // the grid follows the window's shape
     ChosenGrid chosenGrid;  // a grid chosen in the panel, saved at exit only if it kept real time
     LoopRequests loop;
     RunSummary summary;
@@ -181,6 +182,12 @@ struct Viewer {
         const double now = glfwGetTime();
         const glm::ivec2 fb = framebufferSize();
         runPanel(fb, now);
+        // The fluid fills the window: a window of a new shape gets a grid of
+        // that shape (a replay keeps its log's grid).
+        if (!replay && reshape.onFrame(now, fb.x, fb.y, state.params.gridWidth, state.params.gridHeight)) {
+            fluid.allocateGrid(fb, true);
+            watch.restart(now);  // the new grid's first frames
+        }
         // After the panel: it may just have changed the grid and its shape.
         const PixelRect rect = fitGrid(fb, gridSize());
         if (replay) {
