@@ -15,9 +15,9 @@
 #include "app/headless/replay_run.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
-#include "app/headless/stop_signals.hpp"
 #include "app/headless/video_output.hpp"
 #include "app/report.hpp"
+#include "app/stop_signals.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -300,9 +300,10 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (video) std::printf("  video            %s\n", video->finish().c_str());
         if (result.interrupted) {
             const int signal = StopOnSignals::requested();
-            std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
-                         signalName(signal), result.steps, result.time);
-            return 128 + signal;
+            char progress[96];
+            std::snprintf(progress, sizeof progress, "after %d steps (t = %g s)", result.steps, result.time);
+            report(stoppedBy(signal, progress));
+            return stopExitCode(signal);
         }
         if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
             // Found by the CLI fuzz: "max |du/dt| = nan" said nothing about why.
