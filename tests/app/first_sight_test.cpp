@@ -103,7 +103,7 @@ TEST_F(FirstSightTest, WithNoInputTheBurstLightsAtLeastTwoPercentOfTheWindow)
 
     // The window's own defaults (app/options.hpp's windowDefaults), as the
     // settings file it saves at exit has them: vorticity confinement on.
-    EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    EXPECT_EQ(app_.stop(), kCleanStop) << readFile(workDir_ / "fluidsim.log");
     const std::string settings = readFile(workDir_ / "home" / "config" / "fluidsim" / "settings.ini");
     EXPECT_NE(settings.find("\nvorticity = 2\n"), std::string::npos) << settings;
 }
@@ -125,7 +125,7 @@ TEST_F(FirstSightTest, HidingThePanelChangesAtMostAFifthOfTheWindow)
         std::printf("[ measured ] %dx%d: hiding the panel changed %.1f%% of the pixels\n", w, h, 100.0 * changed);
         EXPECT_LE(changed, 0.20) << w << "x" << h << ": the panel covers more than a fifth of the window";
         EXPECT_GE(changed, 0.05) << w << "x" << h << ": F1 hid no panel";
-        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+        EXPECT_EQ(app_.stop(), kCleanStop) << readFile(workDir_ / "fluidsim.log");
     }
 }
 
