@@ -254,13 +254,13 @@ const std::string kPreviousCsv = "t,kinetic_energy,max_divergence,pressure_resid
 // The disk fills while the CSV grows: the run fails with one line naming the
 // file and the reason, exit 1; the CSV from the run before is untouched and
 // no temporary is left. RLIMIT_FSIZE stands in for the full disk (it fails
-// writes for root too): 16 KiB, and 3000 rows of ~60 bytes need 180 KB.
+// writes for root too): 16 KiB, and 1000 rows of ~55 bytes need 55 KB.
 TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
 {
     {
         std::ofstream(home_ / "energy.csv") << kPreviousCsv;
     }
-    const auto run = headlessRun(home_, {"--steps", "3000", "--export-energy", "energy.csv"}, 16384);
+    const auto run = headlessRun(home_, {"--steps", "1000", "--export-energy", "energy.csv"}, 16384);
     ASSERT_TRUE(run.started);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
@@ -284,6 +284,52 @@ TEST_F(Cli, AFullDiskLeavesNoHalfWrittenFrame)
         << describe(run);
     EXPECT_EQ(contents(home_ / "frames" / "frame_000002.png"), "previous");
     EXPECT_EQ(std::distance(fs::directory_iterator(home_ / "frames"), fs::directory_iterator()), 1);
+}
+
+// A failed write loses only what it cannot write: the output that fails is
+// dropped there (its file left as it was), the run goes on, the others are
+// finished and named as usual, and each failure is one line (exit 1). The
+// video's failure took every CSV row already computed with it. 120 steps at
+// 16x16: a CSV of 6.5 KB, PNG frames of 9 KB, a video of 37 KB; at 16 KiB
+// only the video fails, at 8000 bytes the frames too.
+TEST_F(Cli, AFailedWriteLosesOnlyThatOutput)
+{
+    for (const rlim_t limit : {rlim_t{16384}, rlim_t{8000}}) {
+        SCOPED_TRACE("a limit of " + std::to_string(limit) + " bytes");
+        fs::remove_all(home_ / "frames");
+        {
+            std::ofstream(home_ / "e.csv") << "old\n";
+            std::ofstream(home_ / "v.mp4") << "old video\n";
+        }
+        const auto run = headlessRun(home_,
+                                     {"--steps", "120", "--export-energy", "e.csv", "--video", "v.mp4", "--out",
+                                      "frames", "--frames-every", "60"},
+                                     limit);
+        EXPECT_EQ(run.signal, 0) << describe(run);
+        EXPECT_EQ(run.exitCode, 1) << describe(run);
+        // The video fails where its bytes leave FFmpeg's buffer: at a frame
+        // ("cannot write") or at its end ("cannot finish the file").
+        const std::string frame =
+            "fluidsim: cannot write frames/frame_000060.png: File too large (the file is left as it was)\n";
+        const std::string frameLine = limit == 8000 ? frame : "";
+        EXPECT_EQ(run.err.rfind(frameLine + "fluidsim: video v.mp4: cannot ", 0), 0u) << describe(run);
+        EXPECT_EQ(fluid::test::countLines(run.err), limit == 8000 ? 2 : 1) << describe(run);
+        const std::string why = ": File too large (the file is left as it was)\n";
+        EXPECT_EQ(run.err.substr(run.err.size() - std::min(run.err.size(), why.size())), why) << describe(run);
+        EXPECT_EQ(contents(home_ / "v.mp4"), "old video\n");
+        // The CSV whole: its header, t = 0 and a row per step.
+        const std::string csv = contents(home_ / "e.csv");
+        EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 122) << csv.substr(0, 200);
+        EXPECT_NE(run.out.find("  wrote            e.csv\n"), std::string::npos) << describe(run);
+        EXPECT_EQ(run.out.find("  video "), std::string::npos) << describe(run);
+        if (limit == 16384) {
+            EXPECT_NE(run.out.find("  frames           2 PNG frames"), std::string::npos) << describe(run);
+            EXPECT_TRUE(fs::exists(home_ / "frames" / "frame_000120.png"));
+        }
+        for (const fs::path& folder : {home_, home_ / "frames"})
+            for (const auto& entry : fs::directory_iterator(folder))
+                EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+    }
 }
 
 // /dev/full: every write fails with ENOSPC. A device is written in place

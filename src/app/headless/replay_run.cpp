@@ -24,6 +24,18 @@ struct Outputs {
     std::optional<VideoOutput> video;
     int frames = 0;
     std::string lastFrame;
+    // An output that fails to write is dropped there; the other goes on.
+    FailedWrites failed;
+    bool framesFailed = false;
+
+    void addFrame(int step, const RgbImage& image)
+    {
+        if (framesFailed) return;
+        framesFailed = !failed.attempt([&] {
+            lastFrame = writeImage(options.outDir, step, image);
+            ++frames;
+        });
+    }
 
     RgbImage render(const FluidState& state, const SimParams& params, const Field& mask) const
     {
@@ -51,18 +63,13 @@ Played play(const InputLog& log, typename InputReplay<Solver>::MakeSolver make, 
         const bool video = out.video && out.video->due(replay.time());
         if (!periodic && !video) continue;
         const RgbImage image = out.render(replay.solver().download(), replay.params(), replay.obstacles());
-        if (video) out.video->add(image);
-        if (periodic) {
-            out.lastFrame = writeImage(o.outDir, n, image);
-            ++out.frames;
-        }
+        if (video && !out.failed.attempt([&] { out.video->add(image); })) out.video.reset();
+        if (periodic) out.addFrame(n, image);
     }
     StopOnSignals::finishing();
     // The final frame: after the last step and whatever followed it.
     if (!o.outDir.empty() && (o.framesEvery == 0 || replay.step() % o.framesEvery != 0 || replay.step() == 0)) {
-        out.lastFrame = writeImage(o.outDir, replay.step(),
-                                   out.render(replay.solver().download(), replay.params(), replay.obstacles()));
-        ++out.frames;
+        out.addFrame(replay.step(), out.render(replay.solver().download(), replay.params(), replay.obstacles()));
     }
     std::printf("  steps            %d (t = %g s)\n", replay.step(), replay.time());
     return {replay.step(), replay.time()};
@@ -88,7 +95,7 @@ int runHeadlessReplay(const Options& options)
     const StopOnSignals stopOnSignals;
     try {
         if (!options.outDir.empty()) prepareDirectory(options.outDir);
-        Outputs out{options, std::nullopt, 0, ""};
+        Outputs out{options, std::nullopt, 0, "", FailedWrites{}, false};
         if (!options.videoFile.empty()) out.video.emplace(options.videoFile);
         std::printf("fluidsim: replaying %s on the %s, %dx%d cells, %d steps of dt = %g s\n",
                     options.replayFile.c_str(), options.backend == Backend::Gpu ? "GPU" : "CPU", log.start.gridWidth,
@@ -108,15 +115,19 @@ int runHeadlessReplay(const Options& options)
         if (out.frames > 0)
             std::printf("  frames           %d PNG frame%s in %s (last: %s)\n", out.frames, out.frames == 1 ? "" : "s",
                         options.outDir.c_str(), out.lastFrame.c_str());
-        if (out.video) std::printf("  video            %s\n", out.video->finish().c_str());
+        std::string videoLine;
+        if (out.video && out.failed.attempt([&] { videoLine = out.video->finish(); }))
+            std::printf("  video            %s\n", videoLine.c_str());
+        std::fflush(stdout);
+        out.failed.reportEach();
         if (const int signal = StopOnSignals::requested(); signal != 0) {
             char progress[96];
             std::snprintf(progress, sizeof progress, "after %d of %d steps (t = %g s)", played.steps, log.steps,
                           played.time);
             report(stoppedBy(signal, progress));
-            return failedToWriteStdout() ? 1 : stopExitCode(signal);
+            return failedToWriteStdout() || out.failed.any() ? 1 : stopExitCode(signal);
         }
-        return failedToWriteStdout() ? 1 : 0;
+        return failedToWriteStdout() || out.failed.any() ? 1 : 0;
     } catch (const platform::ContextError& e) {
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
         return 1;
