@@ -20,6 +20,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -57,6 +58,11 @@ inline const std::vector<StopSignal>& stopSignals()
                                                  {SIGPIPE, "SIGPIPE"}, {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},
                                                  {SIGUSR2, "SIGUSR2"}, {SIGALRM, "SIGALRM"}, {SIGXCPU, "SIGXCPU"}};
     return list;
+}
+// GoogleTest prints a parameter as its name, not as its bytes.
+inline void PrintTo(const StopSignal& s, std::ostream* os)
+{
+    *os << s.name;
 }
 // For INSTANTIATE_TEST_SUITE_P's names: "SIGHUP".
 inline std::string stopSignalName(const ::testing::TestParamInfo<StopSignal>& info)
