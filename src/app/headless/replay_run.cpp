@@ -118,7 +118,6 @@ int runHeadlessReplay(const Options& options)
         std::string videoLine;
         if (out.video && out.failed.attempt([&] { videoLine = out.video->finish(); }))
             std::printf("  video            %s\n", videoLine.c_str());
-        std::fflush(stdout);
         out.failed.reportEach();
         if (const int signal = StopOnSignals::requested(); signal != 0) {
             char progress[96];

@@ -313,7 +313,6 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         std::string videoLine;
         if (video && failed.attempt([&] { videoLine = video->finish(); }))
             std::printf("  video            %s\n", videoLine.c_str());
-        std::fflush(stdout);
         failed.reportEach();
         if (result.interrupted) {
             const int signal = StopOnSignals::requested();
