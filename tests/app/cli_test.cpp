@@ -25,6 +25,7 @@
 #include <vector>
 
 #include "app/run_process.hpp"
+#include "record/video_probe.hpp"
 
 namespace {
 
@@ -104,54 +105,72 @@ TEST_F(Cli, ADirectoryAsConfigIsRefusedAtStart)
     EXPECT_FALSE(fs::exists(home_ / "imgui.ini"));
 }
 
-// A terminating signal during a headless run (Ctrl+C, kill, an ssh session
-// ending, a reader of stdout gone, Ctrl+\\, a batch system's SIGUSR1): the run
-// stops after the step in progress, the CSV is closed with every row so far
-// (a whole file under its real name), no temporary (of the CSV or of a frame)
-// is left, and the exit code is 128 + the signal. Time is not guessed: the
-// signal goes once the first frame is there (a run of 10^8 steps cannot end
-// first); the 60 s wait for it only catches a hang.
-void expectStopsCleanly(const fs::path& home, int signal, const std::string& name)
-{
-    SCOPED_TRACE(name);
-    const fs::path log = home / "run.log";
-    const fs::path csv = home / "energy.csv";
-    const fs::path frames = home / "frames";
-    fs::remove_all(frames);
-    fs::remove(csv);
-    const pid_t pid = fork();
-    ASSERT_GE(pid, 0);
-    if (pid == 0) {
-        // stdout and stderr into one file through one descriptor, so neither
-        // writes over the other.
-        const int fd = open(log.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-        if (fd < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0) _exit(127);
-        setenv("HOME", home.c_str(), 1);
-        setenv("XDG_CONFIG_HOME", (home / "config").c_str(), 1);
-        const std::string csvPath = csv.string(), framesPath = frames.string();
-        execl(FLUIDSIM_EXE, FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1", "--grid", "32", "--steps",
-              "100000000", "--export-energy", csvPath.c_str(), "--out", framesPath.c_str(), "--frames-every", "1",
-              static_cast<char*>(nullptr));
-        _exit(127);
+// A terminating signal (Ctrl+C, kill, an ssh session ending, a reader of
+// stdout gone, Ctrl+\\, a batch system's SIGUSR1 or SIGXCPU...) during a
+// headless run or a headless replay: it stops after the step in progress,
+// every output is finished with what was done (the CSV whole under its real
+// name, the frames, a video a player reads to its last frame), no temporary
+// is left, one line says which signal stopped it, and the exit code is 128 +
+// the signal. Time is not guessed: the signal goes once the first frame is
+// there (a run of 10^8 steps, a replay of 20000 steps at a PNG each cannot
+// end first); the 60 s limit only catches a hang.
+class StopSignals : public ::testing::TestWithParam<fluid::test::StopSignal> {
+protected:
+    void SetUp() override
+    {
+        home_ = fs::temp_directory_path() / ("fluidsim-stop-test-" + std::to_string(getpid()));
+        fs::remove_all(home_);
+        fs::create_directories(home_ / "config");
     }
-    bool started = false;
-    for (int tries = 0; tries < 6000 && !started; ++tries) {  // up to 60 s for a loaded machine
-        started = fs::exists(frames / "frame_000001.png");
-        if (!started) usleep(10000);
-    }
-    kill(pid, signal);
-    int status = 0;
-    ASSERT_EQ(waitpid(pid, &status, 0), pid);
-    std::ifstream in(log);
-    std::stringstream text;
-    text << in.rdbuf();
-    ASSERT_TRUE(started) << text.str();
-    ASSERT_TRUE(WIFEXITED(status)) << "ended by a signal: " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
-    EXPECT_EQ(WEXITSTATUS(status), 128 + signal) << text.str();
-    EXPECT_NE(text.str().find("stopped by " + name), std::string::npos) << text.str();
+    void TearDown() override { fs::remove_all(home_); }
 
-    std::ifstream file(csv);
-    ASSERT_TRUE(file) << "no " << csv << "\n" << text.str();
+    // fluidsim with `flags`, sent the signal once frames/frame_000001.png is there.
+    fluid::test::ProcessResult stopped(std::vector<std::string> flags)
+    {
+        fluid::test::ProcessRequest request;
+        request.argv = {FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1"};
+        request.argv.insert(request.argv.end(), flags.begin(), flags.end());
+        request.env = {{"HOME", home_.string()}, {"XDG_CONFIG_HOME", (home_ / "config").string()}};
+        request.workDir = home_.string();
+        request.signalWhenFile = (home_ / "frames" / "frame_000001.png").string();
+        request.signal = GetParam().signal;
+        return fluid::test::runProcess(request);
+    }
+
+    // What every stopped run shows: the exit code, the line, the frames, the
+    // video, no temporary.
+    void expectStoppedCleanly(const fluid::test::ProcessResult& run)
+    {
+        const std::string all = "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) +
+                                "\nstdout:\n" + run.out + "stderr:\n" + run.err;
+        ASSERT_FALSE(run.timedOut) << all;
+        ASSERT_EQ(run.signal, 0) << "ended by the signal itself\n" << all;
+        EXPECT_EQ(run.exitCode, 128 + GetParam().signal) << all;
+        EXPECT_EQ(run.err.find(std::string("fluidsim: stopped by ") + GetParam().name + " after "), 0u) << all;
+        EXPECT_EQ(std::count(run.err.begin(), run.err.end(), '\n'), 1) << all;
+        EXPECT_TRUE(fs::exists(home_ / "frames" / "frame_000001.png"));
+        const fluid::test::VideoProbe probe = fluid::test::probeVideo((home_ / "v.mp4").string());
+        ASSERT_TRUE(probe.opened) << probe.error << "\n" << all;
+        EXPECT_GE(probe.frames, 1) << all;
+        EXPECT_NE(run.out.find("video            " + std::to_string(probe.frames) + " frame"), std::string::npos)
+            << "the video holds " << probe.frames << " frames\n"
+            << all;
+        for (const fs::path& folder : {home_, home_ / "frames"})
+            for (const auto& entry : fs::directory_iterator(folder))
+                EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
+                    << "a temporary left behind: " << entry.path();
+    }
+
+    fs::path home_;
+};
+
+TEST_P(StopSignals, AHeadlessRunKeepsItsCsvFramesAndVideo)
+{
+    const fluid::test::ProcessResult run = stopped({"--grid", "32", "--steps", "100000000", "--export-energy", "e.csv",
+                                                    "--out", "frames", "--frames-every", "1", "--video", "v.mp4"});
+    expectStoppedCleanly(run);
+    std::ifstream file(home_ / "e.csv");
+    ASSERT_TRUE(file) << "no e.csv\n" << run.out << run.err;
     std::string line;
     int rows = 0;
     ASSERT_TRUE(std::getline(file, line));
@@ -161,36 +180,28 @@ void expectStopsCleanly(const fs::path& home, int signal, const std::string& nam
         EXPECT_EQ(std::count(line.begin(), line.end(), ','), 3) << "row " << rows << ": '" << line << "'";
     }
     EXPECT_GE(rows, 2) << "t = 0 and at least the step in progress";
-    std::ifstream bytes(csv, std::ios::binary);
+    std::ifstream bytes(home_ / "e.csv", std::ios::binary);
     const std::string all((std::istreambuf_iterator<char>(bytes)), std::istreambuf_iterator<char>());
     EXPECT_EQ(all.back(), '\n') << "the last row is whole";
-    for (const fs::path& folder : {home, frames})
-        for (const auto& entry : fs::directory_iterator(folder))
-            EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos)
-                << "a temporary left behind: " << entry.path();
 }
 
-TEST_F(Cli, SigintStopsAHeadlessRunWithItsCsvClosedAndExit130)
+// A replay handled no stop signal: it died with its video a 48-byte temporary.
+TEST_P(StopSignals, AHeadlessReplayKeepsItsFramesAndVideo)
 {
-    expectStopsCleanly(home_, SIGINT, "SIGINT");
+    {
+        std::ofstream log(home_ / "long.rec");
+        log << "fluidsim-input 1\ngrid 32 32 1 0\nbegin\nsplat 0.6 0.5 0.7 0.5 0.05 1 0 1 0.5 0 1 0\n";
+        for (int n = 1; n <= 20000; ++n) log << "step " << n << "\n";
+        log << "end 20000\n";
+    }
+    const fluid::test::ProcessResult run =
+        stopped({"--replay", "long.rec", "--out", "frames", "--frames-every", "1", "--video", "v.mp4"});
+    expectStoppedCleanly(run);
+    EXPECT_NE(run.err.find(" of 20000 steps"), std::string::npos) << run.err;
 }
 
-TEST_F(Cli, SigtermStopsAHeadlessRunWithItsCsvClosedAndExit143)
-{
-    expectStopsCleanly(home_, SIGTERM, "SIGTERM");
-}
-
-// Every other catchable signal that would end the process: they lost every
-// export (and left the temporaries) before.
-TEST_F(Cli, EveryTerminatingSignalStopsAHeadlessRunCleanly)
-{
-    for (const auto& [signal, name] : std::vector<std::pair<int, std::string>>{{SIGHUP, "SIGHUP"},
-                                                                               {SIGPIPE, "SIGPIPE"},
-                                                                               {SIGQUIT, "SIGQUIT"},
-                                                                               {SIGUSR1, "SIGUSR1"},
-                                                                               {SIGXCPU, "SIGXCPU"}})
-        expectStopsCleanly(home_, signal, name);
-}
+INSTANTIATE_TEST_SUITE_P(EveryStopSignal, StopSignals, ::testing::ValuesIn(fluid::test::stopSignals()),
+                         fluid::test::stopSignalName);
 
 TEST_F(Cli, BadValuesGetOneLineAndExitCode2)
 {
@@ -243,13 +254,13 @@ const std::string kPreviousCsv = "t,kinetic_energy,max_divergence,pressure_resid
 // The disk fills while the CSV grows: the run fails with one line naming the
 // file and the reason, exit 1; the CSV from the run before is untouched and
 // no temporary is left. RLIMIT_FSIZE stands in for the full disk (it fails
-// writes for root too): 16 KiB, and 3000 rows of ~60 bytes need 180 KB.
+// writes for root too): 16 KiB, and 1000 rows of ~55 bytes need 55 KB.
 TEST_F(Cli, AFullDiskDuringARunLeavesThePreviousCsvIntact)
 {
     {
         std::ofstream(home_ / "energy.csv") << kPreviousCsv;
     }
-    const auto run = headlessRun(home_, {"--steps", "3000", "--export-energy", "energy.csv"}, 16384);
+    const auto run = headlessRun(home_, {"--steps", "1000", "--export-energy", "energy.csv"}, 16384);
     ASSERT_TRUE(run.started);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
@@ -273,6 +284,52 @@ TEST_F(Cli, AFullDiskLeavesNoHalfWrittenFrame)
         << describe(run);
     EXPECT_EQ(contents(home_ / "frames" / "frame_000002.png"), "previous");
     EXPECT_EQ(std::distance(fs::directory_iterator(home_ / "frames"), fs::directory_iterator()), 1);
+}
+
+// A failed write loses only what it cannot write: the output that fails is
+// dropped there (its file left as it was), the run goes on, the others are
+// finished and named as usual, and each failure is one line (exit 1). The
+// video's failure took every CSV row already computed with it. 120 steps at
+// 16x16: a CSV of 6.5 KB, PNG frames of 9 KB, a video of 37 KB; at 16 KiB
+// only the video fails, at 8000 bytes the frames too.
+TEST_F(Cli, AFailedWriteLosesOnlyThatOutput)
+{
+    for (const rlim_t limit : {rlim_t{16384}, rlim_t{8000}}) {
+        SCOPED_TRACE("a limit of " + std::to_string(limit) + " bytes");
+        fs::remove_all(home_ / "frames");
+        {
+            std::ofstream(home_ / "e.csv") << "old\n";
+            std::ofstream(home_ / "v.mp4") << "old video\n";
+        }
+        const auto run = headlessRun(home_,
+                                     {"--steps", "120", "--export-energy", "e.csv", "--video", "v.mp4", "--out",
+                                      "frames", "--frames-every", "60"},
+                                     limit);
+        EXPECT_EQ(run.signal, 0) << describe(run);
+        EXPECT_EQ(run.exitCode, 1) << describe(run);
+        // The video fails where its bytes leave FFmpeg's buffer: at a frame
+        // ("cannot write") or at its end ("cannot finish the file").
+        const std::string frame =
+            "fluidsim: cannot write frames/frame_000060.png: File too large (the file is left as it was)\n";
+        const std::string frameLine = limit == 8000 ? frame : "";
+        EXPECT_EQ(run.err.rfind(frameLine + "fluidsim: video v.mp4: cannot ", 0), 0u) << describe(run);
+        EXPECT_EQ(fluid::test::countLines(run.err), limit == 8000 ? 2 : 1) << describe(run);
+        const std::string why = ": File too large (the file is left as it was)\n";
+        EXPECT_EQ(run.err.substr(run.err.size() - std::min(run.err.size(), why.size())), why) << describe(run);
+        EXPECT_EQ(contents(home_ / "v.mp4"), "old video\n");
+        // The CSV whole: its header, t = 0 and a row per step.
+        const std::string csv = contents(home_ / "e.csv");
+        EXPECT_EQ(std::count(csv.begin(), csv.end(), '\n'), 122) << csv.substr(0, 200);
+        EXPECT_NE(run.out.find("  wrote            e.csv\n"), std::string::npos) << describe(run);
+        EXPECT_EQ(run.out.find("  video "), std::string::npos) << describe(run);
+        if (limit == 16384) {
+            EXPECT_NE(run.out.find("  frames           2 PNG frames"), std::string::npos) << describe(run);
+            EXPECT_TRUE(fs::exists(home_ / "frames" / "frame_000120.png"));
+        }
+        for (const fs::path& folder : {home_, home_ / "frames"})
+            for (const auto& entry : fs::directory_iterator(folder))
+                EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+    }
 }
 
 // /dev/full: every write fails with ENOSPC. A device is written in place

@@ -104,7 +104,7 @@ TEST_F(FirstSightTest, WithNoInputTheBurstLightsAtLeastTwoPercentOfTheWindow)
     // Nothing was changed in the panel, so the settings file saved at exit
     // sets nothing: the window's own defaults (app/options.hpp's
     // windowDefaults) are not pinned there, and a later default reaches this user.
-    EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+    EXPECT_EQ(app_.stop(), kCleanStop) << readFile(workDir_ / "fluidsim.log");
     const std::string settings = readFile(workDir_ / "home" / "config" / "fluidsim" / "settings.ini");
     EXPECT_EQ(settings.find(" = "), std::string::npos) << settings;
 }
@@ -126,7 +126,7 @@ TEST_F(FirstSightTest, HidingThePanelChangesAtMostAFifthOfTheWindow)
         std::printf("[ measured ] %dx%d: hiding the panel changed %.1f%% of the pixels\n", w, h, 100.0 * changed);
         EXPECT_LE(changed, 0.20) << w << "x" << h << ": the panel covers more than a fifth of the window";
         EXPECT_GE(changed, 0.05) << w << "x" << h << ": F1 hid no panel";
-        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+        EXPECT_EQ(app_.stop(), kCleanStop) << readFile(workDir_ / "fluidsim.log");
     }
 }
 

@@ -87,6 +87,43 @@ TEST_F(WindowTest, RecordWritesAVideoOfTheWindowAtItsSizeByFluidTime)
     EXPECT_GT(replayed.maxIn(0, 0, replayed.width - 1, replayed.height - 1), 0.25f);
 }
 
+// Every signal that would end the window (a hang-up, Ctrl+\\, a batch
+// system's SIGXCPU...) closes it like Esc after the frame in progress: the
+// video is finished and plays to its last frame, the input log holds every
+// step up to the stop and replays, one line names the signal, and the exit
+// code is 128 + the signal. HUP, PIPE, QUIT, USR1, ALRM and XCPU killed it,
+// leaving two temporaries. The signal goes once a screenshot is saved: the
+// window is in its loop and has recorded frames.
+class WindowStops : public WindowTest, public ::testing::WithParamInterface<test::StopSignal> {};
+
+TEST_P(WindowStops, TheVideoAndTheInputLogAreFinished)
+{
+    const fs::path video = workDir_ / "v.mp4";
+    const fs::path input = workDir_ / "in.rec";
+    launchApp({"--record", video.string(), "--record-input", input.string()});
+    (void)screenshot();
+    EXPECT_EQ(app_.stop(GetParam().signal), "exit " + std::to_string(128 + GetParam().signal));
+    const std::string log = readFile(workDir_ / "fluidsim.log");
+    EXPECT_NE(log.find(std::string("fluidsim: stopped by ") + GetParam().name + "; the outputs hold what was done\n"),
+              std::string::npos)
+        << log;
+
+    const test::VideoProbe probe = test::probeVideo(video.string());
+    ASSERT_TRUE(probe.opened) << probe.error << "\n" << log;
+    EXPECT_GE(probe.frames, 1) << log;
+    EXPECT_EQ(probe.frames, printedFrames(log)) << log;
+    const int steps = loggedSteps(readFile(input));
+    EXPECT_GE(steps, 1) << log;
+    const test::ProcessResult replay =
+        test::runFluidsim(FLUIDSIM_EXE, "--headless --backend cpu --replay " + input.string(), workDir_.string());
+    EXPECT_EQ(replay.exitCode, 0) << replay.out << replay.err;
+    EXPECT_NE(replay.out.find("steps            " + std::to_string(steps) + " "), std::string::npos) << replay.out;
+    for (const auto& entry : fs::directory_iterator(workDir_))
+        EXPECT_EQ(entry.path().filename().string().find(".partial"), std::string::npos) << entry.path();
+}
+
+INSTANTIATE_TEST_SUITE_P(EveryStopSignal, WindowStops, ::testing::ValuesIn(test::stopSignals()), test::stopSignalName);
+
 TEST_F(WindowTest, ReplayInTheWindowPlaysTheLogAndPauses)
 {
     // A log of 40 steps: a splat, a step, 39 quiet steps.

@@ -6,6 +6,8 @@
 // and cli_fuzz_tests.
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <fcntl.h>
 #include <poll.h>
 #include <signal.h>
@@ -18,6 +20,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,8 +36,39 @@ struct ProcessRequest {
     // Once stdout holds `signalWhenOut`, `signal` goes to the child (once):
     // an event, not a guess at how long the child needs to get there.
     std::string signalWhenOut;
+    // Or once this file exists (a frame the child wrote: it is inside its loop).
+    std::string signalWhenFile;
     int signal = SIGTERM;
+    // With fileSizeLimit: SIGXFSZ ignored in the child before exec, so a write
+    // past the limit fails with EFBIG; false leaves the default (the signal
+    // kills) for the child to handle itself.
+    bool ignoreFileSizeSignal = true;
 };
+
+// The catchable signals that would end a process and that every fluidsim
+// process takes as "stop, keep the outputs" (src/app/stop_signals.hpp):
+// the stop tests of each kind of process run over this one list.
+struct StopSignal {
+    int signal;
+    const char* name;
+};
+inline const std::vector<StopSignal>& stopSignals()
+{
+    static const std::vector<StopSignal> list = {{SIGINT, "SIGINT"},   {SIGTERM, "SIGTERM"}, {SIGHUP, "SIGHUP"},
+                                                 {SIGPIPE, "SIGPIPE"}, {SIGQUIT, "SIGQUIT"}, {SIGUSR1, "SIGUSR1"},
+                                                 {SIGUSR2, "SIGUSR2"}, {SIGALRM, "SIGALRM"}, {SIGXCPU, "SIGXCPU"}};
+    return list;
+}
+// GoogleTest prints a parameter as its name, not as its bytes.
+inline void PrintTo(const StopSignal& s, std::ostream* os)
+{
+    *os << s.name;
+}
+// For INSTANTIATE_TEST_SUITE_P's names: "SIGHUP".
+inline std::string stopSignalName(const ::testing::TestParamInfo<StopSignal>& info)
+{
+    return info.param.name;
+}
 
 struct ProcessResult {
     bool started = false;
@@ -72,7 +106,7 @@ inline ProcessResult runProcess(const ProcessRequest& request)
         if (request.fileSizeLimit) {
             // Ignored stays ignored across exec: the write fails with EFBIG
             // instead of the signal ending the process.
-            signal(SIGXFSZ, SIG_IGN);
+            if (request.ignoreFileSizeSignal) signal(SIGXFSZ, SIG_IGN);
             rlimit limit{};
             getrlimit(RLIMIT_FSIZE, &limit);
             limit.rlim_cur = *request.fileSizeLimit;
@@ -109,8 +143,14 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             kill(pid, SIGKILL);
             break;
         }
-        const int ready = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), 1000)));
+        // Watching for a file: looked at every 10 ms (an event, not a guess).
+        const bool watching = !signalled && !request.signalWhenFile.empty();
+        const int ready = poll(fds, 2, static_cast<int>(std::min<long long>(left.count(), watching ? 10 : 1000)));
         if (ready < 0 && errno != EINTR) break;
+        if (watching && access(request.signalWhenFile.c_str(), F_OK) == 0) {
+            signalled = true;
+            kill(pid, request.signal);
+        }
         for (int k = 0; k < 2; ++k) {
             if (fds[k].fd < 0 || !(fds[k].revents & (POLLIN | POLLHUP | POLLERR))) continue;
             char buffer[4096];

@@ -40,6 +40,8 @@ std::string contents(const fs::path& path)
     return text.str();
 }
 
+constexpr int kStoppedBySigterm = 128 + SIGTERM;
+
 class WindowErrors : public ::testing::Test {
 protected:
     void SetUp() override
@@ -100,7 +102,8 @@ protected:
     }
 
     // The window run until it is open, then closed by SIGTERM, as Esc closes
-    // it (the settings saved, the summary printed).
+    // it (the settings saved, the summary printed), exit 128 + SIGTERM when
+    // nothing failed (kStoppedBySigterm).
     static ProcessResult openThenClose(ProcessRequest request)
     {
         request.signalWhenOut = "Drag to paint";
@@ -140,8 +143,10 @@ TEST_F(WindowErrors, SettingsThatCannotBeSavedLeaveTheOldFileAndGiveOneLine)
     const ProcessResult run = openThenClose(request);
     EXPECT_EQ(run.signal, 0) << describe(run);
     EXPECT_EQ(run.exitCode, 1) << describe(run);
-    EXPECT_EQ(run.err, "fluidsim: settings not saved: cannot write " + settings.string() +
-                           ": File too large (the file is left as it was)\n")
+    EXPECT_EQ(run.err,
+              "fluidsim: stopped by SIGTERM; the outputs hold what was done\n"
+              "fluidsim: settings not saved: cannot write " +
+                  settings.string() + ": File too large (the file is left as it was)\n")
         << describe(run);
     EXPECT_EQ(contents(settings), previous);
     for (const auto& entry : fs::directory_iterator(dir_ / "config"))
@@ -166,7 +171,7 @@ TEST_F(WindowErrors, ASettingsPathThatIsNoFileIsLeftAsItIs)
         ProcessRequest request = window({});
         const ProcessResult run = openThenClose(request);
         EXPECT_FALSE(run.timedOut) << describe(run);
-        EXPECT_EQ(run.exitCode, 0) << describe(run);
+        EXPECT_EQ(run.exitCode, kStoppedBySigterm) << describe(run);
         const std::string why = fifo ? "it is not a regular file" : "it is a directory";
         EXPECT_NE(run.err.find("ignoring settings file " + settings.string() + ": " + why +
                                "; using defaults (the file is left as it is)"),
@@ -193,6 +198,27 @@ TEST_F(WindowErrors, ARecordingThatCannotBeFinishedFailsTheRun)
         << describe(run);
 }
 
+// A file-size limit (ulimit -f) is a failed write, not a death: SIGXFSZ
+// killed the window (exit 153, no word, the input log lost). Here fluidsim
+// itself ignores the signal (the test leaves its default): each output that
+// cannot be written says so in its line, and the exit code is 1.
+TEST_F(WindowErrors, AFileSizeLimitIsAFailedWriteNotADeath)
+{
+    const fs::path video = dir_ / "r.mp4";
+    const fs::path input = dir_ / "in.rec";
+    ProcessRequest request = window({"--no-config", "--record", video.string(), "--record-input", input.string()});
+    request.fileSizeLimit = 200;
+    request.ignoreFileSizeSignal = false;
+    const ProcessResult run = openThenClose(request);
+    EXPECT_EQ(run.signal, 0) << describe(run);
+    EXPECT_EQ(run.exitCode, 1) << describe(run);
+    EXPECT_NE(run.err.find("video " + video.string() + ": cannot finish the file: "), std::string::npos)
+        << describe(run);
+    EXPECT_NE(run.err.find("cannot write " + input.string() + ": File too large"), std::string::npos) << describe(run);
+    EXPECT_NE(run.err.find("fluidsim: stopped by SIGTERM; the outputs hold what was done\n"), std::string::npos)
+        << describe(run);
+}
+
 // The same run without the limit saves: the test above fails for the write,
 // not for anything else in this set-up.
 TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)
@@ -202,8 +228,8 @@ TEST_F(WindowErrors, SettingsAreSavedWhenTheDiskTakesThem)
         std::ofstream(settings) << "# mine\nviscosity = 0.0002\n";
     }
     const ProcessResult run = openThenClose(window({"--config", settings.string()}));
-    EXPECT_EQ(run.exitCode, 0) << describe(run);
-    EXPECT_EQ(run.err, "") << describe(run);
+    EXPECT_EQ(run.exitCode, kStoppedBySigterm) << describe(run);
+    EXPECT_EQ(run.err, "fluidsim: stopped by SIGTERM; the outputs hold what was done\n") << describe(run);
     EXPECT_NE(contents(settings).find("viscosity = 2e-04"), std::string::npos) << contents(settings);
     EXPECT_TRUE(fs::exists(dir_ / "config" / "imgui.ini"));
 }

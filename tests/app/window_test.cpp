@@ -223,7 +223,7 @@ TEST_F(WindowTest, TheTemperatureViewWithSmokeOffSaysWhy)
         launchApp({"--view", "temperature", "--gravity", gravity});
         xdotoolChain(keys("F1 space"));
         shots.push_back(screenshot());
-        EXPECT_EQ(app_.stop(), "exit 0") << readFile(workDir_ / "fluidsim.log");
+        EXPECT_EQ(app_.stop(), kCleanStop) << readFile(workDir_ / "fluidsim.log");
     }
     ASSERT_EQ(shots[0].width, shots[1].width);
     int changed = 0, outsideMiddle = 0;

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "app/png.hpp"
+#include "app/report.hpp"
 #include "app/view_colour.hpp"
 #include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
@@ -55,6 +56,11 @@ void writeCenterlines(OutputFile& file, const Centerlines& lines)
     for (std::size_t n = 0; n < lines.s.size(); ++n)
         out << lines.s[n] << ',' << lines.uVertical[n] << ',' << lines.vHorizontal[n] << '\n';
     file.write(out.str());
+}
+
+void FailedWrites::reportEach() const
+{
+    for (const std::string& reason : reasons_) report(reason);
 }
 
 void prepareDirectory(const std::string& dir)

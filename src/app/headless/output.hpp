@@ -14,6 +14,7 @@
 #include "app/display_settings.hpp"
 #include "app/headless/measure.hpp"
 #include "app/headless/simulate.hpp"
+#include "app/record/video_encoder.hpp"
 #include "core/field.hpp"
 
 namespace fluid::app::headless {
@@ -30,6 +31,36 @@ public:
 
 private:
     AtomicFile file_;
+};
+
+// A run loses only what it cannot write. An output whose write fails (a
+// full disk, a file-size limit) is dropped at that write: its file is left
+// as it was (the frames written before it are kept), the run goes on, and
+// the other outputs are finished as usual. Each failure is one line at the
+// end, and the exit code is 1. Before, the first failure ended the run and
+// took every CSV row already computed with it.
+class FailedWrites {
+public:
+    // Runs `write`; false, its reason kept, when it fails to write.
+    template <typename Write>
+    bool attempt(Write&& write)
+    {
+        try {
+            write();
+            return true;
+        } catch (const WriteError& e) {
+            reasons_.emplace_back(e.what());
+        } catch (const VideoError& e) {
+            reasons_.emplace_back(e.what());
+        }
+        return false;
+    }
+    bool any() const { return !reasons_.empty(); }
+    // One line each (app/report.hpp).
+    void reportEach() const;
+
+private:
+    std::vector<std::string> reasons_;
 };
 
 // t,kinetic_energy,max_divergence,pressure_residual: one row per measured step (t = 0 first),

@@ -8,6 +8,7 @@
 #include "app/headless/video_output.hpp"
 #include "app/input_replay.hpp"
 #include "app/report.hpp"
+#include "app/stop_signals.hpp"
 #include "platform/headless_context.hpp"
 #include "reference/cpu_solver.hpp"
 #include "sim/gpu_solver.hpp"
@@ -23,6 +24,18 @@ struct Outputs {
     std::optional<VideoOutput> video;
     int frames = 0;
     std::string lastFrame;
+    // An output that fails to write is dropped there; the other goes on.
+    FailedWrites failed;
+    bool framesFailed = false;
+
+    void addFrame(int step, const RgbImage& image)
+    {
+        if (framesFailed) return;
+        framesFailed = !failed.attempt([&] {
+            lastFrame = writeImage(options.outDir, step, image);
+            ++frames;
+        });
+    }
 
     RgbImage render(const FluidState& state, const SimParams& params, const Field& mask) const
     {
@@ -32,31 +45,34 @@ struct Outputs {
     }
 };
 
+struct Played {
+    int steps = 0;
+    double time = 0.0;
+};
+
+// Plays the log, or its steps up to a stop signal (StopOnSignals): the
+// outputs then hold the steps played, the final frame included.
 template <typename Solver>
-int play(const InputLog& log, typename InputReplay<Solver>::MakeSolver make, Outputs& out)
+Played play(const InputLog& log, typename InputReplay<Solver>::MakeSolver make, Outputs& out)
 {
     InputReplay<Solver> replay(log, std::move(make));
     const Options& o = out.options;
-    while (replay.advance()) {
+    while (StopOnSignals::requested() == 0 && replay.advance()) {
         const int n = replay.step();
         const bool periodic = !o.outDir.empty() && o.framesEvery > 0 && n % o.framesEvery == 0;
         const bool video = out.video && out.video->due(replay.time());
         if (!periodic && !video) continue;
         const RgbImage image = out.render(replay.solver().download(), replay.params(), replay.obstacles());
-        if (video) out.video->add(image);
-        if (periodic) {
-            out.lastFrame = writeImage(o.outDir, n, image);
-            ++out.frames;
-        }
+        if (video && !out.failed.attempt([&] { out.video->add(image); })) out.video.reset();
+        if (periodic) out.addFrame(n, image);
     }
+    StopOnSignals::finishing();
     // The final frame: after the last step and whatever followed it.
     if (!o.outDir.empty() && (o.framesEvery == 0 || replay.step() % o.framesEvery != 0 || replay.step() == 0)) {
-        out.lastFrame = writeImage(o.outDir, replay.step(),
-                                   out.render(replay.solver().download(), replay.params(), replay.obstacles()));
-        ++out.frames;
+        out.addFrame(replay.step(), out.render(replay.solver().download(), replay.params(), replay.obstacles()));
     }
     std::printf("  steps            %d (t = %g s)\n", replay.step(), replay.time());
-    return replay.step();
+    return {replay.step(), replay.time()};
 }
 
 }  // namespace
@@ -76,28 +92,41 @@ int runHeadlessReplay(const Options& options)
         report(*problem);
         return kUsageErrorExit;
     }
+    const StopOnSignals stopOnSignals;
     try {
         if (!options.outDir.empty()) prepareDirectory(options.outDir);
-        Outputs out{options, std::nullopt, 0, ""};
+        Outputs out{options, std::nullopt, 0, "", FailedWrites{}, false};
         if (!options.videoFile.empty()) out.video.emplace(options.videoFile);
         std::printf("fluidsim: replaying %s on the %s, %dx%d cells, %d steps of dt = %g s\n",
                     options.replayFile.c_str(), options.backend == Backend::Gpu ? "GPU" : "CPU", log.start.gridWidth,
                     log.start.gridHeight, log.steps, static_cast<double>(log.start.dt));
+        std::fflush(stdout);
+        Played played;
         if (options.backend == Backend::Gpu) {
             platform::HeadlessContext context;
             std::printf("  renderer         %s\n", context.description().c_str());
-            play<GpuSolver>(
+            played = play<GpuSolver>(
                 log, [](const SimParams& p) { return std::make_unique<GpuSolver>(p); }, out);
         } else {
             const int threads = options.threads;
-            play<CpuSolver>(
+            played = play<CpuSolver>(
                 log, [threads](const SimParams& p) { return std::make_unique<CpuSolver>(p, threads); }, out);
         }
         if (out.frames > 0)
             std::printf("  frames           %d PNG frame%s in %s (last: %s)\n", out.frames, out.frames == 1 ? "" : "s",
                         options.outDir.c_str(), out.lastFrame.c_str());
-        if (out.video) std::printf("  video            %s\n", out.video->finish().c_str());
-        return failedToWriteStdout() ? 1 : 0;
+        std::string videoLine;
+        if (out.video && out.failed.attempt([&] { videoLine = out.video->finish(); }))
+            std::printf("  video            %s\n", videoLine.c_str());
+        out.failed.reportEach();
+        if (const int signal = StopOnSignals::requested(); signal != 0) {
+            char progress[96];
+            std::snprintf(progress, sizeof progress, "after %d of %d steps (t = %g s)", played.steps, log.steps,
+                          played.time);
+            report(stoppedBy(signal, progress));
+            return failedToWriteStdout() || out.failed.any() ? 1 : stopExitCode(signal);
+        }
+        return failedToWriteStdout() || out.failed.any() ? 1 : 0;
     } catch (const platform::ContextError& e) {
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
         return 1;

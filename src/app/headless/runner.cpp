@@ -15,9 +15,9 @@
 #include "app/headless/replay_run.hpp"
 #include "app/headless/scenario.hpp"
 #include "app/headless/simulate.hpp"
-#include "app/headless/stop_signals.hpp"
 #include "app/headless/video_output.hpp"
 #include "app/report.hpp"
+#include "app/stop_signals.hpp"
 #include "core/cylinder_wake.hpp"
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
@@ -66,21 +66,23 @@ void printHeader(const RunSpec& s)
     std::printf("\n");
 }
 
+// The probe's whole series (t,v) for --export-probe.
+void writeProbe(OutputFile& csv, const RunResult& r, double dt)
+{
+    csv.write("t,v\n");
+    for (std::size_t n = 0; n < r.probe.size(); ++n) {
+        char row[64];
+        std::snprintf(row, sizeof row, "%.6g,%.9g\n", static_cast<double>(n + 1) * dt, r.probe[n]);
+        csv.write(row);
+    }
+}
+
 // The tunnel's result: the shedding frequency at the probe from step
-// settleSteps on and St = f D / U (src/core/cylinder_wake.hpp); the probe's
-// whole series goes to `csv` (t,v) when given.
-void printStrouhal(const RunSpec& spec, const RunResult& r, OutputFile* csv)
+// settleSteps on and St = f D / U (src/core/cylinder_wake.hpp).
+void printStrouhal(const RunSpec& spec, const RunResult& r)
 {
     const CylinderWake& wake = *spec.wake;
     const double dt = d(spec.params.dt);
-    if (csv) {
-        csv->write("t,v\n");
-        for (std::size_t n = 0; n < r.probe.size(); ++n) {
-            char row[64];
-            std::snprintf(row, sizeof row, "%.6g,%.9g\n", static_cast<double>(n + 1) * dt, r.probe[n]);
-            csv->write(row);
-        }
-    }
     const std::size_t from = std::min(r.probe.size(), static_cast<std::size_t>(spec.settleSteps));
     const auto shedding = sheddingOf(std::span<const double>(r.probe).subspan(from), dt);
     const double re = wake.speed * wake.diameter / d(spec.params.viscosity);
@@ -253,43 +255,54 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                                          spec.scenario == Scenario::Smoke || spec.scenario == Scenario::Tunnel
                                      ? FrameField::Dye
                                      : FrameField::Speed;
+        // An output that fails to write is dropped there; the run and the
+        // other outputs go on (FailedWrites).
+        FailedWrites failed;
+        bool framesFailed = false;
         Observer observer;
         observer.progress = [&bar](const Progress& p) { bar.update(p); };
         observer.stopRequested = [] { return StopOnSignals::requested() != 0; };
         if (energyCsv)
-            observer.sample = [&energyCsv](const StepSample& s, const Field&) { writeEnergyRow(*energyCsv, s); };
+            observer.sample = [&](const StepSample& s, const Field&) {
+                if (energyCsv && !failed.attempt([&] { writeEnergyRow(*energyCsv, s); })) energyCsv.reset();
+            };
         observer.frame = [&](int step, const FluidState& state) {
-            lastFrame = spec.frameView
-                            ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background,
-                                             &spec.obstacles)
-                            : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
-            ++frames;
+            if (framesFailed) return;
+            framesFailed = !failed.attempt([&] {
+                lastFrame = spec.frameView
+                                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background,
+                                                 &spec.obstacles)
+                                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
+                ++frames;
+            });
         };
         std::optional<VideoOutput> video;
         if (!options.videoFile.empty()) {
             video.emplace(options.videoFile);
-            observer.videoFrameDue = [&video](double t) { return video->due(t); };
+            observer.videoFrameDue = [&video](double t) { return video && video->due(t); };
             observer.videoFrame = [&](double, const FluidState& state) {
-                video->add(spec.frameView
-                               ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
-                               : renderFrame(state, shown, spec.velocityScale, &spec.obstacles));
+                const RgbImage image =
+                    spec.frameView ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                                   : renderFrame(state, shown, spec.velocityScale, &spec.obstacles);
+                if (video && !failed.attempt([&] { video->add(image); })) video.reset();
             };
         }
         const RunResult result = simulate(spec, observer);
         StopOnSignals::finishing();
         bar.finish();
 
-        if (centerlinesCsv)
-            writeCenterlines(*centerlinesCsv,
-                             centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
+        if (centerlinesCsv && !failed.attempt([&] {
+                writeCenterlines(*centerlinesCsv,
+                                 centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
+            }))
+            centerlinesCsv.reset();
+        if (probeCsv && !failed.attempt([&] { writeProbe(*probeCsv, result, d(spec.params.dt)); })) probeCsv.reset();
         printSummary(spec, result);
-        if (spec.wake) printStrouhal(spec, result, probeCsv ? &*probeCsv : nullptr);
+        if (spec.wake) printStrouhal(spec, result);
         if (spec.profile) printProfile(spec, result);
         for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv, &probeCsv})
-            if (*file) {
-                (*file)->close();
+            if (*file && failed.attempt([&] { (*file)->close(); }))
                 std::printf("  wrote            %s\n", (*file)->path().c_str());
-            }
         if (frames > 0)
             std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
                         frames == 1 ? "" : "s",
@@ -297,12 +310,16 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                         : shown == FrameField::Dye ? "dye"
                                                    : "speed |u|",
                         spec.outDir.c_str(), lastFrame.c_str());
-        if (video) std::printf("  video            %s\n", video->finish().c_str());
+        std::string videoLine;
+        if (video && failed.attempt([&] { videoLine = video->finish(); }))
+            std::printf("  video            %s\n", videoLine.c_str());
+        failed.reportEach();
         if (result.interrupted) {
             const int signal = StopOnSignals::requested();
-            std::fprintf(stderr, "fluidsim: stopped by %s after %d steps (t = %g s); the outputs hold what was done\n",
-                         signalName(signal), result.steps, result.time);
-            return 128 + signal;
+            char progress[96];
+            std::snprintf(progress, sizeof progress, "after %d steps (t = %g s)", result.steps, result.time);
+            report(stoppedBy(signal, progress));
+            return failed.any() ? 1 : stopExitCode(signal);
         }
         if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
             // Found by the CLI fuzz: "max |du/dt| = nan" said nothing about why.
@@ -318,7 +335,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
                          result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
             return 1;
         }
-        return failedToWriteStdout() ? 1 : 0;
+        return failedToWriteStdout() || failed.any() ? 1 : 0;
     } catch (const platform::ContextError& e) {
         bar.finish();
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");

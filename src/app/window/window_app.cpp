@@ -15,7 +15,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -28,6 +27,7 @@
 #include "app/panel_placement.hpp"
 #include "app/report.hpp"
 #include "app/sim_clock.hpp"
+#include "app/stop_signals.hpp"
 #include "app/stroke_queue.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/fluid_session.hpp"
@@ -496,14 +496,6 @@ struct Viewer {
     }
 };
 
-// Ctrl+C in the terminal (or a polite kill) closes the window like Esc does,
-// so settings are saved and every GL object is released in order.
-volatile std::sig_atomic_t quitRequested = 0;
-void requestQuit(int)
-{
-    quitRequested = 1;
-}
-
 Viewer* viewerOf(GLFWwindow* window)
 {
     return static_cast<Viewer*>(glfwGetWindowUserPointer(window));
@@ -549,6 +541,12 @@ bool displayAvailable()
 
 int runWindow(const Options& options, const Options& settingsFile, const std::vector<std::string>& warnings)
 {
+    // Ctrl+C in the terminal, a hang-up, a polite kill... (app/stop_signals.hpp)
+    // close the window like Esc does, after the frame in progress: the video
+    // and the input log finished, the settings saved, every GL object
+    // released in order. From the start: a signal while the window opens
+    // stops it at its first frame.
+    const StopOnSignals stopOnSignals;
     try {
         // Set up: GLFW, the window and our input callbacks, ImGui, the viewer.
         GlfwSession glfw;
@@ -569,17 +567,13 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         Viewer viewer(options, window.get());
         viewer.recording.startFromFlags(viewer.framebufferSize(), viewer.fluid.fluidSeconds());
         glfwSetWindowUserPointer(window.get(), &viewer);
-        // Before the line that says the window is ready: a signal sent on
-        // reading it must find the handler in place.
-        std::signal(SIGINT, requestQuit);
-        std::signal(SIGTERM, requestQuit);
         std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
                     viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
                     viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());
         std::fflush(stdout);
 
         // The main loop: poll, then a frame (or a pause while minimised).
-        while (!glfwWindowShouldClose(window.get()) && !quitRequested) {
+        while (!glfwWindowShouldClose(window.get()) && StopOnSignals::requested() == 0) {
             glfwPollEvents();
             const glm::ivec2 fb = viewer.framebufferSize();
             if (fb.x <= 0 || fb.y <= 0 || glfwGetWindowAttrib(window.get(), GLFW_ICONIFIED)) {
@@ -594,10 +588,13 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         }
 
         // Shut down: the summary, the settings and the panel's layout saved.
+        StopOnSignals::finishing();
         glfwSetWindowUserPointer(window.get(), nullptr);
         viewer.recording.stop();
         const bool inputSaved = viewer.closeInputLog();
         viewer.summary.print();
+        const int stopSignal = StopOnSignals::requested();
+        if (stopSignal != 0) report(stoppedBy(stopSignal, ""));
         // One line at most: the layout lives beside the settings, so when the
         // settings cannot be written the layout's reason would say the same.
         if (!saveSettings(options, settingsFile, viewer.state, viewer.chosenGrid) || !inputSaved ||
@@ -607,7 +604,9 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
             report(problem);
             return 1;
         }
-        return 0;
+        // As every kind of run: 128 + the signal after a clean stop (it was 0,
+        // as if the user had closed the window).
+        return stopSignal != 0 ? stopExitCode(stopSignal) : 0;
     } catch (const platform::ContextError& e) {
         // --backend is a headless flag: the CPU solver has no window.
         report(std::string(e.what()) + "; fluidsim --headless --backend cpu runs without OpenGL");
