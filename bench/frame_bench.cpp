@@ -11,6 +11,8 @@
 #include <exception>
 #include <functional>
 
+#include "app/grid_picker.hpp"
+#include "app/options.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/field_display.hpp"
 #include "bench_main.hpp"
@@ -53,6 +55,7 @@ struct Frame {
     bool draw = false;
     fluid::app::FieldView view = fluid::app::FieldView::Water;
     bool bloom = false;
+    bool windowDefaults = false;  // the window's own: its dye grid 4x the grid's (autoDyeGrid), carried as it carries it
 };
 
 void timeWallFrames(benchmark::State& state, Frame frame)
@@ -63,7 +66,17 @@ void timeWallFrames(benchmark::State& state, Frame frame)
         return;
     }
     try {
-        const fluid::SimParams params = wallParams(static_cast<int>(state.range(0)));
+        fluid::SimParams params = wallParams(static_cast<int>(state.range(0)));
+        if (frame.windowDefaults) {
+            const fluid::SimParams window = fluid::app::windowDefaults().params;
+            params.dyeAdvection = window.dyeAdvection;
+            params.dyeDissipation = window.dyeDissipation;
+            params.vorticity = window.vorticity;
+            params.multigridCycles = window.multigridCycles;
+            const int dyeRows = fluid::app::autoDyeGrid(params.gridHeight, kWallHeight);
+            params.dyeGridWidth = fluid::wholeDyeGridWidth(dyeRows * params.gridWidth / params.gridHeight, params.gridWidth,
+                                                           params.gridHeight);
+        }
         fluid::GpuSolver solver(params);
         fluid::app::DisplayChain display("");
         // 8 bits a channel, as a window's framebuffer.
@@ -79,11 +92,14 @@ void timeWallFrames(benchmark::State& state, Frame frame)
             glFinish();
         };
         // The first frames compile shaders and give the water some waves.
-        for (int n = 0; n < 5; ++n) run({true, true, frame.view, frame.bloom});
+        for (int n = 0; n < 5; ++n) run({true, true, frame.view, frame.bloom, frame.windowDefaults});
         for (auto _ : state) run(frame);
         state.counters["frames/s"] = benchmark::Counter(1.0, benchmark::Counter::kIsIterationInvariantRate);
         state.SetLabel(std::to_string(params.gridWidth) + "x" + std::to_string(params.gridHeight) + " grid, " +
-                       std::to_string(kWallWidth) + "x" + std::to_string(kWallHeight) + " pixels");
+                       std::to_string(kWallWidth) + "x" + std::to_string(kWallHeight) + " pixels" +
+                       (params.dyeGridWidth > 0 ? ", dye " + std::to_string(params.dyeGridWidthOrDefault()) + "x" +
+                                                      std::to_string(params.dyeGridHeight())
+                                                : std::string()));
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
     }
@@ -117,6 +133,22 @@ void BM_DyeViewBloom(benchmark::State& state)
     timeWallFrames(state, {false, true, fluid::app::FieldView::Dye, true});
 }
 
+// The window at its defaults on this 4:3 window (no panel, no swap): a step
+// with the dye on its 4x grid, and the dye view with its bloom drawing it.
+void BM_WindowStep(benchmark::State& state)
+{
+    timeWallFrames(state, {true, false, fluid::app::FieldView::Dye, true, true});
+}
+void BM_WindowDyeView(benchmark::State& state)
+{
+    timeWallFrames(state, {false, true, fluid::app::FieldView::Dye, true, true});
+}
+void windowArgs(benchmark::internal::Benchmark* b)
+{
+    b->ArgName("rows");
+    for (int rows : {128, 64}) b->Arg(rows);
+}
+
 // Grid rows: the wall's own resolution (1024x768 cells), half and a quarter.
 void wallArgs(benchmark::internal::Benchmark* b)
 {
@@ -130,6 +162,8 @@ BENCHMARK(BM_WaterView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillis
 BENCHMARK(BM_DyeView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_DyeViewBloom)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PressureView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WindowStep)->Apply(windowArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WindowDyeView)->Apply(windowArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -56,7 +56,7 @@ for t in $times; do
 done
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
-grep -E "^auto|grid" "$work/log" | head -3 || true
+grep -oE "grid [0-9]+x[0-9]+|while running, [^(]*" "$work/log" | sed "s/^/fluidsim: /" || true
 
 shots=()
 for t in $times; do shots+=("$out/fluidsim-${t}s.png"); done

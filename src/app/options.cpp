@@ -218,6 +218,7 @@ Options windowDefaults()
     o.params.multigridCycles = kWindowMultigridCycles;
     o.params.dyeDissipation = kWindowDyeDissipation;
     o.params.dyeAdvection = DyeAdvection::SemiLagrangian;
+    o.display.dyeExposure = kWindowExposure;
     return o;
 }
 

@@ -102,15 +102,23 @@ inline constexpr int kWindowMultigridCycles = 2;
 
 // How fast the window's dye fades where nothing says otherwise (1/s): the
 // brush and the idle splats keep adding colour, and dye that never fades
-// piles up into a grey-olive soup within a minute. At 0.25 a splat's colour
-// halves in about 3 s of fluid time, so the picture holds a few splats' worth
-// at once: vivid, and lit over a third of the window with nobody painting.
+// piles up into a grey-olive soup within a minute. At 0.12 a splat's colour
+// halves in about 6 s of fluid time, so the picture holds a few splats' worth
+// at once (one every FirstSight::kIdleEvery): vivid, and lit over a third of
+// the window with nobody painting (README, "Beside the WebGL demo").
 // The simulation's default stays 0 (the headless runner and the figures).
 inline constexpr float kWindowDyeDissipation = 0.12f;
 
+// The window's dye exposure where nothing says otherwise: with the dye fading
+// (kWindowDyeDissipation) and stirred thin, most of it lies below 0.1, which
+// exposure 1 shows as near-black; at 3 a dye of 0.04 is lit (1 - exp(-3 dye)
+// > 0.1) and the cores still do not clip. Display only: the headless frames
+// and every figure keep 1.
+inline constexpr float kWindowExposure = 3.0f;
+
 // The window's defaults: the simulation's, kWindowVorticity,
-// kWindowMultigridCycles, kWindowDyeDissipation, and the dye carried
-// semi-Lagrangian on its finer grid (SimParams::dyeAdvection).
+// kWindowMultigridCycles, kWindowDyeDissipation, kWindowExposure, and the dye
+// carried semi-Lagrangian on its finer grid (SimParams::dyeAdvection).
 Options windowDefaults();
 
 // Parses argv on top of `base` (defaults, or what a config file set).

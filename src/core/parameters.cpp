@@ -93,7 +93,10 @@ std::vector<Parameter> makeTable()
                          "out; 0 skips it. The window starts at 2 unless a flag or the settings file says "
                          "otherwise; the headless runner at the default."));
     table.push_back(real("dye-dissipation", "dye dissipation", "R", "1/s", memberAccess<&SimParams::dyeDissipation>(),
-                         0.0, L::kMaxDissipation, {0.0, 5.0, false, "%.3f"}, "Dye fades as 1/(1 + rate dt) per step."));
+                         0.0, L::kMaxDissipation, {0.0, 5.0, false, "%.3f"},
+                         "Dye fades as 1/(1 + rate dt) per step. The window starts at 0.12, so that the colour the "
+                         "brush and the idle splats keep adding does not pile up into grey, unless a flag or the "
+                         "settings file says otherwise; the headless runner at the default."));
     table.push_back(real("velocity-dissipation", "velocity dissipation", "R", "1/s",
                          memberAccess<&SimParams::velocityDissipation>(), 0.0, L::kMaxDissipation,
                          {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));

@@ -323,20 +323,20 @@ TEST(CommandLine, WaterLookFlags)
 // what the user changed in the panel is saved, even back to a default.
 TEST(Settings, OnlyWhatThePanelChangedIsSaved)
 {
-    const Options file = parseConfig("grid = 128\nviscosity = 0.001\nexposure = 3\n", windowDefaults()).options;
+    const Options file = parseConfig("grid = 128\nviscosity = 0.001\nexposure = 4\n", windowDefaults()).options;
     std::vector<const char*> args{"fluidsim", "--grid", "64", "--vorticity", "5"};
     const Options start = parseCommandLine(static_cast<int>(args.size()), args.data(), file).options;
     Options exit = start;
     exit.params.viscosity = 1e-4f;    // back to the default, in the panel
     exit.brush.radius = 0.05f;        // changed in the panel
-    exit.display.dyeExposure = 3.0f;  // untouched
+    exit.display.dyeExposure = 4.0f;  // untouched
     const ParseResult saved = parseConfig(settingsToSave(file, start, exit));
     ASSERT_TRUE(saved.ok()) << saved.error;
     EXPECT_EQ(saved.options.params.gridWidth, 128);    // the flag's 64 is not kept
     EXPECT_EQ(saved.options.params.vorticity, 0.0f);   // nor the flag's 5 (nor the default: no line)
     EXPECT_EQ(saved.options.params.viscosity, 1e-4f);  // the panel's change is
     EXPECT_EQ(saved.options.brush.radius, 0.05f);
-    EXPECT_EQ(saved.options.display.dyeExposure, 3.0f);  // the file's value stays
+    EXPECT_EQ(saved.options.display.dyeExposure, 4.0f);  // the file's value stays
 }
 
 // The names of the settings a settings file's text sets, in order.

@@ -50,11 +50,13 @@ constexpr float kIdleDye = 2.0f;
 // grey-olive soup. So the burst's hues follow the angle around the domain's
 // centre (a colour wheel: each splat's neighbours are near it in hue), and
 // the idle splats' hue walks slowly around the wheel (kIdleHueStep a splat,
-// once around in about half a minute) with a little jitter, so that what is
-// on screen at once, a few splats' worth under the window's dye
-// dissipation, lies within a third of the wheel.
+// once around in about 20 s) with a jitter of a fifth of the wheel, so that
+// what is on screen at once, a few splats' worth under the window's dye
+// dissipation, lies within a third of it: near enough to mix vividly, apart
+// enough that neighbouring filaments differ in brightness (green is ten times
+// as bright as blue), which is where the eye sees detail.
 constexpr float kIdleHueStep = 0.07f;
-constexpr float kHueJitter = 0.06f;
+constexpr float kHueJitter = 0.2f;
 
 float wrapHue(float h)
 {
