@@ -55,7 +55,8 @@ struct Frame {
     bool draw = false;
     fluid::app::FieldView view = fluid::app::FieldView::Water;
     bool bloom = false;
-    bool windowDefaults = false;  // the window's own: its dye grid 4x the grid's (autoDyeGrid), carried as it carries it
+    bool windowDefaults =
+        false;  // the window's own: its dye grid 4x the grid's (autoDyeGrid), carried as it carries it
 };
 
 void timeWallFrames(benchmark::State& state, Frame frame)
@@ -74,8 +75,8 @@ void timeWallFrames(benchmark::State& state, Frame frame)
             params.vorticity = window.vorticity;
             params.multigridCycles = window.multigridCycles;
             const int dyeRows = fluid::app::autoDyeGrid(params.gridHeight, kWallHeight);
-            params.dyeGridWidth = fluid::wholeDyeGridWidth(dyeRows * params.gridWidth / params.gridHeight, params.gridWidth,
-                                                           params.gridHeight);
+            params.dyeGridWidth = fluid::wholeDyeGridWidth(dyeRows * params.gridWidth / params.gridHeight,
+                                                           params.gridWidth, params.gridHeight);
         }
         fluid::GpuSolver solver(params);
         fluid::app::DisplayChain display("");
