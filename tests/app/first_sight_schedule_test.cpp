@@ -33,11 +33,11 @@ std::vector<double> splatTimes(FirstSight& sight, double seconds, const std::fun
 }
 
 // The burst in the first step, then, while nobody paints, a splat kIdleAfter
-// after the start and every kIdleEvery after that: at 4, 6.5 and 9 s.
+// after the start and every kIdleEvery after that: at 4, 5.5 and 7 s.
 TEST(FirstSightSchedule, ABurstThenASplatEveryFewSecondsWhileNobodyPaints)
 {
     FirstSight sight(true);
-    const std::vector<double> times = splatTimes(sight, 10.0);
+    const std::vector<double> times = splatTimes(sight, FirstSight::kIdleAfter + 2.5 * FirstSight::kIdleEvery);
     EXPECT_EQ(std::count(times.begin(), times.end(), 0.0), FirstSight::kBurstSplats);
     ASSERT_EQ(times.size(), FirstSight::kBurstSplats + 3u);
     for (std::size_t k = 0; k < 3; ++k)

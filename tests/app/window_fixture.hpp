@@ -259,20 +259,38 @@ protected:
     // A black, still start whose pixels follow from the brush model alone:
     // --idle-after 0 and --first-sight off (no idle brush, no burst, no idle
     // splats, no hint may paint into what the test measures), --bloom off
-    // (no glow around the strokes), and the brush the bounds below are worked
-    // out for (radius 0.02 m, dye amount 0.6; the defaults are brighter).
+    // (no glow around the strokes), the brush the bounds below are worked
+    // out for (radius 0.02 m, dye amount 0.6; the defaults are brighter), and
+    // the book's look: dye that never fades, carried as the velocity is and
+    // shown at exposure 1 (the window's own are the first-sight tests').
     void launchApp(const std::vector<std::string>& extra = {})
     {
-        std::vector<std::string> argv = {FLUIDSIM_EXE,       "--no-config",
-                                         "--width",          std::to_string(kWidth),
-                                         "--height",         std::to_string(kHeight),
-                                         "--grid",           "96",
-                                         "--idle-after",     "0",
-                                         "--first-sight",    "off",
-                                         "--bloom",          "off",
-                                         "--splat-radius",   "0.02",
-                                         "--dye-amount",     "0.6",
-                                         "--screenshot-dir", (workDir_ / "shots").string()};
+        std::vector<std::string> argv = {FLUIDSIM_EXE,
+                                         "--no-config",
+                                         "--width",
+                                         std::to_string(kWidth),
+                                         "--height",
+                                         std::to_string(kHeight),
+                                         "--grid",
+                                         "96",
+                                         "--idle-after",
+                                         "0",
+                                         "--first-sight",
+                                         "off",
+                                         "--bloom",
+                                         "off",
+                                         "--dye-dissipation",
+                                         "0",
+                                         "--dye-advection",
+                                         "as-velocity",
+                                         "--exposure",
+                                         "1",
+                                         "--splat-radius",
+                                         "0.02",
+                                         "--dye-amount",
+                                         "0.6",
+                                         "--screenshot-dir",
+                                         (workDir_ / "shots").string()};
         argv.insert(argv.end(), extra.begin(), extra.end());
         start(argv, {"DISPLAY=" + display_});
     }

@@ -567,6 +567,11 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         Viewer viewer(options, window.get());
         viewer.recording.startFromFlags(viewer.framebufferSize(), viewer.fluid.fluidSeconds());
         glfwSetWindowUserPointer(window.get(), &viewer);
+        // The grid is picked: the window appears and its first frame, the
+        // burst's first step, follows at once (it was black for the second
+        // or two the pick measured).
+        glfwShowWindow(window.get());
+        viewer.frame();
         std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
                     viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
                     viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());

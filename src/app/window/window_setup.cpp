@@ -114,7 +114,12 @@ WindowPtr openWindow(int width, int height, GLFWmonitor* fullscreenOn)
             height = mode->height;
         }
     }
+    // Hidden until its first picture is ready (showWindow): the grid's pick
+    // measures for a second or two, and a window shown at once was black
+    // that long. (Full-screen windows ignore the hint.)
+    glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
     WindowPtr window(glfwCreateWindow(width, height, "fluidsim", fullscreenOn, nullptr));
+    glfwWindowHint(GLFW_VISIBLE, GLFW_TRUE);
     if (!window) {
         const std::string reason = glfwReason();
         explainRefusedContext();
