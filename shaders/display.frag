@@ -35,9 +35,11 @@ uniform sampler2D uBackground;    // RGBA32F picture under the water (BACKGROUND
 // The camera's picture (motion input) over any view, at the grid's size (OVERLAY).
 uniform sampler2D uOverlay;
 uniform float uOverlayOpacity;
-// Solid obstacles (OBSTACLES; R32F at the velocity grid's size, solid > 0.5),
-// in their colour (kObstacleColour in src/app/view_colour.hpp), outlined
-// smoothly (obstacleCoverage).
+// Solid obstacles (OBSTACLES; R32F at the velocity grid's size, solid > 0.5:
+// the mask, or the window's outline of it, whose ramp across a shape's edge
+// draws a circle round on any grid; src/core/obstacles.hpp), in their colour
+// (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
+// (obstacleCoverage).
 uniform sampler2D uObstacles;
 // The bloom's blurred bright part over the view's rectangle (GLOW).
 uniform sampler2D uGlow;

@@ -11,8 +11,10 @@ ObstacleTool obstacleToolFor(MouseButton button, bool ctrl, bool shift, bool bru
     return ObstacleTool::Solid;
 }
 
-void ObstaclePainter::reset(Field mask, float cellSize, bool edited)
+void ObstaclePainter::reset(Field mask, float cellSize, bool edited, Field outline)
 {
+    const bool fits = outline.width() == mask.width() && outline.height() == mask.height() && outline.size() > 0;
+    outline_ = fits ? std::move(outline) : mask;
     mask_ = std::move(mask);
     cellSize_ = cellSize;
     tool_ = ObstacleTool::None;
@@ -39,13 +41,17 @@ void ObstaclePainter::paint(glm::vec2 from, glm::vec2 to)
 {
     if (mask_.size() == 0) return;
     const float value = tool_ == ObstacleTool::Solid ? 1.0f : 0.0f;
-    if (paintStroke(mask_, from, to, radius_, cellSize_, value) > 0) changed_ = edited_ = true;
+    if (paintStroke(mask_, from, to, radius_, cellSize_, value) == 0) return;
+    // The same cells, drawn as they are: the brush's staircase.
+    paintStroke(outline_, from, to, radius_, cellSize_, value);
+    changed_ = edited_ = true;
 }
 
 void ObstaclePainter::clear()
 {
     if (countSolid(mask_) == 0) return;
     mask_.fill(0.0f);
+    outline_.fill(0.0f);
     changed_ = edited_ = true;
 }
 

@@ -23,8 +23,13 @@ class ObstaclePainter {
 public:
     // A new mask (a new grid, or the run's obstacles rebuilt); h in m.
     // `edited`: it carries the user's strokes (a regridded edited mask).
-    void reset(Field mask, float cellSize, bool edited = false);
+    // `outline`: what the window draws of it (src/core/obstacles.hpp), of the
+    // mask's size; empty: the mask itself.
+    void reset(Field mask, float cellSize, bool edited = false, Field outline = {});
     const Field& mask() const { return mask_; }
+    // The mask as the window draws it: the run's shapes with their smooth
+    // outline, the brush's strokes as the cells they set.
+    const Field& outline() const { return outline_; }
 
     // A stroke: press paints a disc of `radius` (m) at the pointer, each move
     // the segment from the last position, release ends it.
@@ -46,6 +51,7 @@ private:
     void paint(glm::vec2 from, glm::vec2 to);
 
     Field mask_;
+    Field outline_;
     float cellSize_ = 1.0f;
     ObstacleTool tool_ = ObstacleTool::None;
     float radius_ = 0.0f;

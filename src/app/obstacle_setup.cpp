@@ -81,21 +81,30 @@ std::optional<std::string> obstacleFileProblem(const ObstacleOptions& o)
     return std::nullopt;
 }
 
-Field buildObstacleMask(const ObstacleOptions& o, const SimParams& params)
+ObstacleFields buildObstacles(const ObstacleOptions& o, const SimParams& params)
 {
     if (!o.any()) return {};
-    Field mask = o.file.empty() ? emptyMask(params) : loadObstacleMask(o.file, params.gridWidth, params.gridHeight);
+    ObstacleFields f;
+    f.mask = o.file.empty() ? emptyMask(params) : loadObstacleMask(o.file, params.gridWidth, params.gridHeight);
+    f.outline = f.mask;
     if (!o.shape.empty()) {
-        const MaskResult shape = obstacleMask(shapeFor(o, params), params);
+        const Obstacle body = shapeFor(o, params);
+        const MaskResult shape = obstacleMask(body, params);
         if (!shape.ok()) throw ObstacleError("--obstacle " + o.shape + ": " + shape.error);
-        for (std::size_t n = 0; n < mask.size(); ++n)
-            mask.values()[n] = std::max(mask.values()[n], shape.mask.values()[n]);
+        for (std::size_t n = 0; n < f.mask.size(); ++n)
+            f.mask.values()[n] = std::max(f.mask.values()[n], shape.mask.values()[n]);
+        addObstacleOutline(f.outline, body, params.cellSize());
     }
-    if (countSolid(mask) == static_cast<int>(mask.size()))
+    if (countSolid(f.mask) == static_cast<int>(f.mask.size()))
         throw ObstacleError("the obstacles leave no fluid: every cell of the " + std::to_string(params.gridWidth) +
                             "x" + std::to_string(params.gridHeight) + " grid is solid" +
                             (o.file.empty() ? std::string() : " (in " + o.file + ", dark and opaque is solid)"));
-    return mask;
+    return f;
+}
+
+Field buildObstacleMask(const ObstacleOptions& o, const SimParams& params)
+{
+    return buildObstacles(o, params).mask;
 }
 
 }  // namespace fluid::app

@@ -66,4 +66,14 @@ std::optional<std::string> obstacleFileProblem(const ObstacleOptions& options);
 // leaves no fluid cell.
 Field buildObstacleMask(const ObstacleOptions& options, const SimParams& params);
 
+// The mask as above, and what the window draws of it: its outline
+// (src/core/obstacles.hpp), the picture's cells and the shape's smooth ramp,
+// so that a circle is drawn round on any grid. Both empty when neither is
+// asked for; throws as buildObstacleMask.
+struct ObstacleFields {
+    Field mask;
+    Field outline;
+};
+ObstacleFields buildObstacles(const ObstacleOptions& options, const SimParams& params);
+
 }  // namespace fluid::app

@@ -38,7 +38,8 @@ struct ViewUniforms {
     // at this opacity; null or 0: not shown.
     const Field* overlay = nullptr;
     float overlayOpacity = 0.0f;
-    // The obstacle mask (1 component, the velocity grid's size): solids show
+    // The obstacle mask, or its outline (src/core/obstacles.hpp; 1
+    // component, the velocity grid's size, solid > 0.5): solids show
     // kObstacleColour with a smooth outline (obstacleCoverage), under the
     // camera's picture; null: none.
     const Field* obstacles = nullptr;

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <numbers>
 #include <sstream>
 #include <stdexcept>
@@ -215,6 +216,84 @@ int addObstacle(Field& mask, const Obstacle& body, float cellSize)
         ++covered;
     });
     return covered;
+}
+
+namespace {
+
+// The distance from p to the segment from a to b.
+float segmentDistance(glm::vec2 p, glm::vec2 a, glm::vec2 b)
+{
+    const glm::vec2 d = b - a;
+    const float length2 = glm::dot(d, d);
+    const float t = length2 > 0.0f ? std::clamp(glm::dot(p - a, d) / length2, 0.0f, 1.0f) : 0.0f;
+    return glm::length(p - (a + t * d));
+}
+
+// The wing's outline in its own frame (m, chord along x, centred): the upper
+// surface from the leading edge to the trailing edge, then the lower one
+// back. Cosine spacing puts the points close where the nose curves.
+std::vector<glm::vec2> wingOutline(const Obstacle& body)
+{
+    constexpr int kPointsPerSurface = 128;
+    std::vector<glm::vec2> points;
+    points.reserve(2 * kPointsPerSurface);
+    for (int side = 0; side < 2; ++side)
+        for (int k = 0; k < kPointsPerSurface; ++k) {
+            const float s = static_cast<float>(side == 0 ? k : kPointsPerSurface - 1 - k) /
+                            static_cast<float>(kPointsPerSurface - 1);
+            const float x = 0.5f - 0.5f * std::cos(std::numbers::pi_v<float> * s);
+            const float half = nacaHalfThickness(body.section, x);
+            const float y = nacaCamber(body.section, x) + (side == 0 ? half : -half);
+            points.emplace_back((x - 0.5f) * body.size, y * body.size);
+        }
+    return points;
+}
+
+float wingDistance(const Obstacle& body, const std::vector<glm::vec2>& outline, glm::vec2 point)
+{
+    const glm::vec2 local = toBodyFrame(body, point);
+    float nearest = std::numeric_limits<float>::max();
+    for (std::size_t k = 0; k + 1 < outline.size(); ++k)
+        nearest = std::min(nearest, segmentDistance(local, outline[k], outline[k + 1]));
+    nearest = std::min(nearest, segmentDistance(local, outline.back(), outline.front()));
+    return contains(body, point) ? -nearest : nearest;
+}
+
+}  // namespace
+
+float signedDistance(const Obstacle& body, glm::vec2 point)
+{
+    switch (body.shape) {
+        case ObstacleShape::Circle:
+            return glm::length(point - body.centre) - 0.5f * body.size;
+        case ObstacleShape::Plate: {
+            const glm::vec2 local = toBodyFrame(body, point);
+            const glm::vec2 q = glm::abs(local) - 0.5f * glm::vec2(body.size, body.thickness);
+            return glm::length(glm::max(q, glm::vec2(0.0f))) + std::min(std::max(q.x, q.y), 0.0f);
+        }
+        case ObstacleShape::Wing:
+            return wingDistance(body, wingOutline(body), point);
+    }
+    return std::numeric_limits<float>::max();
+}
+
+void addObstacleOutline(Field& outline, const Obstacle& body, float cellSize)
+{
+    if (auto problem = validate(body)) throw std::invalid_argument(*problem);
+    const std::vector<glm::vec2> wing =
+        body.shape == ObstacleShape::Wing ? wingOutline(body) : std::vector<glm::vec2>{};
+    const float reach = kOutlineReach * cellSize;
+    forCellsNear(
+        outline, body.centre, body.centre, boundingRadius(body) + reach, cellSize, [&](int i, int j, glm::vec2 centre) {
+            const float distance =
+                body.shape == ObstacleShape::Wing ? wingDistance(body, wing, centre) : signedDistance(body, centre);
+            const float ramp = std::clamp(kSolidThreshold - distance / cellSize, kSolidThreshold - kOutlineReach,
+                                          kSolidThreshold + kOutlineReach);
+            // A mask's fluid (exactly 0) carries no ramp: the body's replaces it, so
+            // its outside half stays on the ramp.
+            float& cell = outline.at(i, j);
+            cell = cell == 0.0f ? ramp : std::max(cell, ramp);
+        });
 }
 
 MaskResult obstacleMask(const Obstacle& body, const SimParams& params)

@@ -76,6 +76,33 @@ double perimeter(const Obstacle& body);
 // with no thickness, ...): one line; nothing when it is fine.
 std::optional<std::string> validate(const Obstacle& body);
 
+// The body's signed distance (m) from `point` to its outline: negative
+// inside, positive outside. Exact for the circle and the plate; the wing's is
+// the distance to its outline drawn as a polygon of 2 x 128 points (cosine
+// spaced, so the round nose keeps its curve), signed by contains().
+float signedDistance(const Obstacle& body, glm::vec2 point);
+
+// Outlines: what the window draws of the obstacles (display-only; the solvers
+// never see one). A Field at the mask's grid that reads like a mask (solid
+// above kSolidThreshold) but ramps smoothly across the body's outline: cell
+// (i, j) holds 1/2 minus the signed distance (in cells) from its centre to
+// the outline, clamped to 1/2 -+ kOutlineReach. Read bilinearly between cell
+// centres (the display's obstacleCoverage), its 1/2 contour then follows a
+// circle to a few hundredths of a cell on any grid, where a 0/1 mask's
+// follows the cells' staircase: an octagon on a coarse grid. Any mask is an
+// outline of itself (a picture or the brush's cells: their staircase).
+//
+// Bilinear interpolation at a point reads the four cell centres around it,
+// all within sqrt(2) cells: a reach of 1.5 cells keeps them on the ramp.
+constexpr float kOutlineReach = 1.5f;
+
+// Adds the body to `outline` (a mask or an outline) in the cells within
+// kOutlineReach cells of it: the union, the larger value, except that a cell
+// at exactly 0 (a mask's fluid, which carries no ramp) takes the body's, so
+// that the ramp's outside half survives. Throws std::invalid_argument as
+// addObstacle does.
+void addObstacleOutline(Field& outline, const Obstacle& body, float cellSize);
+
 // An all-fluid mask of the grid of `params`.
 Field emptyMask(const SimParams& params);
 

@@ -18,9 +18,9 @@ constexpr double kDt = 1.0 / 60.0;
 
 // The start time of the step each splat came with, over `seconds` of steps
 // from t = 0; `painting(t)`: the user paints in the step at t.
-std::vector<double> splatTimes(FirstSight& sight, double seconds, const std::function<bool(double)>& painting = {})
+std::vector<double> splatTimes(FirstSight& sight, double seconds, const std::function<bool(double)>& painting = {},
+                               const SimParams& params = {})
 {
-    const SimParams params;
     std::vector<double> times;
     for (int n = 0; n * kDt < seconds; ++n) {
         const double t = n * kDt;
@@ -53,6 +53,44 @@ TEST(FirstSightSchedule, PaintingHoldsTheIdleSplatsOff)
     const std::vector<double> times = splatTimes(sight, 10.0, [](double t) { return t < 5.0; });
     ASSERT_EQ(times.size(), FirstSight::kBurstSplats + 1u);
     EXPECT_NEAR(times.back(), 5.0 + FirstSight::kIdleAfter, 2 * kDt);
+}
+
+// The smoke scene (gravity on) and the wind tunnel show their own subject:
+// no burst and no idle splats land there, for a minute, from the window's
+// start or after the scene was switched on.
+TEST(FirstSightSchedule, NoSplatsInTheSmokeAndTunnelScenes)
+{
+    SimParams smoke;
+    smoke.gravity = 9.81f;
+    SimParams tunnel;
+    tunnel.boundary = BoundaryMode::Tunnel;
+    SimParams walls;
+    walls.boundary = BoundaryMode::TunnelWalls;
+    for (const SimParams& scene : {smoke, tunnel, walls}) {
+        EXPECT_TRUE(FirstSight::sceneHasItsOwnSubject(scene));
+        FirstSight sight(true);
+        EXPECT_TRUE(splatTimes(sight, 60.0, {}, scene).empty());
+    }
+    EXPECT_FALSE(FirstSight::sceneHasItsOwnSubject(SimParams{}));
+
+    // Switched to smoke after the burst: the idle splats stop; back to the
+    // demo, they come again kIdleAfter later (the burst does not).
+    FirstSight sight(true);
+    EXPECT_EQ(splatTimes(sight, 1.0).size(), FirstSight::kBurstSplats + 0u);
+    std::vector<Splat> splats;
+    for (int n = 60; n < 60 * 30; ++n) sight.addSplats(n * kDt, kDt, smoke, splats);
+    EXPECT_TRUE(splats.empty());
+    const double back = 30.0;
+    int after = 0;
+    double first = -1.0;
+    for (int n = 0; n < 60 * 6; ++n) {
+        const double t = back + n * kDt;
+        sight.addSplats(t, kDt, SimParams{}, splats);
+        if (!splats.empty() && first < 0.0) first = t;
+        after = static_cast<int>(splats.size());
+    }
+    EXPECT_EQ(after, 2);  // at back + 4 and back + 5.5
+    EXPECT_NEAR(first, back + FirstSight::kIdleAfter, 2 * kDt);
 }
 
 TEST(FirstSightSchedule, OffGivesNoSplatsAndNoHint)

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "app/obstacle_setup.hpp"
 #include "app/window/fluid_session.hpp"
 #include "app/window/panel_glue.hpp"
 #include "app/window/settings_session.hpp"
@@ -97,6 +98,29 @@ TEST_F(GridChangeTest, ANewGridKeepsVelocityDyeTemperatureAndObstacles)
     EXPECT_GT(valueAt(s.fluid.solver().obstacles(), 0.25f, 0.5f, 0), 0.5f);
     EXPECT_LT(valueAt(s.fluid.solver().obstacles(), 0.75f, 0.5f, 0), 0.5f);
     EXPECT_GT(valueAt(obstaclesBefore, 0.25f, 0.5f, 0), 0.5f);
+}
+
+// The run's --obstacle circle: the solver gets its mask, the display its
+// outline (drawn round on any grid; src/core/obstacles.hpp), and a new grid
+// rebuilds both.
+TEST_F(GridChangeTest, TheDisplayGetsTheShapesOutlineAndTheSolverItsMask)
+{
+    Options options;
+    options.obstacles.shape = "circle";
+    PanelState state;
+    state.autoGrid = false;
+    state.gridShortSide = 48;
+    PanelStats stats;
+    FluidSession fluid{options, state, stats};
+    for (const int shortSide : {48, 96}) {
+        state.gridShortSide = shortSide;
+        fluid.allocateGrid(kFramebuffer, false);
+        const Field* drawn = fluid.uploadObstacles();
+        ASSERT_NE(drawn, nullptr);
+        const ObstacleFields built = buildObstacles(options.obstacles, fluid.params());
+        EXPECT_EQ(fluid.solver().obstacles().values(), built.mask.values());
+        EXPECT_EQ(drawn->values(), built.outline.values());
+    }
 }
 
 // The same change without keeping the fluid starts from rest: the check

@@ -298,5 +298,36 @@ TEST(ObstaclePainterTest, StrokesEditTheMaskAndSayWhenToUpload)
     EXPECT_TRUE(painter.edited()) << "a regridded edited mask stays edited";
 }
 
+// The window draws the run's shape by its outline (round on any grid) and the
+// brush's strokes by the cells they set: a stroke sets the same cells of both.
+TEST(ObstaclePainterTest, TheOutlineFollowsTheShapeAndTheStrokes)
+{
+    SimParams p;
+    p.gridWidth = p.gridHeight = 40;
+    ObstacleOptions o;
+    o.shape = "circle";
+    o.size = 0.3f;
+    ObstacleFields built = buildObstacles(o, p);
+    EXPECT_EQ(built.mask.values(), buildObstacleMask(o, p).values());
+    for (std::size_t n = 0; n < built.mask.size(); ++n)
+        EXPECT_EQ(isSolid(built.outline.values()[n]), isSolid(built.mask.values()[n])) << n;
+    EXPECT_NE(built.outline.values(), built.mask.values());  // a ramp, not the 0/1 cells
+
+    ObstaclePainter painter;
+    painter.reset(built.mask, p.cellSize(), false, built.outline);
+    EXPECT_EQ(painter.outline().values(), built.outline.values());
+    painter.press({0.8f, 0.5f}, ObstacleTool::Solid, 0.05f);
+    painter.moveTo({0.8f, 0.8f});
+    painter.release();
+    for (std::size_t n = 0; n < built.mask.size(); ++n)
+        EXPECT_EQ(isSolid(painter.outline().values()[n]), isSolid(painter.mask().values()[n])) << n;
+    EXPECT_EQ(painter.outline().at(32, 26), 1.0f);  // painted: the cell's own value
+    painter.clear();
+    EXPECT_EQ(countSolid(painter.outline()), 0);
+
+    painter.reset(built.mask, p.cellSize());  // no outline: the mask is drawn as it is
+    EXPECT_EQ(painter.outline().values(), built.mask.values());
+}
+
 }  // namespace
 }  // namespace fluid::app

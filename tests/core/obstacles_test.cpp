@@ -2,9 +2,11 @@
 // and symmetries, clipping, refusals, resampling, and the brush's edits.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <numbers>
+#include <string>
 #include <vector>
 
 #include <glm/geometric.hpp>
@@ -364,6 +366,65 @@ TEST(ObstacleBrushTest, TinyBrushStillPaintsTheCellUnderThePointerAndOutsideIsHa
     const int changed = paintDisc(edge, {0.0f, 0.5f}, 0.2f, h, 1.0f);
     EXPECT_EQ(changed, countSolid(edge));
     EXPECT_GT(changed, 0);
+}
+
+}  // namespace
+}  // namespace fluid
+
+namespace fluid {
+namespace {
+
+// The outline (what the window draws) agrees with the mask (what the solvers
+// use) cell by cell: solid exactly where the mask is, for every shape and on
+// coarse and fine grids, so it changes how obstacles look and nothing else.
+// Its values are 1/2 minus the signed distance in cells, clamped.
+TEST(ObstacleOutlineTest, SolidWhereTheMaskIsSolidAndARampAcrossTheOutline)
+{
+    const Obstacle turned = plate({0.4f, 0.45f}, 0.3f, 0.05f, 30.0f);
+    for (const Obstacle& body : {circle({0.3f, 0.52f}, 0.25f), turned, wing("2412", {0.5f, 0.5f}, 0.5f, 8.0f)})
+        for (int n : {24, 64, 160}) {
+            SCOPED_TRACE(std::string(toString(body.shape)) + " at " + std::to_string(n));
+            const SimParams p = grid(n);
+            const Field mask = obstacleMask(body, p).mask;
+            Field outline = emptyMask(p);
+            addObstacleOutline(outline, body, p.cellSize());
+            int ramp = 0;
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    EXPECT_EQ(isSolid(outline.at(i, j)), isSolid(mask.at(i, j))) << i << "," << j;
+                    EXPECT_GE(outline.at(i, j), kSolidThreshold - kOutlineReach);
+                    EXPECT_LE(outline.at(i, j), kSolidThreshold + kOutlineReach);
+                    const glm::vec2 centre((static_cast<float>(i) + 0.5f) * p.cellSize(),
+                                           (static_cast<float>(j) + 0.5f) * p.cellSize());
+                    const float cells = signedDistance(body, centre) / p.cellSize();
+                    if (std::fabs(cells) < kOutlineReach) {
+                        ++ramp;
+                        EXPECT_NEAR(outline.at(i, j), kSolidThreshold - cells, 1e-4f);
+                    }
+                }
+            EXPECT_GT(ramp, 0);
+        }
+    // The circle's distance is exact; the plate's, at its flat side and its corner.
+    EXPECT_NEAR(signedDistance(circle({0.5f, 0.5f}, 0.2f), {0.5f, 0.75f}), 0.15f, 1e-6f);
+    const Obstacle flat = plate({0.4f, 0.45f}, 0.3f, 0.05f, 0.0f);
+    EXPECT_NEAR(signedDistance(flat, {0.4f, 0.45f + 0.1f}), 0.075f, 1e-6f);
+    EXPECT_NEAR(signedDistance(flat, {0.4f + 0.15f + 0.03f, 0.45f + 0.025f + 0.04f}), 0.05f, 1e-6f);
+    EXPECT_NEAR(signedDistance(flat, {0.4f, 0.45f}), -0.025f, 1e-6f);
+}
+
+// A mask's fluid cells take the body's ramp (outside values below 0, which
+// the union keeps); its solid cells stay solid.
+TEST(ObstacleOutlineTest, AddedToAMaskKeepsItsSolidCellsAndTheBodysOutsideRamp)
+{
+    const SimParams p = grid(32);
+    Field outline = emptyMask(p);
+    outline.at(0, 0) = 1.0f;
+    const Obstacle body = circle({0.5f, 0.5f}, 0.25f);
+    addObstacleOutline(outline, body, p.cellSize());
+    EXPECT_EQ(outline.at(0, 0), 1.0f);
+    float lowest = 1.0f;
+    for (float v : outline.values()) lowest = std::min(lowest, v);
+    EXPECT_EQ(lowest, kSolidThreshold - kOutlineReach);
 }
 
 }  // namespace

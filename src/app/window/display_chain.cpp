@@ -20,7 +20,11 @@ void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRe
     glBindFramebuffer(GL_FRAMEBUFFER, output_);
     glViewport(0, 0, framebuffer.x, framebuffer.y);
     glDisable(GL_SCISSOR_TEST);
-    glClearColor(0.08f, 0.08f, 0.09f, 1.0f);
+    // Black, the colour of fluid without dye: where the grid does not fill
+    // the window (a window whose new shape the grid has not followed yet, a
+    // grid more than kFillAspectTolerance off its aspect) the bars read as
+    // empty fluid, not as grey lines along the edges.
+    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
     glClear(GL_COLOR_BUFFER_BIT);
     field_.setTimer(timer_);
     field_.draw(solver, rect, settings, output_, overlay, &bloom_, std::min(framebuffer.x, framebuffer.y));

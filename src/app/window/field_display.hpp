@@ -39,8 +39,9 @@ public:
     // that cannot be read is said once on stderr and the tiles stay.
     void setBackground(const std::string& path);
     const BackgroundImage& background() const { return background_; }
-    // The obstacle mask to draw over every view (an upload; call it when the
-    // mask changed). An empty Field removes it.
+    // The obstacle mask, or its outline (src/core/obstacles.hpp), to draw
+    // over every view (an upload; call it when it changed). An empty Field
+    // removes it.
     void setObstacles(const Field& mask);
 
 private:

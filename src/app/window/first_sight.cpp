@@ -96,6 +96,11 @@ Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& 
 void FirstSight::addSplats(double t, double dt, const SimParams& params, std::vector<Splat>& out)
 {
     if (!enabled_) return;
+    if (sceneHasItsOwnSubject(params)) {
+        burstDone_ = true;
+        noteActivity(t);
+        return;
+    }
     if (!burstDone_ && t + dt > 0.0) {
         for (std::uint64_t n = 0; n < kBurstSplats; ++n) out.push_back(randomSplat(n, kBurstDye, params));
         burstDone_ = true;

@@ -30,11 +30,21 @@ public:
     // Painting (or a held button) at fluid time t: the random splats wait.
     void noteActivity(double t) { nextIdleSplat_ = t + kIdleAfter; }
 
+    // Scenes with a subject of their own, where coloured splats would only
+    // hide it: smoke (gravity on: a plume, grey) and the wind tunnel (the flow
+    // past its body). There the burst and the idle splats do not land.
+    static bool sceneHasItsOwnSubject(const SimParams& params)
+    {
+        return smokeIsOn(params) || isTunnel(params.boundary);
+    }
+
     // Appends the splats due in the step from fluid time t to t + dt: the
     // burst in the step that holds t = 0, and the idle splat whose time
     // (kIdleAfter after the last activity, then every kIdleEvery) falls before
     // t + dt, once: a time on a step's boundary is not also claimed by the
-    // next step, whichever way t + dt rounds.
+    // next step, whichever way t + dt rounds. Nothing in a scene with its
+    // own subject (sceneHasItsOwnSubject): the burst is then skipped for
+    // good, and the idle splats wait as if someone were painting.
     void addSplats(double t, double dt, const SimParams& params, std::vector<Splat>& out);
 
     // The hint on ImGui's foreground draw list, at the bottom of the window

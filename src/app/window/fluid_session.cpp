@@ -176,7 +176,7 @@ void FluidSession::addEmitter(glm::vec2 position, const Brush& brush)
 void FluidSession::placeObstacles(bool keepEdits)
 {
     const SimParams& p = state_.params;
-    Field mask;
+    Field mask, outline;
     const bool carried = keepEdits && obstacles_.edited() && obstacles_.mask().size() > 0;
     if (carried) {
         mask = resampleMask(obstacles_.mask(), p.gridWidth, p.gridHeight);
@@ -185,7 +185,9 @@ void FluidSession::placeObstacles(bool keepEdits)
             ObstacleOptions o = options_.obstacles;
             if (!o.shape.empty() && panelShare_ > 0.0f && isTunnel(p.boundary))
                 o.centreX = obstacleCentreClearOf(panelShare_ * p.domainWidth, o, p);
-            mask = buildObstacleMask(o, p);
+            ObstacleFields built = buildObstacles(o, p);
+            mask = std::move(built.mask);
+            outline = std::move(built.outline);
             stats_.obstacleNote.clear();
         } catch (const ObstacleError& e) {
             if (stats_.obstacleNote != e.what()) report(std::string(e.what()) + "; running without");
@@ -193,7 +195,7 @@ void FluidSession::placeObstacles(bool keepEdits)
         }
     }
     if (mask.size() == 0) mask = emptyMask(p);
-    obstacles_.reset(std::move(mask), p.cellSize(), carried);
+    obstacles_.reset(std::move(mask), p.cellSize(), carried, std::move(outline));
 }
 
 // An all-fluid mask goes to the solver only to take back solid cells it was
@@ -205,7 +207,7 @@ const Field* FluidSession::uploadObstacles()
     if (!obstacles_.takeChanged()) return nullptr;
     const Field& mask = obstacles_.mask();
     stats_.solidCells = countSolid(mask);
-    if (stats_.solidCells == 0 && !solverHasObstacles_) return &mask;
+    if (stats_.solidCells == 0 && !solverHasObstacles_) return &obstacles_.outline();
     if (inputLog_) {
         InputEvent e;
         e.kind = InputEvent::Kind::Obstacles;
@@ -214,7 +216,7 @@ const Field* FluidSession::uploadObstacles()
     }
     solver_->setObstacles(mask);
     solverHasObstacles_ = true;
-    return &mask;
+    return &obstacles_.outline();
 }
 
 }  // namespace fluid::app

@@ -115,7 +115,8 @@ public:
     // a box it stays where the README puts it (a quarter of the width).
     void keepObstaclesClearOf(float shareOfWidth) { panelShare_ = shareOfWidth; }
     // Hands a changed mask to the solver (an upload between steps) and
-    // returns it for the display; null when nothing changed.
+    // returns what the display draws of it (ObstaclePainter::outline());
+    // null when nothing changed.
     const Field* uploadObstacles();
 
     GpuSolver& solver() { return *solver_; }
