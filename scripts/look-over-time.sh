@@ -10,6 +10,7 @@
 # Usage: scripts/look-over-time.sh [DEMO_DIR]
 # Environment:
 #   LOOK_TIMES="2 6 15 60"  seconds after the window appeared (add 600 for ten minutes)
+#   DEMO_TIMES=LOOK_TIMES   the demo's times (one browser run each)
 #   LOOK_OUT=DIR            where the pictures go (default: a new folder under /tmp, printed)
 #   FLUIDSIM_EXE            the fluidsim to run (default build/release/src/fluidsim, built if missing)
 #   LOOK_FLAGS              extra fluidsim flags (default none: the newcomer's window)
@@ -65,7 +66,7 @@ echo "fluidsim (the hint's strip, y 670-750, left out):"
 
 if [[ -n "$demo" ]]; then
   demo_shots=()
-  for t in $times; do
+  for t in ${DEMO_TIMES:-$times}; do
     DEMO_SECONDS=$t bash scripts/demo-screenshot.sh "$demo" "$out/demo-${t}s.png" >/dev/null
     demo_shots+=("$out/demo-${t}s.png")
   done

@@ -137,10 +137,11 @@ std::vector<Setting> makeRows()
     view.choices = viewChoices();
     view.group = G::QuickLook;
     add(view, H::BrushAndDisplay);
-    Setting exposure = real(
-        "exposure", "exposure", "E", "", field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
-        {0.05, 10.0, true, "%.2f"}, G::QuickLook, "Dye is shown as 1 - exp(-E dye) (also the ink in the water view). The window starts at 3 unless a flag "
-        "or the settings file says otherwise; headless frames at the default.");
+    Setting exposure =
+        real("exposure", "exposure", "E", "", field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
+             {0.05, 10.0, true, "%.2f"}, G::QuickLook,
+             "Dye is shown as 1 - exp(-E dye) (also the ink in the water view). The window starts at 3 unless a flag "
+             "or the settings file says otherwise; headless frames at the default.");
     exposure.minOpen = true;
     exposure.shown = showsDyeOrInk;
     add(exposure, H::BrushAndDisplay);
