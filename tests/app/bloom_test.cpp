@@ -7,6 +7,7 @@
 #include <cmath>
 #include <optional>
 
+#include "app/display_fixture.hpp"
 #include "app/window/bloom.hpp"
 #include "app/window/field_display.hpp"
 #include "gl/render_target.hpp"
@@ -40,21 +41,8 @@ FluidState blocks(const SimParams& p)
     return s;
 }
 
-class BloomTest : public test::GlTest {
+class BloomTest : public test_support::DisplayTest {
 protected:
-    void SetUp() override
-    {
-        test::GlTest::SetUp();  // the context first
-        display_.emplace();
-        bloom_.emplace();
-    }
-    void TearDown() override
-    {
-        display_.reset();
-        bloom_.reset();
-        test::GlTest::TearDown();
-    }
-
     // The picture of `settings`' view, with the window's bloom or without any.
     Field draw(GpuSolver& solver, const DisplaySettings& settings, bool withBloom)
     {
@@ -65,9 +53,6 @@ protected:
         target.download(picture.data());
         return picture;
     }
-
-    std::optional<FieldDisplay> display_;
-    std::optional<Bloom> bloom_;
 };
 
 // The largest change of any channel over the pixels [x0, x1) x [y0, y1).

@@ -12,6 +12,7 @@
 #include <numbers>
 #include <optional>
 
+#include "app/display_fixture.hpp"
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/options.hpp"
@@ -43,21 +44,8 @@ SimParams windowParams(const Options& window)
     return p;
 }
 
-class WindowLookTest : public test::GlTest {
+class WindowLookTest : public test_support::DisplayTest {
 protected:
-    void SetUp() override
-    {
-        test::GlTest::SetUp();  // the context first
-        display_.emplace();
-        bloom_.emplace();
-    }
-    void TearDown() override
-    {
-        display_.reset();
-        bloom_.reset();
-        test::GlTest::TearDown();
-    }
-
     // An arc painted over 30 steps (a second at 1/30 s), as the brush lays a
     // stroke: line splats along it, pushing along it; then `swirlSteps` steps
     // more. The picture as the window draws it, 8 bits a channel.
@@ -94,9 +82,6 @@ protected:
             v = std::round(std::clamp(v, 0.0f, 1.0f) * 255.0f) / 255.0f;  // as a window's framebuffer
         return image;
     }
-
-    std::optional<FieldDisplay> display_;
-    std::optional<Bloom> bloom_;
 };
 
 // No stair steps: the stroke's edges, curled by the flow for 4 s, turn
