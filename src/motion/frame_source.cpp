@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/path_check.hpp"
 #include "image/image_file.hpp"
 
 namespace fluid::motion {
@@ -58,9 +59,9 @@ public:
 
     ImageFolderSource(const std::string& directory, double frameRate) : directory_(directory), frameRate_(frameRate)
     {
+        if (auto why = app::inputDirectoryProblem(directory))
+            throw SourceError("cannot open image folder " + directory + ": " + *why);
         std::error_code error;
-        if (!fs::is_directory(directory, error))
-            throw SourceError("cannot open image folder " + directory + ": not a directory");
         for (const fs::directory_entry& entry : fs::directory_iterator(directory, error))
             if (entry.is_regular_file() && isImage(entry.path())) files_.push_back(entry.path());
         if (error) throw SourceError("cannot read image folder " + directory + ": " + error.message());
@@ -140,17 +141,13 @@ std::optional<std::string> sourceFileProblem(const std::string& spec)
     if (colon == std::string::npos) return std::nullopt;
     const std::string kind = spec.substr(0, colon);
     const std::string path = spec.substr(colon + 1);
-    std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
-    // FFmpeg also reads URLs (http://...) and pipes: only a plain path that
-    // is not there, or a folder, is sure to fail.
+    // FFmpeg also reads URLs (http://...) and pipes (/dev/stdin): those are
+    // FFmpeg's to judge.
     const bool url = path.find("://") != std::string::npos;
-    if (kind == "video" && !url && !std::filesystem::exists(status))
-        return "cannot open video " + path + ": No such file or directory";
-    if (kind == "video" && std::filesystem::is_directory(status))
-        return "cannot open video " + path + ": Is a directory";
-    if (kind == "images" && !std::filesystem::is_directory(status))
-        return "cannot open image folder " + path + ": not a directory";
+    if (kind == "video" && !url && app::examinePath(path).kind != app::PathStatus::Kind::Special)
+        if (auto why = app::inputFileProblem(path)) return "cannot open video " + path + ": " + *why;
+    if (kind == "images")
+        if (auto why = app::inputDirectoryProblem(path)) return "cannot open image folder " + path + ": " + *why;
     return std::nullopt;
 }
 

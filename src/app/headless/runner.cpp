@@ -213,8 +213,8 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     // any bad flag; a failure later (a disk that fills) is still exit 1.
     for (const std::optional<std::string>& problem :
          {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
-          outputFileProblem(spec.energyFile), outputFileProblem(spec.centerlinesFile),
-          outputFileProblem(spec.probeFile)})
+          outputFileProblem(spec.energyFile, spec.outDir), outputFileProblem(spec.centerlinesFile, spec.outDir),
+          outputFileProblem(spec.probeFile, spec.outDir)})
         if (problem) {
             report(*problem);
             return kUsageErrorExit;
