@@ -8,6 +8,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "app/path_check.hpp"
 #include "core/parameters.hpp"
 
 namespace fluid::app {
@@ -355,11 +356,9 @@ InputLogParse loadInputLog(const std::string& path)
 {
     InputLogParse result;
     // A device or a pipe is no log: /dev/zero was read without end (4 GB in
-    // 28 s), a FIFO blocks.
-    std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-        result.error = "the input log " + path + " is not a regular file";
+    // 28 s), a FIFO blocks. Missing, no permission, ...: app/path_check.hpp.
+    if (auto why = inputFileProblem(path)) {
+        result.error = "cannot read the input log " + path + ": " + *why;
         return result;
     }
     std::ifstream in(path, std::ios::binary);

@@ -86,7 +86,8 @@ int main(int argc, char** argv)
     for (const auto& problem :
          {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
           fluid::motion::sourceFileProblem(options.motionSource), headless::outputFileProblem(options.recordFile),
-          headless::outputFileProblem(options.videoFile, options.outDir), headless::outputFileProblem(options.recordInputFile)})
+          headless::outputFileProblem(options.videoFile, options.outDir),
+          headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
             report(*problem);
             return kUsageErrorExit;

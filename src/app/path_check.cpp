@@ -104,7 +104,8 @@ PathStatus examinePath(const std::string& path)
     s.error = errno;
     s.kind = Kind::Other;
     s.at = path;
-    if (s.error != ENOENT && s.error != ENOTDIR && s.error != EACCES && s.error != ELOOP) return s;
+    if (s.error != ENOENT && s.error != ENOTDIR && s.error != EACCES && s.error != ELOOP && s.error != ENAMETOOLONG)
+        return s;
     // The failure is traced name by name: the first part of the path that
     // cannot be reached says why.
     const std::vector<fs::path> parts = partsOf(path);
@@ -142,6 +143,11 @@ PathStatus examinePath(const std::string& path)
                 }
                 return s;
             }
+            case ENAMETOOLONG:
+                // No such name can be there; an output's check says how long
+                // a name may be.
+                s.kind = last ? Kind::Missing : Kind::MissingFolder;
+                return s;
             default:
                 s.error = error;
                 return s;

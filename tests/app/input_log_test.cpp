@@ -224,9 +224,13 @@ struct FakeSolver {
 // were it missing this test would fail, not hang).
 TEST(InputLog, ADeviceOrADirectoryIsNoLog)
 {
-    EXPECT_EQ(loadInputLog("/dev/null").error, "the input log /dev/null is not a regular file");
-    EXPECT_EQ(loadInputLog("/tmp").error, "the input log /tmp is not a regular file");
-    EXPECT_EQ(loadInputLog("/no/such/log.rec").error, "cannot read the input log /no/such/log.rec");
+    EXPECT_EQ(loadInputLog("/dev/null").error, "cannot read the input log /dev/null: not a regular file");
+    EXPECT_EQ(loadInputLog("/tmp").error, "cannot read the input log /tmp: it is a directory");
+    // With the reason (it had none), as every file a flag names (src/app/path_check.hpp).
+    EXPECT_EQ(loadInputLog("/no/such/log.rec").error,
+              "cannot read the input log /no/such/log.rec: the directory /no does not exist");
+    EXPECT_EQ(loadInputLog("/tmp/no-such-log.rec").error,
+              "cannot read the input log /tmp/no-such-log.rec: no such file");
 }
 
 TEST(InputReplay, TheSolverGetsTheRecordedCallsInOrder)

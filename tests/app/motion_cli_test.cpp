@@ -106,11 +106,11 @@ TEST_F(MotionCli, ProblemsAreOneLine)
     // A source that is not there is refused before the run, as a bad flag
     // (it failed after the run's header, exit 1, until 2026-11-27).
     EXPECT_EQ(run("--headless --backend cpu --scenario motion --steps 2 --motion video:none.mp4", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: No such file or directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: no such file\n");
     EXPECT_EQ(run("--headless --backend cpu --scenario motion --steps 2 --motion images:none", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot open image folder none: not a directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open image folder none: no such directory\n");
     EXPECT_EQ(run("--motion video:none.mp4", output), 2) << "the window refuses it too";
-    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: No such file or directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: no such file\n");
 }
 
 // A video cut short (an MP4 that ends after its first box): FFmpeg printed

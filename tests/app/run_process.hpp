@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -39,6 +40,9 @@ struct ProcessRequest {
     // Or once this file exists (a frame the child wrote: it is inside its loop).
     std::string signalWhenFile;
     int signal = SIGTERM;
+    // When set and we are root: the child runs as this user (and its group
+    // of the same number), whom a file's mode denies as it denies any user.
+    std::optional<uid_t> unprivilegedUser;
     // With fileSizeLimit: SIGXFSZ ignored in the child before exec, so a write
     // past the limit fails with EFBIG; false leaves the default (the signal
     // kills) for the child to handle itself.
@@ -112,6 +116,10 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             limit.rlim_cur = *request.fileSizeLimit;
             if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
         }
+        if (request.unprivilegedUser && geteuid() == 0 &&
+            (setgroups(0, nullptr) != 0 || setgid(*request.unprivilegedUser) != 0 ||
+             setuid(*request.unprivilegedUser) != 0))
+            _exit(126);
         const int devNull = open("/dev/null", O_RDONLY);
         if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0 ||
             dup2(errPipe[1], STDERR_FILENO) < 0)

@@ -134,7 +134,10 @@ TEST_F(FrameSourceTest, WhatCannotBeOpenedSaysWhyInOneLine)
     EXPECT_NE(message("camera:/dev/fluidsim-no-such-camera").find("cannot open camera /dev/fluidsim-no-such-camera"),
               std::string::npos);
     EXPECT_NE(message("images:" + dir_.string()).find("holds no PNG"), std::string::npos);
-    EXPECT_NE(message("images:/no/such/dir").find("not a directory"), std::string::npos);
+    EXPECT_EQ(message("images:/no/such/dir"),
+              "cannot open image folder /no/such/dir: the directory /no does not exist");
+    EXPECT_EQ(message("images:" + (dir_ / "garbage.mp4").string()),
+              "cannot open image folder " + (dir_ / "garbage.mp4").string() + ": not a directory");
     EXPECT_NE(message("webcam").find("expects camera[:DEVICE], video:FILE, images:DIR or demo"), std::string::npos);
     EXPECT_NE(message("video:").find("needs a file"), std::string::npos);
     for (const std::string& spec : {std::string("webcam"), std::string("video:"), "video:" + (dir_ / "x").string()})

@@ -78,11 +78,11 @@ TEST_F(RecordCli, WindowAndHeadlessFlagsStayInTheirPlace)
     EXPECT_EQ(run("--record-for 2", output), 2);
     EXPECT_EQ(output, "fluidsim: --record-for needs --record FILE: the video it stops\n");
     EXPECT_EQ(run("--record-input in.rec --replay in.rec", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec: no such file\n");
     EXPECT_EQ(run("--headless --backend cpu --grid 16 --steps 1 --record v.mp4", output), 2);
     EXPECT_EQ(output, "fluidsim: --record is for the window; a --headless run has none (leave it out)\n");
     EXPECT_EQ(run("--headless --replay in.rec --frames-every 3", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec\n");
+    EXPECT_EQ(output, "fluidsim: cannot read the input log in.rec: no such file\n");
 }
 
 TEST_F(RecordCli, AnInputLogThatCannotBeReplayedIsRefusedWithItsLine)
