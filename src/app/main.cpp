@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/background.hpp"
@@ -99,10 +100,13 @@ int main(int argc, char** argv)
             report(*conflict);
             return kUsageErrorExit;
         }
-        if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
+        InputLogParse log = loadInputLog(options.replayFile);
+        if (!log.ok()) {
             report(log.error);
             return kUsageErrorExit;
         }
+        // The run plays this one (it is not read again).
+        keepInputLog(options.replayFile, std::move(log.log));
     }
     // (--replay refused --motion above: replayConflict.)
     if (options.given("record-input") && !options.motionSource.empty()) {

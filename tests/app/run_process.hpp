@@ -79,6 +79,7 @@ struct ProcessResult {
     bool timedOut = false;  // killed (SIGKILL, its whole process group) at the limit
     int exitCode = -1;      // when it exited
     int signal = 0;         // when a signal ended it
+    long maxRssKiB = 0;     // its peak resident memory (getrusage's ru_maxrss)
     std::string out, err;
 };
 
@@ -184,7 +185,9 @@ inline ProcessResult runProcess(const ProcessRequest& request)
     // then the deadline still applies).
     int status = 0;
     for (;;) {
-        const pid_t done = waitpid(pid, &status, WNOHANG);
+        rusage usage{};
+        const pid_t done = wait4(pid, &status, WNOHANG, &usage);
+        result.maxRssKiB = usage.ru_maxrss;
         if (done == pid) break;
         if (std::chrono::steady_clock::now() >= deadline && !result.timedOut) {
             result.timedOut = true;
