@@ -151,6 +151,14 @@ int main(int argc, char** argv)
         report(*problem);
         return kUsageErrorExit;
     }
+    // A video or a picture folder is opened and its first frame read now: a
+    // file that cannot be read is a bad flag, one line before the window
+    // opens (as runHeadless does before its header). The window takes this
+    // source (it is not opened again).
+    if (const auto problem = fluid::motion::readyFrameSource(options.motionSource)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
     // The command line again, on top of the settings file or, without one,
     // of the window's defaults.
     Options settingsFile = windowDefaults();

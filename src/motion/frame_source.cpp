@@ -70,6 +70,10 @@ public:
         std::sort(files_.begin(), files_.end(), [](const fs::path& a, const fs::path& b) {
             return numberedBefore(a.filename().string(), b.filename().string());
         });
+        // Each picture by its header (no pixel decoded): one that is none
+        // is refused now, not when the run reaches it.
+        for (const fs::path& file : files_)
+            if (auto problem = imageFileProblem(file.string(), "image", kMaxSide)) throw SourceError(*problem);
     }
 
     LumaFrame next() override
@@ -128,6 +132,41 @@ private:
     long frame_ = 0;
 };
 
+// A source whose first frame was read ahead (readyFrameSource): it gives that
+// frame first, then the source's own.
+class ReadAheadSource final : public FrameSource {
+public:
+    ReadAheadSource(std::unique_ptr<FrameSource> source, LumaFrame first)
+        : source_(std::move(source)), first_(std::move(first))
+    {
+    }
+    LumaFrame next() override
+    {
+        if (!firstGiven_) {
+            firstGiven_ = true;
+            return std::move(first_);
+        }
+        return source_->next();
+    }
+    double frameRate() const override { return source_->frameRate(); }
+    std::string describe() const override { return source_->describe(); }
+
+private:
+    std::unique_ptr<FrameSource> source_;
+    LumaFrame first_;
+    bool firstGiven_ = false;
+};
+
+struct ReadySource {
+    std::string spec;
+    std::unique_ptr<FrameSource> source;
+};
+std::optional<ReadySource>& readySource()
+{
+    static std::optional<ReadySource> ready;
+    return ready;
+}
+
 }  // namespace
 
 std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, double frameRate)
@@ -151,8 +190,31 @@ std::optional<std::string> sourceFileProblem(const std::string& spec)
     return std::nullopt;
 }
 
+std::optional<std::string> readyFrameSource(const std::string& spec)
+{
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon);
+    if (colon == std::string::npos || (kind != "video" && kind != "images")) return std::nullopt;
+    try {
+        std::unique_ptr<FrameSource> source = openFrameSource(spec);
+        LumaFrame first = source->next();
+        if (first.width <= 0 || first.height <= 0)
+            throw SourceError("cannot read " + std::string(kind == "video" ? "video " : "image folder ") +
+                              spec.substr(colon + 1) + ": no frame could be decoded");
+        readySource() = ReadySource{spec, std::make_unique<ReadAheadSource>(std::move(source), std::move(first))};
+    } catch (const SourceError& e) {
+        return std::string(e.what());
+    }
+    return std::nullopt;
+}
+
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec)
 {
+    if (std::optional<ReadySource>& ready = readySource(); ready && ready->spec == spec) {
+        std::unique_ptr<FrameSource> source = std::move(ready->source);
+        ready.reset();
+        return source;
+    }
     if (auto problem = motionSourceProblem(spec)) throw SourceError(*problem + ", got '" + spec + "'");
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);
