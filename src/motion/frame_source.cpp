@@ -195,12 +195,19 @@ std::optional<std::string> readyFrameSource(const std::string& spec)
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);
     if (colon == std::string::npos || (kind != "video" && kind != "images")) return std::nullopt;
+    // A stream (a pipe, a device, a URL) may hold its first frame back for
+    // as long as it likes: the run reads it, with its stop signals in place
+    // (a second Ctrl+C ends a run blocked in that read).
+    const std::string path = spec.substr(colon + 1);
+    if (kind == "video" &&
+        (path.find("://") != std::string::npos || app::examinePath(path).kind != app::PathStatus::Kind::RegularFile))
+        return std::nullopt;
     try {
         std::unique_ptr<FrameSource> source = openFrameSource(spec);
         LumaFrame first = source->next();
         if (first.width <= 0 || first.height <= 0)
-            throw SourceError("cannot read " + std::string(kind == "video" ? "video " : "image folder ") +
-                              spec.substr(colon + 1) + ": no frame could be decoded");
+            throw SourceError("cannot read " + std::string(kind == "video" ? "video " : "image folder ") + path +
+                              ": no frame could be decoded");
         readySource() = ReadySource{spec, std::make_unique<ReadAheadSource>(std::move(source), std::move(first))};
     } catch (const SourceError& e) {
         return std::string(e.what());

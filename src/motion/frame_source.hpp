@@ -41,8 +41,9 @@ std::unique_ptr<FrameSource> openFrameSource(const std::string& spec);
 // the run: an empty, corrupt or unreadable file, a text file, a picture of
 // the folder that is none, is one line (SourceError's) before the run's
 // header, not a failure after it. The source is kept for openFrameSource, so
-// it is opened and read once. Nothing to do (nullopt) for a camera, the demo
-// or "".
+// it is opened and read once. Nothing to do (nullopt) for a camera, the demo,
+// "", or a video that is a stream (a pipe, a device, a URL), which may hold
+// its first frame back: the run reads it, its stop signals in place.
 std::optional<std::string> readyFrameSource(const std::string& spec);
 
 // What openFrameSource would say of a video file or an image folder that
