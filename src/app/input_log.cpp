@@ -271,7 +271,6 @@ public:
             fail("empty: not a fluidsim input log");
         else if (part_ != Part::Ended)
             fail("the log ends without its 'end' line (cut short?)");
-        result_.log.events.shrink_to_fit();
         return std::move(result_);
     }
 
