@@ -15,8 +15,8 @@ std::optional<std::string> imageFileProblem(const std::string& path, const std::
 {
     const std::string prefix = "cannot read the " + what + " " + path + ": ";
     // stb_image only says "can't fopen" or "unknown image type": the common
-    // cases get their own words.
-    // Missing, a directory, a device, no permission, ...: app/path_check.hpp.
+    // cases get their own words (missing, a directory, a device, no
+    // permission, a link to nothing: app/path_check.hpp).
     if (auto why = app::inputFileProblem(path)) return prefix + *why;
     std::error_code error;
     if (std::filesystem::file_size(path, error) == 0 && !error) return prefix + "the file is empty";
