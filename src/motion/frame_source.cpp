@@ -206,7 +206,7 @@ std::optional<std::string> readyFrameSource(const std::string& spec)
         std::unique_ptr<FrameSource> source = openFrameSource(spec);
         LumaFrame first = source->next();
         if (first.width <= 0 || first.height <= 0)
-            throw SourceError("cannot read " + std::string(kind == "video" ? "video " : "image folder ") + path +
+            throw SourceError(std::string(kind == "video" ? "cannot read video " : "cannot read image folder ") + path +
                               ": no frame could be decoded");
         readySource() = ReadySource{spec, std::make_unique<ReadAheadSource>(std::move(source), std::move(first))};
     } catch (const SourceError& e) {

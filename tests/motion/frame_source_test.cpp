@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -191,7 +192,9 @@ TEST_F(FrameSourceTest, AReadySourceIsTakenByTheRunNotOpenedAgain)
 TEST_F(FrameSourceTest, AnImageFolderWithAPictureThatIsNoneIsRefusedWhenItOpens)
 {
     for (int n = 1; n <= 13; ++n) {
-        const std::string name = (dir_ / ("f" + std::to_string(n) + ".pgm")).string();
+        char file[16];
+        std::snprintf(file, sizeof file, "f%d.pgm", n);
+        const std::string name = (dir_ / file).string();
         std::ofstream f(name, std::ios::binary);
         if (n == 13)
             f << "not a picture";
