@@ -1,13 +1,17 @@
 #include "app/input_log.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <sstream>
+#include <optional>
+#include <system_error>
 
+#include "app/path_check.hpp"
 #include "core/parameters.hpp"
 
 namespace fluid::app {
@@ -243,59 +247,78 @@ std::string formatInputEvent(const InputEvent& e)
     return "";
 }
 
-InputLogParse parseInputLog(std::string_view text, const std::string& name)
-{
-    InputLogParse result;
-    InputLog& log = result.log;
-    enum class Part { Version, Header, Events, Ended } part = Part::Version;
-    bool sawGrid = false;
-    SimParams grid;  // the grid the events are on: the start's, then each 'grid' event's
-    int lineNumber = 0;
-    const auto fail = [&](const std::string& what) {
-        result.error = name + ":" + std::to_string(lineNumber) + ": " + what;
-        return result;
-    };
-    std::size_t at = 0;
-    while (at < text.size()) {
-        const std::size_t end = std::min(text.find('\n', at), text.size());
-        const std::string_view line = text.substr(at, end - at);
-        at = end + 1;
-        ++lineNumber;
+namespace {
+
+// The log's lines one at a time, as they are read: the file is never held
+// whole, and each line is parsed once.
+class InputLogParser {
+public:
+    InputLogParser(const std::string& name, long maxEvents) : name_(name), maxEvents_(maxEvents) {}
+
+    // False once the log is refused (result().error says why).
+    bool add(std::string_view line)
+    {
+        ++lineNumber_;
         const Words words(line.substr(0, std::min(line.find('#'), line.size())));
-        if (words.size() == 0) continue;
+        if (words.size() == 0) return true;
+        return read(words);
+    }
+
+    InputLogParse finish()
+    {
+        if (!result_.ok()) return std::move(result_);
+        if (part_ == Part::Version)
+            fail("empty: not a fluidsim input log");
+        else if (part_ != Part::Ended)
+            fail("the log ends without its 'end' line (cut short?)");
+        return std::move(result_);
+    }
+
+private:
+    enum class Part { Version, Header, Events, Ended };
+
+    bool fail(const std::string& what)
+    {
+        result_.error = name_ + ":" + std::to_string(lineNumber_) + ": " + what;
+        return false;
+    }
+
+    bool read(const Words& words)
+    {
+        InputLog& log = result_.log;
         Reader r{words, ""};
         const std::string& word = words[0];
-        if (part == Part::Version) {
+        if (part_ == Part::Version) {
             if (word != "fluidsim-input") return fail("not a fluidsim input log (it starts 'fluidsim-input 1')");
             const int version = r.read<int>(1, "a version number");
             if (!r.problem.empty()) return fail(r.problem);
             if (version != kInputLogVersion)
                 return fail("version " + std::to_string(version) + "; this fluidsim reads version " +
                             std::to_string(kInputLogVersion));
-            part = Part::Header;
-            continue;
+            part_ = Part::Header;
+            return true;
         }
-        if (part == Part::Ended) return fail("'" + word + "' after 'end'");
+        if (part_ == Part::Ended) return fail("'" + word + "' after 'end'");
         InputEvent e;
-        e.line = lineNumber;
-        if (part == Part::Header) {
+        e.line = lineNumber_;
+        if (part_ == Part::Header) {
             if (word == "grid") {
                 log.start = readGrid(r, log.start);
                 r.expectEnd(5);
-                sawGrid = true;
+                sawGrid_ = true;
             } else if (word == "param") {
                 readParam(r, log.start, nullptr);
             } else if (word == "begin") {
-                if (!sawGrid) return fail("'begin' before the 'grid' line");
+                if (!sawGrid_) return fail("'begin' before the 'grid' line");
                 if (auto problem = validate(log.start)) return fail("the settings at start: " + *problem);
-                grid = log.start;
-                part = Part::Events;
-                continue;
+                grid_ = log.start;
+                part_ = Part::Events;
+                return true;
             } else {
                 return fail("'" + word + "' in the settings (expected grid, param or begin)");
             }
             if (!r.problem.empty()) return fail(r.problem);
-            continue;
+            return true;
         }
         using K = InputEvent::Kind;
         if (word == "splat" || word == "paint") {
@@ -324,52 +347,125 @@ InputLogParse parseInputLog(std::string_view text, const std::string& name)
             e.keepFluid = words.size() == 6 && words[5] == "keep";
             if (r.problem.empty())
                 if (auto problem = validate(e.grid)) return fail("the new grid: " + *problem);
-            if (r.problem.empty()) grid = e.grid;
+            if (r.problem.empty()) grid_ = e.grid;
         } else if (word == "obstacles") {
             e.kind = K::Obstacles;
             e.mask = readMask(r);
-            if (r.problem.empty() && (e.mask.width() != grid.gridWidth || e.mask.height() != grid.gridHeight))
+            if (r.problem.empty() && (e.mask.width() != grid_.gridWidth || e.mask.height() != grid_.gridHeight))
                 return fail("a mask of " + std::to_string(e.mask.width()) + "x" + std::to_string(e.mask.height()) +
-                            " cells on the " + std::to_string(grid.gridWidth) + "x" + std::to_string(grid.gridHeight) +
-                            " grid");
+                            " cells on the " + std::to_string(grid_.gridWidth) + "x" +
+                            std::to_string(grid_.gridHeight) + " grid");
         } else if (word == "end") {
             const int steps = r.read<int>(1, "the number of steps");
             r.expectEnd(2);
             if (r.problem.empty() && steps != log.steps)
                 return fail("'end " + words[1] + "' after " + std::to_string(log.steps) + " steps");
-            if (r.problem.empty()) part = Part::Ended;
             if (!r.problem.empty()) return fail(r.problem);
-            continue;
+            part_ = Part::Ended;
+            return true;
         } else {
             return fail("unknown event '" + word + "'");
         }
         if (!r.problem.empty()) return fail(r.problem);
+        if (static_cast<long>(log.events.size()) >= maxEvents_)
+            return fail("more than " + std::to_string(maxEvents_) + " events, the most an input log holds");
         log.events.push_back(std::move(e));
+        return true;
     }
-    if (part == Part::Version) return fail("empty: not a fluidsim input log");
-    if (part != Part::Ended) return fail("the log ends without its 'end' line (cut short?)");
-    return result;
+
+    std::string name_;
+    long maxEvents_;
+    InputLogParse result_;
+    Part part_ = Part::Version;
+    bool sawGrid_ = false;
+    SimParams grid_;  // the grid the events are on: the start's, then each 'grid' event's
+    int lineNumber_ = 0;
+};
+
+// The log kept by keepInputLog for the run that plays it.
+struct KeptLog {
+    std::string path;
+    InputLog log;
+};
+std::optional<KeptLog>& keptLog()
+{
+    static std::optional<KeptLog> kept;
+    return kept;
 }
 
-InputLogParse loadInputLog(const std::string& path)
+// "64 MiB" for a whole number of MiB, else bytes.
+std::string sizeText(std::uintmax_t bytes)
 {
+    constexpr std::uintmax_t kMiB = 1u << 20;
+    if (bytes % kMiB == 0) return std::to_string(bytes / kMiB) + " MiB";
+    return std::to_string(bytes) + " bytes";
+}
+
+}  // namespace
+
+InputLogParse parseInputLog(std::string_view text, const std::string& name)
+{
+    InputLogParser parser(name, kMaxInputLogEvents);
+    std::size_t at = 0;
+    while (at < text.size()) {
+        const std::size_t end = std::min(text.find('\n', at), text.size());
+        if (!parser.add(text.substr(at, end - at))) break;
+        at = end + 1;
+    }
+    return parser.finish();
+}
+
+InputLogParse loadInputLog(const std::string& path, const InputLogLimits& limits)
+{
+    if (std::optional<KeptLog>& kept = keptLog(); kept && kept->path == path) {
+        InputLogParse result;
+        result.log = std::move(kept->log);
+        kept.reset();
+        return result;
+    }
     InputLogParse result;
+    const std::string prefix = "cannot read the input log " + path + ": ";
     // A device or a pipe is no log: /dev/zero was read without end (4 GB in
-    // 28 s), a FIFO blocks.
-    std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
-    if (std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
-        result.error = "the input log " + path + " is not a regular file";
+    // 28 s), a FIFO blocks. Missing, no permission, ...: app/path_check.hpp.
+    if (auto why = inputFileProblem(path)) {
+        result.error = prefix + *why;
         return result;
     }
     std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        result.error = "cannot read the input log " + path;
+    std::error_code error;
+    const std::uintmax_t bytes = std::filesystem::file_size(path, error);
+    if (!in || error) {
+        result.error = prefix + (error ? error.message() : std::string(std::strerror(errno)));
         return result;
     }
-    std::ostringstream text;
-    text << in.rdbuf();
-    return parseInputLog(text.str(), path);
+    // Refused by its size before a line is read.
+    const std::string limit = sizeText(limits.bytes) + " an input log may hold";
+    if (bytes > limits.bytes) {
+        result.error = "the input log " + path + " is " + std::to_string(bytes) + " bytes, over the " + limit;
+        return result;
+    }
+    InputLogParser parser(path, limits.events);
+    std::string line;
+    std::uintmax_t read = 0;
+    while (std::getline(in, line)) {
+        // A file that grows while it is read stops at the limit all the same.
+        read += line.size() + 1;
+        if (read > limits.bytes + 1) {
+            result.error = "the input log " + path + " grew over the " + limit + " while it was read";
+            return result;
+        }
+        if (!parser.add(line)) break;
+    }
+    if (in.bad()) {
+        result.error = prefix + std::strerror(errno);
+        return result;
+    }
+    return parser.finish();
+}
+
+void keepInputLog(const std::string& path, InputLog log)
+{
+    keptLog() = KeptLog{path, std::move(log)};
 }
 
 InputLogWriter::InputLogWriter(const std::string& path, const SimParams& start) : file_(path)

@@ -12,6 +12,7 @@
 // same bits (floats with 9 significant digits, doubles with 17). GL-free.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -60,10 +61,30 @@ struct InputLogParse {
     bool ok() const { return error.empty(); }
 };
 
+// How large an input log may be. Each event is held in memory (256 bytes,
+// whatever the length of its line) until the replay ends, so both are
+// bounded: 64 MiB of text and a million events (about 256 MB), a few hours
+// of recording at 60 steps a second. A larger log is refused, naming the limit.
+struct InputLogLimits {
+    std::uintmax_t bytes = 64u << 20;
+    long events = 1'000'000;
+};
+constexpr long kMaxInputLogEvents = InputLogLimits{}.events;
+
 // `name` goes into the error messages (the file's path).
 InputLogParse parseInputLog(std::string_view text, const std::string& name);
-// The file at `path`, read and parsed; "cannot read PATH" when it cannot be.
-InputLogParse loadInputLog(const std::string& path);
+// The file at `path`, streamed a line at a time and parsed as it is read (the
+// text is never held whole). One line when it cannot be: "cannot read the
+// input log PATH: <why>" (src/app/path_check.hpp); "the input log PATH is N
+// bytes, over the 64 MiB an input log may hold", by its size before a line is
+// read; "PATH:LINE: <what>" for a wrong line or one event too many. A log
+// handed to keepInputLog for the same path is taken instead.
+InputLogParse loadInputLog(const std::string& path, const InputLogLimits& limits = {});
+
+// The log main() checked before anything opened, kept for the run that plays
+// it (the window's or the headless replay, whose loadInputLog takes it): the
+// file is read and parsed once. Taken once; a later load reads the file.
+void keepInputLog(const std::string& path, InputLog log);
 
 std::string formatInputLogHeader(const SimParams& start);
 std::string formatInputEvent(const InputEvent& event);

@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/background.hpp"
@@ -86,7 +87,8 @@ int main(int argc, char** argv)
     for (const auto& problem :
          {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
           fluid::motion::sourceFileProblem(options.motionSource), headless::outputFileProblem(options.recordFile),
-          headless::outputFileProblem(options.videoFile), headless::outputFileProblem(options.recordInputFile)})
+          headless::outputFileProblem(options.videoFile, options.outDir),
+          headless::outputFileProblem(options.recordInputFile)})
         if (problem) {
             report(*problem);
             return kUsageErrorExit;
@@ -98,10 +100,13 @@ int main(int argc, char** argv)
             report(*conflict);
             return kUsageErrorExit;
         }
-        if (const InputLogParse log = loadInputLog(options.replayFile); !log.ok()) {
+        InputLogParse log = loadInputLog(options.replayFile);
+        if (!log.ok()) {
             report(log.error);
             return kUsageErrorExit;
         }
+        // The run plays this one (it is not read again).
+        keepInputLog(options.replayFile, std::move(log.log));
     }
     // (--replay refused --motion above: replayConflict.)
     if (options.given("record-input") && !options.motionSource.empty()) {
@@ -143,6 +148,14 @@ int main(int argc, char** argv)
     }
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
+    // A video or a picture folder is opened and its first frame read now: a
+    // file that cannot be read is a bad flag, one line before the window
+    // opens (as runHeadless does before its header). The window takes this
+    // source (it is not opened again).
+    if (const auto problem = fluid::motion::readyFrameSource(options.motionSource)) {
         report(*problem);
         return kUsageErrorExit;
     }

@@ -3,9 +3,11 @@
 #include "app/option_flags.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -386,9 +388,47 @@ std::vector<Flag> makeFlags()
 
 }  // namespace
 
+namespace {
+
+// Whether `text` is a number too small for a double to hold: strtod makes it
+// 0 (or a subnormal) and says ERANGE. Read as 0, "1e-400" was accepted by
+// every flag whose range holds 0, integers included.
+bool underflows(const std::string& text)
+{
+    if (text.empty()) return false;
+    errno = 0;
+    char* end = nullptr;
+    const double value = std::strtod(text.c_str(), &end);
+    return end == text.c_str() + text.size() && errno == ERANGE &&
+           std::fabs(value) < std::numeric_limits<double>::min();
+}
+
+// Each flag refuses a number that underflows with its own range message: the
+// one it gives any text that is no number, which every numeric flag refuses
+// ("nan"). A flag that takes any text (a file name) is left to itself.
+std::vector<Flag> refusingUnderflow(std::vector<Flag> table)
+{
+    for (Flag& flag : table) {
+        if (flag.value.empty() || !flag.apply) continue;
+        flag.apply = [apply = flag.apply](Options& o, const std::string& text) -> std::string {
+            if (!underflows(text)) return apply(o, text);
+            Options scratch = o;
+            std::string message = apply(scratch, "nan");
+            if (message.empty()) return apply(o, text);
+            const std::string got = ", got 'nan'";
+            if (const auto at = message.rfind(got); at != std::string::npos)
+                message.replace(at, got.size(), ", got '" + printable(text) + "'");
+            return message;
+        };
+    }
+    return table;
+}
+
+}  // namespace
+
 const std::vector<Flag>& flags()
 {
-    static const std::vector<Flag> table = makeFlags();
+    static const std::vector<Flag> table = refusingUnderflow(makeFlags());
     return table;
 }
 

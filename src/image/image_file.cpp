@@ -7,19 +7,18 @@
 #include <stdexcept>
 #include <system_error>
 
+#include "app/path_check.hpp"
+
 namespace fluid {
 
 std::optional<std::string> imageFileProblem(const std::string& path, const std::string& what, int maxSide)
 {
     const std::string prefix = "cannot read the " + what + " " + path + ": ";
     // stb_image only says "can't fopen" or "unknown image type": the common
-    // cases get their own words.
+    // cases get their own words (missing, a directory, a device, no
+    // permission, a link to nothing: app/path_check.hpp).
+    if (auto why = app::inputFileProblem(path)) return prefix + *why;
     std::error_code error;
-    const auto status = std::filesystem::status(path, error);
-    if (!std::filesystem::exists(status)) return prefix + "no such file";
-    if (std::filesystem::is_directory(status)) return prefix + "it is a directory";
-    // A device or a pipe could be read without end (/dev/zero) or block.
-    if (!std::filesystem::is_regular_file(status)) return prefix + "not a regular file";
     if (std::filesystem::file_size(path, error) == 0 && !error) return prefix + "the file is empty";
     // The header alone: a 450 KB PNG can decode to 20000x20000 pixels (1.6 GB
     // in 8 bits, 6.4 GB as floats), so the size is refused before decoding.

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "app/path_check.hpp"
 #include "image/image_file.hpp"
 
 namespace fluid::motion {
@@ -58,9 +59,9 @@ public:
 
     ImageFolderSource(const std::string& directory, double frameRate) : directory_(directory), frameRate_(frameRate)
     {
+        if (auto why = app::inputDirectoryProblem(directory))
+            throw SourceError("cannot open image folder " + directory + ": " + *why);
         std::error_code error;
-        if (!fs::is_directory(directory, error))
-            throw SourceError("cannot open image folder " + directory + ": not a directory");
         for (const fs::directory_entry& entry : fs::directory_iterator(directory, error))
             if (entry.is_regular_file() && isImage(entry.path())) files_.push_back(entry.path());
         if (error) throw SourceError("cannot read image folder " + directory + ": " + error.message());
@@ -69,6 +70,10 @@ public:
         std::sort(files_.begin(), files_.end(), [](const fs::path& a, const fs::path& b) {
             return numberedBefore(a.filename().string(), b.filename().string());
         });
+        // Each picture by its header (no pixel decoded): one that is none
+        // is refused now, not when the run reaches it.
+        for (const fs::path& file : files_)
+            if (auto problem = imageFileProblem(file.string(), "image", kMaxSide)) throw SourceError(*problem);
     }
 
     LumaFrame next() override
@@ -127,6 +132,41 @@ private:
     long frame_ = 0;
 };
 
+// A source whose first frame was read ahead (readyFrameSource): it gives that
+// frame first, then the source's own.
+class ReadAheadSource final : public FrameSource {
+public:
+    ReadAheadSource(std::unique_ptr<FrameSource> source, LumaFrame first)
+        : source_(std::move(source)), first_(std::move(first))
+    {
+    }
+    LumaFrame next() override
+    {
+        if (!firstGiven_) {
+            firstGiven_ = true;
+            return std::move(first_);
+        }
+        return source_->next();
+    }
+    double frameRate() const override { return source_->frameRate(); }
+    std::string describe() const override { return source_->describe(); }
+
+private:
+    std::unique_ptr<FrameSource> source_;
+    LumaFrame first_;
+    bool firstGiven_ = false;
+};
+
+struct ReadySource {
+    std::string spec;
+    std::unique_ptr<FrameSource> source;
+};
+std::optional<ReadySource>& readySource()
+{
+    static std::optional<ReadySource> ready;
+    return ready;
+}
+
 }  // namespace
 
 std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, double frameRate)
@@ -140,22 +180,48 @@ std::optional<std::string> sourceFileProblem(const std::string& spec)
     if (colon == std::string::npos) return std::nullopt;
     const std::string kind = spec.substr(0, colon);
     const std::string path = spec.substr(colon + 1);
-    std::error_code error;
-    const std::filesystem::file_status status = std::filesystem::status(path, error);
-    // FFmpeg also reads URLs (http://...) and pipes: only a plain path that
-    // is not there, or a folder, is sure to fail.
+    // FFmpeg also reads URLs (http://...) and pipes (/dev/stdin): those are
+    // FFmpeg's to judge.
     const bool url = path.find("://") != std::string::npos;
-    if (kind == "video" && !url && !std::filesystem::exists(status))
-        return "cannot open video " + path + ": No such file or directory";
-    if (kind == "video" && std::filesystem::is_directory(status))
-        return "cannot open video " + path + ": Is a directory";
-    if (kind == "images" && !std::filesystem::is_directory(status))
-        return "cannot open image folder " + path + ": not a directory";
+    if (kind == "video" && !url && app::examinePath(path).kind != app::PathStatus::Kind::Special)
+        if (auto why = app::inputFileProblem(path)) return "cannot open video " + path + ": " + *why;
+    if (kind == "images")
+        if (auto why = app::inputDirectoryProblem(path)) return "cannot open image folder " + path + ": " + *why;
+    return std::nullopt;
+}
+
+std::optional<std::string> readyFrameSource(const std::string& spec)
+{
+    const auto colon = spec.find(':');
+    const std::string kind = spec.substr(0, colon);
+    if (colon == std::string::npos || (kind != "video" && kind != "images")) return std::nullopt;
+    // A stream (a pipe, a device, a URL) may hold its first frame back for
+    // as long as it likes: the run reads it, with its stop signals in place
+    // (a second Ctrl+C ends a run blocked in that read).
+    const std::string path = spec.substr(colon + 1);
+    if (kind == "video" &&
+        (path.find("://") != std::string::npos || app::examinePath(path).kind != app::PathStatus::Kind::RegularFile))
+        return std::nullopt;
+    try {
+        std::unique_ptr<FrameSource> source = openFrameSource(spec);
+        LumaFrame first = source->next();
+        if (first.width <= 0 || first.height <= 0)
+            throw SourceError(std::string(kind == "video" ? "cannot read video " : "cannot read image folder ") + path +
+                              ": no frame could be decoded");
+        readySource() = ReadySource{spec, std::make_unique<ReadAheadSource>(std::move(source), std::move(first))};
+    } catch (const SourceError& e) {
+        return std::string(e.what());
+    }
     return std::nullopt;
 }
 
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec)
 {
+    if (std::optional<ReadySource>& ready = readySource(); ready && ready->spec == spec) {
+        std::unique_ptr<FrameSource> source = std::move(ready->source);
+        ready.reset();
+        return source;
+    }
     if (auto problem = motionSourceProblem(spec)) throw SourceError(*problem + ", got '" + spec + "'");
     const auto colon = spec.find(':');
     const std::string kind = spec.substr(0, colon);

@@ -33,12 +33,23 @@ public:
 };
 
 // Throws SourceError for an unknown kind, a missing file or device, or one
-// that holds no decodable video.
+// that holds no decodable video. A source readyFrameSource opened for the
+// same spec is taken instead (once): it starts with the frame read then.
 std::unique_ptr<FrameSource> openFrameSource(const std::string& spec);
 
-// What openFrameSource would say of a video file or an image folder that is
-// not there, found without opening it: the app refuses it before a run
-// starts (it failed once the run had begun, exit 1).
+// A video file or an image folder opened, and its first frame read, before
+// the run: an empty, corrupt or unreadable file, a text file, a picture of
+// the folder that is none, is one line (SourceError's) before the run's
+// header, not a failure after it. The source is kept for openFrameSource, so
+// it is opened and read once. Nothing to do (nullopt) for a camera, the demo,
+// "", or a video that is a stream (a pipe, a device, a URL), which may hold
+// its first frame back: the run reads it, its stop signals in place.
+std::optional<std::string> readyFrameSource(const std::string& spec);
+
+// What openFrameSource would say of a video file or an image folder that
+// cannot be reached or read (src/app/path_check.hpp), found without opening
+// it: the app refuses it before a run starts (it failed once the run had
+// begun, exit 1).
 std::optional<std::string> sourceFileProblem(const std::string& spec);
 
 // A video's frame rate from what its header says (0 where it says nothing):
@@ -50,6 +61,8 @@ double videoFrameRate(double average, double base);
 // The sources, for tests.
 std::unique_ptr<FrameSource> openVideo(const std::string& path, bool loop = true);
 std::unique_ptr<FrameSource> openCamera(const std::string& device);
+// Every picture of the folder is checked by its header when it opens (a
+// junk 13th picture failed at the 13th frame).
 std::unique_ptr<FrameSource> openImageFolder(const std::string& directory, double frameRate = 30.0);
 
 }  // namespace fluid::motion

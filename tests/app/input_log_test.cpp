@@ -5,7 +5,12 @@
 
 #include <gtest/gtest.h>
 
+#include <unistd.h>
+
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -224,9 +229,101 @@ struct FakeSolver {
 // were it missing this test would fail, not hang).
 TEST(InputLog, ADeviceOrADirectoryIsNoLog)
 {
-    EXPECT_EQ(loadInputLog("/dev/null").error, "the input log /dev/null is not a regular file");
-    EXPECT_EQ(loadInputLog("/tmp").error, "the input log /tmp is not a regular file");
-    EXPECT_EQ(loadInputLog("/no/such/log.rec").error, "cannot read the input log /no/such/log.rec");
+    EXPECT_EQ(loadInputLog("/dev/null").error, "cannot read the input log /dev/null: not a regular file");
+    EXPECT_EQ(loadInputLog("/tmp").error, "cannot read the input log /tmp: it is a directory");
+    // With the reason (it had none), as every file a flag names (src/app/path_check.hpp).
+    EXPECT_EQ(loadInputLog("/no/such/log.rec").error,
+              "cannot read the input log /no/such/log.rec: the directory /no does not exist");
+    EXPECT_EQ(loadInputLog("/tmp/no-such-log.rec").error,
+              "cannot read the input log /tmp/no-such-log.rec: no such file");
+}
+
+// A scratch file, removed with this object.
+class TempLog {
+public:
+    explicit TempLog(const std::string& text)
+        : path_((std::filesystem::temp_directory_path() /
+                 ("fluidsim-input-log-" + std::to_string(getpid()) + "-" + std::to_string(next()++) + ".rec"))
+                    .string())
+    {
+        std::ofstream(path_, std::ios::binary) << text;
+    }
+    ~TempLog() { std::filesystem::remove(path_); }
+    TempLog(const TempLog&) = delete;
+    TempLog& operator=(const TempLog&) = delete;
+    const std::string& path() const { return path_; }
+
+private:
+    static int& next()
+    {
+        static int n = 0;
+        return n;
+    }
+    std::string path_;
+};
+
+// A 100 MB log took 1.1 GB: the whole file was read into memory, then
+// parsed (twice: by main's check and by the run). One over the limit is
+// refused by its size, before a byte is read: this one is zeros, which read
+// would be "not a fluidsim input log" (a sparse file: it takes no disk).
+TEST(InputLog, ALogOverTheSizeLimitIsRefusedBeforeItIsRead)
+{
+    const TempLog big("");
+    const std::uintmax_t bytes = InputLogLimits{}.bytes + 1;
+    std::filesystem::resize_file(big.path(), bytes);
+    EXPECT_EQ(loadInputLog(big.path()).error,
+              "the input log " + big.path() + " is 67108865 bytes, over the 64 MiB an input log may hold");
+    const TempLog small(header() + "step 1\nend 1\n");
+    const InputLogParse limited = loadInputLog(small.path(), {100, kMaxInputLogEvents});
+    EXPECT_EQ(limited.error, "the input log " + small.path() + " is " +
+                                 std::to_string(std::filesystem::file_size(small.path())) +
+                                 " bytes, over the 100 bytes an input log may hold");
+}
+
+// Every event is held until the replay ends (256 bytes each, a 7-byte 'step'
+// line included): their number is bounded too.
+TEST(InputLog, ALogWithTooManyEventsIsRefusedAtTheFirstOneOver)
+{
+    const TempLog log(header() + "step 1\nstep 2\nreset\nstep 3\nend 3\n");
+    EXPECT_TRUE(loadInputLog(log.path(), {InputLogLimits{}.bytes, 4}).ok());
+    EXPECT_EQ(
+        loadInputLog(log.path(), {InputLogLimits{}.bytes, 3}).error,
+        log.path() + ":" + std::to_string(firstEventLine() + 3) + ": more than 3 events, the most an input log holds");
+}
+
+// Streamed line by line, a file reads as its text parses: the same events,
+// the same line numbers in an error, a last line without its newline.
+TEST(InputLog, AFileReadsAsItsTextParses)
+{
+    const std::string body = "splat 1 1 1 1 0.1 0 0 1 1 1 1 0\r\nstep 1  # a comment\n\nparam dt 0.01\nstep 2\nend 2";
+    const TempLog log(header() + body);
+    const InputLogParse fromFile = loadInputLog(log.path());
+    const InputLogParse fromText = parseInputLog(header() + body, log.path());
+    ASSERT_TRUE(fromFile.ok()) << fromFile.error;
+    ASSERT_EQ(fromFile.log.events.size(), fromText.log.events.size());
+    for (std::size_t n = 0; n < fromText.log.events.size(); ++n)
+        EXPECT_EQ(formatInputEvent(fromFile.log.events[n]), formatInputEvent(fromText.log.events[n])) << n;
+    EXPECT_EQ(fromFile.log.steps, 2);
+    const TempLog broken(header() + "step 1\nstep 3\nend 3\n");
+    EXPECT_EQ(loadInputLog(broken.path()).error,
+              parseInputLog(header() + "step 1\nstep 3\nend 3\n", broken.path()).error);
+}
+
+// main() checks the log before anything opens and keeps it; the run takes
+// that one and reads nothing (the file may be gone by then). Taken once.
+TEST(InputLog, AKeptLogIsTakenInsteadOfReadingTheFileAgain)
+{
+    auto log = std::make_unique<TempLog>(header() + "step 1\nstep 2\nend 2\n");
+    const std::string path = log->path();
+    InputLogParse checked = loadInputLog(path);
+    ASSERT_TRUE(checked.ok()) << checked.error;
+    keepInputLog(path, std::move(checked.log));
+    log.reset();  // the file is gone
+    EXPECT_EQ(loadInputLog("other.rec").error, "cannot read the input log other.rec: no such file");
+    const InputLogParse taken = loadInputLog(path);
+    ASSERT_TRUE(taken.ok()) << taken.error;
+    EXPECT_EQ(taken.log.steps, 2);
+    EXPECT_EQ(loadInputLog(path).error, "cannot read the input log " + path + ": no such file");
 }
 
 TEST(InputReplay, TheSolverGetsTheRecordedCallsInOrder)

@@ -106,11 +106,42 @@ TEST_F(MotionCli, ProblemsAreOneLine)
     // A source that is not there is refused before the run, as a bad flag
     // (it failed after the run's header, exit 1, until 2026-11-27).
     EXPECT_EQ(run("--headless --backend cpu --scenario motion --steps 2 --motion video:none.mp4", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: No such file or directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: no such file\n");
     EXPECT_EQ(run("--headless --backend cpu --scenario motion --steps 2 --motion images:none", output), 2);
-    EXPECT_EQ(output, "fluidsim: cannot open image folder none: not a directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open image folder none: no such directory\n");
     EXPECT_EQ(run("--motion video:none.mp4", output), 2) << "the window refuses it too";
-    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: No such file or directory\n");
+    EXPECT_EQ(output, "fluidsim: cannot open video none.mp4: no such file\n");
+}
+
+// An empty, a text or a cut video, or a folder with a picture that is none,
+// failed after the run's header with exit 1 (a missing one was exit 2
+// before the run). Each is opened and read before the header now: one line,
+// exit 2, nothing printed on stdout.
+TEST_F(MotionCli, AVideoOrAPictureThatCannotBeReadIsRefusedBeforeTheRun)
+{
+    writeFrames(/*still=*/false);
+    std::string output;
+    ASSERT_EQ(run("--headless --backend cpu --grid 16 --steps 2 --video v.mp4", output), 0) << output;
+    const auto bytes = fs::file_size(dir_ / "v.mp4");
+    fs::copy_file(dir_ / "v.mp4", dir_ / "cut.mp4");
+    fs::resize_file(dir_ / "cut.mp4", bytes / 2);
+    std::ofstream(dir_ / "empty.mp4");
+    std::ofstream(dir_ / "text.mp4") << "this is not a video\n";
+    std::ofstream(dir_ / "frames" / "f113.pgm") << "not a picture";
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"video:empty.mp4", "fluidsim: cannot open video empty.mp4: "},
+        {"video:text.mp4", "fluidsim: cannot open video text.mp4: "},
+        {"video:cut.mp4", "fluidsim: cannot open video cut.mp4: "},
+        {"images:frames", "fluidsim: cannot read the image frames/f113.pgm: "},
+    };
+    for (const auto& [source, line] : cases) {
+        const fluid::test::ProcessResult r = fluid::test::runFluidsim(
+            FLUIDSIM_EXE, "--headless --backend cpu --scenario motion --steps 2 --motion " + source, dir_.string());
+        EXPECT_EQ(r.exitCode, 2) << source << "\n" << r.out << r.err;
+        EXPECT_EQ(r.err.rfind(line, 0), 0u) << r.err;
+        EXPECT_EQ(fluid::test::countLines(r.err), 1) << r.err;
+        EXPECT_EQ(r.out, "") << "the run started: " << r.out;
+    }
 }
 
 // A video cut short (an MP4 that ends after its first box): FFmpeg printed
@@ -128,7 +159,7 @@ TEST_F(MotionCli, FfmpegsReasonIsPartOfTheOneLine)
     }
     const fluid::test::ProcessResult result = fluid::test::runFluidsim(
         FLUIDSIM_EXE, "--headless --backend cpu --scenario motion --steps 2 --motion video:cut.mp4", dir_.string());
-    EXPECT_NE(result.exitCode, 0) << result.err;
+    EXPECT_EQ(result.exitCode, 2) << result.err;
     EXPECT_EQ(fluid::test::countLines(result.err), 1) << result.err;
     EXPECT_EQ(result.err.rfind("fluidsim: cannot open video cut.mp4: ", 0), 0u) << result.err;
     EXPECT_NE(result.err.find(" (moov atom not found)"), std::string::npos) << result.err;

@@ -128,6 +128,36 @@ TEST(CommandLine, BadValuesNameTheFlagAndTheRange)
     }
 }
 
+// A number too small for a double ("1e-400") was read as 0 and accepted by
+// every flag whose range holds 0, integers included (--threads 1e-400 ran on
+// every core). Each numeric flag refuses it with the message it gives any
+// text that is no number, its range; the settings file too.
+TEST(CommandLine, ANumberTooSmallForADoubleIsRefusedNotReadAsZero)
+{
+    EXPECT_EQ(parse({"--threads", "1e-400"}).error, "--threads expects an integer in 0..1024, got '1e-400'");
+    EXPECT_EQ(parse({"--vorticity", "-1e-400"}).error.rfind("--vorticity expects a number in [0, ", 0), 0u);
+    EXPECT_EQ(parse({"--dye-grid", "1e-400"}).error, "--dye-grid expects 0 or an integer in 8..4096, got '1e-400'");
+    int numeric = 0;
+    for (const flag_table::Flag& flag : flag_table::flags()) {
+        if (flag.value.empty()) continue;
+        const std::string name = std::string("--") + flag.name;
+        const std::string refused = parse({name.c_str(), "nan"}).error;
+        if (refused.empty()) continue;  // a file name: any text will do
+        ++numeric;
+        const std::string expected = refused.substr(0, refused.rfind("'nan'"));
+        for (const char* tiny : {"1e-400", "-1e-400", "1e-310", "0.0000000001e-320"}) {
+            const ParseResult r = parse({name.c_str(), tiny});
+            EXPECT_EQ(r.error, expected + "'" + tiny + "'") << name;
+        }
+    }
+    EXPECT_GT(numeric, 50) << "the numeric flags were not found";
+    EXPECT_TRUE(parse({"--threads", "0", "--vorticity", "0e-400", "--dye-grid", "-0"}).ok());
+    EXPECT_TRUE(parse({"--vorticity", "1e-30"}).ok());
+    const ParseResult file = parseConfig("vorticity = 1e-400\n");
+    EXPECT_NE(file.error.find("vorticity expects a number in [0, "), std::string::npos) << file.error;
+    EXPECT_NE(file.error.find("got '1e-400'"), std::string::npos) << file.error;
+}
+
 // One number grammar for every flag: "+5" was a real but no integer. A
 // leading '+' is accepted by both; an integer is a number whose value is
 // whole, read by the same parser ("6.4e1" is 64, "64.5" is no integer).

@@ -9,6 +9,7 @@
 #include <gtest/gtest.h>
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/resource.h>
@@ -39,6 +40,9 @@ struct ProcessRequest {
     // Or once this file exists (a frame the child wrote: it is inside its loop).
     std::string signalWhenFile;
     int signal = SIGTERM;
+    // When set and we are root: the child runs as this user (and its group
+    // of the same number), whom a file's mode denies as it denies any user.
+    std::optional<uid_t> unprivilegedUser;
     // With fileSizeLimit: SIGXFSZ ignored in the child before exec, so a write
     // past the limit fails with EFBIG; false leaves the default (the signal
     // kills) for the child to handle itself.
@@ -75,6 +79,7 @@ struct ProcessResult {
     bool timedOut = false;  // killed (SIGKILL, its whole process group) at the limit
     int exitCode = -1;      // when it exited
     int signal = 0;         // when a signal ended it
+    long maxRssKiB = 0;     // its peak resident memory (getrusage's ru_maxrss)
     std::string out, err;
 };
 
@@ -112,6 +117,10 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             limit.rlim_cur = *request.fileSizeLimit;
             if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
         }
+        if (request.unprivilegedUser && geteuid() == 0 &&
+            (setgroups(0, nullptr) != 0 || setgid(*request.unprivilegedUser) != 0 ||
+             setuid(*request.unprivilegedUser) != 0))
+            _exit(126);
         const int devNull = open("/dev/null", O_RDONLY);
         if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0 ||
             dup2(errPipe[1], STDERR_FILENO) < 0)
@@ -176,7 +185,9 @@ inline ProcessResult runProcess(const ProcessRequest& request)
     // then the deadline still applies).
     int status = 0;
     for (;;) {
-        const pid_t done = waitpid(pid, &status, WNOHANG);
+        rusage usage{};
+        const pid_t done = wait4(pid, &status, WNOHANG, &usage);
+        result.maxRssKiB = usage.ru_maxrss;
         if (done == pid) break;
         if (std::chrono::steady_clock::now() >= deadline && !result.timedOut) {
             result.timedOut = true;

@@ -9,8 +9,10 @@
 #include <unistd.h>
 
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -134,11 +136,80 @@ TEST_F(FrameSourceTest, WhatCannotBeOpenedSaysWhyInOneLine)
     EXPECT_NE(message("camera:/dev/fluidsim-no-such-camera").find("cannot open camera /dev/fluidsim-no-such-camera"),
               std::string::npos);
     EXPECT_NE(message("images:" + dir_.string()).find("holds no PNG"), std::string::npos);
-    EXPECT_NE(message("images:/no/such/dir").find("not a directory"), std::string::npos);
+    EXPECT_EQ(message("images:/no/such/dir"),
+              "cannot open image folder /no/such/dir: the directory /no does not exist");
+    EXPECT_EQ(message("images:" + (dir_ / "garbage.mp4").string()),
+              "cannot open image folder " + (dir_ / "garbage.mp4").string() + ": not a directory");
     EXPECT_NE(message("webcam").find("expects camera[:DEVICE], video:FILE, images:DIR or demo"), std::string::npos);
     EXPECT_NE(message("video:").find("needs a file"), std::string::npos);
     for (const std::string& spec : {std::string("webcam"), std::string("video:"), "video:" + (dir_ / "x").string()})
         EXPECT_EQ(message(spec).find('\n'), std::string::npos) << spec;
+}
+
+// A file that opens but holds no frame, or that is no video at all, failed
+// after the run's header (exit 1); readyFrameSource opens it and reads its
+// first frame before the run, and says why in one line.
+TEST_F(FrameSourceTest, AVideoThatCannotBeReadIsFoundBeforeTheRun)
+{
+    const std::string clip = (dir_ / "disc.mkv").string();
+    ASSERT_EQ(test::writeClip(clip, 64, 48, 12, 25, movingDisc), "");
+    std::ofstream(dir_ / "empty.mkv");
+    std::ofstream(dir_ / "text.mkv") << "this is not a video\n";
+    // Its header and the start of its first frame: it opens, and no frame decodes.
+    fs::copy_file(clip, dir_ / "cut.mkv");
+    fs::resize_file(dir_ / "cut.mkv", fs::file_size(clip) / 4);
+    for (const char* name : {"empty.mkv", "text.mkv"})
+        EXPECT_EQ(readyFrameSource("video:" + (dir_ / name).string()),
+                  "cannot open video " + (dir_ / name).string() +
+                      ": Invalid data found when processing input (EBML header parsing failed)");
+    const std::optional<std::string> cut = readyFrameSource("video:" + (dir_ / "cut.mkv").string());
+    ASSERT_TRUE(cut);
+    EXPECT_EQ(cut->rfind("cannot ", 0), 0u) << *cut;
+    EXPECT_NE(cut->find((dir_ / "cut.mkv").string() + ": "), std::string::npos) << *cut;
+    EXPECT_EQ(cut->find('\n'), std::string::npos) << *cut;
+    EXPECT_EQ(readyFrameSource("video:" + clip), std::nullopt);
+    openFrameSource("video:" + clip);  // taken: no other test of this process finds it
+    EXPECT_EQ(readyFrameSource("demo"), std::nullopt);
+    EXPECT_EQ(readyFrameSource(""), std::nullopt);
+}
+
+// The source readied before the run is the run's: opened and read once, its
+// first frame the one read then (the file may be gone by then). Taken once.
+TEST_F(FrameSourceTest, AReadySourceIsTakenByTheRunNotOpenedAgain)
+{
+    const std::string clip = (dir_ / "disc.mkv").string();
+    ASSERT_EQ(test::writeClip(clip, 64, 48, 12, 25, movingDisc), "");
+    ASSERT_EQ(readyFrameSource("video:" + clip), std::nullopt);
+    fs::remove(clip);
+    auto source = openFrameSource("video:" + clip);
+    EXPECT_NEAR(source->frameRate(), 25.0, 1e-9);
+    for (int n = 0; n < 3; ++n) EXPECT_NEAR(brightCentreX(source->next()), 44.0 - 2.0 * n, 0.5) << n;
+    EXPECT_THROW(openFrameSource("video:" + clip), SourceError);
+}
+
+// A picture of the folder that is none (the 13th here) failed when the run
+// reached it; the folder's pictures are checked by their headers when it opens.
+TEST_F(FrameSourceTest, AnImageFolderWithAPictureThatIsNoneIsRefusedWhenItOpens)
+{
+    for (int n = 1; n <= 13; ++n) {
+        char file[16];
+        std::snprintf(file, sizeof file, "f%d.pgm", n);
+        const std::string name = (dir_ / file).string();
+        std::ofstream f(name, std::ios::binary);
+        if (n == 13)
+            f << "not a picture";
+        else
+            f << "P5\n4 4\n255\n" << std::string(16, '\x80');
+    }
+    const std::string junk = (dir_ / "f13.pgm").string();
+    const std::string spec = "images:" + dir_.string();
+    const std::optional<std::string> problem = readyFrameSource(spec);
+    ASSERT_TRUE(problem);
+    EXPECT_EQ(problem->rfind("cannot read the image " + junk + ": ", 0), 0u) << *problem;
+    EXPECT_THROW(openImageFolder(dir_.string()), SourceError);
+    fs::remove(junk);
+    EXPECT_EQ(readyFrameSource(spec), std::nullopt);
+    EXPECT_NE(openFrameSource(spec)->describe().find("12 images"), std::string::npos);
 }
 
 TEST_F(FrameSourceTest, TheDemoSourceMoves)

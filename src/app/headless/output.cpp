@@ -1,21 +1,17 @@
 #include "app/headless/output.hpp"
 
-#include <fcntl.h>
-#include <unistd.h>
-
 #include <algorithm>
 #include <array>
-#include <cerrno>
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <sstream>
 #include <stdexcept>
 #include <system_error>
 #include <vector>
 
+#include "app/path_check.hpp"
 #include "app/png.hpp"
 #include "app/report.hpp"
 #include "app/view_colour.hpp"
@@ -72,75 +68,17 @@ void prepareDirectory(const std::string& dir)
                                  (error ? error.message() : std::string("a file of that name exists")));
 }
 
-namespace {
-
-namespace fs = std::filesystem;
-
-// Whether `folder` takes a new file. Only making one tells every case apart:
-// a read-only mount, a folder without write permission (root may write
-// anyway), one that takes no files at all (/proc/self says ENOENT). The probe
-// is removed at once.
-std::optional<std::string> notWritable(const fs::path& folder)
-{
-    const std::string pattern = (folder / ".fluidsim-probe-XXXXXX").string();
-    std::vector<char> name(pattern.begin(), pattern.end());
-    name.push_back('\0');
-    const int fd = mkstemp(name.data());
-    if (fd < 0) return std::string(std::strerror(errno));
-    close(fd);
-    unlink(name.data());
-    return std::nullopt;
-}
-
-// A name longer than the file system takes (255 bytes on Linux's) failed
-// only at the end, at the rename, after the whole run.
-std::optional<std::string> nameTooLong(const fs::path& name, const fs::path& existingFolder)
-{
-    const long limit = pathconf(existingFolder.c_str(), _PC_NAME_MAX);
-    const std::size_t bytes = name.string().size();
-    if (limit <= 0 || bytes <= static_cast<std::size_t>(limit)) return std::nullopt;
-    return "the name " + name.string().substr(0, 16) + "... is " + std::to_string(bytes) + " bytes, over the " +
-           std::to_string(limit) + " this file system takes";
-}
-
-}  // namespace
-
 std::optional<std::string> outputDirectoryProblem(const std::string& dir)
 {
     if (dir.empty()) return std::nullopt;
-    // The folders that do not exist yet will be made in the nearest that does.
-    fs::path at = dir;
-    std::error_code error;
-    while (!fs::exists(fs::status(at, error))) {
-        at = at.parent_path();
-        if (at.empty()) {
-            at = ".";
-            break;
-        }
-    }
-    if (!fs::is_directory(fs::status(at, error)))
-        return "cannot write into " + dir + ": " + at.string() + " is not a directory";
-    if (auto why = notWritable(at)) return "cannot write into " + dir + ": " + *why;
-    for (const fs::path& part : fs::path(dir).lexically_relative(at == "." ? fs::path() : at))
-        if (auto why = nameTooLong(part, at)) return "cannot write into " + dir + ": " + *why;
+    if (auto why = outputFolderProblem(dir)) return "cannot write into " + dir + ": " + *why;
     return std::nullopt;
 }
 
-std::optional<std::string> outputFileProblem(const std::string& file)
+std::optional<std::string> outputFileProblem(const std::string& file, const std::string& madeFolder)
 {
     if (file.empty()) return std::nullopt;
-    std::error_code error;
-    const auto status = fs::status(file, error);
-    if (fs::is_directory(status)) return "cannot write " + file + ": it is a directory";
-    // A device or a pipe is written in place (src/app/atomic_file.hpp); its
-    // errors come with the write.
-    if (fs::exists(status) && !fs::is_regular_file(status)) return std::nullopt;
-    const fs::path folder = fs::path(writeTarget(file)).parent_path();
-    const fs::path at = folder.empty() ? fs::path(".") : folder;
-    if (!fs::exists(fs::status(at, error)))
-        return "cannot write " + file + ": the directory " + at.string() + " does not exist";
-    if (auto why = notWritable(at)) return "cannot write " + file + ": " + *why;
-    if (auto why = nameTooLong(fs::path(writeTarget(file)).filename(), at)) return "cannot write " + file + ": " + *why;
+    if (auto why = app::outputFileProblem(file, madeFolder)) return "cannot write " + file + ": " + *why;
     return std::nullopt;
 }
 

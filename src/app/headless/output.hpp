@@ -77,11 +77,13 @@ void prepareDirectory(const std::string& dir);
 
 // Whether a run could write its outputs, asked before the first step: a
 // wrong or read-only path should cost one line, not a whole run and its
-// results. `dir` (--out): its nearest folder that exists takes a new file;
-// `file` (an export): its folder exists and takes a new file, and it is not a
-// directory. The one line, or nothing when it looks writable ("": none asked).
+// results. `dir` (--out): made with its parents, its nearest folder that
+// exists takes a new file; `file` (an export, a video): its folder exists, or
+// is `madeFolder` (--out) or a folder above it, and takes a new file, and it
+// is not a directory. The one line, with the cause src/app/path_check.hpp
+// finds, or nothing when it looks writable ("": none asked).
 std::optional<std::string> outputDirectoryProblem(const std::string& dir);
-std::optional<std::string> outputFileProblem(const std::string& file);
+std::optional<std::string> outputFileProblem(const std::string& file, const std::string& madeFolder = "");
 
 // What a frame shows: the dye (demo) or the speed |u| / U on a colour map
 // (the validation flows, which carry no dye).

@@ -22,6 +22,7 @@
 #include "core/multigrid.hpp"
 #include "core/obstacles.hpp"
 #include "core/pass_constants.hpp"
+#include "motion/frame_source.hpp"
 #include "platform/headless_context.hpp"
 
 namespace fluid::app {
@@ -213,12 +214,19 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     // any bad flag; a failure later (a disk that fills) is still exit 1.
     for (const std::optional<std::string>& problem :
          {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
-          outputFileProblem(spec.energyFile), outputFileProblem(spec.centerlinesFile),
-          outputFileProblem(spec.probeFile)})
+          outputFileProblem(spec.energyFile, spec.outDir), outputFileProblem(spec.centerlinesFile, spec.outDir),
+          outputFileProblem(spec.probeFile, spec.outDir)})
         if (problem) {
             report(*problem);
             return kUsageErrorExit;
         }
+    // A video or a picture folder is opened and its first frame read before
+    // the header: a file that cannot be read is a bad flag like any other
+    // (it was exit 1, after the header). The run takes this source.
+    if (const auto problem = motion::readyFrameSource(spec.motionSource)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
     for (const std::string& note : notes) report("note: " + note);
     for (const std::string& note : spec.notes) report("note: " + note);
 
