@@ -6,6 +6,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/velocity_layout.hpp"
 #include "reference/passes.hpp"
 
 namespace fluid::app::headless {
@@ -75,16 +76,17 @@ Centerlines centerlines(const Field& velocity, double lidSpeed, Layout layout)
     const int h = velocity.height();
     // The centre line x = W h / 2 sits at cell coordinate W/2 - 0.5: between two
     // columns for even W, on a column for odd W; the same weights cover both.
-    // On the staggered layout u's faces lie half a cell left of the centres,
-    // so the line is at u's index W/2 (and v's rows likewise).
-    const double faceShift = layout == Layout::Staggered ? 0.5 : 0.0;
-    const auto across = [faceShift](int n) {
-        const double at = 0.5 * n - 0.5 + faceShift;
+    // Each component's samples sit where its layout puts them (on the
+    // staggered one u's faces half a cell left of the centres): the line is at
+    // the index whose sample point is n / 2 cells in.
+    const VelocityLayout faces = velocityLayoutOf(layout);
+    const auto across = [](int n, double samplePoint) {
+        const double at = 0.5 * n - samplePoint;
         const int lo = static_cast<int>(std::floor(at));
         return std::pair<int, double>(lo, at - lo);
     };
-    const auto [i0, fx] = across(w);
-    const auto [j0, fy] = across(h);
+    const auto [i0, fx] = across(w, faces.u.x);
+    const auto [j0, fy] = across(h, faces.v.y);
     const int i1 = std::min(i0 + 1, w - 1);
     const int j1 = std::min(j0 + 1, h - 1);
     for (int j = 0; j < h; ++j) {

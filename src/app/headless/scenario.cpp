@@ -6,6 +6,8 @@
 #include <sstream>
 #include <thread>
 
+#include "core/velocity_layout.hpp"
+
 namespace fluid::app::headless {
 
 namespace {
@@ -373,24 +375,24 @@ Field exactVelocity(Scenario scenario, const SimParams& p, double t)
     // In double: these are the sample points, not the solver's float h.
     const double h = static_cast<double>(p.domainWidth) / p.gridWidth;
     const double nu = static_cast<double>(p.viscosity);
-    // Each component at its own point: the cell's centre, or on the staggered
-    // layout u on the cell's left face and v on its bottom face.
-    const double faceShift = p.layout == Layout::Staggered ? 0.5 : 0.0;
+    // Each component at its own point (on the staggered layout u on the
+    // cell's left face and v on its bottom face).
+    const VelocityLayout layout = velocityLayoutOf(p.layout);
     for (int j = 0; j < p.gridHeight; ++j)
         for (int i = 0; i < p.gridWidth; ++i) {
-            const double xc = (i + 0.5) * h;
-            const double yc = (j + 0.5) * h;
-            const double xu = xc - faceShift * h;
-            const double yv = yc - faceShift * h;
+            const double xu = (i + layout.u.x) * h;
+            const double yu = (j + layout.u.y) * h;
+            const double xv = (i + layout.v.x) * h;
+            const double yv = (j + layout.v.y) * h;
             double u = 0.0, v = 0.0;
             if (scenario == Scenario::TaylorGreen) {
                 // |k|^2 = 2: each velocity component decays as exp(-2 nu t).
                 const double decay = std::exp(-2.0 * nu * t);
-                u = std::sin(xu) * std::cos(yc) * decay;
-                v = -std::cos(xc) * std::sin(yv) * decay;
+                u = std::sin(xu) * std::cos(yu) * decay;
+                v = -std::cos(xv) * std::sin(yv) * decay;
             } else if (scenario == Scenario::ShearWave) {
                 const double k = 2.0 * kPi;  // one wavelength across the unit box
-                u = std::sin(k * yc) * std::exp(-k * k * nu * t);
+                u = std::sin(k * yu) * std::exp(-k * k * nu * t);
             }
             f.at(i, j, 0) = static_cast<float>(u);
             f.at(i, j, 1) = static_cast<float>(v);
