@@ -37,17 +37,21 @@ Field resampleBilinear(const Field& f, int width, int height)
     return out;
 }
 
-Field resampleFaces(const Field& velocity, int width, int height)
+Field resampleVelocity(const Field& velocity, int width, int height, const VelocityLayout& layout)
 {
     Field out(width, height, 2);
     const float sx = static_cast<float>(velocity.width()) / static_cast<float>(width);
     const float sy = static_cast<float>(velocity.height()) / static_cast<float>(height);
+    // A sample point p cells into cell i of the new grid lies (i + p) sx - p
+    // cells from the old grid's sample of cell 0: each component's own p.
+    const auto oldCoordinate = [](int i, float scale, double samplePoint) {
+        const float p = static_cast<float>(samplePoint);
+        return (static_cast<float>(i) + p) * scale - p;
+    };
     for (int j = 0; j < height; ++j)
         for (int i = 0; i < width; ++i) {
-            const float fi = static_cast<float>(i), fj = static_cast<float>(j);
-            // u's faces sit at whole x and half y; v's at half x and whole y.
-            out.at(i, j, 0) = bilinearAt(velocity, fi * sx, (fj + 0.5f) * sy - 0.5f, 0);
-            out.at(i, j, 1) = bilinearAt(velocity, (fi + 0.5f) * sx - 0.5f, fj * sy, 1);
+            out.at(i, j, 0) = bilinearAt(velocity, oldCoordinate(i, sx, layout.u.x), oldCoordinate(j, sy, layout.u.y), 0);
+            out.at(i, j, 1) = bilinearAt(velocity, oldCoordinate(i, sx, layout.v.x), oldCoordinate(j, sy, layout.v.y), 1);
         }
     return out;
 }
@@ -58,9 +62,9 @@ FluidState resampleState(const FluidState& state, const FieldGrids& grids, Layou
     for (const FieldSpec& spec : kFieldSpecs) {
         const Field& from = fieldOf(state, spec);
         const GridSize to = grids.of(spec.grid);
-        const bool faces = layout == Layout::Staggered && spec.member == &FluidState::velocity;
+        const bool velocity = spec.member == &FluidState::velocity;
         fieldOf(out, spec) = from.size() == 0 ? zerosFor(spec, grids)
-                             : faces          ? resampleFaces(from, to.width, to.height)
+                             : velocity       ? resampleVelocity(from, to.width, to.height, velocityLayoutOf(layout))
                                               : resampleBilinear(from, to.width, to.height);
     }
     return out;

@@ -6,6 +6,7 @@
 
 #include "core/field.hpp"
 #include "core/sim_params.hpp"  // Layout
+#include "core/velocity_layout.hpp"
 
 namespace fluid::app {
 
@@ -16,16 +17,17 @@ namespace fluid::app {
 // alike; values are kept as they are (m/s stays m/s).
 Field resampleBilinear(const Field& f, int width, int height);
 
-// A staggered velocity (docs/algorithm.md §2b: texel (i, j) holds u on the
-// cell's left face, at (i, j + 1/2) cells, and v on its bottom face, at
-// (i + 1/2, j)) on a width x height grid over the same domain: each component
-// bilinear between its own faces, the edge faces repeating beyond them. A
-// face on the domain's left or bottom edge reads exactly that edge's face
-// (a box's shut wall face stays 0).
-Field resampleFaces(const Field& velocity, int width, int height);
+// A velocity on a width x height grid over the same domain, each component
+// read bilinearly between its own sample points (`layout`: the centres, or
+// on the staggered layout, docs/algorithm.md §2b, u at (i, j + 1/2) cells on
+// the cell's left face and v at (i + 1/2, j) on its bottom face), the edge
+// samples repeating beyond them. On the staggered layout a face on the
+// domain's left or bottom edge reads exactly that edge's face (a box's shut
+// wall face stays 0); on the collocated one it equals resampleBilinear.
+Field resampleVelocity(const Field& velocity, int width, int height, const VelocityLayout& layout);
 
 // Every field of `state` on its grid of `grids` (kFieldSpecs says which); the
-// velocity by its faces on the staggered layout.
+// velocity at its layout's sample points.
 FluidState resampleState(const FluidState& state, const FieldGrids& grids, Layout layout = Layout::Collocated);
 
 }  // namespace fluid::app

@@ -8,6 +8,7 @@
 #include <glm/vec2.hpp>
 
 #include "core/obstacles.hpp"
+#include "core/velocity_layout.hpp"
 
 namespace fluid::app {
 
@@ -172,7 +173,7 @@ ViewUniforms viewUniforms(const DisplaySettings& s, float range, const SimParams
                                  std::sin(elevation));
     u.shininess = s.water.shininess;
     u.depth = s.water.depth;
-    u.faceVelocity = info.source == ViewSource::Velocity && params.layout == Layout::Staggered;
+    u.faceVelocity = info.source == ViewSource::Velocity && velocityLayoutOf(params.layout).onFaces;
     return u;
 }
 

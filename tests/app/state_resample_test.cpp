@@ -118,4 +118,20 @@ TEST(StateResample, AStaggeredVelocityIsResampledAtItsOwnFaces)
     EXPECT_GT(std::fabs(centres.velocity.at(6, 6, 0) - r.velocity.at(6, 6, 0)), 0.03f);  // a (1/2 - 1/3) = 0.042
 }
 
+// On the collocated layout both components sit at the centres: the velocity
+// is resampled exactly as every other field is.
+TEST(StateResample, ACollocatedVelocityIsResampledAsAnyField)
+{
+    Field v(16, 12, 2);
+    for (int j = 0; j < 12; ++j)
+        for (int i = 0; i < 16; ++i) {
+            v.at(i, j, 0) = std::sin(0.7f * static_cast<float>(i)) + 0.1f * static_cast<float>(j);
+            v.at(i, j, 1) = std::cos(0.4f * static_cast<float>(j * i));
+        }
+    EXPECT_EQ(resampleVelocity(v, 23, 9, velocityLayoutOf(Layout::Collocated)).values(),
+              resampleBilinear(v, 23, 9).values());
+    EXPECT_NE(resampleVelocity(v, 23, 9, velocityLayoutOf(Layout::Staggered)).values(),
+              resampleBilinear(v, 23, 9).values());
+}
+
 }  // namespace fluid::app
