@@ -13,6 +13,7 @@
 #include "app/headless/runner.hpp"
 #include "app/input_log.hpp"
 #include "app/options.hpp"
+#include "app/output_lock.hpp"
 #include "app/report.hpp"
 #include "app/window/window_app.hpp"
 #include "motion/frame_source.hpp"
@@ -60,6 +61,15 @@ Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& war
     ParseResult parsed = parseConfig(text, windowDefaults());
     if (!parsed.ok()) return leftAsItIs(parsed.error);
     return parsed.options;
+}
+
+// The outputs a run may write, by the flags that name them.
+std::vector<NamedOutput> namedOutputs(const Options& o)
+{
+    return {{"--record", o.recordFile},         {"--record-input", o.recordInputFile},
+            {"--video", o.videoFile},           {"--out", o.outDir},
+            {"--export-energy", o.energyFile},  {"--export-centerlines", o.centerlinesFile},
+            {"--export-probe", o.probeFile}};
 }
 
 }  // namespace
@@ -126,6 +136,13 @@ int main(int argc, char** argv)
         report(*clash);
         return kUsageErrorExit;
     }
+    // Every output this run writes, locked until the process ends: a second
+    // run naming one of them is refused here (app/output_lock.hpp).
+    OutputLocks outputLocks;
+    if (const auto busy = outputLocks.claim(namedOutputs(options))) {
+        report(*busy);
+        return kUsageErrorExit;
+    }
     if (options.headless) {
         // The window's flags would be silently ignored.
         if (auto problem = windowOnlyFlagProblem(options)) {
@@ -140,7 +157,13 @@ int main(int argc, char** argv)
             report(*problem);
             return kUsageErrorExit;
         }
-        if (options.outDir.empty()) options.outDir = "fluidsim-frames";
+        if (options.outDir.empty()) {
+            options.outDir = "fluidsim-frames";
+            if (const auto busy = outputLocks.claim({{"the frames' folder", options.outDir}})) {
+                report(*busy);
+                return kUsageErrorExit;
+            }
+        }
         if (options.framesEvery == 0) options.framesEvery = 30;
         return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
                                      "demo instead; frames go to " +
