@@ -66,9 +66,9 @@ Options withSettingsFile(const Options& fromFlags, std::vector<std::string>& war
 // The outputs a run may write, by the flags that name them.
 std::vector<NamedOutput> namedOutputs(const Options& o)
 {
-    return {{"--record", o.recordFile},         {"--record-input", o.recordInputFile},
-            {"--video", o.videoFile},           {"--out", o.outDir},
-            {"--export-energy", o.energyFile},  {"--export-centerlines", o.centerlinesFile},
+    return {{"--record", o.recordFile},        {"--record-input", o.recordInputFile},
+            {"--video", o.videoFile},          {"--out", o.outDir},
+            {"--export-energy", o.energyFile}, {"--export-centerlines", o.centerlinesFile},
             {"--export-probe", o.probeFile}};
 }
 

@@ -90,7 +90,10 @@ OutputLocks& OutputLocks::operator=(OutputLocks&& other) noexcept
     return *this;
 }
 
-OutputLocks::~OutputLocks() { release(); }
+OutputLocks::~OutputLocks()
+{
+    release();
+}
 
 void OutputLocks::release()
 {
@@ -132,8 +135,8 @@ std::optional<std::string> OutputLocks::claim(const std::vector<NamedOutput>& ou
         if (!refused) continue;
         giveBack();
         return output.flag + " " + output.path + " is being written by another fluidsim run (process " +
-               std::to_string(holder.l_pid) + ")" +
-               ": wait for it to finish, or name another " + (fs::is_directory(output.path) ? "folder" : "file");
+               std::to_string(holder.l_pid) + ")" + ": wait for it to finish, or name another " +
+               (fs::is_directory(output.path) ? "folder" : "file");
     }
     descriptors_.insert(descriptors_.end(), taken.begin(), taken.end());
     return std::nullopt;

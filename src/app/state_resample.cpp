@@ -50,8 +50,10 @@ Field resampleVelocity(const Field& velocity, int width, int height, const Veloc
     };
     for (int j = 0; j < height; ++j)
         for (int i = 0; i < width; ++i) {
-            out.at(i, j, 0) = bilinearAt(velocity, oldCoordinate(i, sx, layout.u.x), oldCoordinate(j, sy, layout.u.y), 0);
-            out.at(i, j, 1) = bilinearAt(velocity, oldCoordinate(i, sx, layout.v.x), oldCoordinate(j, sy, layout.v.y), 1);
+            out.at(i, j, 0) =
+                bilinearAt(velocity, oldCoordinate(i, sx, layout.u.x), oldCoordinate(j, sy, layout.u.y), 0);
+            out.at(i, j, 1) =
+                bilinearAt(velocity, oldCoordinate(i, sx, layout.v.x), oldCoordinate(j, sy, layout.v.y), 1);
         }
     return out;
 }

@@ -29,8 +29,8 @@ protected:
 
     fluid::test::ProcessResult run(const std::string& words)
     {
-        return fluid::test::runFluidsim(FLUIDSIM_EXE, "--headless --backend cpu --threads 1 --grid 16 --steps 2 " + words,
-                                        dir_.string());
+        return fluid::test::runFluidsim(
+            FLUIDSIM_EXE, "--headless --backend cpu --threads 1 --grid 16 --steps 2 " + words, dir_.string());
     }
     fs::path dir_;
 };
