@@ -255,15 +255,15 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         if (!spec.centerlinesFile.empty()) centerlinesCsv.emplace(spec.centerlinesFile);
         if (!spec.probeFile.empty()) probeCsv.emplace(spec.probeFile);
 
+        // The context before the header: without OpenGL 3.3 the run is the
+        // one line that says so, not a header and then the reason it stopped.
+        std::optional<platform::HeadlessContext> context;
+        if (spec.backend == Backend::Gpu) context.emplace();
         printHeader(spec);
         if (spec.obstacles.size() > 0)
             std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles),
                         spec.obstacles.size());
-        std::optional<platform::HeadlessContext> context;
-        if (spec.backend == Backend::Gpu) {
-            context.emplace();
-            std::printf("  renderer         %s\n", context->description().c_str());
-        }
+        if (context) std::printf("  renderer         %s\n", context->description().c_str());
         std::fflush(stdout);
 
         // Read before the first step, like every input: a bad path fails at once.
