@@ -65,8 +65,8 @@ inline fluid::Splat benchSplat(const fluid::SimParams& p)
     return s;
 }
 
-// The configuration of the WebGL peer (WebGL-Fluid-Simulation), which issue 8
-// compares against: 20 Jacobi pressure sweeps, no viscosity, vorticity on,
+// The configuration of the WebGL peer (WebGL-Fluid-Simulation), which the
+// benchmarks compare against: 20 Jacobi pressure sweeps, no viscosity, vorticity on,
 // semi-Lagrangian advection (the peer's; set here, since MacCormack became the
 // default in a0f49b6 this configuration had silently followed it).
 inline fluid::SimParams peerParams(int grid)

@@ -1,4 +1,4 @@
-// frame_bench: the water wall's frame on the GPU (issue 21, item 6): a step of
+// frame_bench: the water wall's frame on the GPU: a step of
 // the solver at its defaults on a 4:3 grid, and the water view drawn at the
 // wall's 1024x768 pixels by the window's own FieldDisplay, each alone and
 // together; and the window's default view (the dye, shaded) at the same size.

@@ -1,7 +1,7 @@
 // profile_bench: where a GPU step goes, group by group and per multigrid
 // level (docs/profiling.md), for the configurations the benchmarks compare:
 // the user's step and the WebGL peer's at 256^2 (and with the WebGL demo's
-// 512^2 dye), the user's step with cheaper defaults (issue 21's item 2), the
+// 512^2 dye), the user's step with cheaper defaults (each alone), the
 // staggered layout, and the water wall's 1024x768 grid. The table `fluidsim --headless --profile`
 // prints, from GPU timestamp queries, for several configurations in one run
 // and in a program that needs only GL (no FFmpeg, no window libraries), so
@@ -78,15 +78,15 @@ int main(int argc, char** argv)
     std::printf("profile_bench: %s, %d steps per configuration\n", gl.context->description().c_str(), steps);
     fluid::SimParams collocated = userStep(256, 256);
     collocated.layout = fluid::Layout::Collocated;
-    // What docs/validation.md §5c finds every issue-19 check needs: the
+    // What docs/validation.md §5c finds every validation check needs: the
     // staggered layout with 4 V-cycles and the incremental projection.
     fluid::SimParams staggeredExact = userStep(256, 256);
     staggeredExact.multigridCycles = 4;
     staggeredExact.projection = fluid::Projection::Incremental;
     fluid::SimParams demoStep = fluid::bench::peerParams(256);
     demoStep.dyeGridWidth = 512;
-    // Issue 21's item 2 (the user's step at most 1.5x the peer's) as a choice
-    // of defaults: what each cheaper default would buy, for whoever decides.
+    // The target of a user's step at most 1.5x the peer's, as a choice of
+    // defaults: what each cheaper default would buy, for whoever decides.
     fluid::SimParams semiLagrangian = userStep(256, 256);
     semiLagrangian.advection = fluid::AdvectionScheme::SemiLagrangian;
     fluid::SimParams twoCycles = userStep(256, 256);

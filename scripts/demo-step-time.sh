@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The GPU step beside the WebGL demo's (github.com/PavelDoGreat/WebGL-Fluid-Simulation)
-# on this machine, in one run (issue 21, item 3): the demo's own step() timed
+# on this machine, in one run: the demo's own step() timed
 # in Chromium by bench/peer/step_time.js, and ours in the same configuration
 # by BM_GpuStepPeerDyeGrid/velocity:256/dye:512 (256x256 velocity, 512x512 dye, 20
 # Jacobi pressure sweeps, vorticity on, semi-Lagrangian, one splat a step),

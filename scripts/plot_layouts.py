@@ -488,7 +488,7 @@ def strouhal_figure(data, images, tunnel_steps):
     step = 0.25
     probe.yr = (math.floor(lo / step) * step - 2 * step, math.ceil(hi / step) * step)
     stp.hline(reference, REFERENCE, f"Williamson 1988, Re = 100: {reference:.4f}", "6 4", 1.3)
-    stp.hline(0.165, "#888888", "0.165 (issue 19's target)", "2 3", 1.3)
+    stp.hline(0.165, "#888888", "0.165 (the target)", "2 3", 1.3)
     fig = Figure(1000, 420, "The tunnel's cylinder, Re = 100, 240 × 96, GPU backend (llvmpipe)")
     fig.add(probe, 0, 0, 620, 420)
     fig.add(stp, 640, 0, 360, 420)

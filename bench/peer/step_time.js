@@ -1,5 +1,5 @@
 // Times the WebGL demo's own step() (github.com/PavelDoGreat/WebGL-Fluid-Simulation)
-// in the configuration of issue 21: a 256x256 velocity grid, a 512x512 dye
+// in the configuration compared: a 256x256 velocity grid, a 512x512 dye
 // grid, 20 pressure sweeps, vorticity 30, one splat per step, as
 // BM_GpuStepPeerDyeGrid/256/512 times ours. Loaded by scripts/demo-step-time.sh
 // after the demo's script.js, whose globals (config, canvas, gl, splat, step,

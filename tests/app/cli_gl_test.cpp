@@ -66,6 +66,7 @@ TEST_F(CliGl, OpenGl30GivesOneLineSayingWhatWasFoundAndExit1)
     const ProcessResult run = headlessGpuRun({{"MESA_GL_VERSION_OVERRIDE", "3.0"}});
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.out, "") << "nothing before the one line, not even the run's header";
     EXPECT_TRUE(startsWith(run.err, "fluidsim: OpenGL 3.3 core needed; this driver gives OpenGL 3.0 ")) << run.err;
     EXPECT_TRUE(endsWith(run.err, kHint)) << run.err;
 }
@@ -76,6 +77,7 @@ TEST_F(CliGl, Glsl130GivesOneLineNamingTheGlslVersionAndExit1)
         headlessGpuRun({{"MESA_GL_VERSION_OVERRIDE", "3.3"}, {"MESA_GLSL_VERSION_OVERRIDE", "130"}});
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.out, "") << "nothing before the one line, not even the run's header";
     EXPECT_TRUE(startsWith(run.err, "fluidsim: OpenGL 3.3 core needed; this driver gives OpenGL 3.3")) << run.err;
     EXPECT_NE(run.err.find(" with GLSL 1.30 on "), std::string::npos) << run.err;
     EXPECT_TRUE(endsWith(run.err, kHint)) << run.err;
@@ -86,6 +88,7 @@ TEST_F(CliGl, NoCoreProfileGivesOneLineAndExit1)
     const ProcessResult run = headlessGpuRun({{"MESA_GLSL_VERSION_OVERRIDE", "120"}});
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(countLines(run.err), 1) << describe(run);
+    EXPECT_EQ(run.out, "") << "nothing before the one line, not even the run's header";
     EXPECT_TRUE(startsWith(run.err, "fluidsim: OpenGL 3.3 core needed; this driver gives OpenGL ")) << run.err;
     EXPECT_NE(run.err.find(" but no 3.3 core context"), std::string::npos) << run.err;
     EXPECT_TRUE(endsWith(run.err, kHint)) << run.err;

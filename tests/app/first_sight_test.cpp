@@ -91,7 +91,7 @@ TEST_F(FirstSightTest, WithNoInputTheBurstLightsAtLeastTwoPercentOfTheWindow)
         100.0 * fraction, static_cast<double>(kLit), seconds);
     EXPECT_GE(fraction, 0.02) << "the window starts (almost) black";
 
-    // And 2 s of fluid later (the "2 s after the window appears"),
+    // And 2 s of fluid later (the README's "2 s after the window appears"),
     // with time driven by the fluid's own steps, not by waiting: paused,
     // then 120 single steps of dt = 1/60 s.
     xdotoolChain(keys("space"));

@@ -1,6 +1,6 @@
 // Regression tests for settings that blew up, on both solvers (typed tests).
 // The last: an odd count of Jacobi sweeps on the staggered layout.
-// Issue 9: `fluidsim --headless --grid 64 --steps 60 --dt 0.1 --vorticity 100`
+// Unlimited confinement: `fluidsim --headless --grid 64 --steps 60 --dt 0.1 --vorticity 100`
 // drove the kinetic energy of the demo to 2e5 m^4/s^2 (speeds of 3,500 m/s in
 // a 1 m box), and --vorticity 1e4 to 5.7e10: the confinement force grows the
 // velocity by a factor of order (1 + 2 eps dt) per step. The same run here, the
@@ -73,7 +73,7 @@ class Blowup : public test::OnBothBackends<Solver> {
 
 TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 
-// Issue 9's settings: the flags' defaults otherwise (SimParams{}), as in the issue.
+// That run's settings: the flags' defaults otherwise (SimParams{}), as it ran.
 SimParams issue9(float dt, float vorticity)
 {
     SimParams p;

@@ -38,7 +38,7 @@
 //   vorticity confinement: a force, not a redistribution: it can add energy
 //     (eps (N x w) h drives the small swirls). shaders/vorticity.frag limits
 //     the speed after it to the largest speed among the cell and its four
-//     neighbours before it, so it cannot raise max |u| (issue 9).
+//     neighbours before it, so it cannot raise max |u|.
 //
 // So without confinement the energy bound is exact for splat, lid,
 // dissipation and diffusion and holds for a converged periodic projection;
@@ -55,8 +55,8 @@
 // speedBound(), but for the projection, which is not a max-norm contraction:
 // what it overshoots, the next confinement may spread (a slow ratchet:
 // measured 2.5x the bound within the fuzz's 30 steps, 40x after 3,000 steps of
-// eps = 1e4 in the worst set, growing ever more slowly; unlimited, issue 9
-// went 64,000x past the energy bound within 60 steps). Without confinement
+// eps = 1e4 in the worst set, growing ever more slowly; unlimited, the
+// confinement went 64,000x past the energy bound within 60 steps). Without confinement
 // max |u| / speedBound() reached 1.135 (a 1e4 m/s lid: the projection's
 // overshoot), hence kMaxSpeedRatio = 1.5.
 #include "fuzz/energy_budget.hpp"

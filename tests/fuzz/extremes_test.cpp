@@ -1,5 +1,5 @@
 // Every corner of what the panel's sliders and the flags accept, on both
-// solvers (issue 9: "no accepted setting may blow up"): dt at the slider's
+// solvers (no accepted setting may blow up): dt at the slider's
 // ends and the flag's maximum, vorticity at 0 and both maxima, viscosity and
 // dissipation at 0 and their maximum, no projection or multigrid, box, lid and periodic, both
 // advection schemes (MacCormack's limiter must keep it as bounded) and both

@@ -1,4 +1,4 @@
-// Seeded parameter fuzz (issue 11): random SimParams over every accepted
+// Seeded parameter fuzz: random SimParams over every accepted
 // range, at its edges and inside, stepped with random painting on both
 // solvers. After every step: every field finite; the kinetic energy (flows
 // without vorticity confinement) and the largest speed (all flows) within what

@@ -69,7 +69,7 @@ TEST_P(CavityRe100, MatchesGhiaAtSteadyState)
     EXPECT_LE(run.vDeviation, kMaxVDeviation);
 }
 
-// The same with MacCormack advection: the goal, within 0.008 of Ghia.
+// The same with MacCormack advection: the goal, within 0.008 of Ghia.
 // Measured at 64^2 (both backends): steady after 13.6 s; deviation u 0.0028,
 // v 0.0061 (semi-Lagrangian: 0.0113, 0.0068). The u profile, where the
 // numerical diffusion of the first-order scheme showed most (its extremum

@@ -175,7 +175,7 @@ TEST_P(Decay, TaylorGreenConvergesToTheExactDecayAtFixedCfl)
     }
 }
 
-// The same vortex at 128^2 with MacCormack advection (the issue's goal: the
+// The same vortex at 128^2 with MacCormack advection (the goal: the
 // decay rate within 2% of 4 nu). The error in the rate has two sources:
 //   - the numerical diffusion of the bilinear read, O(h^2) per step: it grows
 //     as dt shrinks (more reads), so semi-Lagrangian stays near +19% at every
@@ -207,7 +207,7 @@ TEST_P(Decay, TaylorGreenRateWithMacCormackIsLeftWithTheFirstOrderSplittingError
     const DecayErrors quarter = measureDecay(Scenario::TaylorGreen, GetParam(), kGrid, flags);
     EXPECT_LE(std::fabs(half.rate), std::fabs(cfl05.rate) / 1.6);
     EXPECT_LE(std::fabs(quarter.rate), std::fabs(half.rate) / 1.6);
-    EXPECT_LE(std::fabs(quarter.rate), 0.02) << "the issue's goal: the decay rate within 2% of 4 nu";
+    EXPECT_LE(std::fabs(quarter.rate), 0.02) << "the goal: the decay rate within 2% of 4 nu";
 }
 
 // The incremental projection (--projection incremental, docs/algorithm.md
@@ -217,7 +217,7 @@ TEST_P(Decay, TaylorGreenRateWithMacCormackIsLeftWithTheFirstOrderSplittingError
 // the trapezoid rule, and the vortex, whose advection the pressure balances
 // exactly, is carried as it should be. Measured (both backends): decay rate
 // -0.08% at CFL 0.5 (plain: +4.86%), velocity error 1.8e-4 (plain: 9.0e-3).
-// Bounds: the rate within 0.2% (the issue's goal is 2% at 128^2), the
+// Bounds: the rate within 0.2% (the goal is 2% at 128^2), the
 // velocity error a twentieth of the plain projection's.
 TEST_P(Decay, TaylorGreenRateWithIncrementalProjectionIsWithinTwoPercentAtCflHalf)
 {
@@ -225,11 +225,11 @@ TEST_P(Decay, TaylorGreenRateWithIncrementalProjectionIsWithinTwoPercentAtCflHal
     const DecayErrors plain = measureDecay(Scenario::TaylorGreen, GetParam(), kGrid, kMacCormack);
     const DecayErrors incremental = measureDecay(Scenario::TaylorGreen, GetParam(), kGrid,
                                                  {"--advection", "maccormack", "--projection", "incremental"});
-    EXPECT_LE(std::fabs(incremental.rate), 0.002) << "the issue's goal: the decay rate within 2% of 4 nu";
+    EXPECT_LE(std::fabs(incremental.rate), 0.002) << "the goal: the decay rate within 2% of 4 nu";
     EXPECT_LE(incremental.velocity, plain.velocity / 20.0);
 }
 
-// Issue 19's check as a user runs it: `fluidsim --headless --scenario
+// The decay-rate check as a user runs it: `fluidsim --headless --scenario
 // taylor-green --grid 128` with nothing else, whose projection (auto) is the
 // incremental one on this periodic box. Measured: the same -0.08% and 1.8e-4
 // as the test above (the same steps). Bounds as there.
@@ -237,7 +237,7 @@ TEST_P(Decay, TaylorGreenRateAtTheDefaultsIsWithinTwoPercent)
 {
     constexpr int kGrid = 128;
     const DecayErrors defaults = measureDecay(Scenario::TaylorGreen, GetParam(), kGrid);
-    EXPECT_LE(std::fabs(defaults.rate), 0.002) << "issue 19: the decay rate within 2% of 4 nu at the defaults";
+    EXPECT_LE(std::fabs(defaults.rate), 0.002) << "the decay rate within 2% of 4 nu at the defaults";
     EXPECT_LE(defaults.velocity, 5e-4);
 }
 

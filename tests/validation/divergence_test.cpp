@@ -119,7 +119,7 @@ TEST_P(Divergence, DefaultIterationsKeepTheCavityBelowBound)
 // (collocated: 0.255, at the corners). The demo's splats, 64^2, 300 steps at
 // the defaults (3 V-cycles, 4 on the first step): 0.00028 (collocated: 0.253,
 // whatever the cycles; 3 V-cycles without the cold start's: 0.0017 at 256²).
-// Bounds: 1.5x the cavity's; the 1e-3 for the demo.
+// Bounds: 1.5x the cavity's; the divergence bound of 1e-3 for the demo.
 TEST_P(Divergence, TheStaggeredLayoutLeavesOnlyTheSolversResidual)
 {
     constexpr double kMaxCavity = 0.0033;

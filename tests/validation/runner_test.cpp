@@ -1,9 +1,11 @@
 // The headless runner as a user meets it: flags that contradict each other or
 // the scenario give one line and exit code 2, the scenarios set up the flows
-// the issue defines, and the outputs (CSV, PNG) land where asked.
+// docs/validation.md defines, and the outputs (CSV, PNG) land where asked.
 #include <gtest/gtest.h>
 
+#include <array>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <numbers>
@@ -12,6 +14,8 @@
 
 #include <unistd.h>
 
+#include "app/headless/ghia1982.hpp"
+#include "app/headless/measure.hpp"
 #include "app/headless/runner.hpp"
 #include "core/cylinder_wake.hpp"
 #include "validation/validation_support.hpp"
@@ -262,6 +266,79 @@ TEST(HeadlessRunner, WritesCavityCenterlinesAndReportsSteadyState)
     ASSERT_EQ(rows.size(), 17u) << "header and one row per cell centre";
     EXPECT_EQ(rows[0], "s,u_vertical,v_horizontal");
     EXPECT_EQ(rows[1].rfind("0.03125,", 0), 0u) << "s starts at the first cell centre, h / 2";
+}
+
+// The deviation line the README quotes: the largest distance of the exported
+// centre lines from Ghia et al., as the validation tests measure it from
+// tests/data/ (their own copy of the tables and their own interpolation), so
+// the runner's embedded tables and its arithmetic are both held to the data.
+TEST(HeadlessRunner, PrintsTheCavitysDeviationFromGhiaAsTheValidationMeasuresIt)
+{
+    TempDir dir;
+    const std::string csv = (dir / "centerlines.csv").string();
+    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16",
+                                           "--until-steady", "1e-3", "--export-centerlines", csv});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    testing::internal::CaptureStdout();
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    const std::string printed = testing::internal::GetCapturedStdout();
+
+    const std::string label = "  vs Ghia et al.   max |u/U - Ghia| on x = 0.5: ";
+    const std::size_t at = printed.find(label);
+    ASSERT_NE(at, std::string::npos) << printed;
+    double u = -1.0, v = -1.0;
+    ASSERT_EQ(std::sscanf(printed.c_str() + at + label.size(), "%lf; max |v/U - Ghia| on y = 0.5: %lf", &u, &v), 2)
+        << printed.substr(at);
+
+    Centerlines lines;
+    const std::vector<std::string> rows = readLines(csv);
+    ASSERT_EQ(rows.size(), 17u);
+    for (std::size_t n = 1; n < rows.size(); ++n) {
+        double s = 0.0, uv = 0.0, vh = 0.0;
+        ASSERT_EQ(std::sscanf(rows[n].c_str(), "%lf,%lf,%lf", &s, &uv, &vh), 3) << rows[n];
+        lines.s.push_back(s);
+        lines.uVertical.push_back(uv);
+        lines.vHorizontal.push_back(vh);
+    }
+    const double uExpected =
+        maxDeviation(loadGhia("ghia1982_re100_u_vertical.csv"), lines.s, lines.uVertical, 0.0, 1.0);
+    const double vExpected =
+        maxDeviation(loadGhia("ghia1982_re100_v_horizontal.csv"), lines.s, lines.vHorizontal, 0.0, 0.0);
+    // Printed to 4 decimals: half the last digit, and the CSV's 9 digits.
+    constexpr double kPrintedTo = 5e-5 + 1e-8;
+    EXPECT_NEAR(u, uExpected, kPrintedTo);
+    EXPECT_NEAR(v, vExpected, kPrintedTo);
+    EXPECT_GT(u, 0.0) << "a 16^2 cavity is measurably off Ghia's 129^2 profile";
+}
+
+// The runner's own copy of the tables is the published data, point for point.
+TEST(HeadlessRunner, CarriesGhiasTablesAsTheTestDataHoldsThem)
+{
+    const auto same = [](const std::array<GhiaPoint, 17>& carried, const Profile& published) {
+        ASSERT_EQ(published.at.size(), carried.size());
+        for (std::size_t k = 0; k < carried.size(); ++k) {
+            EXPECT_EQ(carried[k].at, published.at[k]) << "point " << k;
+            EXPECT_EQ(carried[k].value, published.value[k]) << "point " << k;
+        }
+    };
+    same(kGhiaRe100UVertical, loadGhia("ghia1982_re100_u_vertical.csv"));
+    same(kGhiaRe100VHorizontal, loadGhia("ghia1982_re100_v_horizontal.csv"));
+}
+
+// At any other Reynolds number the tables are no reference, and the runner
+// says so instead of printing a distance to them.
+TEST(HeadlessRunner, ComparesTheCavityWithGhiaOnlyAtTheirReynoldsNumber)
+{
+    const app::ParseResult parsed = parse({"--backend", "cpu", "--threads", "1", "--scenario", "cavity", "--grid", "16",
+                                           "--reynolds", "400", "--steps", "2"});
+    ASSERT_TRUE(parsed.ok()) << parsed.error;
+    testing::internal::CaptureStdout();
+    ASSERT_EQ(app::runHeadless(parsed.options), 0);
+    const std::string printed = testing::internal::GetCapturedStdout();
+    EXPECT_NE(printed.find("vs Ghia et al.   no comparison: their tables are for Re = 100, this run is Re = 400"),
+              std::string::npos)
+        << printed;
+    EXPECT_EQ(printed.find("max |u/U - Ghia|"), std::string::npos) << printed;
 }
 
 TEST(HeadlessRunner, ReportsFailureWhenNotSteadyWithinTheBudget)

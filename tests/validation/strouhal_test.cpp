@@ -19,7 +19,7 @@ namespace fluid {
 namespace {
 
 constexpr double kWilliamson = 0.165;
-constexpr double kTolerance = 0.10;  // relative, as the issue asks
+constexpr double kTolerance = 0.10;  // relative: the validation's bound
 
 struct Result {
     double strouhal = 0;

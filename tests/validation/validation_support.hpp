@@ -34,8 +34,7 @@ protected:
 std::string backendName(const ::testing::TestParamInfo<Backend>& info);
 
 // A backend and a layout, for the suites that validate both layouts: the
-// programs' staggered default and ch. 38's collocated one, a flag away
-// (issue 19).
+// programs' staggered default and ch. 38's collocated one, a flag away.
 struct BackendLayout {
     Backend backend;
     Layout layout;
