@@ -73,8 +73,9 @@ class Blowup : public test::OnBothBackends<Solver> {
 
 TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 
-// That run's settings: the flags' defaults otherwise (SimParams{}), as it ran.
-SimParams issue9(float dt, float vorticity)
+// The run of the file's first comment: the flags' defaults (SimParams{}) with
+// its dt and vorticity.
+SimParams confinedDemo(float dt, float vorticity)
 {
     SimParams p;
     p.dt = dt;
@@ -82,14 +83,14 @@ SimParams issue9(float dt, float vorticity)
     return p;
 }
 
-TYPED_TEST(Blowup, Issue9VorticityConfinementAt100)
+TYPED_TEST(Blowup, ConfinementAt100KeepsTheDemoWithinTheBrushBound)
 {
-    runDemo<TypeParam>(issue9(0.1f, 100.0f), 60);
+    runDemo<TypeParam>(confinedDemo(0.1f, 100.0f), 60);
 }
 
-TYPED_TEST(Blowup, Issue9VorticityConfinementAtItsMaximum)
+TYPED_TEST(Blowup, ConfinementAtTheFlagsMaximumKeepsTheDemoWithinTheBrushBound)
 {
-    runDemo<TypeParam>(issue9(0.1f, 1e4f), 60);
+    runDemo<TypeParam>(confinedDemo(0.1f, 1e4f), 60);
 }
 
 // The programs' defaults (staggered, MacCormack) with the Jacobi pressure

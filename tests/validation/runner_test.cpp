@@ -100,7 +100,7 @@ TEST(HeadlessRunner, ExitsWithTwoOnContradictoryFlags)
     EXPECT_EQ(app::runHeadless(parsed.options), app::kUsageErrorExit);
 }
 
-TEST(HeadlessRunner, ScenariosSetUpTheFlowsOfTheIssue)
+TEST(HeadlessRunner, ScenariosSetUpTheCavityTaylorGreenAndShearWaveFlows)
 {
     const RunSpec cavity = resolvedSpec(parse({"--scenario", "cavity", "--reynolds", "400"}).options);
     EXPECT_EQ(cavity.params.boundary, BoundaryMode::Box);
