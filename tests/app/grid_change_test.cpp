@@ -3,8 +3,10 @@
 // temperature and the painted obstacles onto the new grids (label gpu).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
+#include "app/grid_picker.hpp"
 #include "app/obstacle_setup.hpp"
 #include "app/window/fluid_session.hpp"
 #include "app/window/panel_glue.hpp"
@@ -132,6 +134,32 @@ TEST_F(GridChangeTest, WithoutKeepingTheFluidStartsFromRest)
     s.state.gridShortSide = 128;
     s.fluid.allocateGrid(kFramebuffer, false);
     EXPECT_EQ(mean(s.fluid.solver().download().dye, 0), 0.0);
+}
+
+// A window made smaller shades no more dye cells than it has pixels; made
+// larger again, the finer dye comes back; a dye grid made coarser for speed
+// stays coarse at any size.
+TEST_F(GridChangeTest, AReshapedWindowCapsTheAutoDyeGridAtItsPixels)
+{
+    Session s(64);
+    s.state.autoDyeGrid = true;
+    s.state.dyeGridShortSide = autoDyeGrid(64, kFramebuffer.y);
+    ASSERT_EQ(s.state.dyeGridShortSide, 256);  // 4x the grid, under 480 pixels
+    s.fluid.allocateGrid(kFramebuffer, false);
+    const auto dyeShortSide = [&] {
+        const GridSize dye = s.fluid.solver().grids().dye;
+        return std::min(dye.width, dye.height);
+    };
+    s.fluid.reshapeGrid({200, 150});
+    EXPECT_EQ(s.state.dyeGridShortSide, 150);
+    EXPECT_NEAR(dyeShortSide(), 150, 10) << "150 dye cells, to the nearest whole square cells";
+    s.fluid.reshapeGrid(kFramebuffer);
+    EXPECT_EQ(dyeShortSide(), 256) << "the finer dye back at the larger size";
+    ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
+    const int coarse = s.state.dyeGridShortSide;
+    ASSERT_LT(coarse, 256);
+    s.fluid.reshapeGrid({1280, 960});
+    EXPECT_EQ(s.state.dyeGridShortSide, coarse) << "given up for speed: not taken back by a resize";
 }
 
 // Bloom is on by default where the frame budget allows. The overhead is

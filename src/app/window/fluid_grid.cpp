@@ -83,6 +83,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     }
     state_.gridShortSide = pick.shortSide;
     state_.dyeGridShortSide = dyeFor(pick.shortSide);
+    dyeCoarsenedForSpeed_ = false;
     const bool longerStep = pick.dt > baseDt;
     budget.dt = pick.dt;
     if (state_.autoDt) {
@@ -131,6 +132,7 @@ bool FluidSession::coarsenDyeForSpeed(glm::ivec2 framebuffer)
     const int coarser = coarserDyeGrid(state_.gridShortSide, state_.dyeGridShortSide, kDyeGridFactors);
     if (coarser == state_.dyeGridShortSide) return false;
     state_.dyeGridShortSide = coarser;
+    dyeCoarsenedForSpeed_ = true;
     allocateGrid(framebuffer, true);
     appendOnce(stats_.gridChoice, "; the dye grid made coarser, the frame did not keep up");
     return true;
@@ -153,6 +155,16 @@ bool FluidSession::dropBloomForSpeed()
     state_.bloomOffForSpeed = true;
     appendOnce(stats_.gridChoice, "; bloom off, the frame does not keep up with it here (the panel turns it on)");
     return true;
+}
+
+void FluidSession::reshapeGrid(glm::ivec2 framebuffer)
+{
+    if (state_.autoDyeGrid) {
+        const int cap = autoDyeGrid(state_.gridShortSide, std::min(framebuffer.x, framebuffer.y));
+        // 0 is the simulation grid's: the coarsest a dye grid gets.
+        state_.dyeGridShortSide = dyeCoarsenedForSpeed_ ? std::min(state_.dyeGridShortSide, cap) : cap;
+    }
+    allocateGrid(framebuffer, true);
 }
 
 void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)

@@ -69,6 +69,12 @@ public:
     // (one download and one upload), else the fluid starts from rest. On
     // failure the old solver is kept.
     void allocateGrid(glm::ivec2 framebuffer, bool keepFluid);
+    // The window took a new shape (GridReshape): the grid made again at it,
+    // the fluid kept, and the auto dye grid capped anew at the framebuffer's
+    // pixels (autoDyeGrid): a smaller window shades no more dye cells than
+    // it has pixels, a larger one gets its finer dye back, unless the dye
+    // was made coarser for speed (then it stays as coarse, or coarser).
+    void reshapeGrid(glm::ivec2 framebuffer);
 
     // --- the steps ---
     // One step of fluid time with the stroke's splats and what the fluid's
@@ -139,8 +145,9 @@ private:
     FirstSight firstSight_;
     ObstaclePainter obstacles_;
     float panelShare_ = 0.0f;
-    bool solverHasObstacles_ = false;  // the solver holds a mask (it had solid cells once)
-    std::vector<Emitter> emitters_;    // smoke sources placed with Shift+click (E removes them)
+    bool solverHasObstacles_ = false;    // the solver holds a mask (it had solid cells once)
+    bool dyeCoarsenedForSpeed_ = false;  // since the last pick: coarsenDyeForSpeed gave up dye cells
+    std::vector<Emitter> emitters_;      // smoke sources placed with Shift+click (E removes them)
     GpuTimer stepTimer_;
     AsyncMax residualReduction_;
     int framesSinceResidual_ = 0;

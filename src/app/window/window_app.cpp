@@ -185,7 +185,7 @@ struct Viewer {
         // The fluid fills the window: a window of a new shape gets a grid of
         // that shape (a replay keeps its log's grid).
         if (!replay && reshape.onFrame(now, fb.x, fb.y, state.params.gridWidth, state.params.gridHeight)) {
-            fluid.allocateGrid(fb, true);
+            fluid.reshapeGrid(fb);
             watch.restart(now);  // the new grid's first frames
         }
         // After the panel: it may just have changed the grid and its shape.
