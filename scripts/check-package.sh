@@ -76,21 +76,25 @@ dpkg-deb -x "$program_deb" "$root"
 dpkg-deb -x "$dev_deb" "$root"
 multiarch=$(gcc -print-multiarch 2>/dev/null || true)
 [ -n "$multiarch" ] || multiarch=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
-has() {  # has FILE WHY: FILE exists in the unpacked root
-  [ -e "$root/$1" ] || fail "the packages lack /$1 ($2)"
+holds() {  # holds PACKAGE PATH WHY: PACKAGE (fluidsim or dev) has the file /PATH
+  grep -qx "\./$2" "$work/$1.files" || fail "the $1 package lacks /$2 ($3)"
 }
-has usr/bin/fluidsim "the program"
-has usr/share/man/man1/fluidsim.1.gz "the man page"
+holds program usr/bin/fluidsim "the program"
+holds program usr/share/man/man1/fluidsim.1.gz "the man page"
 for package in fluidsim libfluidsim-dev; do
-  has "usr/share/doc/$package/copyright" "$package's copyright file"
-  has "usr/share/doc/$package/changelog.gz" "$package's changelog"
+  list=program
+  [ "$package" = fluidsim ] || list=dev
+  holds $list "usr/share/doc/$package/copyright" "$package's copyright file"
+  holds $list "usr/share/doc/$package/changelog.gz" "$package's changelog"
   head -n1 "$root/usr/share/doc/$package/copyright" | grep -q '^Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/' ||
     fail "$package's copyright file is not in the machine-readable format (DEP-5)"
 done
-has "usr/lib/$multiarch/cmake/fluidsim/fluidsimConfig.cmake" "the CMake package, in the multiarch directory"
-ls "$root/usr/lib/$multiarch"/libfluid_*.a >/dev/null 2>&1 || fail "no libfluid_*.a in /usr/lib/$multiarch"
-! ls "$root"/usr/lib/*.a >/dev/null 2>&1 || fail "libraries in /usr/lib, not the multiarch /usr/lib/$multiarch"
-[ -n "$(find "$root/usr/include/fluidsim" -name '*.hpp' 2>/dev/null)" ] || fail "libfluidsim-dev holds no headers under /usr/include/fluidsim"
+holds dev "usr/lib/$multiarch/cmake/fluidsim/fluidsimConfig.cmake" "the CMake package, in the multiarch directory"
+grep -qx "\./usr/lib/$multiarch/libfluid_[a-z_]*\.a" "$work/dev.files" || fail "the dev package has no libfluid_*.a in /usr/lib/$multiarch"
+! grep -q '^\./usr/lib/[^/]*\.a$' "$work/dev.files" || fail "libraries in /usr/lib, not the multiarch /usr/lib/$multiarch"
+grep -q '^\./usr/include/fluidsim/.*\.hpp$' "$work/dev.files" || fail "the dev package holds no headers under /usr/include/fluidsim"
+! grep -qE '^\./usr/(include/|lib/.*(\.a|\.cmake)$)' "$work/program.files" ||
+  fail "the fluidsim package holds development files (they belong in libfluidsim-dev)"
 ! readelf -S "$root/usr/bin/fluidsim" | grep -q '\.symtab' || fail "/usr/bin/fluidsim is not stripped"
 # The man page renders without a warning (what lintian's groff check asks) and documents the flags.
 zcat "$root/usr/share/man/man1/fluidsim.1.gz" >"$work/fluidsim.1"
