@@ -30,7 +30,7 @@ step() {  # step NAME COMMAND...: runs it into NAME.log, shows the log when it f
     exit 1
   fi
 }
-for tool in dpkg-deb readelf groff lintian; do
+for tool in dpkg-deb apt-get readelf groff lintian; do
   command -v "$tool" >/dev/null || fail "$tool is not installed (scripts/setup.sh installs it)"
 done
 
@@ -64,6 +64,12 @@ depends "$program_deb" libegl1 libgl1 "libegl-mesa0 | libegl-vendor" libepoxy0 l
 dpkg-deb -f "$program_deb" Recommends | grep -qw libgl1-mesa-dri || fail "fluidsim does not recommend Mesa's drivers"
 # -dev: the program at exactly its version, and what find_package(fluidsim) looks for.
 depends "$dev_deb" "fluidsim (= $version)" libglm-dev libepoxy-dev pkg-config
+
+# apt can install the two together on this machine: every Depends names a real
+# package (setup.sh installs them all), nothing conflicts. A simulation: no root, no change.
+step apt-simulate apt-get -s install "$program_deb" "$dev_deb"
+grep -q '^Inst fluidsim ' "$work/apt-simulate.log" && grep -q '^Inst libfluidsim-dev ' "$work/apt-simulate.log" ||
+  fail "apt would not install both packages: $(cat "$work/apt-simulate.log")"
 
 # --- their files ---
 dpkg-deb -c "$program_deb" | awk '$1 !~ /^d/ {print $6}' | sort >"$work/program.files"
