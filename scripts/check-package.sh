@@ -67,9 +67,8 @@ depends "$dev_deb" "fluidsim (= $version)" libglm-dev libepoxy-dev pkg-config
 
 # apt can install the two together on this machine: every Depends names a real
 # package (setup.sh installs them all), nothing conflicts. A simulation: no root, no change.
+# (Its exit status alone: where these versions are installed already, apt has nothing to do.)
 step apt-simulate apt-get -s install "$program_deb" "$dev_deb"
-grep -q '^Inst fluidsim ' "$work/apt-simulate.log" && grep -q '^Inst libfluidsim-dev ' "$work/apt-simulate.log" ||
-  fail "apt would not install both packages: $(cat "$work/apt-simulate.log")"
 
 # --- their files ---
 dpkg-deb -c "$program_deb" | awk '$1 !~ /^d/ {print $6}' | sort >"$work/program.files"
