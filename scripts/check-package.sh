@@ -142,8 +142,9 @@ fi
 # --- lintian: no errors; its warnings are printed for the reader ---
 lintian --fail-on error --tag-display-limit 0 "$program_deb" "$dev_deb" >"$work/lintian.log" 2>&1 ||
   { cat "$work/lintian.log" >&2; fail "lintian reports errors"; }
-if [ -s "$work/lintian.log" ]; then
+# (Its note that it runs as root, as CI's containers do, is no finding.)
+if grep -v 'running with root privileges' "$work/lintian.log" >"$work/lintian.tags"; then
   echo "check-package: lintian (no errors):"
-  cat "$work/lintian.log"
+  cat "$work/lintian.tags"
 fi
 echo "check-package: PASS: $(basename "$program_deb") and $(basename "$dev_deb") unpack into a fresh root, fluidsim --headless runs from it, $found example(s) build against it, lintian reports no errors"
