@@ -105,8 +105,11 @@ grep -q '^\./usr/include/fluidsim/.*\.hpp$' "$work/dev.files" || fail "the dev p
 zcat "$root/usr/share/man/man1/fluidsim.1.gz" >"$work/fluidsim.1"
 groff -man -Tutf8 -ww -z "$work/fluidsim.1" 2>"$work/groff.log" || fail "groff could not render the man page: $(cat "$work/groff.log")"
 [ ! -s "$work/groff.log" ] || fail "the man page renders with warnings: $(cat "$work/groff.log")"
-grep -q '^\.TP' "$work/fluidsim.1" && grep -q 'fB\\-\\-headless' "$work/fluidsim.1" ||
-  fail "the man page lists no options (no --headless entry)"
+grep -q 'fB\\-\\-headless' "$work/fluidsim.1" || fail "the man page has no --headless entry"
+# Every flag row of the unpacked program's --help is an entry of the page.
+rows=$("$root/usr/bin/fluidsim" --help | grep -c '^  -')
+entries=$(grep -c '^\.TP' "$work/fluidsim.1")
+((rows == entries)) || fail "the man page has $entries option entries, fluidsim --help $rows flag rows"
 
 # --- the program runs from the unpacked root: a few steps in EGL, from a
 # folder outside the source tree (the shaders are embedded in the program) ---
