@@ -14,6 +14,7 @@ packages=(
   xvfb xdotool                                      # real-window tests and screenshots
   clang-format                                      # the format gate (scripts/format.sh --check)
   clang                                             # the tsan preset: clang's ThreadSanitizer
+  lintian groff-base                                # the package test (scripts/check-package.sh)
 )
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(python3-matplotlib)                    # scripts/plot_validation.py
