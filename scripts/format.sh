@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Formats every C++ file of src/, tests/ and bench/ with the project's
+# Formats every C++ file of src/, tests/, bench/, packaging/ and examples/ with the project's
 # .clang-format, or with --check only reports the files that would change
 # (exit 1 if any; .ci/run uses it as the format gate).
 # Usage: scripts/format.sh [--check]
@@ -19,7 +19,8 @@ if ! command -v clang-format >/dev/null; then
 fi
 
 mapfile -t files < <(git ls-files -- 'src/*.cpp' 'src/*.hpp' 'src/*.h' \
-  'tests/*.cpp' 'tests/*.hpp' 'tests/*.h' 'bench/*.cpp' 'bench/*.hpp' 'bench/*.h')
+  'tests/*.cpp' 'tests/*.hpp' 'tests/*.h' 'bench/*.cpp' 'bench/*.hpp' 'bench/*.h' \
+  'packaging/*.cpp' 'examples/*.cpp' 'examples/*.hpp')
 if ((${#files[@]} == 0)); then
   echo "format: no C++ files found under src/, tests/ or bench/" >&2
   exit 1
@@ -41,4 +42,4 @@ if ((${#bad[@]} > 0)); then
   echo "format: run scripts/format.sh, then commit" >&2
   exit 1
 fi
-echo "format: all ${#files[@]} C++ files of src/, tests/ and bench/ are formatted"
+echo "format: all ${#files[@]} C++ files of src/, tests/, bench/, packaging/ and examples/ are formatted"
