@@ -111,33 +111,42 @@ TEST(ApiFlows, TaylorGreenDecaysAtTheExactRate)
     EXPECT_LE(std::fabs(taylorGreenRateError(Backend::Cpu)), kDecayRateTolerance);
 }
 
-TEST(ApiFlows, ShearWaveAndCavityAndTunnelStart)
+TEST(ApiFlows, TheShearWaveStartsAsItsSine)
 {
     Settings shear = flowSettings(Flow::ShearWave, 32);
     EXPECT_NEAR(*exactEnergyDecayRate(Flow::ShearWave, shear), 8.0 * std::numbers::pi * std::numbers::pi * 0.01,
                 1e-6);  // nu is a float
-    EXPECT_FALSE(exactEnergyDecayRate(Flow::Cavity, flowSettings(Flow::Cavity, 32)));
     shear.threads = 1;
     Solver wave = makeSolver(Backend::Cpu, shear);
     startFlow(wave, Flow::ShearWave);
-    EXPECT_NEAR(wave.velocityAt({0.3, 0.125}).x, 0.7071, 0.02);
+    EXPECT_NEAR(wave.velocityAt({0.3, 0.125}).x, std::sqrt(0.5), 0.02);  // sin(pi / 4), interpolated
+}
 
+TEST(ApiFlows, TheCavityIsDrivenByItsLid)
+{
     Settings cavity = flowSettings(Flow::Cavity, 32);
+    EXPECT_FALSE(exactEnergyDecayRate(Flow::Cavity, cavity));
     cavity.threads = 1;
     Solver box = makeSolver(Backend::Cpu, cavity);
     startFlow(box, Flow::Cavity);
     box.step(5);
     EXPECT_GT(box.velocityAt({0.5, 0.97}).x, 0.05) << "the lid drags the fluid below it";
     EXPECT_THROW(startFlow(box, Flow::TaylorGreen), Error) << "Taylor-Green needs the periodic boundary";
+}
 
+TEST(ApiFlows, TheTunnelFlowsAroundItsCylinder)
+{
     Settings tunnel = flowSettings(Flow::Tunnel, 32);
     EXPECT_EQ(*tunnel.gridWidth, 80);
     tunnel.threads = 1;
     Solver wake = makeSolver(Backend::Cpu, tunnel);
     startFlow(wake, Flow::Tunnel);
-    // The cylinder (D = 4 cells) sits 6 D behind the inlet, on the centre line.
     EXPECT_NEAR(wake.velocityAt({0.25, 0.9}).x, 1.0, 1e-6);
-    EXPECT_EQ(wake.velocityAt({0.75, 0.5}).x, 0.0) << "no flow inside the cylinder";
+    // The cylinder (D = 4 cells) sits 6 D behind the inlet, on the centre
+    // line; the solid holds the fluid in it at rest.
+    wake.step(3);
+    EXPECT_EQ(wake.velocityAt({0.75, 0.5}).x, 0.0) << "flow inside the cylinder";
+    EXPECT_GT(wake.velocityAt({0.75, 0.85}).x, 0.9) << "the stream goes round it";
 }
 
 TEST(ApiSplats, ASplatPushesAndColoursTheFluid)
