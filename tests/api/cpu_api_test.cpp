@@ -91,6 +91,36 @@ TEST(ApiFields, VelocityIsSetAloneAndDyeToo)
     EXPECT_NEAR(v.y, -0.5, 1e-7);
 }
 
+// A body force over one step adds acceleration * dt, on top of what is there.
+TEST(ApiFields, AForceAddsItsImpulse)
+{
+    Settings s;
+    s.gridWidth = s.gridHeight = 16;
+    s.dt = 0.1;
+    s.threads = 1;
+    Solver solver = makeSolver(Backend::Cpu, s);
+    solver.setVelocity([](Vec2) { return Vec2{1.0, 0.0}; });
+    solver.applyForce([](Vec2 p) { return Vec2{2.0, -10.0 * p.x}; });
+    const Vec2 v = solver.velocityAt({0.5, 0.5});
+    EXPECT_NEAR(v.x, 1.0 + 2.0 * 0.1, 1e-6);
+    EXPECT_NEAR(v.y, -10.0 * 0.5 * 0.1, 1e-6);
+}
+
+TEST(ApiSettings, TheGridIsFixedForASolversLife)
+{
+    Settings s;
+    s.gridWidth = s.gridHeight = 16;
+    s.threads = 1;
+    Solver solver = makeSolver(Backend::Cpu, s);
+    Settings next = s;
+    next.viscosity = 0.5;
+    solver.setSettings(next);
+    EXPECT_EQ(*solver.settings().viscosity, 0.5);
+    next.gridWidth = 32;
+    EXPECT_THROW(solver.setSettings(next), Error);
+    EXPECT_THROW(solver.step(-1), Error);
+}
+
 TEST(ApiDiagnostics, EnergyAndDivergenceOfKnownFields)
 {
     Settings s = flowSettings(Flow::TaylorGreen, 32);
