@@ -2,6 +2,7 @@
 // the engine. Backend-independent: everything here is the CPU part library's.
 #include <cmath>
 #include <limits>
+#include <string>
 #include <utility>
 
 #include "api/engine.hpp"
@@ -40,6 +41,20 @@ double nanMax(double m, double x)
 }
 
 }  // namespace
+
+// The solvers throw std::invalid_argument and gl::GlError of their own: the
+// API promises Error, naming its own function.
+template <typename F>
+decltype(auto) asApiError(const char* who, F&& f)
+{
+    try {
+        return std::forward<F>(f)();
+    } catch (const Error&) {
+        throw;
+    } catch (const std::exception& e) {
+        throw Error(std::string(who) + ": " + e.what());
+    }
+}
 
 void registerGpuEngine(GpuEngineFactory factory)
 {
@@ -114,7 +129,7 @@ void Solver::setSettings(const Settings& settings)
     if (next.gridWidth != now.gridWidth || next.gridHeight != now.gridHeight ||
         next.dyeGridWidthOrDefault() != now.dyeGridWidthOrDefault())
         throw Error("fluidsim::Solver::setSettings(): the grid is fixed for a solver's life; make a new solver");
-    engine_->setParams(next);
+    detail::asApiError("fluidsim::Solver::setSettings()", [&] { engine_->setParams(next); });
 }
 
 void Solver::splat(const Splat& splat)
@@ -184,7 +199,8 @@ void Solver::setDye(const std::function<Rgb(Vec2 position)>& dye)
 
 void Solver::setObstacles(const std::function<bool(Vec2 position)>& solid)
 {
-    engine_->setObstacles(solid ? detail::sampleMask(engine_->params(), solid) : fluid::Field());
+    const fluid::Field mask = solid ? detail::sampleMask(engine_->params(), solid) : fluid::Field();
+    detail::asApiError("fluidsim::Solver::setObstacles()", [&] { engine_->setObstacles(mask); });
 }
 
 Vec2 Solver::velocityAt(Vec2 position) const
@@ -240,7 +256,8 @@ Solver makeSolver(Backend backend, const Settings& settings)
 {
     const fluid::SimParams params = detail::toSimParams(settings);
     if (backend == Backend::Cpu) {
-        Solver solver(detail::makeCpuEngine(params, settings.threads));
+        Solver solver(detail::asApiError("fluidsim::makeSolver(Backend::Cpu)",
+                                         [&] { return detail::makeCpuEngine(params, settings.threads); }));
         solver.threads_ = settings.threads;
         return solver;
     }
