@@ -27,15 +27,15 @@ public:
 
 /// A point or a velocity in the plane.
 struct Vec2 {
-    double x = 0.0;
-    double y = 0.0;
+    double x = 0.0;  ///< along the domain's width
+    double y = 0.0;  ///< along its height
 };
 
 /// A dye colour (concentrations, 0 = none; the display maps 1 to full colour).
 struct Rgb {
-    double r = 0.0;
-    double g = 0.0;
-    double b = 0.0;
+    double r = 0.0;  ///< red
+    double g = 0.0;  ///< green
+    double b = 0.0;  ///< blue
 };
 
 /// What bounds the domain.
@@ -66,10 +66,10 @@ struct Settings {
     std::optional<double> vorticity;    ///< 1/s, vorticity confinement strength; 0: off
     std::optional<double> velocityDissipation;  ///< 1/s, the velocity decays as 1 / (1 + rate dt) per step
     std::optional<double> dyeDissipation;       ///< 1/s, the dye decays likewise
-    std::optional<Boundary> boundary;
-    std::optional<double> lidSpeed;     ///< m/s, +x speed of the top wall (Boundary::Box)
-    std::optional<double> inflowSpeed;  ///< m/s, +x speed of the tunnel's inflow
-    std::optional<Layout> layout;
+    std::optional<Boundary> boundary;           ///< what bounds the domain; Boundary::Box by default
+    std::optional<double> lidSpeed;             ///< m/s, +x speed of the top wall (Boundary::Box)
+    std::optional<double> inflowSpeed;          ///< m/s, +x speed of the tunnel's inflow
+    std::optional<Layout> layout;               ///< where the velocity is stored; Layout::Staggered by default
     int threads = 0;  ///< CPU backend: worker threads, 0 = all cores; taken when the solver is made
 
     /// These settings with every empty field filled in with its default.
@@ -131,12 +131,13 @@ private:
 /// needs the GL context the solver was made in to be current.
 class Solver {
 public:
-    Solver(Solver&&) noexcept;
-    Solver& operator=(Solver&&) noexcept;
+    Solver(Solver&&) noexcept;             ///< takes the other's solver; the other is left empty
+    Solver& operator=(Solver&&) noexcept;  ///< likewise
     Solver(const Solver&) = delete;
     Solver& operator=(const Solver&) = delete;
-    ~Solver();
+    ~Solver();  ///< on the GPU backend, needs its GL context current to free the GL objects
 
+    /// The backend it was made with.
     Backend backend() const;
     /// The settings in force, every field filled in.
     Settings settings() const;
@@ -152,6 +153,7 @@ public:
     void reset();
     /// Simulated time since the solver was made or reset, s.
     double time() const;
+    /// Steps taken since the solver was made or reset.
     long long steps() const;
 
     /// Sets the velocity alone, u at u's sample points and v at v's, from a
@@ -170,9 +172,11 @@ public:
     /// Probes: Snapshot::velocityAt() and dyeAt() of the current state. Each
     /// call reads the state back; for many probes take one snapshot().
     Vec2 velocityAt(Vec2 position) const;
+    /// The dye at `position` (Snapshot::dyeAt()); a read-back, like velocityAt().
     Rgb dyeAt(Vec2 position) const;
-    /// Diagnostics of the current state (Snapshot's).
+    /// Snapshot::kineticEnergy() of the current state.
     double kineticEnergy() const;
+    /// Snapshot::maxDivergence() of the current state: what the projection left.
     double maxDivergence() const;
 
     /// The current state, read back now (the GPU waits for the step).
@@ -189,6 +193,7 @@ public:
     /// sample points) and dye (RGBA32F), for display; 0 on the CPU backend.
     /// Valid until the next step.
     unsigned velocityTexture() const;
+    /// The dye's texture name (see velocityTexture()); 0 on the CPU backend.
     unsigned dyeTexture() const;
 
 private:
