@@ -1,7 +1,8 @@
 // fluidsim's public API: the one header a user includes. A 2D incompressible
 // fluid (stable fluids, GPU Gems ch. 38) on a GPU backend (OpenGL 3.3 fragment
 // passes) or the CPU reference backend, chosen at run time. Standard library
-// only: no GL loader, no GLFW, so the application may use glad, GLEW or epoxy.
+// only (C++17 or later): no GL loader, no GLFW, so the application may use
+// glad, GLEW or epoxy.
 #pragma once
 
 #include <functional>
