@@ -140,8 +140,8 @@ std::vector<Setting> makeRows()
     Setting exposure =
         real("exposure", "exposure", "E", "", field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
              {0.05, 10.0, true, "%.2f"}, G::QuickLook,
-             "Dye is shown as 1 - exp(-E dye) (also the ink in the water view). The window starts at 3 unless a flag "
-             "or the settings file says otherwise; headless frames at the default.");
+             "Dye is shown as 1 - exp(-E dye) (also the ink in the water view); headless frames keep the "
+             "default.");
     exposure.minOpen = true;
     exposure.shown = showsDyeOrInk;
     add(exposure, H::BrushAndDisplay);
@@ -289,7 +289,7 @@ void sanitize(AppSettings& s)
         unit(s.motion.dyeColour[c], defaults.motion.dyeColour[c]);
     }
     float& range = s.display.fixedRange;
-    range = std::isfinite(range) && range > 0.0f ? std::min(range, 1e30f) : defaults.display.fixedRange;
+    range = std::isfinite(range) && range > 0.0f ? std::min(range, kMaxFixedRange) : defaults.display.fixedRange;
 }
 
 }  // namespace fluid::app

@@ -13,6 +13,7 @@
 #pragma once
 
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/app_settings.hpp"
@@ -39,8 +40,12 @@ enum class HelpSection { Simulation, BrushAndDisplay, Water, Motion, Obstacles, 
 // quick group shows Quick rows, the simulation's quick rows, then QuickLook.
 enum class PanelGroup { None, Quick, QuickLook, Brush, Emitters, Look, Obstacles, Motion, Solver };
 
-struct Setting : BasicParameter<AppSettings> {
-    using BasicParameter::BasicParameter;
+// A row of a flag table over Owner: a knob of AppSettings here, a run's own
+// number or choice (--steps, --backend) over Options in option_flags.cpp.
+template <typename Owner>
+struct FlagRow : BasicParameter<Owner> {
+    using BasicParameter<Owner>::BasicParameter;
+    explicit FlagRow(BasicParameter<Owner> row) : BasicParameter<Owner>(std::move(row)) {}
     Scope scope = Scope::Everywhere;
     HelpSection section = HelpSection::BrushAndDisplay;
     PanelGroup group = PanelGroup::None;
@@ -48,6 +53,8 @@ struct Setting : BasicParameter<AppSettings> {
     // then not a setting of the file but of one run.
     bool bareFlag = false;
 };
+
+using Setting = FlagRow<AppSettings>;
 
 // Every row, in the panel's and --help's order.
 const std::vector<Setting>& settingRows();
