@@ -7,9 +7,9 @@
 // one row in setting_rows.cpp.
 //
 // Knobs that are not one number, switch or choice (the brush colour, the
-// display range "auto|V", file names) and the runner's one-run flags are rows
-// of the flag table instead (src/app/option_flags.hpp), where every row here
-// becomes a flag row too.
+// display range "auto|V", file names) and the runner's one-run flags are the
+// run's own rows (src/app/options_rows.hpp); every row here and there becomes
+// a row of the flag table (src/app/option_flags.hpp).
 #pragma once
 
 #include <string_view>
@@ -41,7 +41,7 @@ enum class HelpSection { Simulation, BrushAndDisplay, Water, Motion, Obstacles, 
 enum class PanelGroup { None, Quick, QuickLook, Brush, Emitters, Look, Obstacles, Motion, Solver };
 
 // A row of a flag table over Owner: a knob of AppSettings here, a run's own
-// number or choice (--steps, --backend) over Options in option_flags.cpp.
+// number or choice (--steps, --backend) over Options in options_rows.hpp.
 template <typename Owner>
 struct FlagRow : BasicParameter<Owner> {
     using BasicParameter<Owner>::BasicParameter;

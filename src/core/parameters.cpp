@@ -71,12 +71,9 @@ Parameter onOff(const char* key, const char* label, ParameterAccess access, cons
     return {key, label, nullptr, "", help, Kind::Switch, access};
 }
 
-std::vector<Parameter> makeTable()
+// The time step and the fluid's own rates.
+void addTimeAndDissipationRows(std::vector<Parameter>& table)
 {
-    const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
-    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 &&
-                  static_cast<int>(ViscositySolver::Multigrid) == 1);
-    std::vector<Parameter> table;
     Parameter dt =
         real("dt", "time step", "S", "s", memberAccess<&SimParams::dt>(), 0.0, L::kMaxDt, {0.001, 0.1, true, "%.4f"},
              "Simulated seconds per step, fixed whatever the frame rate: the window runs as many steps as "
@@ -98,6 +95,11 @@ std::vector<Parameter> makeTable()
     table.push_back(real("velocity-dissipation", "velocity dissipation", "R", "1/s",
                          memberAccess<&SimParams::velocityDissipation>(), 0.0, L::kMaxDissipation,
                          {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));
+}
+
+// How the fields are carried and projected, and where the velocity lives.
+void addSchemeRows(std::vector<Parameter>& table)
+{
     table.push_back(choice("advection", "advection", memberAccess<&SimParams::advection>(),
                            {{"semi-lagrangian", "semi-Lagrangian", static_cast<int>(AdvectionScheme::SemiLagrangian)},
                             {"maccormack", "MacCormack", static_cast<int>(AdvectionScheme::MacCormack)}},
@@ -133,6 +135,11 @@ std::vector<Parameter> makeTable()
                            "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
                            "v on their bottom faces; the projection is exact up to the solver's tolerance, for about "
                            "1.1x the step's cost."));
+}
+
+// The boundary, the tunnel's inflow and the smoke.
+void addBoundaryAndSmokeRows(std::vector<Parameter>& table)
+{
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},
@@ -168,6 +175,14 @@ std::vector<Parameter> makeTable()
                              {0.0, 5.0, false, "%.3f"}, "Smoke: T - T0 decays as 1/(1 + rate dt) per step.");
     cooling.shown = usesSmoke;
     table.push_back(cooling);
+}
+
+// The pressure and viscosity solvers and their counts.
+void addSolverRows(std::vector<Parameter>& table)
+{
+    const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
+    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 &&
+                  static_cast<int>(ViscositySolver::Multigrid) == 1);
     table.push_back(choice("pressure-solver", "pressure solver", memberAccess<&SimParams::pressureSolver>(), solvers,
                            "How the pressure is solved. Jacobi sweeps (GPU Gems ch. 38) spread pressure a few cells "
                            "per sweep; multigrid V-cycles correct every wavelength at once, so large-scale pressure "
@@ -198,6 +213,15 @@ std::vector<Parameter> makeTable()
                             memberAccess<&SimParams::viscosityIterations>(), L::kMaxIterations, 200, usesViscousJacobi,
                             "Jacobi sweeps of the viscous step with the Jacobi viscosity solver; they matter when "
                             "the viscosity is large."));
+}
+
+std::vector<Parameter> makeTable()
+{
+    std::vector<Parameter> table;
+    addTimeAndDissipationRows(table);
+    addSchemeRows(table);
+    addBoundaryAndSmokeRows(table);
+    addSolverRows(table);
     return table;
 }
 

@@ -219,6 +219,29 @@ TEST(WindowDefaults, TheWindowStartsAtTwoVCyclesAndTheHeadlessRunnerAtTheDefault
     EXPECT_NE(helpText().find(said), std::string::npos) << "--help does not give the window's V-cycles";
 }
 
+// Each numeric flag's range is written once, in its row: the range its
+// refusal names is the one --help gives it, and a window size or grid range
+// typed into one of them alone would drift from the other.
+TEST(CommandLine, HelpGivesEachFlagTheRangeItsRefusalNames)
+{
+    int ranged = 0;
+    for (const flag_table::Flag& flag : flag_table::flags()) {
+        if (flag.value.empty()) continue;
+        const std::string name = std::string("--") + flag.name;
+        const std::string refused = parse({name.c_str(), "nan"}).error;
+        const auto in = refused.find(" in ");
+        const auto end = refused.rfind(", got '");
+        if (in == std::string::npos || end == std::string::npos || in > end) continue;
+        const std::string range = refused.substr(in + 4, end - in - 4);
+        // A range: "[0, 100] m^2/s", "(0, 1e+06] s", "8..4096"; not "in hex" or "in .mp4, .webm or .gif".
+        if (range.empty() || range.find_first_of("[(-0123456789") != 0) continue;
+        ++ranged;
+        EXPECT_NE(flag.help.find(range), std::string::npos) << name << " refuses with " << range << ", --help says: "
+                                                            << flag.help;
+    }
+    EXPECT_GT(ranged, 50) << "the ranged flags were not found";
+}
+
 TEST(CommandLine, HelpListsEveryFlag)
 {
     EXPECT_TRUE(parse({"--help"}).options.showHelp);
