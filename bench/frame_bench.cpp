@@ -67,9 +67,8 @@ void timeWallFrames(benchmark::State& state, Frame frame)
     }
     try {
         const int rows = static_cast<int>(state.range(0));
-        const fluid::SimParams params = frame.windowDefaults
-                                            ? fluid::app::windowStartParams({kWallWidth, kWallHeight}, rows)
-                                            : wallParams(rows);
+        const fluid::SimParams params =
+            frame.windowDefaults ? fluid::app::windowStartParams({kWallWidth, kWallHeight}, rows) : wallParams(rows);
         fluid::GpuSolver solver(params);
         fluid::app::DisplayChain display("");
         // 8 bits a channel, as a window's framebuffer.

@@ -34,7 +34,10 @@ template <typename Owner, typename Of>
 Flag rowFlag(const FlagRow<Owner>& row, std::string help, Of of)
 {
     if (row.bareFlag)
-        return {row.key, "", row.help, row.scope,
+        return {row.key,
+                "",
+                row.help,
+                row.scope,
                 [&row, of](Options& o, const std::string&) {
                     row.set(of(o), 1.0);
                     return std::string();
@@ -42,15 +45,22 @@ Flag rowFlag(const FlagRow<Owner>& row, std::string help, Of of)
                 row.section};
     Current current = nullptr;
     if (inSettingsFile(row.scope)) current = [&row, of](const Options& o) { return row.format(of(o)); };
-    return {row.key, row.valuePlaceholder(), std::move(help), row.scope,
+    return {row.key,
+            row.valuePlaceholder(),
+            std::move(help),
+            row.scope,
             [&row, of](Options& o, const std::string& value) -> std::string {
                 if (auto problem = row.parse(value, of(o))) return *problem + got(value);
                 return "";
             },
-            row.section, current};
+            row.section,
+            current};
 }
 
-const auto itself = [](auto& o) -> auto& { return o; };
+const auto itself = [](auto& o) -> auto&
+{
+    return o;
+};
 
 Flag runFlag(const RunRow& row)
 {
@@ -78,8 +88,9 @@ std::vector<Flag> makeFlags()
     for (const RunRow& row : runRows(RunRows::Grid)) table.push_back(runFlag(row));
     const Options window = windowDefaults();
     for (const FlagRow<SimParams>& row : parameterRows())
-        table.push_back(rowFlag(row, row.helpLine(defaultSimParams()) + windowStart(row, defaultSimParams(), window.params),
-                                [](auto& o) -> auto& { return o.params; }));
+        table.push_back(rowFlag(
+            row, row.helpLine(defaultSimParams()) + windowStart(row, defaultSimParams(), window.params),
+            [](auto& o) -> auto& { return o.params; }));
     for (const Setting& row : settingRows())
         table.push_back(rowFlag(row, row.helpLine() + windowStart<AppSettings>(row, Options{}, window), itself));
     for (const RunRow& row : runRows(RunRows::Rest)) table.push_back(runFlag(row));

@@ -132,19 +132,20 @@ std::string applyGridOr(const char* word, Options& o, const std::string& value, 
 
 RunRow gridRow()
 {
-    RunRow row = text("grid", "N|auto",
-                      [](Options& o, const std::string& value) {
-                          return applyGridOr(
-                              "auto", o, value, [](Options& to) { to.autoGrid = true; },
-                              [](Options& to, int n) {
-                                  to.params.gridWidth = to.params.gridHeight = n;
-                                  to.autoGrid = false;
-                              });
-                      },
-                      "cells on the window's short side, " + gridRange() +
-                          ", or auto: the largest that keeps up here, at twice the default dt where only that keeps "
-                          "up with a larger grid (default auto; headless N x N, " +
-                          std::to_string(defaultSimParams().gridWidth) + ")");
+    RunRow row = text(
+        "grid", "N|auto",
+        [](Options& o, const std::string& value) {
+            return applyGridOr(
+                "auto", o, value, [](Options& to) { to.autoGrid = true; },
+                [](Options& to, int n) {
+                    to.params.gridWidth = to.params.gridHeight = n;
+                    to.autoGrid = false;
+                });
+        },
+        "cells on the window's short side, " + gridRange() +
+            ", or auto: the largest that keeps up here, at twice the default dt where only that keeps "
+            "up with a larger grid (default auto; headless N x N, " +
+            std::to_string(defaultSimParams().gridWidth) + ")");
     row.current = [](const Options& o) {
         return o.autoGrid ? std::string("auto") : std::to_string(o.params.gridWidth);
     };
@@ -153,16 +154,17 @@ RunRow gridRow()
 
 RunRow dyeGridRow()
 {
-    RunRow row = text("dye-grid", "N",
-                      [](Options& o, const std::string& value) {
-                          return applyGridOr(
-                              "0", o, value, [](Options& to) { to.params.dyeGridWidth = 0; },
-                              [](Options& to, int n) { to.params.dyeGridWidth = n; });
-                      },
-                      "dye cells on the grid's short side, " + gridRange() + ", or 0: the simulation grid's (default " +
-                          std::to_string(defaultSimParams().dyeGridWidth) +
-                          "); the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a "
-                          "velocity grid of 128)");
+    RunRow row = text(
+        "dye-grid", "N",
+        [](Options& o, const std::string& value) {
+            return applyGridOr(
+                "0", o, value, [](Options& to) { to.params.dyeGridWidth = 0; },
+                [](Options& to, int n) { to.params.dyeGridWidth = n; });
+        },
+        "dye cells on the grid's short side, " + gridRange() + ", or 0: the simulation grid's (default " +
+            std::to_string(defaultSimParams().dyeGridWidth) +
+            "); the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a "
+            "velocity grid of 128)");
     row.current = [](const Options& o) { return std::to_string(o.params.dyeGridWidth); };
     return row;
 }
@@ -233,14 +235,14 @@ std::vector<RunRow> displayRows()
     RunRow colour = text("brush-colour", "cycle|RRGGBB", applyBrushColour,
                          "a new hue per stroke, or one colour in hex (default cycle)");
     colour.current = formatBrushColour;
-    RunRow range = text("range", "auto|V", applyRange,
-                        "value shown at full colour: follow the field, or V in " + fixedRangeText() + " (default auto)");
+    RunRow range =
+        text("range", "auto|V", applyRange,
+             "value shown at full colour: follow the field, or V in " + fixedRangeText() + " (default auto)");
     range.current = [](const Options& o) {
         return o.display.autoRange ? std::string("auto") : shortestText(o.display.fixedRange);
     };
     return {placed(colour, S::WindowSetting, H::BrushAndDisplay), placed(range, S::Everywhere, H::BrushAndDisplay),
-            placed(text("background", "FILE",
-                        path([](Options& o, const std::string& p) { o.background = p; }),
+            placed(text("background", "FILE", path([](Options& o, const std::string& p) { o.background = p; }),
                         "water view: a picture under the water (PNG, JPEG, ...) instead of the tiles"),
                    S::CommandLine, H::Water)};
 }
@@ -307,7 +309,7 @@ std::vector<RunRow> windowRows()
                     ".gif, at the window's size and 30 frames/s of fluid time (F9 or the panel's Record stops and "
                     "starts it; without --record, F9 records into --screenshot-dir)")),
         window(positive("record-for", "S", "s", option([](auto& o) -> auto& { return o.recordSeconds; }),
-                          kMaxRecordSeconds, "at the end", "Stop the --record video after S s of fluid time.")),
+                        kMaxRecordSeconds, "at the end", "Stop the --record video after S s of fluid time.")),
         window(text("record-input", "FILE", path([](Options& o, const std::string& p) { o.recordInputFile = p; }),
                     "write every input the fluid sees (settings at start, strokes by fluid time, keys, panel "
                     "changes, emitters, obstacle edits) to FILE, for --replay (docs/record-replay.md)")),
@@ -349,10 +351,10 @@ std::vector<RunRow> headlessSetupRows()
         integer("steps", "K", option([](auto& o) -> auto& { return o.steps; }), 1, kMaxSteps, "",
                 "Headless: stop after K steps."),
         positive("time", "T", "s", option([](auto& o) -> auto& { return o.simTime; }), kMaxRunValue, "",
-                   "Headless: stop after T simulated seconds."),
+                 "Headless: stop after T simulated seconds."),
         positive("reynolds", "R", "", option([](auto& o) -> auto& { return o.reynolds; }), kMaxRunValue, "",
-                   "Cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the "
-                   "cylinder (100 unless given)."),
+                 "Cavity: Reynolds number, sets nu = 1/R (unit box, lid speed 1); tunnel: Re = U D / nu of the "
+                 "cylinder (100 unless given)."),
     });
 }
 
@@ -372,8 +374,8 @@ std::vector<RunRow> headlessOutputRows()
              "tunnel: CSV t,v of the transverse velocity 2 D behind the cylinder, every step"),
         text("export-energy", "FILE", path([](Options& o, const std::string& p) { o.energyFile = p; }),
              "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step"),
-        positive("until-steady", "TOL", "m/s^2", option([](auto& o) -> auto& { return o.untilSteady; }),
-                   kMaxRunValue, "", "Headless: stop when max |du/dt| < TOL."),
+        positive("until-steady", "TOL", "m/s^2", option([](auto& o) -> auto& { return o.untilSteady; }), kMaxRunValue,
+                 "", "Headless: stop when max |du/dt| < TOL."),
         integer("threads", "N", option([](auto& o) -> auto& { return o.threads; }), 0, kMaxThreads, nullptr,
                 "CPU backend threads, 0 = all cores; more than this machine's hardware threads only slow each "
                 "step, so they are cut to that number, with a note."),

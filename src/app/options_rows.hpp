@@ -23,7 +23,7 @@ struct RunRow : FlagRow<Options> {
     using FlagRow::FlagRow;
     Apply text;
     std::string textHelp;  // a text row's help, as --help prints it
-    Current current;  // a text row that is a setting: its value as the settings file writes it
+    Current current;       // a text row that is a setting: its value as the settings file writes it
 };
 
 // Grid: the grid's two rows, which --help and the settings file list before

@@ -130,7 +130,6 @@ void addBrushRows(std::vector<Setting>& rows)
              0.0, 1e3, {0.0, 10.0, false, "%.2f"}, G::Emitters,
              "Smoke (grey dye) a smoke emitter adds per second at its centre."),
         H::BrushAndDisplay, Scope::WindowSetting);
-
 }
 
 // What is shown, and how.
@@ -202,7 +201,6 @@ void addLookRows(std::vector<Setting>& rows)
                 "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
                 "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
         H::BrushAndDisplay, Scope::WindowSetting);
-
 }
 
 // The water view.
@@ -229,7 +227,6 @@ void addWaterRows(std::vector<Setting>& rows)
     water(real("water-depth", "depth", "M", "m", field([](auto& s) -> auto& { return s.display.water.depth; }), 0.0,
                L::kMaxDepth, {0.0, 1.0, false, "%.2f"}, G::Look,
                "Water view: water over the tiled floor, how far refraction shifts it."));
-
 }
 
 // Motion input.
@@ -260,7 +257,6 @@ void addMotionRows(std::vector<Setting>& rows)
              "Window: the camera's picture over the fluid at this opacity, as the motion input sees it (0: "
              "hidden)."),
         H::Motion, Scope::WindowSetting);
-
 }
 
 // Obstacles and the window.

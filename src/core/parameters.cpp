@@ -248,8 +248,10 @@ bool ParameterSpec::accepts(double value) const
         case Kind::Real:
             if (flushedToZero(value)) return false;
             [[fallthrough]];
-        case Kind::Integer:
-            return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
+        case Kind::Integer: {
+            const double lo = asWritten(min), hi = asWritten(max);
+            return std::isfinite(value) && value <= hi && (minOpen ? value > lo : value >= lo);
+        }
         case Kind::Switch:
             return value == 0.0 || value == 1.0;
         case Kind::Choice:
@@ -258,6 +260,12 @@ bool ParameterSpec::accepts(double value) const
             return false;
     }
     return false;
+}
+
+double ParameterSpec::asWritten(double bound) const
+{
+    if (kind != Kind::Real || !heldInFloat) return bound;
+    return std::strtod(shortestText(static_cast<float>(bound)).c_str(), nullptr);
 }
 
 bool ParameterSpec::flushedToZero(double value) const

@@ -6,7 +6,8 @@
 // A new parameter is a SimParams field and a row in parameters.cpp.
 //
 // The grid size, the domain width and the lid speed are not rows: scenarios
-// and the window set them, and validate() checks them by hand.
+// and the window set them, and validate() checks them against SimLimits, whose
+// numbers its messages state.
 #pragma once
 
 #include <limits>
@@ -46,9 +47,11 @@ using ParameterAccess = ParameterAccessOf<SimParams>;
 
 namespace parameter_detail {
 template <typename T>
-struct IsOptional : std::false_type {};
+struct IsOptional : std::false_type {
+};
 template <typename T>
-struct IsOptional<std::optional<T>> : std::true_type {};
+struct IsOptional<std::optional<T>> : std::true_type {
+};
 
 // An optional field (a run's --steps) reads as NaN while unset.
 template <typename T>
@@ -128,13 +131,19 @@ struct ParameterSpec {
     // --help's default when the number reads badly (1/60) or is no number of
     // the range ("at the end"); "" when there is none to name; else formatted.
     const char* defaultText = nullptr;
-    // The value is held in a float (every SimParams knob), whose range and
-    // precision the parser then checks too; false for a double.
+    // Whether the parser also refuses what a float cannot hold in the range
+    // (a value a GPU flushes to 0, one that rounds out of it): SimParams'
+    // knobs reach the GPU as floats; the run's own numbers
+    // (src/app/options_rows.hpp) take any double of their range.
     bool heldInFloat = true;
 
     // Whether `value` is accepted; NaN and infinities never are, nor, in a
     // range open at 0, a value a GPU takes as 0 (flushedToZero).
     bool accepts(double value) const;
+    // A bound as --help writes it: a float's bound as the shortest decimal
+    // that reads back as it, so "0.001" is in [0.001, 0.5] although the
+    // double 0.001 is below the float 0.001f (which it becomes once stored).
+    double asWritten(double bound) const;
     // A real of a range open at 0 (dt) that a float holds only below full
     // precision, which a GPU flushes to 0 (the water view divided by a dt of
     // 1e-40 and went black). Where 0 is accepted such a value is harmless.

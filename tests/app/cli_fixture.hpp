@@ -43,7 +43,10 @@ protected:
 
 #ifdef FLUIDSIM_EXE
     // fluidsim with `words` (split at spaces) in the directory, without a display.
-    ProcessResult run(const std::string& words) const { return runFluidsim(FLUIDSIM_EXE, words, dir_.string()); }
+    ProcessResult run(const std::string& words) const
+    {
+        return runFluidsim(FLUIDSIM_EXE, words, dir_.string());
+    }
     // The same, its stdout and stderr in `output`: the exit code.
     int run(const std::string& words, std::string& output) const
     {
@@ -118,8 +121,8 @@ inline ProcessResult headlessRun(const fs::path& home, std::vector<std::string> 
 
 inline std::string describe(const ProcessResult& run)
 {
-    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" +
-           run.out + "stderr:\n" + run.err;
+    return "exit " + std::to_string(run.exitCode) + ", signal " + std::to_string(run.signal) + "\nstdout:\n" + run.out +
+           "stderr:\n" + run.err;
 }
 
 // A headless run with `flags` (after headlessRun's) refused in one line:

@@ -197,7 +197,7 @@ TEST_F(Cli, OneFileForTwoFlagsIsRefusedBeforeTheRun)
                   "name two files\n");
     EXPECT_EQ(contents(dir_ / "s.csv"), "previous");
     const auto devices = headlessRun(dir_, {"--scenario", "cavity", "--grid", "8", "--steps", "3", "--export-energy",
-                                             "/dev/null", "--export-centerlines", "/dev/null"});
+                                            "/dev/null", "--export-centerlines", "/dev/null"});
     EXPECT_EQ(devices.exitCode, 0) << describe(devices);
 }
 

@@ -2,6 +2,7 @@
 // line naming the flag and the accepted range; --help lists every flag.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <functional>
 #include <limits>
@@ -9,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "app/cli_fuzz_inputs.hpp"
 #include "app/option_flags.hpp"
 #include "app/options.hpp"
 #include "app/setting_rows.hpp"
@@ -236,10 +238,53 @@ TEST(CommandLine, HelpGivesEachFlagTheRangeItsRefusalNames)
         // A range: "[0, 100] m^2/s", "(0, 1e+06] s", "8..4096"; not "in hex" or "in .mp4, .webm or .gif".
         if (range.empty() || range.find_first_of("[(-0123456789") != 0) continue;
         ++ranged;
-        EXPECT_NE(flag.help.find(range), std::string::npos) << name << " refuses with " << range << ", --help says: "
-                                                            << flag.help;
+        EXPECT_NE(flag.help.find(range), std::string::npos)
+            << name << " refuses with " << range << ", --help says: " << flag.help;
     }
     EXPECT_GT(ranged, 50) << "the ranged flags were not found";
+}
+
+// The window's parameters on its grid, as the window, the look test and the
+// frame benchmark take them: the window's defaults, the grid of the window's
+// shape with the short side 1 m, the dye grid 4x finer up to the pixels.
+TEST(WindowDefaults, TheWindowsStartParametersAreItsDefaultsOnItsGrid)
+{
+    const SimParams p = windowStartParams({1024, 768}, 128);
+    EXPECT_EQ(p.gridHeight, 128);
+    EXPECT_NEAR(static_cast<double>(p.gridWidth) / p.gridHeight, 1024.0 / 768.0, 0.03);
+    EXPECT_FLOAT_EQ(p.domainHeight(), 1.0f);
+    EXPECT_EQ(p.dyeGridHeight(), 4 * 128);
+    EXPECT_EQ(p.dyeGridWidth, 4 * p.gridWidth);
+    SimParams sameButGrids = p;
+    const SimParams window = windowDefaults().params;
+    sameButGrids.gridWidth = window.gridWidth;
+    sameButGrids.gridHeight = window.gridHeight;
+    sameButGrids.domainWidth = window.domainWidth;
+    sameButGrids.dyeGridWidth = window.dyeGridWidth;
+    EXPECT_EQ(sameButGrids, window);
+    EXPECT_FALSE(validate(p).has_value());
+}
+
+// The command-line fuzz draws from its own list of the flags and values
+// each accepts: every flag of the table is on it, as the table spells it and
+// takes a value, and each value it calls good is one the flag accepts.
+TEST(CommandLine, TheFuzzDrawsEveryFlagWithValuesItAccepts)
+{
+    for (const std::string& name : flagNames()) {
+        const auto fuzzed = std::find_if(test::fuzz::kFlags.begin(), test::fuzz::kFlags.end(),
+                                         [&](const test::fuzz::FlagName& f) { return name == f.name; });
+        EXPECT_NE(fuzzed, test::fuzz::kFlags.end()) << "the fuzz never draws --" << name;
+    }
+    for (const test::fuzz::FlagName& fuzzed : test::fuzz::kFlags) {
+        if (fuzzed.name == std::string("help")) continue;  // the parser's own, no row
+        const flag_table::Flag* flag = flag_table::find(fuzzed.name);
+        ASSERT_NE(flag, nullptr) << "the fuzz draws --" << fuzzed.name << ", which is no flag";
+        EXPECT_EQ(fuzzed.takesValue, !flag->value.empty()) << fuzzed.name;
+        for (const std::string& value : fuzzed.good) {
+            Options o;
+            EXPECT_EQ(flag->apply(o, value), "") << "--" << fuzzed.name << " " << value;
+        }
+    }
 }
 
 TEST(CommandLine, HelpListsEveryFlag)

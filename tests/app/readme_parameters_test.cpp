@@ -70,7 +70,8 @@ std::vector<TableRow> readmeRows()
         if (c.size() < 5 || c[1].find("`--") == std::string::npos) continue;
         TableRow row;
         const std::vector<std::string> codes = split(c[1], "`--");  // what precedes the first is no flag
-        for (std::size_t n = 1; n < codes.size(); ++n) row.flags.push_back(codes[n].substr(0, codes[n].find_first_of(" `")));
+        for (std::size_t n = 1; n < codes.size(); ++n)
+            row.flags.push_back(codes[n].substr(0, codes[n].find_first_of(" `")));
         row.defaults = trimmed(c[3]);
         rows.push_back(row);
     }

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/emitter.hpp"
+#include "core/parameters.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -102,6 +103,50 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         ASSERT_TRUE(problem.has_value()) << c.field;
         EXPECT_NE(problem->find(c.field), std::string::npos) << *problem;
     }
+}
+
+// validate()'s messages state the limits it checks, from the same constants:
+// a limit changed in SimLimits changes what the message says.
+TEST(SimParams, EachMessageStatesTheLimitItChecks)
+{
+    using L = SimLimits;
+    const std::string grid = std::to_string(L::kMinGrid) + ".." + std::to_string(L::kMaxGrid) + " cells";
+    SimParams p;
+    p.gridWidth = L::kMaxGrid + 1;
+    EXPECT_EQ(validate(p), "gridWidth = " + std::to_string(L::kMaxGrid + 1) + " is out of range; accepted: " + grid);
+    p = SimParams{};
+    p.dyeGridWidth = L::kMinGrid - 1;
+    EXPECT_NE(validate(p).value_or("").find("0 (the simulation grid) or " + grid), std::string::npos);
+    p = SimParams{};
+    p.domainWidth = L::kMaxDomainWidth * 2.0f;
+    EXPECT_NE(validate(p).value_or("").find("[" + limitText(L::kMinDomainWidth) + ", " + limitText(L::kMaxDomainWidth) +
+                                            "] m"),
+              std::string::npos)
+        << validate(p).value_or("");
+    p = SimParams{};
+    p.lidSpeed = -2.0f * L::kMaxLidSpeed;
+    EXPECT_NE(
+        validate(p).value_or("").find("[-" + limitText(L::kMaxLidSpeed) + ", " + limitText(L::kMaxLidSpeed) + "] m/s"),
+        std::string::npos)
+        << validate(p).value_or("");
+}
+
+// The three sets of defaults: the window's are the programs' but for its own
+// constants, and the programs' are valid.
+TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
+{
+    SimParams window = windowSimParams();
+    EXPECT_FALSE(validate(window).has_value());
+    EXPECT_EQ(window.vorticity, kWindowVorticity);
+    EXPECT_EQ(window.multigridCycles, kWindowMultigridCycles);
+    EXPECT_EQ(window.dyeDissipation, kWindowDyeDissipation);
+    EXPECT_EQ(window.dyeAdvection, DyeAdvection::SemiLagrangian);
+    const SimParams programs = defaultSimParams();
+    window.vorticity = programs.vorticity;
+    window.multigridCycles = programs.multigridCycles;
+    window.dyeDissipation = programs.dyeDissipation;
+    window.dyeAdvection = programs.dyeAdvection;
+    EXPECT_EQ(window, programs);
 }
 
 // Physical parameters must mean the same thing at every resolution: the
