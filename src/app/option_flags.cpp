@@ -24,7 +24,8 @@ std::string windowStart(const BasicParameter<Owner>& row, const Owner& programs,
 {
     const double starts = row.get(window);
     if (starts == row.get(programs)) return "";
-    return " The window starts at " + row.formatValue(starts) + " unless a flag or the settings file says otherwise.";
+    return std::string(" The window starts at ") + row.formatValue(starts) +
+           " unless a flag or the settings file says otherwise.";
 }
 
 // A row of any table as a flag: its placeholder, help line and parser, range

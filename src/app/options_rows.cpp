@@ -125,7 +125,7 @@ std::string applyGridOr(const char* word, Options& o, const std::string& value, 
         return "";
     }
     if (!cells || *cells < SimLimits::kMinGrid || *cells > SimLimits::kMaxGrid)
-        return "expects " + std::string(word) + " or an integer in " + gridRange() + got(value);
+        return std::string("expects ") + word + " or an integer in " + gridRange() + got(value);
     onCells(o, *cells);
     return "";
 }
@@ -142,7 +142,7 @@ RunRow gridRow()
                     to.autoGrid = false;
                 });
         },
-        "cells on the window's short side, " + gridRange() +
+        std::string("cells on the window's short side, ") + gridRange() +
             ", or auto: the largest that keeps up here, at twice the default dt where only that keeps "
             "up with a larger grid (default auto; headless N x N, " +
             std::to_string(defaultSimParams().gridWidth) + ")");
@@ -161,7 +161,7 @@ RunRow dyeGridRow()
                 "0", o, value, [](Options& to) { to.params.dyeGridWidth = 0; },
                 [](Options& to, int n) { to.params.dyeGridWidth = n; });
         },
-        "dye cells on the grid's short side, " + gridRange() + ", or 0: the simulation grid's (default " +
+        std::string("dye cells on the grid's short side, ") + gridRange() + ", or 0: the simulation grid's (default " +
             std::to_string(defaultSimParams().dyeGridWidth) +
             "); the dye's own grid, finer than the velocity's for sharp colour (the peer's 1024 over a "
             "velocity grid of 128)");
@@ -198,7 +198,10 @@ std::string formatBrushColour(const Options& o)
 
 std::string fixedRangeText()
 {
-    return "(0, " + limitText(kMaxFixedRange) + "]";
+    // Appended, not added: GCC 12 takes "(0, " + a string for an overlapping copy (-Wrestrict).
+    std::string range = "(0, ";
+    range.append(limitText(kMaxFixedRange)).append("]");
+    return range;
 }
 
 std::string applyRange(Options& o, const std::string& value)

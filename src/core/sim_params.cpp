@@ -179,13 +179,16 @@ std::string gridRange()
 
 std::string realRange(double min, double max, const char* unit)
 {
-    return "[" + limitText(min) + ", " + limitText(max) + "] " + unit;
+    // Appended, not added: GCC 12 takes "[" + a string for an overlapping copy (-Wrestrict).
+    std::string range = "[";
+    range.append(limitText(min)).append(", ").append(limitText(max)).append("] ").append(unit);
+    return range;
 }
 
 std::optional<std::string> dyeGridProblem(const SimParams& p)
 {
     if (!gridFits(p.dyeGridWidth))
-        return outOfRange("dyeGridWidth", p.dyeGridWidth, "0 (the simulation grid) or " + gridRange());
+        return outOfRange("dyeGridWidth", p.dyeGridWidth, std::string("0 (the simulation grid) or ") + gridRange());
     if (static_cast<long long>(p.dyeGridWidth) * p.gridHeight % p.gridWidth != 0) {
         std::ostringstream out;
         out << "dyeGridWidth = " << p.dyeGridWidth << " gives no whole dye grid height on the " << p.gridWidth << "x"
