@@ -11,7 +11,6 @@
 #include <exception>
 #include <functional>
 
-#include "app/grid_picker.hpp"
 #include "app/options.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/field_display.hpp"
@@ -67,17 +66,9 @@ void timeWallFrames(benchmark::State& state, Frame frame)
         return;
     }
     try {
-        fluid::SimParams params = wallParams(static_cast<int>(state.range(0)));
-        if (frame.windowDefaults) {
-            const fluid::SimParams window = fluid::app::windowDefaults().params;
-            params.dyeAdvection = window.dyeAdvection;
-            params.dyeDissipation = window.dyeDissipation;
-            params.vorticity = window.vorticity;
-            params.multigridCycles = window.multigridCycles;
-            const int dyeRows = fluid::app::autoDyeGrid(params.gridHeight, kWallHeight);
-            params.dyeGridWidth = fluid::wholeDyeGridWidth(dyeRows * params.gridWidth / params.gridHeight,
-                                                           params.gridWidth, params.gridHeight);
-        }
+        const int rows = static_cast<int>(state.range(0));
+        const fluid::SimParams params =
+            frame.windowDefaults ? fluid::app::windowStartParams({kWallWidth, kWallHeight}, rows) : wallParams(rows);
         fluid::GpuSolver solver(params);
         fluid::app::DisplayChain display("");
         // 8 bits a channel, as a window's framebuffer.

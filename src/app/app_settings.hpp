@@ -12,6 +12,10 @@
 
 namespace fluid::app {
 
+// The largest fixed display range (--range V): beyond it a field's colour
+// scale divides by more than a float's range holds.
+inline constexpr float kMaxFixedRange = 1e30f;
+
 struct AppSettings {
     Brush brush;
     DisplaySettings display;

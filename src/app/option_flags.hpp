@@ -1,9 +1,10 @@
 // The flag table: one row per flag and setting of the window and the runner
 // (name, value placeholder, help with unit and range, where it may appear, how
-// it is applied, its --help section). The simulation's parameter table and the
-// app's settings table (src/app/setting_rows.hpp) give a row each here; the
-// rest (file names, the runner's one-run flags, values such as auto|N) are
-// written out in option_flags.cpp. Parsing, the settings file (options.cpp)
+// it is applied, its --help section). It is made of three tables' rows, each
+// knob declared once with its range and default: the simulation's
+// (core/parameters.hpp), the app's settings (src/app/setting_rows.hpp) and
+// the run's own (file names, the runner's one-run flags, values such as
+// auto|N: src/app/options_rows.hpp). Parsing, the settings file (options.cpp)
 // and --help (options_help.cpp) read it.
 // Internal to the app core: not a public header of fluid_app_core's users.
 #pragma once

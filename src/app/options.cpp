@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "app/grid_picker.hpp"
+#include "app/input.hpp"
 #include "app/option_flags.hpp"
 #include "core/parameters.hpp"
 
@@ -214,12 +216,27 @@ std::vector<std::pair<std::string, std::string>> settingLines(const Options& o)
 Options windowDefaults()
 {
     Options o;
-    o.params.vorticity = kWindowVorticity;
-    o.params.multigridCycles = kWindowMultigridCycles;
-    o.params.dyeDissipation = kWindowDyeDissipation;
-    o.params.dyeAdvection = DyeAdvection::SemiLagrangian;
+    o.params = windowSimParams();
     o.display.dyeExposure = kWindowExposure;
     return o;
+}
+
+SimParams windowParams(const SimParams& params, glm::ivec2 framebuffer, int shortSide, int dyeShortSide)
+{
+    const glm::ivec2 grid = gridForWindow(framebuffer, shortSide, SimLimits::kMaxGrid);
+    SimParams p = params;
+    p.gridWidth = grid.x;
+    p.gridHeight = grid.y;
+    p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);
+    const double dyeWidth = static_cast<double>(dyeShortSide) * grid.x / shortSide;
+    p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
+    return p;
+}
+
+SimParams windowStartParams(glm::ivec2 framebuffer, int shortSide)
+{
+    return windowParams(windowDefaults().params, framebuffer, shortSide,
+                        autoDyeGrid(shortSide, std::min(framebuffer.x, framebuffer.y)));
 }
 
 std::string settingsToSave(const Options& file, const Options& atStart, const Options& atExit)

@@ -20,6 +20,10 @@ enum class Scenario { Demo, Cavity, TaylorGreen, ShearWave, Motion, Smoke, Tunne
 const char* toString(Backend backend);
 const char* toString(Scenario scenario);
 
+// The window's accepted size, either side, in screen coordinates.
+inline constexpr int kMinWindowSize = 64;
+inline constexpr int kMaxWindowSize = 16384;
+
 // The settings (AppSettings: brush, look, motion, pacing, the first minute;
 // and SimParams) are on the command line for one run, in the settings file,
 // and in the window's panel, where a change is saved to the file.
@@ -30,8 +34,8 @@ struct Options : AppSettings {
     // file, panel) turns it off. Headless runs use params' grid either way.
     bool autoGrid = true;
 
-    // Window (interactive mode).
-    int windowWidth = 1024;  // screen coordinates
+    // Window (interactive mode), in screen coordinates, kMinWindowSize..kMaxWindowSize.
+    int windowWidth = 1024;
     int windowHeight = 768;
     std::string configFile;           // "" = the default location (see defaultConfigPath())
     bool noConfig = false;            // ignore and never write the config file
@@ -80,35 +84,6 @@ struct ParseResult {
     bool ok() const { return error.empty(); }
 };
 
-// Vorticity confinement where the window starts without a flag or a settings
-// file saying otherwise: the swirls a newcomer expects. Chosen by eye on the
-// auto grid's smallest size (85x64 at 1024x768), where the confinement force
-// (eps h |curl|) is strongest: 8 breaks the dye into grid-sized noise there, 4
-// starts to, 2 curls it into clean spirals. The simulation's own default stays
-// 0, so the headless runner, the tests and every validation figure run the
-// book's method.
-inline constexpr float kWindowVorticity = 2.0f;
-
-// V-cycles a pressure solve where the window starts without a flag or a
-// settings file saying otherwise. The programs' default is 3 (issue 19's
-// divergence bound: defaultSimParams()); in the window the third cycle costs
-// the auto grid its 128 rows on this project's 2-core llvmpipe machine: at 3
-// it picked 84x64 in 2 of 3 starts and ran 172x128 at 26.9 frames/s in the
-// third, at 2 it picked 172x128 in 3 of 3 at 33.5-36.4 frames/s
-// (`scripts/window-speed.sh 12`, 2026-11-27). What 2 leave, 0.0033 of
-// max |u| / h after a step, does not show; the headless runner, the tests and
-// the figures run 3.
-inline constexpr int kWindowMultigridCycles = 2;
-
-// How fast the window's dye fades where nothing says otherwise (1/s): the
-// brush and the idle splats keep adding colour, and dye that never fades
-// piles up into a grey-olive soup within a minute. At 0.12 a splat's colour
-// halves in about 6 s of fluid time, so the picture holds a few splats' worth
-// at once (one every FirstSight::kIdleEvery): vivid, and lit over a third of
-// the window with nobody painting (README, "Beside the WebGL demo").
-// The simulation's default stays 0 (the headless runner and the figures).
-inline constexpr float kWindowDyeDissipation = 0.12f;
-
 // The window's dye exposure where nothing says otherwise: with the dye fading
 // (kWindowDyeDissipation) and stirred thin, most of it lies below 0.1, which
 // exposure 1 shows as near-black; at 3 a dye of 0.04 is lit (1 - exp(-3 dye)
@@ -116,10 +91,18 @@ inline constexpr float kWindowDyeDissipation = 0.12f;
 // and every figure keep 1.
 inline constexpr float kWindowExposure = 3.0f;
 
-// The window's defaults: the simulation's, kWindowVorticity,
-// kWindowMultigridCycles, kWindowDyeDissipation, kWindowExposure, and the dye
-// carried semi-Lagrangian on its finer grid (SimParams::dyeAdvection).
+// The window's defaults: windowSimParams() (core/sim_params.hpp, beside the
+// textbook's and the programs' sets) and kWindowExposure.
 Options windowDefaults();
+
+// `params` on the window's grid for a framebuffer of `framebuffer` pixels:
+// `shortSide` cells on its short side, which is 1 m, the long side following
+// its shape (gridForWindow), and the dye grid `dyeShortSide` cells on the
+// short side (0: the grid's) at the nearest width with square dye cells.
+SimParams windowParams(const SimParams& params, glm::ivec2 framebuffer, int shortSide, int dyeShortSide);
+// What the window runs at start at that grid, where nothing says otherwise:
+// windowDefaults()' parameters and the auto dye grid (autoDyeGrid).
+SimParams windowStartParams(glm::ivec2 framebuffer, int shortSide);
 
 // Parses argv on top of `base` (defaults, or what a config file set).
 ParseResult parseCommandLine(int argc, const char* const* argv, const Options& base = {});

@@ -84,17 +84,22 @@ std::vector<ParameterChoice> viewChoices()
     return choices;
 }
 
-std::vector<Setting> makeRows()
+using G = PanelGroup;
+using H = HelpSection;
+using L = DisplayLimits;
+
+// Appends a row placed in its --help section and scope.
+auto adder(std::vector<Setting>& rows)
 {
-    using G = PanelGroup;
-    using H = HelpSection;
-    using L = DisplayLimits;
-    std::vector<Setting> rows;
-    const auto add = [&rows](Setting row, HelpSection section, Scope scope = Scope::Everywhere) {
+    return [&rows](Setting row, HelpSection section, Scope scope = Scope::Everywhere) {
         rows.push_back(within(std::move(row), section, scope));
     };
+}
 
-    // The brush.
+// The brush.
+void addBrushRows(std::vector<Setting>& rows)
+{
+    const auto add = adder(rows);
     add(real("splat-radius", "brush radius", "R", "m", field([](auto& s) -> auto& { return s.brush.radius; }), 0.001,
              1.0, {0.002, 0.2, true, "%.3f"}, G::Quick,
              "Brush radius r of the Gaussian exp(-d^2/r^2) around the stroke (the short side is 1 m)."),
@@ -125,8 +130,12 @@ std::vector<Setting> makeRows()
              0.0, 1e3, {0.0, 10.0, false, "%.2f"}, G::Emitters,
              "Smoke (grey dye) a smoke emitter adds per second at its centre."),
         H::BrushAndDisplay, Scope::WindowSetting);
+}
 
-    // What is shown, and how.
+// What is shown, and how.
+void addLookRows(std::vector<Setting>& rows)
+{
+    const auto add = adder(rows);
     Setting view{"view",
                  "field (V)",
                  "FIELD",
@@ -140,8 +149,8 @@ std::vector<Setting> makeRows()
     Setting exposure =
         real("exposure", "exposure", "E", "", field([](auto& s) -> auto& { return s.display.dyeExposure; }), 0.0, 1e3,
              {0.05, 10.0, true, "%.2f"}, G::QuickLook,
-             "Dye is shown as 1 - exp(-E dye) (also the ink in the water view). The window starts at 3 unless a flag "
-             "or the settings file says otherwise; headless frames at the default.");
+             "Dye is shown as 1 - exp(-E dye) (also the ink in the water view); headless frames keep the "
+             "default.");
     exposure.minOpen = true;
     exposure.shown = showsDyeOrInk;
     add(exposure, H::BrushAndDisplay);
@@ -192,8 +201,12 @@ std::vector<Setting> makeRows()
                 "Window: the most steps one frame may run to keep up with real time. Beyond it (or beyond 50 ms of "
                 "steps per frame) the fluid runs slower than real time rather than the frame rate collapsing."),
         H::BrushAndDisplay, Scope::WindowSetting);
+}
 
-    // The water view.
+// The water view.
+void addWaterRows(std::vector<Setting>& rows)
+{
+    const auto add = adder(rows);
     const auto water = [&add](Setting row) {
         row.shown = showsWater;
         add(std::move(row), HelpSection::Water);
@@ -214,8 +227,12 @@ std::vector<Setting> makeRows()
     water(real("water-depth", "depth", "M", "m", field([](auto& s) -> auto& { return s.display.water.depth; }), 0.0,
                L::kMaxDepth, {0.0, 1.0, false, "%.2f"}, G::Look,
                "Water view: water over the tiled floor, how far refraction shifts it."));
+}
 
-    // Motion input.
+// Motion input.
+void addMotionRows(std::vector<Setting>& rows)
+{
+    const auto add = adder(rows);
     add(real("motion-gain", "gain", "G", "1/s", field([](auto& s) -> auto& { return s.motion.gain; }), 0.0,
              MotionLimits::kMaxGain, {0.0, 100.0, false, "%.1f"}, G::Motion,
              "Where something moves, the fluid takes on its velocity at this rate."),
@@ -240,8 +257,12 @@ std::vector<Setting> makeRows()
              "Window: the camera's picture over the fluid at this opacity, as the motion input sees it (0: "
              "hidden)."),
         H::Motion, Scope::WindowSetting);
+}
 
-    // Obstacles and the window.
+// Obstacles and the window.
+void addObstacleAndWindowRows(std::vector<Setting>& rows)
+{
+    const auto add = adder(rows);
     add(real("obstacle-brush", "obstacle brush", "R", "m",
              field([](auto& s) -> auto& { return s.obstacleBrushRadius; }), 0.001, 1.0, {0.002, 0.2, true, "%.3f"},
              G::Obstacles,
@@ -257,6 +278,16 @@ std::vector<Setting> makeRows()
               "Window: a burst of colour at start, a hint on the canvas, and a random splat every few seconds "
               "while nobody paints; off starts black and still."),
         H::Window, Scope::WindowSetting);
+}
+
+std::vector<Setting> makeRows()
+{
+    std::vector<Setting> rows;
+    addBrushRows(rows);
+    addLookRows(rows);
+    addWaterRows(rows);
+    addMotionRows(rows);
+    addObstacleAndWindowRows(rows);
     return rows;
 }
 
@@ -289,7 +320,7 @@ void sanitize(AppSettings& s)
         unit(s.motion.dyeColour[c], defaults.motion.dyeColour[c]);
     }
     float& range = s.display.fixedRange;
-    range = std::isfinite(range) && range > 0.0f ? std::min(range, 1e30f) : defaults.display.fixedRange;
+    range = std::isfinite(range) && range > 0.0f ? std::min(range, kMaxFixedRange) : defaults.display.fixedRange;
 }
 
 }  // namespace fluid::app

@@ -7,12 +7,13 @@
 // one row in setting_rows.cpp.
 //
 // Knobs that are not one number, switch or choice (the brush colour, the
-// display range "auto|V", file names) and the runner's one-run flags are rows
-// of the flag table instead (src/app/option_flags.hpp), where every row here
-// becomes a flag row too.
+// display range "auto|V", file names) and the runner's one-run flags are the
+// run's own rows (src/app/options_rows.hpp); every row here and there becomes
+// a row of the flag table (src/app/option_flags.hpp).
 #pragma once
 
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/app_settings.hpp"
@@ -39,8 +40,12 @@ enum class HelpSection { Simulation, BrushAndDisplay, Water, Motion, Obstacles, 
 // quick group shows Quick rows, the simulation's quick rows, then QuickLook.
 enum class PanelGroup { None, Quick, QuickLook, Brush, Emitters, Look, Obstacles, Motion, Solver };
 
-struct Setting : BasicParameter<AppSettings> {
-    using BasicParameter::BasicParameter;
+// A row of a flag table over Owner: a knob of AppSettings here, a run's own
+// number or choice (--steps, --backend) over Options in options_rows.hpp.
+template <typename Owner>
+struct FlagRow : BasicParameter<Owner> {
+    using BasicParameter<Owner>::BasicParameter;
+    explicit FlagRow(BasicParameter<Owner> row) : BasicParameter<Owner>(std::move(row)) {}
     Scope scope = Scope::Everywhere;
     HelpSection section = HelpSection::BrushAndDisplay;
     PanelGroup group = PanelGroup::None;
@@ -48,6 +53,8 @@ struct Setting : BasicParameter<AppSettings> {
     // then not a setting of the file but of one run.
     bool bareFlag = false;
 };
+
+using Setting = FlagRow<AppSettings>;
 
 // Every row, in the panel's and --help's order.
 const std::vector<Setting>& settingRows();

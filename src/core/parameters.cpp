@@ -71,12 +71,9 @@ Parameter onOff(const char* key, const char* label, ParameterAccess access, cons
     return {key, label, nullptr, "", help, Kind::Switch, access};
 }
 
-std::vector<Parameter> makeTable()
+// The time step and the fluid's own rates.
+void addTimeAndDissipationRows(std::vector<Parameter>& table)
 {
-    const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
-    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 &&
-                  static_cast<int>(ViscositySolver::Multigrid) == 1);
-    std::vector<Parameter> table;
     Parameter dt =
         real("dt", "time step", "S", "s", memberAccess<&SimParams::dt>(), 0.0, L::kMaxDt, {0.001, 0.1, true, "%.4f"},
              "Simulated seconds per step, fixed whatever the frame rate: the window runs as many steps as "
@@ -90,16 +87,19 @@ std::vector<Parameter> makeTable()
     table.push_back(real("vorticity", "vorticity", "EPS", "1/s", memberAccess<&SimParams::vorticity>(), 0.0,
                          L::kMaxVorticity, {0.0, 100.0, false, "%.2f"},
                          "Vorticity confinement strength epsilon: puts back small swirls that the numerics smear "
-                         "out; 0 skips it. The window starts at 2 unless a flag or the settings file says "
-                         "otherwise; the headless runner at the default."));
+                         "out; 0 skips it."));
     table.push_back(real("dye-dissipation", "dye dissipation", "R", "1/s", memberAccess<&SimParams::dyeDissipation>(),
                          0.0, L::kMaxDissipation, {0.0, 5.0, false, "%.3f"},
-                         "Dye fades as 1/(1 + rate dt) per step. The window starts at 0.12, so that the colour the "
-                         "brush and the idle splats keep adding does not pile up into grey, unless a flag or the "
-                         "settings file says otherwise; the headless runner at the default."));
+                         "Dye fades as 1/(1 + rate dt) per step. The window fades it, so that the colour the brush "
+                         "and the idle splats keep adding does not pile up into grey."));
     table.push_back(real("velocity-dissipation", "velocity dissipation", "R", "1/s",
                          memberAccess<&SimParams::velocityDissipation>(), 0.0, L::kMaxDissipation,
                          {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));
+}
+
+// How the fields are carried and projected, and where the velocity lives.
+void addSchemeRows(std::vector<Parameter>& table)
+{
     table.push_back(choice("advection", "advection", memberAccess<&SimParams::advection>(),
                            {{"semi-lagrangian", "semi-Lagrangian", static_cast<int>(AdvectionScheme::SemiLagrangian)},
                             {"maccormack", "MacCormack", static_cast<int>(AdvectionScheme::MacCormack)}},
@@ -107,15 +107,14 @@ std::vector<Parameter> makeTable()
                            "(first order), which smears detail a little every step. maccormack: that step forward "
                            "and back again, half the round trip's error added back, limited to the values read "
                            "(Selle et al. 2008): second order where the flow is smooth, sharper swirls and dye, "
-                           "three passes instead of one."));
+                           "two passes instead of one."));
     table.push_back(choice("dye-advection", "dye advection", memberAccess<&SimParams::dyeAdvection>(),
                            {{"as-velocity", "as the velocity", static_cast<int>(DyeAdvection::AsVelocity)},
                             {"semi-lagrangian", "semi-Lagrangian", static_cast<int>(DyeAdvection::SemiLagrangian)},
                             {"maccormack", "MacCormack", static_cast<int>(DyeAdvection::MacCormack)}},
                            "How the dye is carried: as-velocity, by the advection's scheme; or by a scheme of its "
                            "own. On a dye grid finer than the velocity's, semi-lagrangian is one pass instead of "
-                           "three and its smearing is a fraction of a dye cell a step, too fine to see; the window "
-                           "starts there."));
+                           "two and its smearing is a fraction of a dye cell a step, too fine to see."));
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
                             {"incremental", "incremental", static_cast<int>(Projection::Incremental)},
@@ -136,6 +135,11 @@ std::vector<Parameter> makeTable()
                            "solve leaves divergence behind. staggered: the MAC grid, u on the cells' left faces and "
                            "v on their bottom faces; the projection is exact up to the solver's tolerance, for about "
                            "1.1x the step's cost."));
+}
+
+// The boundary, the tunnel's inflow and the smoke.
+void addBoundaryAndSmokeRows(std::vector<Parameter>& table)
+{
     table.push_back(choice("boundary", "boundary", memberAccess<&SimParams::boundary>(),
                            {{"box", "closed box", static_cast<int>(BoundaryMode::Box)},
                             {"periodic", "periodic", static_cast<int>(BoundaryMode::Periodic)},
@@ -171,6 +175,14 @@ std::vector<Parameter> makeTable()
                              {0.0, 5.0, false, "%.3f"}, "Smoke: T - T0 decays as 1/(1 + rate dt) per step.");
     cooling.shown = usesSmoke;
     table.push_back(cooling);
+}
+
+// The pressure and viscosity solvers and their counts.
+void addSolverRows(std::vector<Parameter>& table)
+{
+    const std::vector<ParameterChoice> solvers = {{"jacobi", "Jacobi", 0}, {"multigrid", "multigrid", 1}};
+    static_assert(static_cast<int>(PressureSolver::Multigrid) == 1 &&
+                  static_cast<int>(ViscositySolver::Multigrid) == 1);
     table.push_back(choice("pressure-solver", "pressure solver", memberAccess<&SimParams::pressureSolver>(), solvers,
                            "How the pressure is solved. Jacobi sweeps (GPU Gems ch. 38) spread pressure a few cells "
                            "per sweep; multigrid V-cycles correct every wavelength at once, so large-scale pressure "
@@ -178,8 +190,7 @@ std::vector<Parameter> makeTable()
     table.push_back(integer("multigrid-cycles", "multigrid cycles", memberAccess<&SimParams::multigridCycles>(),
                             L::kMaxMultigridCycles, 10, usesPressureMultigrid,
                             "V-cycles of the multigrid pressure solve per step; each cuts the residual about 5-10x. "
-                            "The window starts at 2 unless a flag or the settings file says otherwise, for its grid "
-                            "size; the headless runner at the default."));
+                            "The window takes fewer, for its grid size."));
     table.push_back(integer("cold-start-cycles", "cold-start cycles", memberAccess<&SimParams::coldStartCycles>(),
                             L::kMaxMultigridCycles, 10, usesPressureMultigrid,
                             "More V-cycles for the first pressure solve after a start or a reset, which has no last "
@@ -202,6 +213,15 @@ std::vector<Parameter> makeTable()
                             memberAccess<&SimParams::viscosityIterations>(), L::kMaxIterations, 200, usesViscousJacobi,
                             "Jacobi sweeps of the viscous step with the Jacobi viscosity solver; they matter when "
                             "the viscosity is large."));
+}
+
+std::vector<Parameter> makeTable()
+{
+    std::vector<Parameter> table;
+    addTimeAndDissipationRows(table);
+    addSchemeRows(table);
+    addBoundaryAndSmokeRows(table);
+    addSolverRows(table);
     return table;
 }
 
@@ -228,8 +248,10 @@ bool ParameterSpec::accepts(double value) const
         case Kind::Real:
             if (flushedToZero(value)) return false;
             [[fallthrough]];
-        case Kind::Integer:
-            return std::isfinite(value) && value <= max && (minOpen ? value > min : value >= min);
+        case Kind::Integer: {
+            const double lo = asWritten(min), hi = asWritten(max);
+            return std::isfinite(value) && value <= hi && (minOpen ? value > lo : value >= lo);
+        }
         case Kind::Switch:
             return value == 0.0 || value == 1.0;
         case Kind::Choice:
@@ -240,9 +262,15 @@ bool ParameterSpec::accepts(double value) const
     return false;
 }
 
+double ParameterSpec::asWritten(double bound) const
+{
+    if (kind != Kind::Real || !heldInFloat) return bound;
+    return std::strtod(shortestText(static_cast<float>(bound)).c_str(), nullptr);
+}
+
 bool ParameterSpec::flushedToZero(double value) const
 {
-    return kind == Kind::Real && minOpen && min == 0.0 && value != 0.0 &&
+    return kind == Kind::Real && heldInFloat && minOpen && min == 0.0 && value != 0.0 &&
            std::fabs(value) < static_cast<double>(std::numeric_limits<float>::min());
 }
 
@@ -252,7 +280,7 @@ std::string ParameterSpec::range() const
     if (kind == Kind::Real)
         out << (minOpen ? "(" : "[") << min << ", " << max << "]" << (*unit ? " " : "") << unit;
     else if (kind == Kind::Integer)
-        out << min << ".." << max;
+        out << static_cast<long long>(min) << ".." << static_cast<long long>(max);
     else
         out << choiceNames(", ");
     return out.str();
@@ -291,7 +319,7 @@ std::optional<double> ParameterSpec::parseValue(std::string_view text, std::stri
                 // Every row holds a float: 1e-300 is in (0, 10] but its float
                 // is 0, which was then refused as "dt = 0 is out of range".
                 const float f = static_cast<float>(*v);
-                if (accepts(f)) return *v;
+                if (!heldInFloat || accepts(f)) return *v;
                 char rounded[32];
                 std::snprintf(rounded, sizeof rounded, "%g", static_cast<double>(f));
                 problem = "expects a number in " + range() + " that a float holds (it rounds to " + rounded + ")";
@@ -327,9 +355,12 @@ double ParameterSpec::clampValue(double value, double fallback) const
 
 std::string ParameterSpec::helpLine(double defaultValue) const
 {
+    const bool numeric = kind == Kind::Real || kind == Kind::Integer;
+    const bool namesDefault = !defaultText || *defaultText;
     std::string line = help;
-    if (kind == Kind::Real || kind == Kind::Integer) line.append(" Range ").append(range()).append(",");
-    line.append(kind == Kind::Real || kind == Kind::Integer ? " default " : " Default ");
+    if (numeric) line.append(" Range ").append(range()).append(namesDefault ? "," : ".");
+    if (!namesDefault) return line;
+    line.append(numeric ? " default " : " Default ");
     line.append(defaultText ? std::string(defaultText) : formatValue(defaultValue)).append(".");
     return line;
 }
@@ -374,6 +405,23 @@ std::string shortestText(float value)
     char text[32];
     const auto result = std::to_chars(text, text + sizeof text, value);
     return std::string(text, result.ptr);
+}
+
+std::string limitText(double value)
+{
+    char text[32];
+    std::snprintf(text, sizeof text, "%g", value);
+    std::string out = text;
+    // "1e+06" -> "1e6", "1e-06" -> "1e-6".
+    if (const auto e = out.find('e'); e != std::string::npos) {
+        std::size_t digits = e + 1;
+        if (out[digits] == '+')
+            out.erase(digits, 1);
+        else if (out[digits] == '-')
+            ++digits;
+        while (digits + 1 < out.size() && out[digits] == '0') out.erase(digits, 1);
+    }
+    return out;
 }
 
 }  // namespace fluid

@@ -6,9 +6,11 @@
 // A new parameter is a SimParams field and a row in parameters.cpp.
 //
 // The grid size, the domain width and the lid speed are not rows: scenarios
-// and the window set them, and validate() checks them by hand.
+// and the window set them, and validate() checks them against SimLimits, whose
+// numbers its messages state.
 #pragma once
 
+#include <limits>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -45,9 +47,19 @@ using ParameterAccess = ParameterAccessOf<SimParams>;
 
 namespace parameter_detail {
 template <typename T>
+struct IsOptional : std::false_type {
+};
+template <typename T>
+struct IsOptional<std::optional<T>> : std::true_type {
+};
+
+// An optional field (a run's --steps) reads as NaN while unset.
+template <typename T>
 double toDouble(const T& value)
 {
-    if constexpr (std::is_enum_v<T>)
+    if constexpr (IsOptional<T>::value)
+        return value ? toDouble(*value) : std::numeric_limits<double>::quiet_NaN();
+    else if constexpr (std::is_enum_v<T>)
         return static_cast<double>(static_cast<int>(value));
     else
         return static_cast<double>(value);
@@ -55,7 +67,11 @@ double toDouble(const T& value)
 template <typename T>
 void fromDouble(T& field, double v)
 {
-    if constexpr (std::is_enum_v<T>)
+    if constexpr (IsOptional<T>::value) {
+        typename T::value_type inner{};
+        fromDouble(inner, v);
+        field = inner;
+    } else if constexpr (std::is_enum_v<T>)
         field = static_cast<T>(static_cast<int>(v));
     else if constexpr (std::is_same_v<T, bool>)
         field = v != 0.0;
@@ -112,16 +128,28 @@ struct ParameterSpec {
     bool minOpen = false;  // min itself is refused
     ParameterSlider slider;
     std::vector<ParameterChoice> choices;  // Choice only
-    const char* defaultText = nullptr;     // --help's default when the number reads badly (1/60); else formatted
+    // --help's default when the number reads badly (1/60) or is no number of
+    // the range ("at the end"); "" when there is none to name; else formatted.
+    const char* defaultText = nullptr;
+    // Whether the parser also refuses what a float cannot hold in the range
+    // (a value a GPU flushes to 0, one that rounds out of it): SimParams'
+    // knobs reach the GPU as floats; the run's own numbers
+    // (src/app/options_rows.hpp) take any double of their range.
+    bool heldInFloat = true;
 
     // Whether `value` is accepted; NaN and infinities never are, nor, in a
     // range open at 0, a value a GPU takes as 0 (flushedToZero).
     bool accepts(double value) const;
+    // A bound as --help writes it: a float's bound as the shortest decimal
+    // that reads back as it, so "0.001" is in [0.001, 0.5] although the
+    // double 0.001 is below the float 0.001f (which it becomes once stored).
+    double asWritten(double bound) const;
     // A real of a range open at 0 (dt) that a float holds only below full
     // precision, which a GPU flushes to 0 (the water view divided by a dt of
     // 1e-40 and went black). Where 0 is accepted such a value is harmless.
     bool flushedToZero(double value) const;
-    // "[0, 100] m^2/s", "(0, 10] s", "0..10000", "jacobi, multigrid", "on, off".
+    // "[0, 100] m^2/s", "(0, 10] s", "0..10000", "jacobi, multigrid", "on, off";
+    // a bound of a real as a stream writes it (1e+06), an integer's in full.
     std::string range() const;
     // Choice and Switch: the names joined by `separator` ("jacobi|multigrid").
     std::string choiceNames(const char* separator) const;
@@ -188,5 +216,9 @@ std::optional<int> parseInteger(std::string_view text);
 
 // The shortest text that reads back as the same float (0.003, not 0.00300000003).
 std::string shortestText(float value);
+
+// A limit as --help and the messages write it: 0.5, 4096, 1e-6, 1e30
+// (%g without the exponent's sign and leading zeros).
+std::string limitText(double value);
 
 }  // namespace fluid

@@ -107,8 +107,8 @@ struct SimParams {
     bool warmStartPressure = true;  // start the pressure solve from last step's pressure (false: from 0, as ch. 38)
     PressureSolver pressureSolver = PressureSolver::Multigrid;  // cheaper per step than 40 Jacobi sweeps, and converges
     // V-cycles per pressure solve with the multigrid solver, and more for a
-    // solver's first (multigridCyclesOf); the programs take 3 and 1
-    // (defaultSimParams()).
+    // solver's first (multigridCyclesOf); the programs and the window take
+    // their own (defaultSimParams()).
     int multigridCycles = 2;
     int coldStartCycles = 0;
 
@@ -143,17 +143,49 @@ struct SimParams {
     float domainHeight() const { return cellSize() * static_cast<float>(gridHeight); }
 };
 
-// What the programs start from (the window, the headless runner, both
-// backends, the benchmarks' "defaults"): SimParams{} on the staggered layout,
-// whose projection is exact up to the solver's tolerance (issue 19,
-// docs/validation.md §5c), projecting by boundary (projectsIncrementally),
-// with 3 V-cycles a pressure solve and one more on a cold start (issue 19's
-// relative divergence of 1e-3 after every step of the demo at 256² takes
-// both: multigridCyclesOf).
-// SimParams{} itself keeps ch. 38's collocated layout and plain projection,
-// which the pass-level tests are written against; `--layout collocated
-// --projection plain` runs them in the programs.
+// The three sets of defaults, in one place:
+// - SimParams{}: GPU Gems ch. 38's method (collocated layout, plain
+//   projection, 2 V-cycles a pressure solve), which the pass-level tests are
+//   written against; `--layout collocated --projection plain` runs it in the
+//   programs.
+// - defaultSimParams(): what the programs start from (the headless runner,
+//   both backends, the benchmarks' "defaults", the flags' and --help's
+//   defaults): the staggered layout, whose projection is exact up to the
+//   solver's tolerance (docs/validation.md §5c), projecting by boundary
+//   (projectsIncrementally), 3 V-cycles a pressure solve and one more on a
+//   cold start: the demo at 256² then keeps a relative divergence under 1e-3
+//   after every step (multigridCyclesOf).
+// - windowSimParams(): what the window starts from where no flag and no
+//   settings file says otherwise: the programs' with the look and the pace a
+//   newcomer expects (the constants below). The app adds its display's
+//   (app::windowDefaults()).
 SimParams defaultSimParams();
+SimParams windowSimParams();
+
+// Vorticity confinement in the window: the swirls a newcomer expects. Chosen
+// by eye on the auto grid's smallest size (85x64 at 1024x768), where the
+// confinement force (eps h |curl|) is strongest: 8 breaks the dye into
+// grid-sized noise there, 4 starts to, 2 curls it into clean spirals. The
+// programs' default stays 0, so the headless runner, the tests and every
+// validation figure run the book's method.
+inline constexpr float kWindowVorticity = 2.0f;
+
+// V-cycles a pressure solve in the window. In the window the programs' third
+// cycle costs the auto grid its 128 rows on a 2-core llvmpipe machine: at 3
+// it picked 84x64 in 2 of 3 starts and ran 172x128 at 26.9 frames/s in the
+// third, at 2 it picked 172x128 in 3 of 3 at 33.5-36.4 frames/s
+// (`scripts/window-speed.sh 12`, 2026-11-27). What 2 leave, 0.0033 of
+// max |u| / h after a step, does not show.
+inline constexpr int kWindowMultigridCycles = 2;
+
+// How fast the window's dye fades (1/s): the brush and the idle splats keep
+// adding colour, and dye that never fades piles up into a grey-olive soup
+// within a minute. At 0.12 a splat's colour halves in about 6 s of fluid
+// time, so the picture holds a few splats' worth at once: vivid, and lit over
+// a third of the window with nobody painting (README, "Beside the WebGL
+// demo"). The window also carries its finer dye grid semi-Lagrangian
+// (DyeAdvection).
+inline constexpr float kWindowDyeDissipation = 0.12f;
 
 // The scheme that carries the dye: dyeAdvection, or the velocity's.
 AdvectionScheme dyeAdvectionOf(const SimParams& p);
@@ -175,6 +207,7 @@ struct SimLimits {
     static constexpr float kMaxVorticity = 1e4f;    // 1/s
     static constexpr float kMaxDissipation = 1e4f;  // 1/s, dye and velocity
     static constexpr float kMaxInflowSpeed = 1e3f;  // m/s
+    static constexpr float kMaxLidSpeed = 1e4f;     // m/s, either way along x
 };
 
 // Whether a step of `p` takes the incremental projection. Auto takes it

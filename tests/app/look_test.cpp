@@ -13,8 +13,6 @@
 #include <optional>
 
 #include "app/display_fixture.hpp"
-#include "app/grid_picker.hpp"
-#include "app/input.hpp"
 #include "app/options.hpp"
 #include "app/window/bloom.hpp"
 #include "app/window/field_display.hpp"
@@ -29,17 +27,11 @@ namespace {
 constexpr int kWidth = 1024, kHeight = 768, kRows = 128;
 
 // The window's parameters at kRows rows in a kWidth x kHeight window, as
-// FluidSession::paramsForShortSide makes them (the step the pick takes there
+// the window makes them (windowStartParams; the step the pick takes there
 // on a slow machine, 1/30 s).
-SimParams windowParams(const Options& window)
+SimParams windowParams()
 {
-    SimParams p = window.params;
-    const glm::ivec2 grid = gridForWindow({kWidth, kHeight}, kRows, SimLimits::kMaxGrid);
-    p.gridWidth = grid.x;
-    p.gridHeight = grid.y;
-    p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(kRows);
-    const int dyeRows = autoDyeGrid(kRows, std::min(kWidth, kHeight));
-    p.dyeGridWidth = wholeDyeGridWidth(dyeRows * grid.x / kRows, grid.x, grid.y);
+    SimParams p = windowStartParams({kWidth, kHeight}, kRows);
     p.dt = 1.0f / 30.0f;
     return p;
 }
@@ -93,7 +85,7 @@ protected:
 TEST_F(WindowLookTest, AStrokeOnTheDefaultGridLeavesNoStaircase)
 {
     const Options window = windowDefaults();
-    const SimParams p = windowParams(window);
+    const SimParams p = windowParams();
     ASSERT_GT(p.dyeGridWidth, 4 * p.gridWidth - 8) << "the window's dye grid is 4x its grid";
     const LookMetrics m = measureLook(strokeAndSwirl(p, window.display, 90));
     std::printf("[ measured ] %dx%d grid, dye %dx%d: staircase %.2f, detail %.4f, lit %.3f\n", p.gridWidth,

@@ -14,27 +14,19 @@
 #include <string>
 #include <vector>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class MotionCli : public ::testing::Test {
+class MotionCli : public fluid::test::CliDirTest {
 protected:
+    MotionCli() : CliDir("motion-cli") {}
     void SetUp() override
     {
-        dir_ = fs::temp_directory_path() / ("fluidsim-motion-cli-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
+        CliDir::SetUp();
         fs::create_directories(dir_ / "frames");
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    int run(const std::string& args, std::string& output)
-    {
-        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
-        output = result.out + result.err;
-        return result.exitCode;
     }
 
     // 40x30 grey PGM frames of a disc crossing from right to left; `still`:
@@ -64,8 +56,6 @@ protected:
         const auto comma = last.find(',');
         return comma == std::string::npos ? -1.0 : std::stod(last.substr(comma + 1));
     }
-
-    fs::path dir_;
 };
 
 constexpr const char* kRun =

@@ -13,28 +13,15 @@
 #include <fstream>
 #include <string>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class ObstacleCli : public ::testing::Test {
+class ObstacleCli : public fluid::test::CliDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-obstacle-cli-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    fluid::test::ProcessResult run(const std::string& args)
-    {
-        return fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
-    }
-
-    fs::path dir_;
+    ObstacleCli() : CliDir("obstacle-cli") {}
 };
 
 // kObstacleColour (src/app/view_colour.hpp) in 8 bits.

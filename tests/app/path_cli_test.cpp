@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 
 namespace {
 
@@ -20,33 +20,33 @@ namespace fs = std::filesystem;
 
 constexpr uid_t kNobody = 65534;
 
-class PathCli : public ::testing::Test {
+class PathCli : public fluid::test::CliDirTest {
 protected:
+    PathCli() : CliDir("path-cli") {}
     void SetUp() override
     {
+        CliDir::SetUp();
         // Open to every user: the binary may run as nobody.
-        home_ = fs::temp_directory_path() / ("fluidsim-path-cli-" + std::to_string(getpid()));
-        fs::remove_all(home_);
-        fs::create_directories(home_ / "locked" / "sub");
-        fs::create_directories(home_ / "locked" / "frames");
-        fs::create_directories(home_ / "closed");
+        fs::create_directories(dir_ / "locked" / "sub");
+        fs::create_directories(dir_ / "locked" / "frames");
+        fs::create_directories(dir_ / "closed");
         for (const char* name : {"locked/m.png", "locked/b.png", "locked/v.mp4", "locked/in.rec", "secret.png",
                                  "secret.rec", "secret.mp4"})
-            std::ofstream(home_ / name) << "x";
-        fs::permissions(home_, fs::perms::all);
-        fs::permissions(home_ / "locked", fs::perms::none);
-        fs::permissions(home_ / "closed", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec);
+            std::ofstream(dir_ / name) << "x";
+        fs::permissions(dir_, fs::perms::all);
+        fs::permissions(dir_ / "locked", fs::perms::none);
+        fs::permissions(dir_ / "closed", fs::perms::owner_exec | fs::perms::group_exec | fs::perms::others_exec);
         for (const char* name : {"secret.png", "secret.rec", "secret.mp4"})
-            fs::permissions(home_ / name, fs::perms::none);
-        fs::create_symlink("gone", home_ / "dangling");
-        fs::create_symlink("loop-b", home_ / "loop-a");
-        fs::create_symlink("loop-a", home_ / "loop-b");
+            fs::permissions(dir_ / name, fs::perms::none);
+        fs::create_symlink("gone", dir_ / "dangling");
+        fs::create_symlink("loop-b", dir_ / "loop-a");
+        fs::create_symlink("loop-a", dir_ / "loop-b");
     }
     void TearDown() override
     {
-        fs::permissions(home_ / "locked", fs::perms::all);
-        fs::permissions(home_ / "closed", fs::perms::all);
-        fs::remove_all(home_);
+        fs::permissions(dir_ / "locked", fs::perms::all);
+        fs::permissions(dir_ / "closed", fs::perms::all);
+        CliDir::TearDown();
     }
 
     // A headless run on the CPU, as a user whom the modes deny.
@@ -58,13 +58,11 @@ protected:
         if (std::find(flags.begin(), flags.end(), "--replay") == flags.end())
             request.argv.insert(request.argv.end(), {"--grid", "16", "--steps", "2"});
         request.argv.insert(request.argv.end(), flags.begin(), flags.end());
-        request.env = {{"HOME", home_.string()}, {"XDG_CONFIG_HOME", (home_ / "config").string()}};
-        request.workDir = home_.string();
+        request.env = {{"HOME", dir_.string()}, {"XDG_CONFIG_HOME", (dir_ / "config").string()}};
+        request.workDir = dir_.string();
         request.unprivilegedUser = kNobody;
         return fluid::test::runProcess(request);
     }
-
-    fs::path home_;
 };
 
 std::string describe(const fluid::test::ProcessResult& r)
@@ -144,8 +142,8 @@ TEST_F(PathCli, AnOutputOnALoopOfLinksIsRefusedAndTheLinkKept)
     const auto r = run({"--export-energy", "loop-a"});
     EXPECT_EQ(r.exitCode, 2) << describe(r);
     EXPECT_EQ(r.err, "fluidsim: cannot write loop-a: loop-a is a loop of symbolic links\n") << describe(r);
-    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(home_ / "loop-a")));
-    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(home_ / "loop-b")));
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir_ / "loop-a")));
+    EXPECT_TRUE(fs::is_symlink(fs::symlink_status(dir_ / "loop-b")));
 }
 
 // --out makes its folder before the other outputs are opened: a video or a
@@ -157,8 +155,8 @@ TEST_F(PathCli, AnOutputInTheFolderOfOutIsWritten)
     request.argv = {FLUIDSIM_EXE, "--headless", "--backend",       "cpu",         "--threads", "1",
                     "--grid",     "16",         "--steps",         "2",           "--out",     "fr",
                     "--video",    "fr/v.mp4",   "--export-energy", "fr/csv/e.csv"};
-    request.workDir = home_.string();
-    request.env = {{"HOME", home_.string()}, {"XDG_CONFIG_HOME", (home_ / "config").string()}};
+    request.workDir = dir_.string();
+    request.env = {{"HOME", dir_.string()}, {"XDG_CONFIG_HOME", (dir_ / "config").string()}};
     auto r = fluid::test::runProcess(request);
     EXPECT_EQ(r.exitCode, 2) << describe(r);  // fr/csv is not made by --out fr
     EXPECT_EQ(r.err, "fluidsim: cannot write fr/csv/e.csv: the directory fr/csv does not exist\n") << describe(r);
@@ -166,9 +164,9 @@ TEST_F(PathCli, AnOutputInTheFolderOfOutIsWritten)
     r = fluid::test::runProcess(request);
     EXPECT_EQ(r.exitCode, 0) << describe(r);
     EXPECT_EQ(r.err, "") << describe(r);
-    EXPECT_TRUE(fs::is_regular_file(home_ / "fr" / "v.mp4"));
-    EXPECT_TRUE(fs::is_regular_file(home_ / "fr" / "e.csv"));
-    EXPECT_TRUE(fs::is_regular_file(home_ / "fr" / "frame_000002.png"));
+    EXPECT_TRUE(fs::is_regular_file(dir_ / "fr" / "v.mp4"));
+    EXPECT_TRUE(fs::is_regular_file(dir_ / "fr" / "e.csv"));
+    EXPECT_TRUE(fs::is_regular_file(dir_ / "fr" / "frame_000002.png"));
 }
 
 }  // namespace

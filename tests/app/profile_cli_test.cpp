@@ -9,22 +9,16 @@
 #include <sstream>
 #include <string>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 #include "core/sim_params.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class ProfileCli : public ::testing::TestWithParam<const char*> {
+class ProfileCli : public fluid::test::CliDir<::testing::TestWithParam<const char*>> {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-profile-cli-" + std::to_string(getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    fs::path dir_;
+    ProfileCli() : CliDir("profile-cli") {}
 };
 
 // The table's row for `group` (its first line that starts with it, indented).

@@ -13,30 +13,15 @@
 #include <string>
 #include <vector>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class WaterCli : public ::testing::Test {
+class WaterCli : public fluid::test::CliDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-water-cli-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    int run(const std::string& args, std::string& output)
-    {
-        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
-        output = result.out + result.err;
-        return result.exitCode;
-    }
-
-    fs::path dir_;
+    WaterCli() : CliDir("water-cli") {}
 };
 
 // A picture whose left half is pure red and right half pure green: the frame

@@ -16,7 +16,7 @@
 #include <string>
 #include <thread>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 
 namespace {
 
@@ -42,13 +42,12 @@ std::string contents(const fs::path& path)
 
 constexpr int kStoppedBySigterm = 128 + SIGTERM;
 
-class WindowErrors : public ::testing::Test {
+class WindowErrors : public fluid::test::CliDirTest {
 protected:
+    WindowErrors() : CliDir("window-errors-test") {}
     void SetUp() override
     {
-        dir_ = fs::temp_directory_path() / ("fluidsim-window-errors-test-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_ / "config");
+        CliDir::SetUp();
         ASSERT_EQ(std::system("command -v Xvfb >/dev/null"), 0) << "Xvfb is not installed (scripts/setup.sh)";
         for (int n = 300 + getpid() % 100; n < 500 && display_.empty(); ++n) {
             if (fs::exists("/tmp/.X" + std::to_string(n) + "-lock")) continue;
@@ -77,7 +76,7 @@ protected:
     void TearDown() override
     {
         stopXvfb();
-        fs::remove_all(dir_);
+        CliDir::TearDown();
     }
 
     void stopXvfb()
@@ -111,7 +110,6 @@ protected:
         return runProcess(request);
     }
 
-    fs::path dir_;
     pid_t xvfb_ = -1;
     std::string display_;
 };

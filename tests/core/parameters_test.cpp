@@ -136,5 +136,27 @@ TEST(ParameterTable, HelpLineGivesTheRangeAndTheDefault)
     EXPECT_EQ(findParameter("warm-start")->format(SimParams{}), "on");
 }
 
+// A limit in --help and the messages: as %g writes it, without the
+// exponent's sign and leading zeros.
+TEST(ParameterTable, LimitsReadAsTheyAreWritten)
+{
+    EXPECT_EQ(limitText(1e6), "1e6");
+    EXPECT_EQ(limitText(static_cast<double>(1e-6f)), "1e-6");
+    EXPECT_EQ(limitText(static_cast<double>(1e30f)), "1e30");
+    EXPECT_EQ(limitText(1e-40), "1e-40");
+    EXPECT_EQ(limitText(4096), "4096");
+    EXPECT_EQ(limitText(0.5), "0.5");
+    EXPECT_EQ(limitText(-1e4), "-10000");
+}
+
+// An integer's range in full, however large: 1..100000000, not 1..1e+08.
+TEST(ParameterTable, AnIntegerRangeIsWrittenInFull)
+{
+    ParameterSpec steps("steps", "steps", "K", "", "", ParameterKind::Integer);
+    steps.min = 1;
+    steps.max = 100000000;
+    EXPECT_EQ(steps.range(), "1..100000000");
+}
+
 }  // namespace
 }  // namespace fluid

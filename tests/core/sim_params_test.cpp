@@ -1,10 +1,12 @@
 #include <gtest/gtest.h>
 
 #include <cmath>
+#include <initializer_list>
 #include <limits>
 #include <string>
 
 #include "core/emitter.hpp"
+#include "core/parameters.hpp"
 #include "core/pass_constants.hpp"
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
@@ -102,6 +104,53 @@ TEST(SimParams, EachBrokenRuleNamesItsField)
         ASSERT_TRUE(problem.has_value()) << c.field;
         EXPECT_NE(problem->find(c.field), std::string::npos) << *problem;
     }
+}
+
+// validate()'s messages state the limits it checks, from the same constants:
+// a limit changed in SimLimits changes what the message says.
+TEST(SimParams, EachMessageStatesTheLimitItChecks)
+{
+    using L = SimLimits;
+    // Appended, not added: GCC 12 takes "[" + a string for an overlapping copy (-Wrestrict).
+    const auto joined = [](std::initializer_list<std::string> parts) {
+        std::string text;
+        for (const std::string& part : parts) text.append(part);
+        return text;
+    };
+    const std::string grid = joined({std::to_string(L::kMinGrid), "..", std::to_string(L::kMaxGrid), " cells"});
+    SimParams p;
+    p.gridWidth = L::kMaxGrid + 1;
+    EXPECT_EQ(validate(p),
+              joined({"gridWidth = ", std::to_string(L::kMaxGrid + 1), " is out of range; accepted: ", grid}));
+    p = SimParams{};
+    p.dyeGridWidth = L::kMinGrid - 1;
+    EXPECT_NE(validate(p).value_or("").find(joined({"0 (the simulation grid) or ", grid})), std::string::npos);
+    p = SimParams{};
+    p.domainWidth = L::kMaxDomainWidth * 2.0f;
+    const std::string domain = joined({"[", limitText(L::kMinDomainWidth), ", ", limitText(L::kMaxDomainWidth), "] m"});
+    EXPECT_NE(validate(p).value_or("").find(domain), std::string::npos) << validate(p).value_or("");
+    p = SimParams{};
+    p.lidSpeed = -2.0f * L::kMaxLidSpeed;
+    const std::string lid = joined({"[-", limitText(L::kMaxLidSpeed), ", ", limitText(L::kMaxLidSpeed), "] m/s"});
+    EXPECT_NE(validate(p).value_or("").find(lid), std::string::npos) << validate(p).value_or("");
+}
+
+// The three sets of defaults: the window's are the programs' but for its own
+// constants, and the programs' are valid.
+TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
+{
+    SimParams window = windowSimParams();
+    EXPECT_FALSE(validate(window).has_value());
+    EXPECT_EQ(window.vorticity, kWindowVorticity);
+    EXPECT_EQ(window.multigridCycles, kWindowMultigridCycles);
+    EXPECT_EQ(window.dyeDissipation, kWindowDyeDissipation);
+    EXPECT_EQ(window.dyeAdvection, DyeAdvection::SemiLagrangian);
+    const SimParams programs = defaultSimParams();
+    window.vorticity = programs.vorticity;
+    window.multigridCycles = programs.multigridCycles;
+    window.dyeDissipation = programs.dyeDissipation;
+    window.dyeAdvection = programs.dyeAdvection;
+    EXPECT_EQ(window, programs);
 }
 
 // Physical parameters must mean the same thing at every resolution: the

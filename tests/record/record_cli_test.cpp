@@ -9,31 +9,16 @@
 #include <fstream>
 #include <string>
 
-#include "app/run_process.hpp"
+#include "app/cli_fixture.hpp"
 #include "record/video_probe.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class RecordCli : public ::testing::Test {
+class RecordCli : public fluid::test::CliDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-record-cli-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-
-    int run(const std::string& args, std::string& output)
-    {
-        const fluid::test::ProcessResult result = fluid::test::runFluidsim(FLUIDSIM_EXE, args, dir_.string());
-        output = result.out + result.err;
-        return result.exitCode;
-    }
-
-    fs::path dir_;
+    RecordCli() : CliDir("record-cli") {}
 };
 
 TEST_F(RecordCli, HeadlessVideoHoldsThirtyFramesPerSecondOfFluid)

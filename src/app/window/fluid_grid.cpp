@@ -9,6 +9,7 @@
 #include <epoxy/gl.h>
 
 #include "app/grid_picker.hpp"
+#include "app/options.hpp"
 #include "app/report.hpp"
 #include "app/state_resample.hpp"
 #include "app/window/fluid_session.hpp"
@@ -20,16 +21,7 @@ namespace fluid::app {
 // short side, the long side following the window's shape.
 SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const
 {
-    const glm::ivec2 grid = gridForWindow(framebuffer, shortSide, SimLimits::kMaxGrid);
-    SimParams p = state_.params;
-    p.gridWidth = grid.x;
-    p.gridHeight = grid.y;
-    p.domainWidth = static_cast<float>(grid.x) / static_cast<float>(shortSide);  // short side = 1 m
-    // The dye grid follows the window's shape too, at the nearest width that
-    // gives whole (square) dye cells.
-    const double dyeWidth = static_cast<double>(dyeShortSide) * grid.x / shortSide;
-    p.dyeGridWidth = wholeDyeGridWidth(static_cast<int>(std::lround(dyeWidth)), grid.x, grid.y);
-    return p;
+    return windowParams(state_.params, framebuffer, shortSide, dyeShortSide);
 }
 
 // Wall-clock seconds per step of `probe`, with a stroke in it. Only when a
