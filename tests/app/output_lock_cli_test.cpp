@@ -10,29 +10,21 @@
 #include <sstream>
 #include <string>
 
+#include "app/cli_fixture.hpp"
 #include "app/output_lock.hpp"
-#include "app/run_process.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
 
-class OutputLockCli : public ::testing::Test {
+class OutputLockCli : public fluid::test::CliDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-output-lock-cli-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
+    OutputLockCli() : fluid::test::CliDirTest("output-lock-cli") {}
 
-    fluid::test::ProcessResult run(const std::string& words)
+    fluid::test::ProcessResult headless(const std::string& words) const
     {
-        return fluid::test::runFluidsim(
-            FLUIDSIM_EXE, "--headless --backend cpu --threads 1 --grid 16 --steps 2 " + words, dir_.string());
+        return run("--headless --backend cpu --threads 1 --grid 16 --steps 2 " + words);
     }
-    fs::path dir_;
 };
 
 TEST_F(OutputLockCli, ASecondRunNamingTheSameCsvIsRefusedAndItsFileLeftAlone)
@@ -40,7 +32,7 @@ TEST_F(OutputLockCli, ASecondRunNamingTheSameCsvIsRefusedAndItsFileLeftAlone)
     std::ofstream(dir_ / "e.csv") << "old\n";
     fluid::app::OutputLocks firstRun;
     ASSERT_FALSE(firstRun.claim({{"--export-energy", (dir_ / "e.csv").string()}}).has_value());
-    const auto refused = run("--export-energy e.csv");
+    const auto refused = headless("--export-energy e.csv");
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
     EXPECT_EQ(fluid::test::countLines(refused.err), 1) << refused.err;
     EXPECT_NE(refused.err.find("--export-energy e.csv is being written by another fluidsim run (process " +
@@ -52,7 +44,7 @@ TEST_F(OutputLockCli, ASecondRunNamingTheSameCsvIsRefusedAndItsFileLeftAlone)
     EXPECT_EQ(kept.str(), "old\n");
 
     firstRun = fluid::app::OutputLocks();  // the first run ends
-    const auto second = run("--export-energy e.csv");
+    const auto second = headless("--export-energy e.csv");
     EXPECT_EQ(second.exitCode, 0) << second.err;
 }
 
@@ -60,7 +52,7 @@ TEST_F(OutputLockCli, AFramesFolderInUseIsRefused)
 {
     fluid::app::OutputLocks firstRun;
     ASSERT_FALSE(firstRun.claim({{"--out", (dir_ / "fr").string()}}).has_value());
-    const auto refused = run("--out fr --frames-every 1");
+    const auto refused = headless("--out fr --frames-every 1");
     EXPECT_EQ(refused.exitCode, 2) << refused.err;
     EXPECT_NE(refused.err.find("--out fr is being written by another fluidsim run"), std::string::npos) << refused.err;
     EXPECT_FALSE(fs::exists(dir_ / "fr")) << "no frame of the second run mixed in";
