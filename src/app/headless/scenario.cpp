@@ -78,14 +78,11 @@ double defaultCfl(Scenario scenario)
     return 0.0;
 }
 
-ResolvedRun resolveRun(const Options& o)
+namespace {
+
+// What the run takes from the flags as they are: its outputs, its threads.
+void copyRunFlags(const Options& o, RunSpec& s)
 {
-    ResolvedRun r;
-    RunSpec& s = r.spec;
-    const auto fail = [&r](std::string message) {
-        r.error = std::move(message);
-        return r;
-    };
     s.scenario = o.scenario;
     s.backend = o.backend;
     s.params = o.params;
@@ -109,47 +106,119 @@ ResolvedRun resolveRun(const Options& o)
     s.probeFile = o.probeFile;
     s.steadyTolerance = o.untilSteady;
     s.profile = o.profile;
+}
 
+// The boundary a validation flow needs.
+BoundaryMode boundaryOf(Scenario scenario)
+{
+    return scenario == Scenario::Cavity   ? BoundaryMode::Box
+           : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
+                                          : BoundaryMode::Periodic;
+}
+
+// Whether the boundary given suits the scenario. The cylinder sheds in
+// either tunnel: with slip walls (the free stream) or with no-slip ones (a
+// channel).
+bool boundaryFits(Scenario scenario, BoundaryMode boundary)
+{
+    return scenario == Scenario::Tunnel ? isTunnel(boundary) : boundary == boundaryOf(scenario);
+}
+
+// Flags that contradict each other or the scenario.
+std::optional<std::string> flagConflict(const Options& o)
+{
     const Scenario scenario = o.scenario;
     const char* name = toString(scenario);
-
-    // Flags that contradict each other or the scenario.
-    if (o.steps && o.simTime) return fail("give --steps or --time, not both");
-    if (o.framesEvery > 0 && o.outDir.empty()) return fail("--frames-every needs --out DIR");
+    if (o.steps && o.simTime) return "give --steps or --time, not both";
+    if (o.framesEvery > 0 && o.outDir.empty()) return "--frames-every needs --out DIR";
     if (scenario == Scenario::Motion && o.motionSource.empty())
-        return fail("--scenario motion needs --motion SOURCE (camera[:DEVICE], video:FILE or images:DIR)");
+        return "--scenario motion needs --motion SOURCE (camera[:DEVICE], video:FILE or images:DIR)";
     if (!o.motionSource.empty() && isValidationFlow(scenario) && scenario != Scenario::Motion)
-        return fail(std::string("--motion would disturb the ") + name + " flow; use it with --scenario motion or demo");
+        return std::string("--motion would disturb the ") + name + " flow; use it with --scenario motion or demo";
     if (o.reynolds && scenario != Scenario::Cavity && scenario != Scenario::Tunnel)
-        return fail(std::string("--reynolds applies to --scenario cavity and tunnel only, not ") + name);
+        return std::string("--reynolds applies to --scenario cavity and tunnel only, not ") + name;
     if (!o.probeFile.empty() && scenario != Scenario::Tunnel)
-        return fail(std::string("--export-probe applies to --scenario tunnel only, not ") + name);
+        return std::string("--export-probe applies to --scenario tunnel only, not ") + name;
     if (!o.centerlinesFile.empty() && scenario != Scenario::Cavity)
-        return fail(std::string("--export-centerlines applies to --scenario cavity only, not ") + name);
-    if (o.reynolds && o.given("viscosity")) return fail("give --reynolds or --viscosity, not both (Re sets nu)");
+        return std::string("--export-centerlines applies to --scenario cavity only, not ") + name;
+    if (o.reynolds && o.given("viscosity")) return "give --reynolds or --viscosity, not both (Re sets nu)";
     if (scenario == Scenario::Tunnel && o.given("viscosity"))
-        return fail("--scenario tunnel sets nu from --reynolds (Re = U D / nu); give --reynolds");
+        return "--scenario tunnel sets nu from --reynolds (Re = U D / nu); give --reynolds";
     if (scenario == Scenario::Tunnel && o.given("inflow-speed"))  // it was overwritten without a word
-        return fail("--scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give --reynolds");
-    const BoundaryMode needed = scenario == Scenario::Cavity   ? BoundaryMode::Box
-                                : scenario == Scenario::Tunnel ? BoundaryMode::Tunnel
-                                                               : BoundaryMode::Periodic;
-    // The cylinder sheds in either tunnel: with slip walls (the free stream)
-    // or with no-slip ones (a channel).
-    const bool fits = scenario == Scenario::Tunnel ? isTunnel(o.params.boundary) : o.params.boundary == needed;
-    if (isValidationFlow(scenario) && o.given("boundary") && !fits)
-        return fail(std::string("--scenario ") + name + " needs --boundary " + fluid::toString(needed) +
-                    (scenario == Scenario::Tunnel ? " or tunnel-walls" : ""));
+        return "--scenario tunnel sets the inflow speed itself (U = 1 m/s; Re = U D / nu); give --reynolds";
+    if (isValidationFlow(scenario) && o.given("boundary") && !boundaryFits(scenario, o.params.boundary))
+        return std::string("--scenario ") + name + " needs --boundary " + fluid::toString(boundaryOf(scenario)) +
+               (scenario == Scenario::Tunnel ? " or tunnel-walls" : "");
+    return std::nullopt;
+}
 
-    // The flow itself.
+// --dye-grid on the tunnel's grid: it counts the short side (the height
+// here); the width follows the tunnel's shape, at the nearest whole dye cells.
+std::optional<std::string> fitTunnelDyeGrid(const Options& o, RunSpec& s)
+{
+    SimParams& p = s.params;
+    if (p.dyeGridWidth == 0) return std::nullopt;
+    const long long wanted = static_cast<long long>(p.dyeGridWidth) * p.gridWidth / p.gridHeight;
+    p.dyeGridWidth =
+        wanted <= SimLimits::kMaxGrid ? wholeDyeGridWidth(static_cast<int>(wanted), p.gridWidth, p.gridHeight) : 0;
+    if (p.dyeGridWidth == 0)
+        return "--dye-grid " + std::to_string(o.params.dyeGridWidth) + " on the tunnel's " +
+               std::to_string(p.gridWidth) + "x" + std::to_string(p.gridHeight) +
+               " grid would make the dye grid wider than " + std::to_string(SimLimits::kMaxGrid) +
+               " cells; give at most " + std::to_string(SimLimits::kMaxGrid * p.gridHeight / p.gridWidth);
+    // Whole dye cells may be far from the count asked for (on 82x33 only
+    // whole multiples of the grid are): say what it is.
+    if (p.dyeGridHeight() != o.params.dyeGridWidth)
+        s.notes.push_back("--dye-grid " + std::to_string(o.params.dyeGridWidth) +
+                          " gives no whole dye grid on the tunnel's " + std::to_string(p.gridWidth) + "x" +
+                          std::to_string(p.gridHeight) + " grid: the dye is " + std::to_string(p.dyeGridWidth) + "x" +
+                          std::to_string(p.dyeGridHeight()) + " cells");
+    return std::nullopt;
+}
+
+// The tunnel: the grid's height sets D = H / 8; its width follows (2.5 H).
+std::optional<std::string> setUpTunnel(const Options& o, bool gridGiven, RunSpec& s)
+{
+    SimParams& p = s.params;
+    const int height = gridGiven ? p.gridHeight : kTunnelGridHeight;
+    if (height < CylinderWakeLimits::kMinGridHeight)
+        return "--scenario tunnel needs a grid at least " + std::to_string(CylinderWakeLimits::kMinGridHeight) +
+               " cells high (D = H / 8)";
+    const double cfl = o.given("dt") ? 1.0 : defaultCfl(Scenario::Tunnel);  // dt itself is kept below when given
+    s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
+    const float givenDt = p.dt;
+    const SimParams& w = s.wake->params;
+    if (w.gridWidth > SimLimits::kMaxGrid)  // it said "gridWidth = 10240 is out of range" of a good --grid
+        return "--scenario tunnel is 2.5 times as wide as high: --grid " + std::to_string(height) + " would make it " +
+               std::to_string(w.gridWidth) + " cells wide, beyond " + std::to_string(SimLimits::kMaxGrid) +
+               "; give --grid at most " + std::to_string(SimLimits::kMaxGrid * w.gridHeight / w.gridWidth);
+    p.gridWidth = w.gridWidth;
+    p.gridHeight = w.gridHeight;
+    if (auto problem = fitTunnelDyeGrid(o, s)) return problem;
+    p.domainWidth = w.domainWidth;
+    p.inflowSpeed = w.inflowSpeed;
+    p.viscosity = w.viscosity;
+    if (!o.given("vorticity")) p.vorticity = 0.0f;
+    p.dt = o.given("dt") ? givenDt : w.dt;
+    s.wake->params = p;
+    s.velocityScale = s.wake->speed;
+    return std::nullopt;
+}
+
+// The flow itself: each scenario's domain, physics and default end time
+// (`endTime`, 0: none).
+std::optional<std::string> setUpFlow(const Options& o, RunSpec& s, double& endTime)
+{
+    const Scenario scenario = o.scenario;
     SimParams& p = s.params;
     // --grid auto (the window's pick) is the scenario's own size here, as no
     // --grid is (the tunnel ran 640x256 with it and 240x96 without).
     const bool gridGiven = o.given("grid") && !o.autoGrid;
-    double endTime = 0.0;  // 0: no default end time
+    endTime = 0.0;
     if (isValidationFlow(scenario)) {
         if (!gridGiven) p.gridWidth = p.gridHeight = kValidationGrid;
-        p.boundary = fits && o.given("boundary") ? o.params.boundary : needed;
+        const bool fits = boundaryFits(scenario, o.params.boundary);
+        p.boundary = fits && o.given("boundary") ? o.params.boundary : boundaryOf(scenario);
         p.lidSpeed = 0.0f;
     }
     switch (scenario) {
@@ -167,7 +236,7 @@ ResolvedRun resolveRun(const Options& o)
             p.domainWidth = 1.0f;
             p.lidSpeed = 1.0f;
             if (!o.given("viscosity")) p.viscosity = static_cast<float>(1.0 / o.reynolds.value_or(kCavityReynolds));
-            if (p.viscosity <= 0.0f) return fail("--viscosity must be positive for the cavity (Re = 1/nu)");
+            if (p.viscosity <= 0.0f) return "--viscosity must be positive for the cavity (Re = 1/nu)";
             s.velocityScale = p.lidSpeed;
             break;
         case Scenario::TaylorGreen:
@@ -182,79 +251,38 @@ ResolvedRun resolveRun(const Options& o)
             endTime = kShearWaveTime;
             s.velocityScale = 1.0;
             break;
-        case Scenario::Tunnel: {
-            // The grid's height sets D = H / 8; its width follows (2.5 H).
-            const int height = gridGiven ? p.gridHeight : kTunnelGridHeight;
-            if (height < CylinderWakeLimits::kMinGridHeight)
-                return fail("--scenario tunnel needs a grid at least " +
-                            std::to_string(CylinderWakeLimits::kMinGridHeight) + " cells high (D = H / 8)");
-            const double cfl = o.given("dt") ? 1.0 : defaultCfl(scenario);  // dt itself is kept below when given
-            s.wake = cylinderWake(height, o.reynolds.value_or(kTunnelReynolds), cfl);
-            const float givenDt = p.dt;
-            const SimParams& w = s.wake->params;
-            if (w.gridWidth > SimLimits::kMaxGrid)  // it said "gridWidth = 10240 is out of range" of a good --grid
-                return fail("--scenario tunnel is 2.5 times as wide as high: --grid " + std::to_string(height) +
-                            " would make it " + std::to_string(w.gridWidth) + " cells wide, beyond " +
-                            std::to_string(SimLimits::kMaxGrid) + "; give --grid at most " +
-                            std::to_string(SimLimits::kMaxGrid * w.gridHeight / w.gridWidth));
-            p.gridWidth = w.gridWidth;
-            p.gridHeight = w.gridHeight;
-            if (p.dyeGridWidth != 0) {
-                // --dye-grid counts the short side (the height here); the width
-                // follows the tunnel's shape, at the nearest whole dye cells.
-                const long long wanted = static_cast<long long>(p.dyeGridWidth) * p.gridWidth / p.gridHeight;
-                p.dyeGridWidth = wanted <= SimLimits::kMaxGrid
-                                     ? wholeDyeGridWidth(static_cast<int>(wanted), p.gridWidth, p.gridHeight)
-                                     : 0;
-                if (p.dyeGridWidth == 0)
-                    return fail("--dye-grid " + std::to_string(o.params.dyeGridWidth) + " on the tunnel's " +
-                                std::to_string(p.gridWidth) + "x" + std::to_string(p.gridHeight) +
-                                " grid would make the dye grid wider than " + std::to_string(SimLimits::kMaxGrid) +
-                                " cells; give at most " +
-                                std::to_string(SimLimits::kMaxGrid * p.gridHeight / p.gridWidth));
-                // Whole dye cells may be far from the count asked for (on 82x33
-                // only whole multiples of the grid are): say what it is.
-                if (p.dyeGridHeight() != o.params.dyeGridWidth)
-                    s.notes.push_back("--dye-grid " + std::to_string(o.params.dyeGridWidth) +
-                                      " gives no whole dye grid on the tunnel's " + std::to_string(p.gridWidth) + "x" +
-                                      std::to_string(p.gridHeight) + " grid: the dye is " +
-                                      std::to_string(p.dyeGridWidth) + "x" + std::to_string(p.dyeGridHeight()) +
-                                      " cells");
-            }
-            p.domainWidth = w.domainWidth;
-            p.inflowSpeed = w.inflowSpeed;
-            p.viscosity = w.viscosity;
-            if (!o.given("vorticity")) p.vorticity = 0.0f;
-            p.dt = o.given("dt") ? givenDt : w.dt;
-            s.wake->params = p;
-            s.velocityScale = s.wake->speed;
+        case Scenario::Tunnel:
+            if (auto problem = setUpTunnel(o, gridGiven, s)) return problem;
             break;
-        }
     }
     // Re sets nu (nu = U L / Re): name --reynolds, not a viscosity the user did not give.
     // In double: at --reynolds 1e-300 the float nu is inf.
     if (o.reynolds && !(p.viscosity <= SimLimits::kMaxViscosity)) {
         const double speedTimesLength = s.wake ? s.wake->speed * s.wake->diameter : 1.0;  // the cavity: U = L = 1
-        return fail("--reynolds " + format(*o.reynolds) + " makes nu = " + format(speedTimesLength / *o.reynolds) +
-                    " m^2/s here, beyond the largest viscosity (" + format(SimLimits::kMaxViscosity) +
-                    " m^2/s); give --reynolds of at least " + format(speedTimesLength / SimLimits::kMaxViscosity));
+        return "--reynolds " + format(*o.reynolds) + " makes nu = " + format(speedTimesLength / *o.reynolds) +
+               " m^2/s here, beyond the largest viscosity (" + format(SimLimits::kMaxViscosity) +
+               " m^2/s); give --reynolds of at least " + format(speedTimesLength / SimLimits::kMaxViscosity);
     }
+    return std::nullopt;
+}
+
+// The time step and the number of steps: a fixed CFL number on the
+// validation flows, so that refining the grid refines time alike. When the
+// run has an end time, dt shrinks to the largest value <= C h / U that
+// divides it, so every grid ends at the same t.
+std::optional<std::string> setUpSteps(const Options& o, double endTime, RunSpec& s)
+{
+    const Scenario scenario = o.scenario;
+    SimParams& p = s.params;
     if (o.simTime) endTime = *o.simTime;
     if (o.steps) endTime = 0.0;
-
-    // Time step: fixed CFL number on the validation flows, so that refining the
-    // grid refines time alike. When the run has an end time, dt shrinks to the
-    // largest value <= C h / U that divides it, so every grid ends at the same t.
     if (isValidationFlow(scenario) && scenario != Scenario::Tunnel && !o.given("dt")) {
         const double dt0 = defaultCfl(scenario) * static_cast<double>(p.cellSize()) / s.velocityScale;
         p.dt = static_cast<float>(endTime > 0.0 ? endTime / std::ceil(endTime / dt0 - 1e-9) : dt0);
     }
-
     // The cavity runs until steady unless told otherwise.
     if (scenario == Scenario::Cavity && !o.steps && !o.simTime && !s.steadyTolerance)
         s.steadyTolerance = kCavitySteadyTolerance;
-
-    // The step budget.
     const double dt = static_cast<double>(p.dt);
     double budget = 0.0;
     if (o.steps)
@@ -268,8 +296,8 @@ ResolvedRun resolveRun(const Options& o)
     else
         budget = kDemoSteps;
     if (budget > static_cast<double>(kMaxSteps))
-        return fail("--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt) +
-                    " s would take more than " + std::to_string(kMaxSteps) + " steps");
+        return "--time " + format(endTime > 0.0 ? endTime : kSteadyCapTime) + " s at --dt " + format(dt) +
+               " s would take more than " + std::to_string(kMaxSteps) + " steps";
     s.steps = std::max(1, static_cast<int>(budget));
     // A --time that is no whole number of steps runs past it: say to where
     // (--time 0.05 at --dt 10 ran to t = 10 s without a word).
@@ -280,25 +308,46 @@ ResolvedRun resolveRun(const Options& o)
     s.measureEveryStep = !o.energyFile.empty();
     s.settleSteps = static_cast<int>(kTunnelSettleFraction * s.steps);
     if (s.wake) s.wake->params = p;
+    return std::nullopt;
+}
 
-    if (auto problem = validate(p)) return fail(*problem);
-    if (auto problem = validate(s.motion)) return fail(*problem);
-    // The obstacles at the run's grid: a file that cannot be read, or a shape
-    // that cannot be drawn here, is refused before anything runs.
+// The parameters as a whole, and the obstacles at the run's grid: a file
+// that cannot be read, or a shape that cannot be drawn here, is refused
+// before anything runs.
+std::optional<std::string> finishSpec(const Options& o, RunSpec& s)
+{
+    const SimParams& p = s.params;
+    if (auto problem = validate(p)) return problem;
+    if (auto problem = validate(s.motion)) return problem;
     try {
         s.obstacles = buildObstacleMask(o.obstacles, p);
     } catch (const ObstacleError& e) {
-        return fail(e.what());
+        return std::string(e.what());
     }
-    if (o.obstacles.any() && hasExactSolution(scenario))
+    if (o.obstacles.any() && hasExactSolution(o.scenario))
         s.notes.push_back("obstacles are in the flow: it departs from the solution it is compared with");
-
-    if (isValidationFlow(scenario)) {
+    if (isValidationFlow(o.scenario)) {
         if (p.vorticity > 0.0f)
             s.notes.push_back("vorticity confinement is on: the flow departs from the solution it is compared with");
         if (p.velocityDissipation > 0.0f)
             s.notes.push_back("velocity dissipation is on: the flow departs from the solution it is compared with");
     }
+    return std::nullopt;
+}
+
+}  // namespace
+
+ResolvedRun resolveRun(const Options& o)
+{
+    ResolvedRun r;
+    RunSpec& s = r.spec;
+    copyRunFlags(o, s);
+    double endTime = 0.0;
+    std::optional<std::string> problem = flagConflict(o);
+    if (!problem) problem = setUpFlow(o, s, endTime);
+    if (!problem) problem = setUpSteps(o, endTime, s);
+    if (!problem) problem = finishSpec(o, s);
+    if (problem) r.error = std::move(*problem);
     return r;
 }
 
