@@ -133,7 +133,7 @@ private:
     // (kMacCormack*).
     struct MacCormackPass {
         sim::SpecProgram correction;  // the forward pass's shader with MACCORMACK (maccormack.glsl)
-        gl::RenderTarget corrected;   // phi^{n+1}, swapped into field.write()
+        gl::RenderTarget corrected;   // phi^{n+1}, swapped into field.write(); made when the scheme is first chosen
     };
     // `original` is phi^n: field.read(), or for the velocity what advect() carried.
     void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original);
@@ -247,8 +247,6 @@ private:
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
-    // MacCormack's intermediate fields: empty until the scheme is first chosen
-    // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
     gl::RenderTarget solid_;  // R32F obstacle mask, 1 = solid
     Field obstacleMask_;      // its host copy (all fluid unless set)
     StepTimer* timer_ = nullptr;
