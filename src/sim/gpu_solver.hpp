@@ -150,6 +150,9 @@ private:
     // A slot of the pass table: its current texture, and where a pass writes it.
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
+    // Whether the grid allows the Jacobi sweeps on four cells per texel
+    // (pressure_packed.frag); packsPressure() says whether they run so.
+    bool gridPacks() const { return params_.gridWidth % 4 == 0; }
     void solvePressurePacked();
     void drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
                           int sweepsPerDraw);
