@@ -7,9 +7,6 @@
 
 namespace fluid {
 
-using sim::kUnit0;
-using sim::kUnit1;
-
 bool GpuSolver::packsPressure() const
 {
     // The packed sweep knows the box's and the periodic rule's ghosts only:
@@ -40,30 +37,26 @@ void GpuSolver::solvePressure()
         solvePressurePacked();
         return;
     }
-    bindSolid();
-    divergence_.bindTexture(kUnit1);
-    drawJacobiSweeps(pressure(), pressureDampedProgram_, pressureProgram_, 1);
+    drawJacobiSweeps(pressure(), Source::Pressure, kernels_.pressureDamped, kernels_.pressure, 1);
 }
 
-// params_.pressureIterations sweeps through `iterate` (the divergence bound at
-// unit 1): an odd count's first sweep alone with `damped`, then `plain`, which
-// does `sweepsPerDraw` sweeps a draw (what is left is even when it does 2).
-void GpuSolver::drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
-                                 int sweepsPerDraw)
+// params_.pressureIterations sweeps through `iterate` (what Source::Output
+// is, `output`): an odd count's first sweep alone with `damped`, then
+// `plain`, which does `sweepsPerDraw` sweeps a draw (what is left is even
+// when it does 2).
+void GpuSolver::drawJacobiSweeps(gl::PingPong& iterate, Source output, const sim::Kernel& damped,
+                                 const sim::Kernel& plain, int sweepsPerDraw)
 {
-    const auto pass = [&] {
-        iterate.read().bindTexture(kUnit0);
-        draw(iterate.write());
-        iterate.swap();
-    };
     int n = 0;
     if (dampsFirstPressureSweep(params_)) {
-        damped.use();
-        pass();
+        draw(damped, output, iterate.write());
+        iterate.swap();
         n = 1;
     }
-    plain.use();
-    for (; n < params_.pressureIterations; n += sweepsPerDraw) pass();
+    for (; n < params_.pressureIterations; n += sweepsPerDraw) {
+        draw(plain, output, iterate.write());
+        iterate.swap();
+    }
 }
 
 // The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
@@ -76,8 +69,8 @@ void GpuSolver::solvePressurePacked()
 
     // An odd count's first sweep alone, damped; then two sweeps per pass
     // (what is left is even).
-    packedDivergence_.bindTexture(kUnit1);
-    drawJacobiSweeps(packedPressure_, pressurePackedDampedProgram_, pressurePackedTwiceProgram_, 2);
+    drawJacobiSweeps(packedPressure_, Source::PackedPressure, kernels_.pressurePackedDamped,
+                     kernels_.pressurePackedTwice, 2);
     leavePressurePacked();
 }
 
@@ -100,16 +93,13 @@ void GpuSolver::packPressureAndDivergence()
         packedAhead_ = false;
         return;
     }
-    packProgram_.use();
-    pressure().read().bindTexture(kUnit0);
-    divergence_.bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+    draw(kernels_.pack, Source::PackedPressure, packedPressure_.read(), packedDivergence_);
 }
 
 void GpuSolver::leavePressurePacked()
 {
     // In the step the gradient pass, next, unpacks it (run()).
-    if (inStep_ && !constants_.staggered)
+    if (inStep_ && kernels_.fusesPackingInStep)
         unpackPending_ = true;
     else
         unpackPressure();
@@ -120,7 +110,7 @@ void GpuSolver::leavePressurePacked()
 // now (warm-started, not cleared first), on the collocated layout.
 bool GpuSolver::packsDivergenceInStep() const
 {
-    if (!inStep_ || constants_.staggered || !packsPressure() || !params_.warmStartPressure ||
+    if (!inStep_ || !kernels_.fusesPackingInStep || !packsPressure() || !params_.warmStartPressure ||
         pressureSolveIsEmpty(params_))
         return false;
     return params_.pressureSolver != PressureSolver::Multigrid || multigrid_.packedLevelZero();
@@ -130,10 +120,7 @@ bool GpuSolver::packsDivergenceInStep() const
 // the unpacked divergence is written when something reads it.
 void GpuSolver::divergenceAndPack()
 {
-    divergencePackedProgram_.use();
-    velocity().read().bindTexture(kUnit0);
-    pressure().read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
+    draw(kernels_.divergencePacked, Source::PackedPressure, packedPressure_.read(), packedDivergence_);
     packedAhead_ = true;
     divergencePending_ = true;
 }
@@ -144,17 +131,13 @@ void GpuSolver::unpackDivergence() const
 {
     if (!divergencePending_) return;
     divergencePending_ = false;
-    unpackProgram_.use();
-    packedDivergence_.bindTexture(kUnit0);
-    draw(divergence_);
+    draw(kernels_.unpackDivergence, Source::Divergence, divergence_);
 }
 
 void GpuSolver::unpackPressure()
 {
     unpackPending_ = false;
-    unpackProgram_.use();
-    packedPressure_.read().bindTexture(kUnit0);
-    draw(pressure().write());
+    draw(kernels_.unpackPressure, Source::Pressure, pressure().write());
     pressure().swap();
 }
 
@@ -163,10 +146,7 @@ void GpuSolver::unpackPressure()
 void GpuSolver::subtractPackedGradient()
 {
     unpackPending_ = false;
-    gradientFromPackedProgram_.use();
-    velocity().read().bindTexture(kUnit0);
-    packedPressure_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, velocity().write(), pressure().write(), emptyVertexArray_);
+    draw(kernels_.gradientFromPacked, Source::Velocity, velocity().write(), pressure().write());
     velocity().swap();
     pressure().swap();
 }
