@@ -198,8 +198,11 @@ TEST(GpuKernels, EveryKernelIsARowsDeclaredVariantAndItsSamplersNameTheirTexture
                         EXPECT_TRUE(std::find(kProgramSpecs.begin(), kProgramSpecs.end(), k.row) !=
                                     kProgramSpecs.end());
                         EXPECT_TRUE(k.defines.within(k.row->variants));
-                        for (const SamplerBinding& s : k.row->samplers)
-                            if (s.uniform) EXPECT_NE(s.source, Source::Level) << s.uniform;
+                        for (const SamplerBinding& s : k.row->samplers) {
+                            if (s.uniform) {
+                                EXPECT_NE(s.source, Source::Level) << s.uniform;
+                            }
+                        }
                     }
                     EXPECT_EQ(kernels.fusesDye, dyeShared && layout == Layout::Collocated);
                     EXPECT_EQ(kernels.fieldPasses.has(Define::Staggered), layout == Layout::Staggered);
