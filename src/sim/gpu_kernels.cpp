@@ -25,21 +25,21 @@ GpuKernels chooseKernels(const KernelConfig& c)
     k.fusesDye = c.dyeOnVelocityGrid && !faces;
     k.fusesPackingInStep = c.layout.fusesPackingInStep;
     k.fieldPasses = o.with(D::DyeOnVelocityGrid, c.dyeOnVelocityGrid);
-    k.viscousLevelZero = layout;
 
     const Defines twoOutputs{D::TwoOutputs};
     for (const std::size_t line : {0u, 1u}) {
         const Defines shape = Defines{}.with(D::PointSplat, line == 0);
         // The velocity's, with its layout: on faces it shuts the solid ones.
-        k.splatVelocity[line] = kernel(row::splat, shape | (faces ? o : Defines{}));
-        k.splatTemperature[line] = kernel(row::splat, shape);
-        if (k.fusesDye) k.splatWithDye[line] = kernel(row::splat, shape | twoOutputs);
-        k.splatDye[line] = kernel(row::splat, shape, FieldGrid::Dye);
+        k.splatVelocity[line] = k.add(kernel(row::splat, shape | (faces ? o : Defines{})));
+        // Heat: the velocity's grid, but its centres (never the faces' variant).
+        k.splatTemperature[line] = k.add(kernel(row::splat, shape));
+        if (k.fusesDye) k.splatWithDye[line] = k.add(kernel(row::splat, shape | twoOutputs));
+        k.splatDye[line] = k.add(kernel(row::splat, shape, FieldGrid::Dye));
     }
 
     const Defines carried{D::CarriedVelocity};
-    k.advect = kernel(row::advect, o);
-    k.advectCarried = kernel(row::advect, o | carried);
+    k.advect = k.add(kernel(row::advect, o));
+    k.advectCarried = k.add(kernel(row::advect, o | carried));
     // A scalar advection reads the velocity at its own cell only where it
     // lives there (cells, one grid); otherwise interpolated at its centres,
     // from the faces on the staggered layout.
@@ -48,63 +48,37 @@ GpuKernels chooseKernels(const KernelConfig& c)
     const Defines inflowDye = Defines{}.with(D::InflowDye, isTunnel(c.boundary));
     const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout) | inflowDye;
     const Defines temperature = scalar | onVelocityGrid;
-    k.advectDye = kernel(row::advectDye, dye, FieldGrid::Dye);
-    if (k.fusesDye) k.advectWithDye = kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye));
-    k.advectTemperature = kernel(row::advectTemperature, temperature);
+    k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
+    if (k.fusesDye) k.advectWithDye = k.add(kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye)));
+    k.advectTemperature = k.add(kernel(row::advectTemperature, temperature));
     // MacCormack: each correction is its field's own advection shader, so that
     // it traces and reads exactly as the forward step (walls, obstacles, the inflow).
     const Defines mac{D::MacCormack};
-    k.correctVelocity = kernel(row::advectCorrection, o | mac);
-    k.correctCarriedVelocity = kernel(row::advectCorrection, o | carried | mac);
-    k.correctDye = kernel(row::advectDyeCorrection, dye | mac, FieldGrid::Dye);
-    k.correctTemperature = kernel(row::advectTemperatureCorrection, temperature | mac);
+    k.correctVelocity = k.add(kernel(row::advectCorrection, o | mac));
+    k.correctCarriedVelocity = k.add(kernel(row::advectCorrection, o | carried | mac));
+    k.correctDye = k.add(kernel(row::advectDyeCorrection, dye | mac, FieldGrid::Dye));
+    k.correctTemperature = k.add(kernel(row::advectTemperatureCorrection, temperature | mac));
 
-    k.diffuse = kernel(row::diffuse, o);
-    k.diffuseFromRhs = kernel(row::diffuseFromRhs, o);
-    k.pressure = kernel(row::solvePressure, o);
-    k.pressureDamped = kernel(row::solvePressure, o.with(D::Weighted));
-    k.pack = kernel(row::packPressure, twoOutputs);
-    k.pressurePackedTwice = kernel(row::solvePressurePacked, {D::TwoSweeps});
-    k.pressurePackedDamped = kernel(row::solvePressurePacked, {D::Weighted});
-    k.divergencePacked = kernel(row::divergencePacked, twoOutputs);
-    k.unpackPressure = kernel(row::unpackPressure);
-    k.unpackDivergence = kernel(row::unpackDivergence);
-    k.gradientFromPacked = kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure));
-    k.addForce = kernel(row::addForceField, k.fusesDye ? twoOutputs : o);
-    if (!k.fusesDye) k.addForceDye = kernel(row::addForceField, {D::DyeOnOwnGrid}, FieldGrid::Dye);
+    k.diffuse = k.add(kernel(row::diffuse, o));
+    k.diffuseFromRhs = k.add(kernel(row::diffuseFromRhs, o));
+    k.pressure = k.add(kernel(row::solvePressure, o));
+    k.pressureDamped = k.add(kernel(row::solvePressure, o.with(D::Weighted)));
+    k.pack = k.add(kernel(row::packPressure, twoOutputs));
+    k.pressurePackedTwice = k.add(kernel(row::solvePressurePacked, {D::TwoSweeps}));
+    k.pressurePackedDamped = k.add(kernel(row::solvePressurePacked, {D::Weighted}));
+    k.divergencePacked = k.add(kernel(row::divergencePacked, twoOutputs));
+    k.unpackPressure = k.add(kernel(row::unpackPressure));
+    k.unpackDivergence = k.add(kernel(row::unpackDivergence));
+    k.gradientFromPacked = k.add(kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure)));
+    k.addForce = k.add(kernel(row::addForceField, k.fusesDye ? twoOutputs : o));
+    if (!k.fusesDye) k.addForceDye = k.add(kernel(row::addForceField, {D::DyeOnOwnGrid}, FieldGrid::Dye));
     return k;
 }
 
-std::vector<Kernel> GpuKernels::all() const
+Kernel GpuKernels::add(const Kernel& kernel)
 {
-    std::vector<Kernel> out;
-    for (const auto* line : {&splatVelocity, &splatWithDye, &splatDye, &splatTemperature})
-        for (const Kernel& s : *line) out.push_back(s);
-    for (const Kernel& s : {advect,
-                            advectCarried,
-                            advectWithDye,
-                            advectDye,
-                            advectTemperature,
-                            correctVelocity,
-                            correctCarriedVelocity,
-                            correctDye,
-                            correctTemperature,
-                            diffuse,
-                            diffuseFromRhs,
-                            pressure,
-                            pressureDamped,
-                            pack,
-                            pressurePackedTwice,
-                            pressurePackedDamped,
-                            divergencePacked,
-                            unpackPressure,
-                            unpackDivergence,
-                            gradientFromPacked,
-                            addForce,
-                            addForceDye})
-        out.push_back(s);
-    std::erase_if(out, [](const Kernel& s) { return !s; });
-    return out;
+    all_.push_back(kernel);
+    return kernel;
 }
 
 }  // namespace fluid::sim

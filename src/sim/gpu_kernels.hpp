@@ -29,8 +29,6 @@ struct GpuKernels {
     bool fusesPackingInStep = false;
     // The pass table's rows (sim::FieldPassProgram).
     Defines fieldPasses{};
-    // The viscous multigrid's level 0: STAGGERED where the velocity is on faces.
-    Defines viscousLevelZero{};
 
     // Indexed by [line]: a point or a segment.
     std::array<Kernel, 2> splatVelocity, splatWithDye, splatDye, splatTemperature;
@@ -44,9 +42,14 @@ struct GpuKernels {
         gradientFromPacked;
     Kernel addForce, addForceDye;
 
-    // Every kernel that is drawn in this configuration (for the program
-    // table's test, which builds them all).
-    std::vector<Kernel> all() const;
+    // Every kernel above that is drawn in this configuration: GpuSolver builds
+    // them all up front.
+    const std::vector<Kernel>& all() const { return all_; }
+    // Lists `kernel` in all(), for chooseKernels().
+    Kernel add(const Kernel& kernel);
+
+private:
+    std::vector<Kernel> all_;
 };
 
 GpuKernels chooseKernels(const KernelConfig& config);

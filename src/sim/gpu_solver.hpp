@@ -143,8 +143,9 @@ private:
     bool fusesDye() const { return kernels_.fusesDye; }
     void draw(const gl::RenderTarget& target) const;
     // A kernel's program, bound with the textures its row's samplers read
-    // (`output`: what Source::Output stands for) and the mask; then drawn over
-    // `target` (and `second`, fragment output 1), or only `block`'s cells.
+    // (`output`: what Source::Output stands for) and the mask; draw() then
+    // draws it over `target` (and `second`, fragment output 1). The splats
+    // bind and then draw a block of cells themselves.
     const sim::SpecProgram& bind(const sim::Kernel& kernel, Source output) const;
     void draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target) const;
     void draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target,
