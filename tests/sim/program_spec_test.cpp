@@ -1,11 +1,14 @@
 // The program table (core/program_specs.hpp) against the programs the solvers
-// really build: in every configuration that changes what is compiled (each
-// boundary rule, obstacles, the staggered layout, a dye grid of its own), each
+// (and GpuMotion) really build: in every configuration that changes what is
+// compiled (each boundary rule, obstacles, the staggered layout, a dye grid of
+// its own), each
 // uniform a program has is named by its row (or is one of the grid's, for a
 // row drawn on the grid), and each uniform a row names is active in some
 // program built from it: a uniform added to a shader and not to its row, or a
-// misspelt name in a row, fails here. Each pass's parity with its CPU mirror
-// is in pass_parity_test.cpp (viscous_)multigrid_parity_test.cpp.
+// misspelt name in a row, fails here. The kernels GpuSolver draws are checked
+// against the rows' declared variants and sampler sources, and sim::ProgramSet
+// against its promises. Each pass's parity with its CPU mirror is in
+// pass_parity_test.cpp and (viscous_)multigrid_parity_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
