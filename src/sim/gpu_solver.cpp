@@ -85,6 +85,7 @@ void GpuSolver::buildPrograms()
     kernels_ =
         sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_, dyeOnVelocityGrid()});
     programs_.reset(b);
+    programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile
     // in the step loop would stall a frame, and a step makes no GL object.
     for (const sim::Kernel& k : kernels_.all()) programs_.get(k);
