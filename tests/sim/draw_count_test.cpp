@@ -4,6 +4,7 @@
 // fails here; a new pass updates the table below on purpose.
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
