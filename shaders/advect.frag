@@ -22,8 +22,8 @@ uniform float uDyeDecay;
 
 // CARRIED_VELOCITY: the velocity carried is another texture than the one that
 // traces: the forced velocity of the incremental projection
-// (pressure_forcing.frag), and in MacCormack's backward step the forward
-// result, carried back along the same velocity (GpuSolver::advect).
+// (pressure_forcing.frag), and in MacCormack's correction (MACCORMACK) phi^n,
+// the velocity the forward step carried (itself, or the forced one).
 #ifdef CARRIED_VELOCITY
 uniform sampler2D uCarriedVelocity;
 vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uCarriedVelocity, c), 0.0, 0.0); }
@@ -126,9 +126,9 @@ void main()
 #ifdef MACCORMACK
     vec2 forward = valueHere(uForward).xy;
     vec2 original = valueHere(CARRIED).xy;
-    // MacCormack's backward step done here, not in a pass of its own: what
-    // that pass (this shader, CARRIED_VELOCITY the forward result, dt
-    // negated, decay 1) writes at these faces, computed the same way.
+    // MacCormack's backward step, in the correction's own draw: what this
+    // shader would write with the forward result carried, dt negated and
+    // decay 1, at these faces, computed the same way.
     vec2 bu = inUIndices(traceFace(pointU, hereU, uBackwardDtOverCellSize));
     vec2 bv = inVIndices(traceFace(pointV, hereV, uBackwardDtOverCellSize));
     ivec2 bu0 = footprintOf(bu);
@@ -158,9 +158,9 @@ void main()
 #define VELOCITY_AT(c) velocity4Near(c)
 #endif
 #ifdef MACCORMACK
-    // MacCormack's backward step done here, not in a pass of its own: what
-    // that pass (this shader, CARRIED_VELOCITY the forward result, dt
-    // negated, decay 1) writes at this cell, computed the same way.
+    // MacCormack's backward step, in the correction's own draw: what this
+    // shader would write with the forward result carried, dt negated and
+    // decay 1, at this cell, computed the same way.
     ivec2 b0;
     vec2 fb;
     traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);

@@ -41,9 +41,9 @@ void main()
     vec2 u = velocityHere();
     traceCell(vec2(thisCell()) - uDtOverCellSize * u, c0, f);
 #ifdef MACCORMACK
-    // MacCormack's backward step done here, not in a pass of its own: what
-    // that pass (this shader, its source the forward result, dt negated,
-    // decay 1) writes at this cell, computed the same way.
+    // MacCormack's backward step, in the correction's own draw: what this
+    // shader would write with the forward result as its source, dt negated
+    // and decay 1, at this cell, computed the same way.
     ivec2 b0;
     vec2 fb;
     traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);

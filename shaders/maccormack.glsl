@@ -2,13 +2,14 @@
 // Liu and Osher, J. Sci. Comput. 35, 2008): the header of the MACCORMACK
 // variants of advect.frag (the velocity) and advect_scalar.frag (dye,
 // temperature), drawn over the very back-trace and footprint of the forward
-// step (walls, obstacles, the tunnel's inflow alike). GpuSolver runs, per
-// field, with phi the field advected and A its advection pass:
+// step (walls, obstacles, the tunnel's inflow alike). GpuSolver draws two
+// passes per field, with phi the field advected and A its advection pass:
 //   forward   phi^^{n+1} = A(phi^n)                       the pass itself
-//   backward  phi^^n     = A^R(phi^^{n+1})                the pass, dt negated,
-//                                                         the same velocity u^n
-//   this      phi^{n+1}  = phi^^{n+1} + (phi^n - phi^^n) / 2, limited
-//                                                         the pass, MACCORMACK
+//   this      phi^^n     = A^R(phi^^{n+1})                the backward step: A
+//                                                         with dt negated, the
+//                                                         same velocity u^n
+//             phi^{n+1}  = phi^^{n+1} + (phi^n - phi^^n) / 2, limited
+//                                                         (the MACCORMACK variant)
 // The round trip A^R A would be the identity if A were exact; half its error
 // is the forward step's own to leading order, so adding it back cancels the
 // first-order error of the bilinear read (docs/algorithm.md).

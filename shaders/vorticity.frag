@@ -3,7 +3,7 @@
 // diffusion smears out. The 1e-5 floor fades the force where |w| is flat
 // instead of amplifying noise. Mirror: reference::vorticity.
 //
-// Limiter (issue 9): unlimited, the force grows the velocity by a factor of
+// Limiter: unlimited, the force grows the velocity by a factor of
 // order (1 + 2 eps dt) per step (|w| ~ |u| / h near a core), and any eps dt
 // beyond ~1 blows up. The speed after the force is capped at the largest speed
 // among this cell and its four neighbours before it: confinement may turn and

@@ -1,21 +1,27 @@
-// The program table: every GPU pass that does not fit the pass table
-// (core/field_pass.hpp) - the splats, the advections and MacCormack's draws,
-// the viscous and pressure Jacobi sweeps, the packed sweeps, the force field
-// and the multigrid levels - is a row here naming its shader, its samplers
-// and their texture units, the constants it takes from PassConstants, and the
-// uniforms its caller sets at every draw. sim::SpecProgram builds a row into
-// a GL program and sets it up from the row alone, so no uniform name is
-// written anywhere else in the solvers, and tests/sim/program_spec_test.cpp
-// checks every row against the programs the solvers really build (each
-// uniform a row names is active in some variant; each active uniform is
-// named by its row or is one of common.glsl's grid uniforms).
+// The program table: every pass of the GPU solver (GpuSolver, GpuMultigrid)
+// that does not fit the pass table (core/field_pass.hpp) - the splats, the
+// advections and MacCormack's corrections, the viscous and pressure Jacobi
+// sweeps, the packed sweeps, the force field and the multigrid levels - is a
+// row here naming its shader, the defines its variants combine, its samplers
+// with their texture units and the texture each reads (Source), the
+// constants it takes from PassConstants, and the uniforms its caller sets at
+// every draw. GpuSolver draws a row's variant as a sim::Kernel
+// (sim/gpu_kernels.hpp chooses them for a configuration, sim::ProgramSet
+// builds each on first use) and binds its textures from the row, so no
+// define string, texture unit or uniform name is written in the solvers.
+// tests/sim/program_spec_test.cpp checks every row against the programs the
+// solvers build (each uniform a row names is active in some variant; each
+// active uniform is named by its row or is one of common.glsl's grid
+// uniforms). The motion passes (sim::GpuMotion) and the window's display
+// passes are wired by hand.
 //
 // A row's name is the pass both solvers run: the GpuSolver and CpuSolver
 // methods of that name (the multigrid's: GpuMultigrid's and the CPU
 // multigrid's functions), which tests/sim/pass_parity_test.cpp and
-// tests/sim/*multigrid_parity_test.cpp run side by side. A new pass of this kind is a
-// shader, a row here, the same method on both solvers, a parity case and a
-// line of the step recipe (core/step_recipe.hpp).
+// tests/sim/*multigrid_parity_test.cpp run side by side. A new pass of this
+// kind is a shader, a row here, its kernel (sim/gpu_kernels.cpp), the same
+// method on both solvers, a parity case and a line of the step recipe
+// (core/step_recipe.hpp).
 //
 // GL-free: what a row says, not how GL does it.
 #pragma once
@@ -26,6 +32,7 @@
 
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
+#include "core/program_variants.hpp"
 #include "core/sim_params.hpp"
 
 namespace fluid {
@@ -42,6 +49,7 @@ inline constexpr unsigned kFourth = 4;
 struct SamplerBinding {
     const char* uniform = nullptr;
     unsigned unit = units::kFirst;
+    Source source = Source::Level;
     // Some of the row's variants do not read it (e.g. the second output's
     // source, in the one-output splat): set where active.
     bool optional = false;
@@ -65,6 +73,9 @@ struct ProgramSpec {
     const char* shader = nullptr;        // in shaders/, built after common.glsl
     const char* header = nullptr;        // shaders/ files between common.glsl and the pass, or null
     const char* secondHeader = nullptr;  //
+    // The defines its variants combine (a variant outside them is refused:
+    // sim::ProgramSet).
+    Defines variants{};
     std::array<SamplerBinding, kMaxSamplers> samplers{};
     std::array<ConstantBinding, kMaxConstants> constants{};
     // Uniforms the caller sets before each draw (a splat's position, a
@@ -82,6 +93,12 @@ struct ProgramSpec {
 
 namespace programs {
 
+// The scalar advections' variants (advect_scalar.frag).
+inline constexpr Defines kScalarAdvectionVariants{Define::ScalarSource, Define::OnVelocityGrid, Define::Obstacles,
+                                                  Define::Staggered, Define::InflowDye};
+// The multigrid's passes: either equation, on level 0's faces or cells.
+inline constexpr Defines kLevelVariants{Define::Obstacles, Define::Viscous, Define::Staggered};
+
 // The splat (splat.frag): velocity, dye or heat added around a point or along
 // a segment; velocity and dye in one draw (TWO_OUTPUTS) where they share a grid.
 namespace splat_uniform {
@@ -90,7 +107,8 @@ enum : std::size_t { kFrom, kAxis, kLength, kInverseRadius, kLineScale, kValue, 
 inline constexpr ProgramSpec splat{
     .name = "splat",
     .shader = "splat.frag",
-    .samplers = {{{"uSource", units::kFirst}, {"uSource1", units::kSecond, true}}},
+    .variants = {Define::PointSplat, Define::TwoOutputs, Define::Obstacles, Define::Staggered},
+    .samplers = {{{"uSource", units::kFirst, Source::Output}, {"uSource1", units::kSecond, Source::Dye, true}}},
     .perDraw = {"uFrom", "uAxis", "uLength", "uInverseRadius", "uLineScale", "uValue", "uValue1"},
 };
 
@@ -100,9 +118,11 @@ inline constexpr ProgramSpec advect{
     .name = "advect",
     .shader = "advect.frag",
     .header = "advection.glsl",
-    .samplers = {{{"uVelocity", units::kFirst},
-                  {"uCarriedVelocity", units::kSecond, true},
-                  {"uSource", units::kSecond, true}}},
+    .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::ScalarSource, Define::InflowDye,
+                 Define::TwoOutputs, Define::WithDye},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+                  {"uCarriedVelocity", units::kSecond, Source::CarriedVelocity, true},
+                  {"uSource", units::kSecond, Source::Dye, true}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uVelocityDecay", &PassConstants::velocityDecay},
                    {"uDyeDecay", &PassConstants::dyeDecay, 0.0f, true}}},
@@ -117,7 +137,10 @@ inline constexpr ProgramSpec advectCorrection{
     .shader = "advect.frag",
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uCarriedVelocity", units::kSecond}, {"uForward", units::kThird}}},
+    .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::MacCormack},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+                  {"uCarriedVelocity", units::kSecond, Source::CarriedVelocity, true},
+                  {"uForward", units::kThird, Source::Forward}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uVelocityDecay", &PassConstants::velocityDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
@@ -130,7 +153,8 @@ inline constexpr ProgramSpec advectDye{
     .name = "advectDye",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uSource", units::kSecond}}},
+    .variants = kScalarAdvectionVariants,
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Dye}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::dyeDecay}}},
 };
 inline constexpr ProgramSpec advectDyeCorrection{
@@ -138,7 +162,10 @@ inline constexpr ProgramSpec advectDyeCorrection{
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uSource", units::kSecond}, {"uForward", units::kThird}}},
+    .variants = kScalarAdvectionVariants.with(Define::MacCormack),
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+                  {"uSource", units::kSecond, Source::Dye},
+                  {"uForward", units::kThird, Source::Forward}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uDecay", &PassConstants::dyeDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
@@ -147,7 +174,8 @@ inline constexpr ProgramSpec advectTemperature{
     .name = "advectTemperature",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
-    .samplers = advectDye.samplers,
+    .variants = kScalarAdvectionVariants,
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Temperature}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::temperatureDecay}}},
 };
 inline constexpr ProgramSpec advectTemperatureCorrection{
@@ -155,26 +183,39 @@ inline constexpr ProgramSpec advectTemperatureCorrection{
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
     .secondHeader = "maccormack.glsl",
-    .samplers = advectDyeCorrection.samplers,
+    .variants = kScalarAdvectionVariants.with(Define::MacCormack),
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+                  {"uSource", units::kSecond, Source::Temperature},
+                  {"uForward", units::kThird, Source::Forward}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
                    {"uDecay", &PassConstants::temperatureDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
 };
 
-// A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1.
+// A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1;
+// the first sweep starts from x = b (no copy of b into x).
 inline constexpr ProgramSpec diffuse{
     .name = "diffuse",
     .shader = "diffuse.frag",
-    .samplers = {{{"uX", units::kFirst}, {"uB", units::kSecond}}},
+    .variants = {Define::Obstacles, Define::Staggered},
+    .samplers = {{{"uX", units::kFirst, Source::Output}, {"uB", units::kSecond, Source::DiffusionRhs}}},
     .constants = {{{"uAlpha", &PassConstants::diffusionAlpha},
                    {"uInverseDenominator", &PassConstants::diffusionInverseDenominator}}},
+};
+inline constexpr ProgramSpec diffuseFromRhs{
+    .name = "diffuse (its first sweep, from x = b)",
+    .shader = "diffuse.frag",
+    .variants = diffuse.variants,
+    .samplers = {{{"uX", units::kFirst, Source::DiffusionRhs}, {"uB", units::kSecond, Source::DiffusionRhs}}},
+    .constants = diffuse.constants,
 };
 
 // A Jacobi sweep of the pressure solve (pressure.frag), one cell per fragment.
 inline constexpr ProgramSpec solvePressure{
     .name = "solvePressure",
     .shader = "pressure.frag",
-    .samplers = {{{"uPressure", units::kFirst}, {"uDivergence", units::kSecond}}},
+    .variants = {Define::Obstacles, Define::Staggered, Define::Weighted},
+    .samplers = {{{"uPressure", units::kFirst, Source::Output}, {"uDivergence", units::kSecond, Source::Divergence}}},
     .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared},
                    {"uWeight", nullptr, kOddJacobiFirstSweepWeight, true}}},  // WEIGHTED: an odd count's first
 };
@@ -184,12 +225,15 @@ inline constexpr ProgramSpec solvePressure{
 inline constexpr ProgramSpec packPressure{
     .name = "solvePressure (packing)",
     .shader = "pack.frag",
-    .samplers = {{{"uSource", units::kFirst}, {"uSource1", units::kSecond}}},
+    .variants = {Define::TwoOutputs},
+    .samplers = {{{"uSource", units::kFirst, Source::Pressure}, {"uSource1", units::kSecond, Source::Divergence}}},
 };
 inline constexpr ProgramSpec solvePressurePacked{
     .name = "solvePressure (packed sweeps)",
     .shader = "pressure_packed.frag",
-    .samplers = solvePressure.samplers,
+    .variants = {Define::TwoSweeps, Define::Weighted},
+    .samplers = {{{"uPressure", units::kFirst, Source::Output},
+                  {"uDivergence", units::kSecond, Source::PackedDivergence}}},
     .constants = solvePressure.constants,
     .cellsPerTexel = 4,
 };
@@ -200,12 +244,19 @@ inline constexpr ProgramSpec solvePressurePacked{
 inline constexpr ProgramSpec divergencePacked{
     .name = "divergence (packed, with the pressure's packing)",
     .shader = "divergence_packed.frag",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uPressure", units::kSecond}}},
+    .variants = {Define::TwoOutputs},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uPressure", units::kSecond, Source::Pressure}}},
 };
 inline constexpr ProgramSpec unpackPressure{
     .name = "solvePressure (unpacking)",
     .shader = "unpack.frag",
-    .samplers = {{{"uPacked", units::kFirst}}},
+    .samplers = {{{"uPacked", units::kFirst, Source::PackedPressure}}},
+};
+// The divergence the step computed packed, unpacked where it is read.
+inline constexpr ProgramSpec unpackDivergence{
+    .name = "divergence (unpacking)",
+    .shader = "unpack.frag",
+    .samplers = {{{"uPacked", units::kFirst, Source::PackedDivergence}}},
 };
 // In the step, the unpacking folded into the projection's gradient pass
 // (gradient.frag's PACKED_PRESSURE variant, two outputs: the velocity and the
@@ -214,7 +265,9 @@ inline constexpr ProgramSpec unpackPressure{
 inline constexpr ProgramSpec gradientFromPacked{
     .name = "gradient (the pressure packed)",
     .shader = "gradient.frag",
-    .samplers = {{{"uVelocity", units::kFirst}, {"uPressure", units::kSecond}}},
+    .variants = {Define::PackedPressure, Define::TwoOutputs},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+                  {"uPressure", units::kSecond, Source::PackedPressure}}},
 };
 
 // Motion input's force field (add_force.frag): the velocity eased towards the
@@ -226,7 +279,10 @@ enum : std::size_t { kBlend, kFullSpeed, kDyeAdded };
 inline constexpr ProgramSpec addForceField{
     .name = "addForceField",
     .shader = "add_force.frag",
-    .samplers = {{{"uVelocity", units::kFirst, true}, {"uDye", units::kSecond, true}, {"uForce", units::kThird}}},
+    .variants = {Define::TwoOutputs, Define::Obstacles, Define::Staggered, Define::DyeOnOwnGrid},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity, true},
+                  {"uDye", units::kSecond, Source::Dye, true},
+                  {"uForce", units::kThird, Source::Force}}},
     .perDraw = {"uBlend", "uFullSpeed", "uDyeAdded"},
 };
 
@@ -263,7 +319,8 @@ inline constexpr ProgramSpec smooth{
     .name = "smooth",
     .shader = "smooth.frag",
     .header = "multigrid.glsl",
-    .samplers = {{{"uIterate", units::kFirst, true}, {"uRhs", units::kSecond}}},  // none from zero
+    .variants = kLevelVariants.with(Define::ZeroGuess).with(Define::TwoSweeps),
+    .samplers = {{{"uIterate", units::kFirst, Source::Level, true}, {"uRhs", units::kSecond}}},  // none from zero
     .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kLidSpeed,
                               level_uniform::kRhsScale, level_uniform::kAlpha, level_uniform::kInverseDenominator,
                               level_uniform::kWeight, level_uniform::kZero}),
@@ -273,6 +330,7 @@ inline constexpr ProgramSpec restrictResidual{
     .name = "restrictResidual",
     .shader = "restrict_residual.frag",
     .header = "multigrid.glsl",
+    .variants = kLevelVariants,
     .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond}}},
     .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kLidSpeed,
                               level_uniform::kRhsScale, level_uniform::kAlpha, level_uniform::kExtraChild}),
@@ -282,6 +340,7 @@ inline constexpr ProgramSpec prolongCorrection{
     .name = "prolongCorrection",
     .shader = "prolong_correction.frag",
     .header = "multigrid.glsl",
+    .variants = kLevelVariants,
     .samplers = {{{"uIterate", units::kFirst}, {"uCorrection", units::kSecond}}},
     .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kLidSpeed,
                               level_uniform::kCoarseSize, level_uniform::kZero}),
@@ -308,7 +367,8 @@ inline constexpr ProgramSpec solveCoarsest{
 inline constexpr ProgramSpec smoothPacked{
     .name = "smooth (level 0 packed)",
     .shader = "pressure_packed.frag",
-    .samplers = solvePressure.samplers,
+    .variants = {Define::TwoSweeps, Define::Weighted},
+    .samplers = {{{"uPressure", units::kFirst}, {"uDivergence", units::kSecond}}},
     .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared},
                    {"uWeight", nullptr, MultigridSchedule::kWeight}}},
     .cellsPerTexel = 4,
@@ -327,10 +387,29 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
     .perDraw = levelUniforms({level_uniform::kCoarseSize, level_uniform::kZero}),
     .cellsPerTexel = 4,
 };
+
+// Motion input (sim::GpuMotion, core/motion.hpp): the normal flow between
+// two camera frames, and its average over frames. Camera images have no
+// walls or wrap: built for the box's rule (beyond the edge the edge repeats).
+namespace motion_uniform {
+enum : std::size_t { kThreshold, kMetresPerSecond, kKeep = 0 };
+}
+inline constexpr ProgramSpec motionFlow{
+    .name = "motionFlow",
+    .shader = "motion_flow.frag",
+    .samplers = {{{"uPrevious", units::kFirst}, {"uCurrent", units::kSecond}}},
+    .perDraw = {"uThreshold", "uMetresPerSecond"},
+};
+inline constexpr ProgramSpec motionBlur{
+    .name = "motionBlur",
+    .shader = "motion_blur.frag",
+    .samplers = {{{"uAverage", units::kFirst}, {"uFlow", units::kSecond}}},
+    .perDraw = {"uKeep"},
+};
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 22> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 26> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectCorrection,
@@ -339,11 +418,13 @@ inline constexpr std::array<const ProgramSpec*, 22> kProgramSpecs{
     &programs::advectTemperature,
     &programs::advectTemperatureCorrection,
     &programs::diffuse,
+    &programs::diffuseFromRhs,
     &programs::solvePressure,
     &programs::packPressure,
     &programs::solvePressurePacked,
     &programs::divergencePacked,
     &programs::unpackPressure,
+    &programs::unpackDivergence,
     &programs::gradientFromPacked,
     &programs::addForceField,
     &programs::smooth,
@@ -353,6 +434,8 @@ inline constexpr std::array<const ProgramSpec*, 22> kProgramSpecs{
     &programs::smoothPacked,
     &programs::restrictResidualPacked,
     &programs::prolongCorrectionPacked,
+    &programs::motionFlow,
+    &programs::motionBlur,
 };
 
 }  // namespace fluid

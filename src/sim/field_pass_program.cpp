@@ -11,19 +11,23 @@ static_assert(FieldPass::kMaxInputs <= kSolidUnit);
 
 namespace {
 
-std::string definesFor(const PassVariant& v)
+Defines definesFor(const PassVariant& v)
 {
-    std::string defines;
-    if (v.obstacles) defines += "#define OBSTACLES 1\n";
-    if (v.dyeOnVelocityGrid) defines += "#define DYE_ON_VELOCITY_GRID 1\n";
-    if (v.staggered) defines += "#define STAGGERED 1\n";
-    return defines;
+    return Defines{}
+        .with(Define::Obstacles, v.obstacles)
+        .with(Define::DyeOnVelocityGrid, v.dyeOnVelocityGrid)
+        .with(Define::Staggered, v.staggered);
 }
 
 }  // namespace
 
+FieldPassProgram::FieldPassProgram(const FieldPass& pass, BoundaryMode boundary, Defines defines)
+    : pass_(&pass), program_(buildPass(pass.shader, boundary, defines.text().c_str(), pass.header))
+{
+}
+
 FieldPassProgram::FieldPassProgram(const FieldPass& pass, const PassVariant& variant)
-    : pass_(&pass), program_(buildPass(pass.shader, variant.boundary, definesFor(variant).c_str(), pass.header))
+    : FieldPassProgram(pass, variant.boundary, definesFor(variant))
 {
 }
 

@@ -6,6 +6,7 @@
 
 #include "core/field_pass.hpp"
 #include "core/pass_constants.hpp"
+#include "core/program_specs.hpp"
 #include "core/sim_params.hpp"
 #include "gl/program.hpp"
 
@@ -23,6 +24,7 @@ struct PassVariant {
 class FieldPassProgram {
 public:
     // Throws gl::GlError naming the shader when it does not compile or link.
+    FieldPassProgram(const FieldPass& pass, BoundaryMode boundary, Defines defines);
     FieldPassProgram(const FieldPass& pass, const PassVariant& variant);
 
     // The grid uniforms of common.glsl (those a shader does not use are

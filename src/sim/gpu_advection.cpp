@@ -9,32 +9,20 @@
 
 namespace fluid {
 
-using sim::kUnit0;
-using sim::kUnit1;
-using sim::kUnit2;
-
 void GpuSolver::advectDye()
 {
-    advectDyeProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    draw(dye().write());
+    draw(kernels_.advectDye, Source::Dye, dye().write());
     if (dyeAdvectionOf(params_) == AdvectionScheme::MacCormack)
-        correctByMacCormack(dye(), macCormackDye_, dye().read());
+        correctByMacCormack(dye(), macCormackDye_, kernels_.correctDye, Source::Dye);
     dye().swap();
 }
 
 void GpuSolver::advectTemperature()
 {
     if (!smokeIsOn(params_)) return;
-    advectTemperatureProgram_.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    temperature().read().bindTexture(kUnit1);
-    draw(temperature().write());
+    draw(kernels_.advectTemperature, Source::Temperature, temperature().write());
     if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(temperature(), macCormackTemperature_, temperature().read());
+        correctByMacCormack(temperature(), macCormackTemperature_, kernels_.correctTemperature, Source::Temperature);
     temperature().swap();
 }
 
@@ -46,11 +34,7 @@ void GpuSolver::advect()
     const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
     if (fusesDye() && !macCormack && dyeAdvectionOf(params_) == AdvectionScheme::SemiLagrangian && !forced) {
         // One trace for both: velocity to output 0, dye to output 1.
-        advectWithDyeProgram_.use();
-        bindSolid();
-        velocity().read().bindTexture(kUnit0);
-        dye().read().bindTexture(kUnit1);
-        sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
+        draw(kernels_.advectWithDye, Source::Velocity, velocity().write(), dye().write());
         velocity().swap();
         dye().swap();
         return;
@@ -58,45 +42,38 @@ void GpuSolver::advect()
     // The dye's own pass (and, with MacCormack, each field its own correction).
     advectDye();
     if (forced) run(passes::pressureForcing);
-    const gl::RenderTarget& carried = forced ? carriedVelocity_ : velocity().read();
-    (forced ? advectCarriedProgram_ : advectProgram_).use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    if (forced) carried.bindTexture(kUnit1);
-    draw(velocity().write());
-    if (macCormack) correctByMacCormack(velocity(), macCormackVelocity_, carried);
+    draw(forced ? kernels_.advectCarried : kernels_.advect, Source::Velocity, velocity().write());
+    if (macCormack)
+        correctByMacCormack(velocity(), macCormackVelocity_,
+                            forced ? kernels_.correctCarriedVelocity : kernels_.correctVelocity, Source::Velocity);
     velocity().swap();
 }
 
-void GpuSolver::correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original)
+void GpuSolver::correctByMacCormack(gl::PingPong& field, gl::RenderTarget& forward, const sim::Kernel& correction,
+                                    Source output)
 {
-    // The correction carries the forward step's result back along the same
-    // velocity itself (the backward step), then corrects.
-    pass.correction.use();
-    bindSolid();
-    velocity().read().bindTexture(kUnit0);
-    original.bindTexture(kUnit1);
-    field.write().bindTexture(kUnit2);
-    draw(pass.corrected);
-    // The corrected field takes the forward step's place on the write side.
-    std::swap(field.write(), pass.corrected);
+    // The forward result steps aside (Source::Forward), and the correction
+    // carries it back along the same velocity itself (the backward step),
+    // then corrects into the field's write side; phi^n is still its read side.
+    std::swap(field.write(), forward);
+    draw(correction, output, field.write());
 }
 
 void GpuSolver::makeMacCormackTargets()
 {
     const bool any =
         params_.advection == AdvectionScheme::MacCormack || dyeAdvectionOf(params_) == AdvectionScheme::MacCormack;
-    if (!any || macCormackVelocity_.corrected.width() > 0) return;
-    // The corrected ones become the fields, which the passes read with the wrap of the rule.
+    if (!any || macCormackVelocity_.width() > 0) return;
+    // They take turns with the fields' own targets, which the passes read with the wrap of the rule.
     const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    const auto make = [&](MacCormackPass& m, const gl::PingPong& field, const char* correctedName) {
+    const auto make = [&](gl::RenderTarget& m, const gl::PingPong& field, const char* label) {
         const gl::RenderTarget& like = field.read();
-        m.corrected = gl::RenderTarget(like.width(), like.height(), like.format(), correctedName);
-        m.corrected.setWrap(wrap);
+        m = gl::RenderTarget(like.width(), like.height(), like.format(), label);
+        m.setWrap(wrap);
     };
-    make(macCormackVelocity_, velocity(), "MacCormack corrected velocity");
-    make(macCormackDye_, dye(), "MacCormack corrected dye");
-    make(macCormackTemperature_, temperature(), "MacCormack corrected temperature");
+    make(macCormackVelocity_, velocity(), "MacCormack velocity");
+    make(macCormackDye_, dye(), "MacCormack dye");
+    make(macCormackTemperature_, temperature(), "MacCormack temperature");
 }
 
 }  // namespace fluid

@@ -9,10 +9,6 @@
 
 namespace fluid {
 
-using sim::kUnit0;
-using sim::kUnit1;
-using sim::kUnit2;
-
 namespace {
 
 // A splat's draw changes only the cells it reaches (splatReach): it is drawn
@@ -37,13 +33,11 @@ void GpuSolver::splat(const Splat& s)
     const bool pushes = s.velocity != glm::vec2(0.0f);
     const bool together = pushes && s.addsDye && fusesDye();
     if (pushes && !reach.empty()) {
-        const sim::SpecProgram& program = splatProgram(line, together);
+        const sim::SpecProgram& program =
+            bind((together ? kernels_.splatWithDye : kernels_.splatVelocity)[line ? 1u : 0u], Source::Velocity);
         setSplatUniforms(program, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
-        bindSolid();  // the staggered layout's splat shuts the solid faces
-        velocity().read().bindTexture(kUnit0);
         if (together) {
             glUniform4f(program.perDraw(programs::splat_uniform::kValue1), s.dye.r, s.dye.g, s.dye.b, 0.0f);
-            dye().read().bindTexture(kUnit1);
             sim::drawBlock(twoTargets_, velocity().write(), dye().write(), reach, emptyVertexArray_);
             copyBack(dye(), reach);
         } else {
@@ -56,16 +50,16 @@ void GpuSolver::splat(const Splat& s)
         const SplatInCells dyeCells = toCells(s, dyeConstants_);
         const CellBlock dyeReach = splatReach(dyeCells, dye().read().width(), dye().read().height());
         if (!dyeReach.empty()) {
-            setSplatUniforms(dyeSplatPrograms_[dyeCells.length > 0.0f ? 1u : 0u], dyeCells, glm::vec4(s.dye, 0.0f));
-            dye().read().bindTexture(kUnit0);
+            setSplatUniforms(bind(kernels_.splatDye[dyeCells.length > 0.0f ? 1u : 0u], Source::Dye), dyeCells,
+                             glm::vec4(s.dye, 0.0f));
             sim::drawBlock(dye().write(), dyeReach, emptyVertexArray_);
             copyBack(dye(), dyeReach);
         }
     }
     if (s.heat != 0.0f && !reach.empty()) {
         // Heat on the temperature (the velocity's grid): the one-output splat.
-        setSplatUniforms(temperatureSplatPrograms_[line ? 1u : 0u], cells, glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
-        temperature().read().bindTexture(kUnit0);
+        setSplatUniforms(bind(kernels_.splatTemperature[line ? 1u : 0u], Source::Temperature), cells,
+                         glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
         sim::drawBlock(temperature().write(), reach, emptyVertexArray_);
         copyBack(temperature(), reach);
     }
@@ -74,7 +68,6 @@ void GpuSolver::splat(const Splat& s)
 void GpuSolver::setSplatUniforms(const sim::SpecProgram& program, const SplatInCells& cells, glm::vec4 value)
 {
     namespace u = programs::splat_uniform;
-    program.use();
     glUniform2f(program.perDraw(u::kFrom), cells.from.x, cells.from.y);
     glUniform2f(program.perDraw(u::kAxis), cells.axis.x, cells.axis.y);
     glUniform1f(program.perDraw(u::kLength), cells.length);
@@ -89,29 +82,27 @@ void GpuSolver::addForceField(const gl::RenderTarget& force, const ForceFieldCon
         throw std::invalid_argument("GpuSolver::addForceField(): the force field is " + std::to_string(force.width()) +
                                     "x" + std::to_string(force.height()) + ", the grid " +
                                     std::to_string(params_.gridWidth) + "x" + std::to_string(params_.gridHeight));
-    const auto setConstants = [&](const sim::SpecProgram& program) {
+    const auto bindForce = [&](const sim::Kernel& kernel, Source output) {
+        const sim::SpecProgram& program = bind(kernel, output);
         namespace u = programs::add_force_uniform;
-        program.use();
         glUniform1f(program.perDraw(u::kBlend), k.blend);
         glUniform1f(program.perDraw(u::kFullSpeed), k.fullSpeed);
         glUniform3f(program.perDraw(u::kDyeAdded), k.dye.r, k.dye.g, k.dye.b);
     };
-    setConstants(addForceProgram_);
-    bindSolid();  // the staggered layout's shuts the solid faces
-    velocity().read().bindTexture(kUnit0);
-    dye().read().bindTexture(kUnit1);
-    force.bindTexture(kUnit2);
+    force_ = &force;
+    bindForce(kernels_.addForce, Source::Velocity);
     if (fusesDye()) {
         sim::drawFullscreen(twoTargets_, velocity().write(), dye().write(), emptyVertexArray_);
         velocity().swap();
         dye().swap();
-        return;
+    } else {
+        draw(velocity().write());
+        velocity().swap();
+        bindForce(kernels_.addForceDye, Source::Dye);
+        draw(dye().write());
+        dye().swap();
     }
-    draw(velocity().write());
-    velocity().swap();
-    setConstants(addForceDyeProgram_);
-    draw(dye().write());
-    dye().swap();
+    force_ = nullptr;
 }
 
 }  // namespace fluid

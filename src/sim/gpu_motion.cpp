@@ -11,12 +11,13 @@ namespace fluid::sim {
 
 namespace {
 
-void setGrid(const gl::Program& p, int width, int height)
+// The frames' grid: what the rows take of PassConstants (its size).
+PassConstants gridOf(int width, int height)
 {
-    p.use();
-    glUniform2i(p.uniform("uGridSize"), width, height);  // unused by passes that read through the sampler
-    glUniform2f(p.requiredUniform("uInverseGridSize"), 1.0f / static_cast<float>(width),
-                1.0f / static_cast<float>(height));
+    PassConstants k;
+    k.width = width;
+    k.height = height;
+    return k;
 }
 
 Field downloadOf(const gl::RenderTarget& target)
@@ -34,22 +35,15 @@ GpuMotion::GpuMotion(int width, int height)
       emptyVertexArray_(gl::VertexArray::create()),
       // Camera images have no walls or wrap: beyond the edge the edge repeats
       // (CLAMP_TO_EDGE, the box's scalar rule).
-      flowProgram_(buildPass("motion_flow.frag", BoundaryMode::Box)),
-      blurProgram_(buildPass("motion_blur.frag", BoundaryMode::Box)),
+      flowProgram_(programs::motionFlow, BoundaryMode::Box),
+      blurProgram_(programs::motionBlur, BoundaryMode::Box),
       previous_(width, height, gl::TextureFormat::R32F, "motion previous frame"),
       current_(width, height, gl::TextureFormat::R32F, "motion current frame"),
       flow_(width, height, gl::TextureFormat::RG32F, "motion flow"),
       average_(width, height, gl::TextureFormat::RG32F, "motion average")
 {
-    setGrid(flowProgram_, width, height);
-    glUniform1i(flowProgram_.requiredUniform("uPrevious"), 0);
-    glUniform1i(flowProgram_.requiredUniform("uCurrent"), 1);
-    uniforms_.threshold = flowProgram_.requiredUniform("uThreshold");
-    uniforms_.metresPerSecond = flowProgram_.requiredUniform("uMetresPerSecond");
-    setGrid(blurProgram_, width, height);
-    glUniform1i(blurProgram_.requiredUniform("uAverage"), 0);
-    glUniform1i(blurProgram_.requiredUniform("uFlow"), 1);
-    uniforms_.keep = blurProgram_.requiredUniform("uKeep");
+    const PassConstants grid = gridOf(width, height);
+    for (const SpecProgram* p : specPrograms()) p->setConstants(grid, grid);
     glUseProgram(0);
     for (gl::RenderTarget* t : {&previous_, &current_, &flow_, &average_.read(), &average_.write()})
         t->setWrap(gl::Wrap::ClampToEdge);
@@ -68,17 +62,18 @@ void GpuMotion::pushFrame(const LumaFrame& frame, const MotionFrameConstants& k)
         hasFrame_ = true;
         return;
     }
+    namespace u = programs::motion_uniform;
     flowProgram_.use();
-    glUniform1f(uniforms_.threshold, k.threshold);
-    glUniform1f(uniforms_.metresPerSecond, k.metresPerSecond);
-    previous_.bindTexture(0);
-    current_.bindTexture(1);
+    glUniform1f(flowProgram_.perDraw(u::kThreshold), k.threshold);
+    glUniform1f(flowProgram_.perDraw(u::kMetresPerSecond), k.metresPerSecond);
+    previous_.bindTexture(units::kFirst);
+    current_.bindTexture(units::kSecond);
     drawFullscreen(flow_, emptyVertexArray_);
 
     blurProgram_.use();
-    glUniform1f(uniforms_.keep, k.keep);
-    average_.read().bindTexture(0);
-    flow_.bindTexture(1);
+    glUniform1f(blurProgram_.perDraw(u::kKeep), k.keep);
+    average_.read().bindTexture(units::kFirst);
+    flow_.bindTexture(units::kSecond);
     drawFullscreen(average_.write(), emptyVertexArray_);
     average_.swap();
 }

@@ -5,11 +5,14 @@
 // Mirror: reference::CpuMotion. Method: src/core/motion.hpp.
 #pragma once
 
+#include <vector>
+
 #include "core/field.hpp"
 #include "core/motion.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid::sim {
 
@@ -27,15 +30,14 @@ public:
 
     Field downloadForce() const;  // for tests
     Field downloadFlow() const;
+    // Its programs, for the program table's test.
+    std::vector<const SpecProgram*> specPrograms() const { return {&flowProgram_, &blurProgram_}; }
 
 private:
     int width_, height_;
     gl::VertexArray emptyVertexArray_;
-    gl::Program flowProgram_;
-    gl::Program blurProgram_;
-    struct {
-        GLint threshold = -1, metresPerSecond = -1, keep = -1;
-    } uniforms_;
+    SpecProgram flowProgram_;  // rows of the program table (core/program_specs.hpp)
+    SpecProgram blurProgram_;
     gl::RenderTarget previous_, current_, flow_;
     gl::PingPong average_;
     bool hasFrame_ = false;

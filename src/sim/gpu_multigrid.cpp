@@ -15,6 +15,14 @@ namespace {
 constexpr GLuint kIterateUnit = units::kFirst;
 constexpr GLuint kSecondUnit = units::kSecond;  // the right-hand side, or the coarse correction
 
+// Level 0 of the viscous solve on the staggered layout is the face grid:
+// its passes are the STAGGERED variants (multigrid.glsl), the levels below
+// stay cell-centred.
+Defines levelZeroLayout(MultigridEquation equation, const PassConstants& k)
+{
+    return Defines{}.with(Define::Staggered, equation == MultigridEquation::Viscous && k.staggered);
+}
+
 gl::Wrap wrapOf(BoundaryMode boundary)
 {
     return boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
@@ -42,7 +50,7 @@ GpuMultigrid::GpuMultigrid(int width, int height, BoundaryMode boundary, const P
 void GpuMultigrid::setConstants(const PassConstants& k)
 {
     k_ = k;
-    const bool faces = equation_ == MultigridEquation::Viscous && k.staggered;
+    const bool faces = levelZeroLayout(equation_, k) != Defines{};
     if (faces != faces_) buildPrograms(boundary_);  // a compile: only when the layout changes
     setPackedConstants();
     glUseProgram(0);
@@ -88,33 +96,30 @@ void GpuMultigrid::bindSolid(int level) const
 void GpuMultigrid::buildPrograms(BoundaryMode boundary)
 {
     const bool viscous = equation_ == MultigridEquation::Viscous;
-    const std::string obstacles = obstacles_ ? "#define OBSTACLES 1\n" : "";
-    const std::string equation = obstacles + (viscous ? "#define VISCOUS 1\n" : "");
-    const std::string zeroGuess = "#define ZERO_GUESS 1\n";
+    using D = Define;
+    const Defines equation = Defines{}.with(D::Obstacles, obstacles_).with(D::Viscous, viscous);
     smooth_ = SpecProgram(programs::smooth, boundary, equation);
-    smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation + zeroGuess);
-    const std::string twoSweeps = "#define TWO_SWEEPS 1\n";
-    smoothTwice_ = SpecProgram(programs::smooth, boundary, equation + twoSweeps);
-    smoothTwiceFromZero_ = SpecProgram(programs::smooth, boundary, equation + twoSweeps + zeroGuess);
+    smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation.with(D::ZeroGuess));
+    smoothTwice_ = SpecProgram(programs::smooth, boundary, equation.with(D::TwoSweeps));
+    smoothTwiceFromZero_ = SpecProgram(programs::smooth, boundary, equation.with(D::TwoSweeps).with(D::ZeroGuess));
     restrict_ = SpecProgram(programs::restrictResidual, boundary, equation);
     prolong_ = SpecProgram(programs::prolongCorrection, boundary, equation);
     boundary_ = boundary;
 
-    // Level 0 of the viscous solve on the staggered layout: the STAGGERED
-    // variants (multigrid.glsl), drawn with level 0's uniforms.
-    faces_ = viscous && k_.staggered;
-    const std::string faces = equation + "#define STAGGERED 1\n";
+    // Level 0 on faces, drawn with level 0's uniforms.
+    const Defines faces = equation | levelZeroLayout(equation_, k_);
+    faces_ = faces != equation;
     faceSmooth_ = faces_ ? SpecProgram(programs::smooth, boundary, faces) : SpecProgram();
-    faceSmoothFromZero_ = faces_ ? SpecProgram(programs::smooth, boundary, faces + zeroGuess) : SpecProgram();
+    faceSmoothFromZero_ = faces_ ? SpecProgram(programs::smooth, boundary, faces.with(D::ZeroGuess)) : SpecProgram();
     faceRestrict_ = faces_ ? SpecProgram(programs::restrictResidual, boundary, faces) : SpecProgram();
     faceProlong_ = faces_ ? SpecProgram(programs::prolongCorrection, boundary, faces) : SpecProgram();
 
     // The packed level 0: the pressure's, where the width allows it.
     const bool packs = !viscous && levels_[0].width % 4 == 0 && levels_.size() > 1;
-    const std::string weighted = "#define WEIGHTED 1\n";
+    const Defines weighted{D::Weighted};
     packedSmooth_ = packs ? SpecProgram(programs::smoothPacked, boundary, weighted) : SpecProgram();
     packedSmoothTwice_ =
-        packs ? SpecProgram(programs::smoothPacked, boundary, weighted + "#define TWO_SWEEPS 1\n") : SpecProgram();
+        packs ? SpecProgram(programs::smoothPacked, boundary, weighted.with(D::TwoSweeps)) : SpecProgram();
     packedRestrict_ = packs ? SpecProgram(programs::restrictResidualPacked, boundary) : SpecProgram();
     packedProlong_ = packs ? SpecProgram(programs::prolongCorrectionPacked, boundary) : SpecProgram();
 

@@ -93,7 +93,7 @@ public:
     std::vector<const SpecProgram*> specPrograms() const;
 
 private:
-    // Level 0 of the viscous solve on the staggered layout (k_.staggered).
+    // Level 0 of the viscous solve on the velocity's faces (the staggered layout).
     bool onFaces(int level) const { return level == 0 && faces_; }
     void buildPrograms(BoundaryMode boundary);
     void bindSolid(int level) const;

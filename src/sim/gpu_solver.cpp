@@ -16,10 +16,6 @@ using sim::buildPass;
 
 namespace {
 
-using sim::kSolidUnit;
-using sim::kUnit0;
-using sim::kUnit1;
-
 SimParams validated(const SimParams& params)
 {
     if (auto problem = validate(params)) throw std::invalid_argument("GpuSolver: " + *problem);
@@ -35,13 +31,6 @@ gl::TextureFormat formatFor(int components)
 {
     return components == 1 ? gl::TextureFormat::R32F
                            : (components == 2 ? gl::TextureFormat::RG32F : gl::TextureFormat::RGBA32F);
-}
-
-// Whether the grid allows the Jacobi sweeps on four cells per texel
-// (pressure_packed.frag); GpuSolver::packsPressure() says whether they run so.
-bool packs(const SimParams& p)
-{
-    return p.gridWidth % 4 == 0;
 }
 
 Field downloadField(const gl::RenderTarget& target)
@@ -76,7 +65,7 @@ GpuSolver::GpuSolver(const SimParams& params)
         field(spec) = gl::PingPong(g.width, g.height, formatFor(spec.components), spec.name);
     }
     if (dyeOnVelocityGrid()) twoTargets_.check(velocity().write(), dye().write(), "velocity and dye");
-    if (packs(params_)) {
+    if (gridPacks()) {
         const int packedWidth = params_.gridWidth / 4;
         packedPressure_ = gl::PingPong(packedWidth, params_.gridHeight, gl::TextureFormat::RGBA32F, "packed pressure");
         packedDivergence_ =
@@ -92,79 +81,25 @@ GpuSolver::GpuSolver(const SimParams& params)
 
 void GpuSolver::buildPrograms()
 {
-    namespace row = programs;
-    using sim::SpecProgram;
     const BoundaryMode b = params_.boundary;
-    // The passes that read a neighbour or trace through the rule see the mask
-    // (on the velocity's grid: the dye on its own grid does not).
-    // The layout too, for the passes that read or write the velocity.
-    const std::string layout = constants_.staggered ? "#define STAGGERED 1\n" : "";
-    const std::string o = (obstacles_ ? "#define OBSTACLES 1\n" : "") + layout;
-    const bool shared = fusesDye();
-    // The scalar advections read the velocity at their own cell only where it
-    // lives there (collocated); otherwise interpolated at their centres.
-    const bool ownVelocity = !constants_.staggered;
-    const std::string twoOutputs = "#define TWO_OUTPUTS 1\n";
-    for (const bool line : {false, true}) {
-        const std::string shape = line ? "" : "#define POINT_SPLAT 1\n";
-        // The velocity's (with its layout; on the staggered one it shuts the solid faces).
-        splatProgram(line, false) = SpecProgram(row::splat, b, shape + (constants_.staggered ? o : std::string()));
-        temperatureSplatPrograms_[line ? 1u : 0u] = SpecProgram(row::splat, b, shape);
-        // Velocity and dye in one draw only where they share a grid.
-        splatProgram(line, true) = shared ? SpecProgram(row::splat, b, shape + twoOutputs) : SpecProgram();
-        dyeSplatPrograms_[line ? 1u : 0u] = SpecProgram(row::splat, b, shape);
-    }
-    const std::string carried = "#define CARRIED_VELOCITY 1\n";
-    advectProgram_ = SpecProgram(row::advect, b, o);
-    advectCarriedProgram_ = SpecProgram(row::advect, b, o + carried);
-    const std::string scalar = "#define SCALAR_SOURCE 1\n";
-    const std::string onVelocityGrid = ownVelocity ? "#define ON_VELOCITY_GRID 1\n" + o : o;
-    const std::string inflowDye = isTunnel(b) ? "#define INFLOW_DYE 1\n" : "";
-    const std::string dyeDefines = scalar + (dyeOnVelocityGrid() ? onVelocityGrid : layout) + inflowDye;
-    advectDyeProgram_ = SpecProgram(row::advectDye, b, dyeDefines);
-    // The dye on the velocity's grid rides along in the velocity's draw.
-    advectWithDyeProgram_ =
-        shared ? SpecProgram(row::advect, b, o + scalar + inflowDye + twoOutputs + "#define WITH_DYE 1\n")
-               : SpecProgram();
-    const std::string temperatureDefines = scalar + onVelocityGrid;
-    advectTemperatureProgram_ = SpecProgram(row::advectTemperature, b, temperatureDefines);
-    // (Without ON_VELOCITY_GRID a scalar pass interpolates the velocity at its
-    // centres: on the staggered layout from the faces, so it needs STAGGERED.)
-    // MacCormack (docs/algorithm.md §3.2b): the backward step and the
-    // correction are each field's own advection shader too, so that they trace
-    // and read exactly as the forward step does (walls, obstacles, the inflow).
-    // The velocity's correction reads phi^n as the carried velocity: the
-    // velocity itself, or the forced one (incremental projection).
-    // The correction does the backward step itself, on either layout: one
-    // draw a field.
-    const std::string mac = "#define MACCORMACK 1\n";
-    macCormackVelocity_.correction = SpecProgram(row::advectCorrection, b, o + carried + mac);
-    macCormackDye_.correction = SpecProgram(row::advectDyeCorrection, b, dyeDefines + mac);
-    macCormackTemperature_.correction = SpecProgram(row::advectTemperatureCorrection, b, temperatureDefines + mac);
-    diffuseProgram_ = SpecProgram(row::diffuse, b, o);
+    kernels_ =
+        sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_, dyeOnVelocityGrid()});
+    programs_.reset(b);
+    programs_.setConstants(constants_, dyeConstants_);
+    // Every kernel of the configuration now, not at its first draw: a compile
+    // in the step loop would stall a frame, and a step makes no GL object.
+    for (const sim::Kernel& k : kernels_.all()) programs_.get(k);
     fieldPasses_.clear();
-    for (const FieldPass* pass : kFieldPasses)
-        fieldPasses_.emplace_back(*pass, sim::PassVariant{b, obstacles_, dyeOnVelocityGrid(), constants_.staggered});
-    pressureProgram_ = SpecProgram(row::solvePressure, b, o);
-    packProgram_ = SpecProgram(row::packPressure, b, twoOutputs);
-    pressurePackedTwiceProgram_ = SpecProgram(row::solvePressurePacked, b, "#define TWO_SWEEPS 1\n");
-    const std::string weighted = "#define WEIGHTED 1\n";
-    pressureDampedProgram_ = SpecProgram(row::solvePressure, b, o + weighted);
-    pressurePackedDampedProgram_ = SpecProgram(row::solvePressurePacked, b, weighted);
-    divergencePackedProgram_ = SpecProgram(row::divergencePacked, b, twoOutputs);
-    unpackProgram_ = SpecProgram(row::unpackPressure, b);
-    gradientFromPackedProgram_ = SpecProgram(row::gradientFromPacked, b, "#define PACKED_PRESSURE 1\n" + twoOutputs);
-    addForceProgram_ = SpecProgram(row::addForceField, b, shared ? twoOutputs : o);
-    addForceDyeProgram_ = shared ? SpecProgram() : SpecProgram(row::addForceField, b, "#define DYE_ON_OWN_GRID 1\n");
+    for (const FieldPass* pass : kFieldPasses) fieldPasses_.emplace_back(*pass, b, kernels_.fieldPasses);
     // Fields that passes read through the sampler (scalarBeside, velocityNear
     // and the like in common.glsl) carry the rule as their wrap mode.
     const gl::Wrap wrap = b == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
     for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_, &carriedVelocity_}) t->setWrap(wrap);
-    for (MacCormackPass* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
-        if (m->corrected.width() > 0) m->corrected.setWrap(wrap);
-    if (packs(params_))
+    for (gl::RenderTarget* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
+        if (m->width() > 0) m->setWrap(wrap);
+    if (gridPacks())
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
     programsBoundary_ = b;
@@ -205,32 +140,13 @@ void GpuSolver::setParams(const SimParams& params)
 void GpuSolver::applyConstantUniforms()
 {
     for (const sim::FieldPassProgram& pass : fieldPasses_) pass.setConstants(constants_, dyeConstants_);
-    // The passes on the dye's grid, then the rest (the velocity's).
-    const std::vector<const sim::SpecProgram*> onDyeGrid{&dyeSplatPrograms_[0], &dyeSplatPrograms_[1],
-                                                         &advectDyeProgram_, &addForceDyeProgram_,
-                                                         &macCormackDye_.correction};
-    for (const sim::SpecProgram* p : specPrograms()) {
-        if (!p->spec()->onTheGrid) continue;  // the multigrids set their own, per level
-        const bool dyeGrid = std::find(onDyeGrid.begin(), onDyeGrid.end(), p) != onDyeGrid.end();
-        p->setConstants(dyeGrid ? dyeConstants_ : constants_, constants_);
-    }
+    programs_.setConstants(constants_, dyeConstants_);  // each later program as it is built
     glUseProgram(0);
 }
 
 std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
 {
-    std::vector<const sim::SpecProgram*> all;
-    for (const sim::SpecProgram& p : splatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram& p : dyeSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram& p : temperatureSplatPrograms_) all.push_back(&p);
-    for (const sim::SpecProgram* p :
-         {&advectProgram_, &advectCarriedProgram_, &advectWithDyeProgram_, &advectDyeProgram_,
-          &advectTemperatureProgram_, &macCormackVelocity_.correction, &macCormackDye_.correction,
-          &macCormackTemperature_.correction, &diffuseProgram_, &pressureProgram_, &packProgram_,
-          &pressurePackedTwiceProgram_, &pressureDampedProgram_, &pressurePackedDampedProgram_,
-          &divergencePackedProgram_, &unpackProgram_, &gradientFromPackedProgram_, &addForceProgram_,
-          &addForceDyeProgram_})
-        all.push_back(p);
+    std::vector<const sim::SpecProgram*> all = programs_.built();
     for (const sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_})
         for (const sim::SpecProgram* p : mg->specPrograms()) all.push_back(p);
     std::erase_if(all, [](const sim::SpecProgram* p) { return !*p; });
@@ -240,6 +156,71 @@ std::vector<const sim::SpecProgram*> GpuSolver::specPrograms() const
 void GpuSolver::draw(const gl::RenderTarget& target) const
 {
     sim::drawFullscreen(target, emptyVertexArray_);
+}
+
+const sim::SpecProgram& GpuSolver::bind(const sim::Kernel& kernel, Source output) const
+{
+    const sim::SpecProgram& program = programs_.get(kernel);
+    const auto& samplers = kernel.row->samplers;
+    // Before the program and units are bound: the unpacking is a draw.
+    for (std::size_t n = 0; n < samplers.size(); ++n)
+        if (program.reads(n) && samplers[n].source == Source::Divergence) unpackDivergence();
+    program.use();
+    bindSolid();
+    for (std::size_t n = 0; n < samplers.size(); ++n)
+        if (program.reads(n)) source(samplers[n].source, output).bindTexture(samplers[n].unit);
+    return program;
+}
+
+void GpuSolver::draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target) const
+{
+    bind(kernel, output);
+    sim::drawFullscreen(target, emptyVertexArray_);
+}
+
+void GpuSolver::draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target,
+                     const gl::RenderTarget& second) const
+{
+    bind(kernel, output);
+    sim::drawFullscreen(twoTargets_, target, second, emptyVertexArray_);
+}
+
+const gl::RenderTarget& GpuSolver::source(Source s, Source output) const
+{
+    switch (s) {
+        case Source::Output:
+            if (output != Source::Output) return source(output, output);
+            break;
+        case Source::Velocity:
+            return velocity().read();
+        case Source::Dye:
+            return dye().read();
+        case Source::Temperature:
+            return field(fieldSpec(FieldId::Temperature)).read();
+        case Source::Pressure:
+            return pressure().read();
+        case Source::CarriedVelocity:
+            return carriedVelocity_;
+        case Source::Divergence:
+            return divergence_;
+        case Source::DiffusionRhs:
+            return diffusionRhs_;
+        case Source::PackedPressure:
+            return packedPressure_.read();
+        case Source::PackedDivergence:
+            return packedDivergence_;
+        case Source::Forward:
+            if (output == Source::Velocity) return macCormackVelocity_;
+            if (output == Source::Dye) return macCormackDye_;
+            if (output == Source::Temperature) return macCormackTemperature_;
+            break;
+        case Source::Force:
+            if (force_) return *force_;
+            break;
+        case Source::Level:
+            break;
+    }
+    throw std::logic_error("GpuSolver::source(): no texture for a sampler of this draw");
 }
 
 void GpuSolver::step(std::span<const Splat> splats)
@@ -269,15 +250,7 @@ void GpuSolver::setStepTimer(StepTimer* timer)
 
 void GpuSolver::bindSolid() const
 {
-    if (obstacles_) solid_.bindTexture(kSolidUnit);
-}
-
-bool GpuSolver::packsPressure() const
-{
-    // The packed sweep knows the box's and the periodic rule's ghosts only:
-    // with obstacles or the tunnel's Dirichlet outflow the sweeps run on one
-    // cell per fragment (pressure.frag).
-    return packingAllowed_ && packs(params_) && !obstacles_ && !isTunnel(params_.boundary);
+    if (obstacles_) solid_.bindTexture(sim::kSolidUnit);
 }
 
 void GpuSolver::setObstacles(const Field& mask)
@@ -322,12 +295,8 @@ void GpuSolver::diffuse()
         for (int n = 0; n < plan.vCycles; ++n) viscousMultigrid_.cycle();
         return;
     }
-    diffuseProgram_.use();
-    bindSolid();
-    diffusionRhs_.bindTexture(kUnit1);
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        (n == 0 ? diffusionRhs_ : velocity().read()).bindTexture(kUnit0);
-        draw(velocity().write());
+        draw(n == 0 ? kernels_.diffuseFromRhs : kernels_.diffuse, Source::Velocity, velocity().write());
         velocity().swap();
     }
 }
@@ -381,159 +350,6 @@ void GpuSolver::run(const FieldPass& pass)
     for (std::size_t n = 0; n < pass.inputCount; ++n) current(pass.inputs[n].slot).bindTexture(static_cast<GLuint>(n));
     draw(written(pass.output));
     if (isPingPong(pass.output)) field(fieldSpec(fieldIdOf(pass.output))).swap();
-}
-
-void GpuSolver::solvePressure()
-{
-    // Zero iterations means no projection: without the clear, the gradient pass
-    // would keep subtracting the last solve's (stale) pressure every step.
-    if (!params_.warmStartPressure || pressureSolveIsEmpty(params_)) {
-        pressure().read().clear(0.0f);
-        pressureIsCold_ = true;
-    }
-    if (params_.pressureSolver == PressureSolver::Multigrid) {
-        const int cycles = multigridCyclesOf(params_, pressureIsCold_);
-        pressureIsCold_ = cycles == 0;
-        if (packsPressure() && multigrid_.packedLevelZero()) {
-            solvePressureMultigridPacked(cycles);
-            return;
-        }
-        for (int n = 0; n < cycles; ++n) multigrid_.vCycle(pressure(), divergence_, emptyVertexArray_);
-        return;
-    }
-    if (packsPressure()) {
-        solvePressurePacked();
-        return;
-    }
-    bindSolid();
-    divergence_.bindTexture(kUnit1);
-    drawJacobiSweeps(pressure(), pressureDampedProgram_, pressureProgram_, 1);
-}
-
-// params_.pressureIterations sweeps through `iterate` (the divergence bound at
-// unit 1): an odd count's first sweep alone with `damped`, then `plain`, which
-// does `sweepsPerDraw` sweeps a draw (what is left is even when it does 2).
-void GpuSolver::drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
-                                 int sweepsPerDraw)
-{
-    const auto pass = [&] {
-        iterate.read().bindTexture(kUnit0);
-        draw(iterate.write());
-        iterate.swap();
-    };
-    int n = 0;
-    if (dampsFirstPressureSweep(params_)) {
-        damped.use();
-        pass();
-        n = 1;
-    }
-    plain.use();
-    for (; n < params_.pressureIterations; n += sweepsPerDraw) pass();
-}
-
-// The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
-// (pressure and divergence in one draw) and an unpacking one around the
-// sweeps, each far cheaper than a sweep on one cell per fragment.
-void GpuSolver::solvePressurePacked()
-{
-    if (params_.pressureIterations == 0) return;
-    packPressureAndDivergence();  // unless the divergence pass did
-
-    // An odd count's first sweep alone, damped; then two sweeps per pass
-    // (what is left is even).
-    packedDivergence_.bindTexture(kUnit1);
-    drawJacobiSweeps(packedPressure_, pressurePackedDampedProgram_, pressurePackedTwiceProgram_, 2);
-    leavePressurePacked();
-}
-
-// The multigrid's V-cycles with level 0 packed (GpuMultigrid::bindPacked):
-// its six draws a cycle become four on a quarter of the fragments.
-void GpuSolver::solvePressureMultigridPacked(int cycles)
-{
-    if (cycles == 0) return;
-    packPressureAndDivergence();
-    multigrid_.bindPacked(packedPressure_, packedDivergence_, emptyVertexArray_);
-    for (int n = 0; n < cycles; ++n) multigrid_.cycle();
-    leavePressurePacked();
-}
-
-// The pressure and the divergence into four cells per texel, in one draw;
-// nothing where the step's divergence pass packed them already.
-void GpuSolver::packPressureAndDivergence()
-{
-    if (packedAhead_) {
-        packedAhead_ = false;
-        return;
-    }
-    packProgram_.use();
-    pressure().read().bindTexture(kUnit0);
-    divergence_.bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
-}
-
-void GpuSolver::leavePressurePacked()
-{
-    // In the step the gradient pass, next, unpacks it (run()).
-    if (inStep_ && !constants_.staggered)
-        unpackPending_ = true;
-    else
-        unpackPressure();
-}
-
-// Whether the step's divergence pass also packs for the solve that follows
-// (divergence_packed.frag): the solve packs and reads the pressure as it is
-// now (warm-started, not cleared first), on the collocated layout.
-bool GpuSolver::packsDivergenceInStep() const
-{
-    if (!inStep_ || constants_.staggered || !packsPressure() || !params_.warmStartPressure ||
-        pressureSolveIsEmpty(params_))
-        return false;
-    return params_.pressureSolver != PressureSolver::Multigrid || multigrid_.packedLevelZero();
-}
-
-// The divergence four cells a texel and the pressure packed, in one draw;
-// the unpacked divergence is written when something reads it.
-void GpuSolver::divergenceAndPack()
-{
-    divergencePackedProgram_.use();
-    velocity().read().bindTexture(kUnit0);
-    pressure().read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, packedPressure_.read(), packedDivergence_, emptyVertexArray_);
-    packedAhead_ = true;
-    divergencePending_ = true;
-}
-
-// The divergence the step computed packed, unpacked where it is read
-// (current(), downloadDivergence()): a cache of packedDivergence_, so const.
-void GpuSolver::unpackDivergence() const
-{
-    if (!divergencePending_) return;
-    divergencePending_ = false;
-    unpackProgram_.use();
-    packedDivergence_.bindTexture(kUnit0);
-    draw(divergence_);
-}
-
-void GpuSolver::unpackPressure()
-{
-    unpackPending_ = false;
-    unpackProgram_.use();
-    packedPressure_.read().bindTexture(kUnit0);
-    draw(pressure().write());
-    pressure().swap();
-}
-
-// The gradient pass on the pressure the packed sweeps left, which it unpacks
-// too: one pass where there were two, the same values (gradient.frag).
-void GpuSolver::subtractPackedGradient()
-{
-    unpackPending_ = false;
-    gradientFromPackedProgram_.use();
-    velocity().read().bindTexture(kUnit0);
-    packedPressure_.read().bindTexture(kUnit1);
-    sim::drawFullscreen(twoTargets_, velocity().write(), pressure().write(), emptyVertexArray_);
-    velocity().swap();
-    pressure().swap();
 }
 
 void GpuSolver::reset()

@@ -19,7 +19,9 @@
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
 #include "sim/field_pass_program.hpp"
+#include "sim/gpu_kernels.hpp"
 #include "sim/gpu_multigrid.hpp"
+#include "sim/program_set.hpp"
 #include "sim/spec_program.hpp"
 
 namespace fluid {
@@ -102,7 +104,7 @@ public:
     bool packsPressure() const;
 
     // Every program built from the program table (core/program_specs.hpp),
-    // the two multigrids' included, empty variants skipped: for its test.
+    // the two multigrids' included: for the table's test.
     std::vector<const sim::SpecProgram*> specPrograms() const;
 
     // Current textures, for display.
@@ -123,35 +125,41 @@ public:
     GLuint pressureResidualTexture() const { return pressureResidual_.texture(); }
 
 private:
-    // (Re)builds every pass for the boundary rule of params_: the rule is
-    // compiled into the shaders (shaders/common.glsl), not a uniform.
+    // Chooses and builds the kernels for the boundary rule, the layout and the
+    // obstacles (compiled into the shaders, not uniforms).
     void buildPrograms();
     void applyConstantUniforms();
-    // MacCormack (docs/algorithm.md §3.2b) for one field: the backward step
-    // and the correction, in one draw after the forward pass has written
-    // field.write(); leaves the corrected field there. One per advected field
-    // (kMacCormack*).
-    struct MacCormackPass {
-        sim::SpecProgram correction;  // the forward pass's shader with MACCORMACK (maccormack.glsl)
-        gl::RenderTarget corrected;   // phi^{n+1}, swapped into field.write()
-    };
-    // `original` is phi^n: field.read(), or for the velocity what advect() carried.
-    void correctByMacCormack(gl::PingPong& field, MacCormackPass& pass, const gl::RenderTarget& original);
+    // MacCormack (docs/algorithm.md §3.2b) for one field, after the forward
+    // pass has written field.write(): the forward result is set aside in
+    // `forward` (a swap), and the correction, which does the backward step in
+    // the same draw, writes field.write().
+    void correctByMacCormack(gl::PingPong& field, gl::RenderTarget& forward, const sim::Kernel& correction,
+                             Source output);
     // Makes the scratch targets the first time the scheme is chosen.
     void makeMacCormackTargets();
     // Whether the dye shares the velocity's grid: then velocity and dye are
     // written in one draw where a pass changes both (splat, motion).
     bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
-    // Whether passes that change the velocity and the dye draw both at once:
-    // on one grid, and only on the collocated layout (on the staggered one the
-    // velocity's texels are faces, the dye's centres).
-    bool fusesDye() const { return dyeOnVelocityGrid() && !constants_.staggered; }
+    bool fusesDye() const { return kernels_.fusesDye; }
     void draw(const gl::RenderTarget& target) const;
+    // A kernel's program, bound with the textures its row's samplers read
+    // (`output`: what Source::Output stands for) and the mask; draw() then
+    // draws it over `target` (and `second`, fragment output 1). The splats
+    // bind and then draw a block of cells themselves.
+    const sim::SpecProgram& bind(const sim::Kernel& kernel, Source output) const;
+    void draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target) const;
+    void draw(const sim::Kernel& kernel, Source output, const gl::RenderTarget& target,
+              const gl::RenderTarget& second) const;
+    // The texture a sampler reads.
+    const gl::RenderTarget& source(Source s, Source output) const;
     // A slot of the pass table: its current texture, and where a pass writes it.
     const gl::RenderTarget& current(Slot slot) const;
     const gl::RenderTarget& written(Slot slot);
+    // Whether the grid allows the Jacobi sweeps on four cells per texel
+    // (pressure_packed.frag); packsPressure() says whether they run so.
+    bool gridPacks() const { return params_.gridWidth % 4 == 0; }
     void solvePressurePacked();
-    void drawJacobiSweeps(gl::PingPong& iterate, const sim::SpecProgram& damped, const sim::SpecProgram& plain,
+    void drawJacobiSweeps(gl::PingPong& iterate, Source output, const sim::Kernel& damped, const sim::Kernel& plain,
                           int sweepsPerDraw);
     void solvePressureMultigridPacked(int cycles);
     bool packsDivergenceInStep() const;
@@ -183,30 +191,16 @@ private:
     PassConstants dyeConstants_;  // the passes on the dye's grid
     FieldGrids grids_;
 
-    gl::VertexArray emptyVertexArray_;           // core profile needs one bound to draw
-    BoundaryMode programsBoundary_{};            // the rule the programs were built for
-    Layout programsLayout_{};                    // and the layout
-    bool obstacles_ = false;                     // the programs are built with OBSTACLES
-    sim::SpecProgram advectProgram_;             // the velocity
-    sim::SpecProgram advectCarriedProgram_;      // the velocity tracing, another field carried (incremental projection)
-    sim::SpecProgram advectWithDyeProgram_;      // velocity and dye in one draw (the dye on the velocity's grid)
-    sim::SpecProgram advectDyeProgram_;          // advect_scalar.frag on the dye's grid
-    sim::SpecProgram advectTemperatureProgram_;  // advect_scalar.frag on the simulation grid
-    // MacCormack's passes for the velocity, the dye and the temperature.
-    MacCormackPass macCormackVelocity_, macCormackDye_, macCormackTemperature_;
-    sim::SpecProgram diffuseProgram_;
-    sim::SpecProgram pressureProgram_;
+    gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
+    BoundaryMode programsBoundary_{};   // the rule the programs were built for
+    Layout programsLayout_{};           // and the layout
+    bool obstacles_ = false;            // the programs are built with OBSTACLES
+    sim::GpuKernels kernels_;           // what the passes draw, for this configuration
+    mutable sim::ProgramSet programs_;  // their programs
+    // MacCormack's forward results, set aside for the correction: empty until
+    // the scheme is first chosen.
+    gl::RenderTarget macCormackVelocity_, macCormackDye_, macCormackTemperature_;
     std::vector<sim::FieldPassProgram> fieldPasses_;  // one per row of kFieldPasses, in its order
-    // The Jacobi sweeps on four cells per texel (grids whose width is a
-    // multiple of 4): pack, sweep, unpack.
-    sim::SpecProgram packProgram_;
-    sim::SpecProgram pressurePackedTwiceProgram_;  // two sweeps per pass
-    // The first sweep of an odd count, damped (dampsFirstPressureSweep).
-    sim::SpecProgram pressureDampedProgram_;
-    sim::SpecProgram pressurePackedDampedProgram_;
-    sim::SpecProgram divergencePackedProgram_;
-    sim::SpecProgram unpackProgram_;
-    sim::SpecProgram gradientFromPackedProgram_;
     // Set by step() around the recipe: a packed solve leaves its pressure
     // packed for the gradient pass, which unpacks it (unpackPending_).
     bool inStep_ = false;
@@ -220,22 +214,8 @@ private:
     // No solve has run since the solver was made or reset (or the last one
     // was empty): the next takes the cold start's extra cycle (multigridCyclesOf).
     bool pressureIsCold_ = true;
-    sim::SpecProgram addForceProgram_;     // velocity, and the dye when it shares the grid
-    sim::SpecProgram addForceDyeProgram_;  // the dye on its own grid (empty otherwise)
-
-    // Point or line, velocity alone or velocity and dye in one draw (outputs 0
-    // and 1): splatProgram(line, withDye).
-    std::array<sim::SpecProgram, 4> splatPrograms_;
-    sim::SpecProgram& splatProgram(bool line, bool withDye)
-    {
-        return splatPrograms_[(line ? 2u : 0u) + (withDye ? 1u : 0u)];
-    }
-    // Dye alone on the dye's own grid, point or line.
-    std::array<sim::SpecProgram, 2> dyeSplatPrograms_;
-    // Heat on the temperature, point or line (the velocity's grid, but its
-    // centres: never the STAGGERED variant).
-    std::array<sim::SpecProgram, 2> temperatureSplatPrograms_;
     void setSplatUniforms(const sim::SpecProgram& program, const SplatInCells& cells, glm::vec4 value);
+    const gl::RenderTarget* force_ = nullptr;  // Source::Force, during addForceField()
     std::array<gl::PingPong, kFieldCount> fields_;
     gl::RenderTarget diffusionRhs_;  // the advected velocity b while diffuse() iterates
     gl::RenderTarget divergence_;
@@ -247,10 +227,8 @@ private:
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields
-    // MacCormack's intermediate fields: empty until the scheme is first chosen
-    // (an RG32F and an RGBA32F grid each, 48 bytes a cell in all).
-    gl::RenderTarget solid_;  // R32F obstacle mask, 1 = solid
-    Field obstacleMask_;      // its host copy (all fluid unless set)
+    gl::RenderTarget solid_;              // R32F obstacle mask, 1 = solid
+    Field obstacleMask_;                  // its host copy (all fluid unless set)
     StepTimer* timer_ = nullptr;
 };
 

@@ -38,6 +38,8 @@ void setGridUniforms(const gl::Program& p, const PassConstants& grid)
 
 namespace {
 
+unsigned long long draws = 0;
+
 void drawTriangle(const gl::VertexArray& emptyVertexArray, const CellBlock* block = nullptr)
 {
     glDisable(GL_BLEND);
@@ -51,10 +53,16 @@ void drawTriangle(const gl::VertexArray& emptyVertexArray, const CellBlock* bloc
     }
     glBindVertexArray(emptyVertexArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    ++draws;
     glDisable(GL_SCISSOR_TEST);
 }
 
 }  // namespace
+
+unsigned long long drawCount()
+{
+    return draws;
+}
 
 void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& emptyVertexArray)
 {

@@ -40,6 +40,10 @@ void drawFullscreen(const gl::RenderTarget& target, const gl::VertexArray& empty
 void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
                     const gl::VertexArray& emptyVertexArray);
 
+// Draws issued by the passes so far, every draw below counted (the GL
+// thread's alone): for the tests that hold a step's draw count.
+unsigned long long drawCount();
+
 // The full-screen draws above, their fragments only in `block`'s cells (a
 // scissor), the target's other texels untouched.
 void drawBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray);

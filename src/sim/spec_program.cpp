@@ -1,5 +1,8 @@
 #include "sim/spec_program.hpp"
 
+#include <stdexcept>
+#include <string>
+
 #include "sim/pass_program.hpp"
 
 namespace fluid::sim {
@@ -7,11 +10,26 @@ namespace fluid::sim {
 static_assert(units::kFirst == kUnit0 && units::kSecond == kUnit1 && units::kThird == kUnit2 &&
               units::kSolid == kSolidUnit && units::kFourth == kUnit4);
 
-SpecProgram::SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, const std::string& defines)
-    : spec_(&spec), program_(buildPass(spec.shader, boundary, defines.c_str(), spec.header, spec.secondHeader))
+namespace {
+
+const ProgramSpec& checked(const ProgramSpec& spec, Defines defines)
+{
+    if (!defines.within(spec.variants))
+        throw std::logic_error(std::string("SpecProgram: the row ") + spec.name + " (" + spec.shader +
+                               ") has no variant with\n" + defines.text());
+    return spec;
+}
+
+}  // namespace
+
+SpecProgram::SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, Defines defines)
+    : spec_(&checked(spec, defines)),
+      program_(buildPass(spec.shader, boundary, defines.text().c_str(), spec.header, spec.secondHeader))
 {
     for (std::size_t n = 0; n < perDraw_.size(); ++n)
         perDraw_[n] = spec.perDraw[n] ? program_.uniform(spec.perDraw[n]) : -1;
+    for (std::size_t n = 0; n < reads_.size(); ++n)
+        reads_[n] = spec.samplers[n].uniform && program_.uniform(spec.samplers[n].uniform) >= 0;
 }
 
 void SpecProgram::setSamplers() const

@@ -17,8 +17,10 @@ namespace fluid::sim {
 class SpecProgram {
 public:
     SpecProgram() = default;  // empty: a variant this configuration does not use
-    // Throws gl::GlError naming the shader when it does not compile or link.
-    SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, const std::string& defines = "");
+    // The variant of `spec` with `defines`, which must be among the row's
+    // variants (std::logic_error naming the row otherwise). Throws
+    // gl::GlError naming the shader when it does not compile or link.
+    SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, Defines defines = {});
 
     // The row's samplers and the obstacle mask's unit. Throws gl::GlError
     // naming the shader and the uniform when a sampler that is not optional
@@ -33,6 +35,9 @@ public:
     // The location of the row's per-draw uniform `index`, or -1 where this
     // variant does not have it.
     GLint perDraw(std::size_t index) const { return perDraw_[index]; }
+    // Whether this variant reads the row's sampler `index` (an optional one
+    // may be compiled out).
+    bool reads(std::size_t index) const { return reads_[index]; }
 
     void use() const { program_.use(); }
     GLuint id() const { return program_.id(); }
@@ -44,6 +49,7 @@ private:
     const ProgramSpec* spec_ = nullptr;
     gl::Program program_;
     std::array<GLint, ProgramSpec::kMaxPerDraw> perDraw_{};
+    std::array<bool, ProgramSpec::kMaxSamplers> reads_{};
 };
 
 }  // namespace fluid::sim

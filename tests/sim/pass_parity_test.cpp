@@ -212,7 +212,7 @@ std::vector<PassCase> allPasses()
          }},
         {"diffuse", Output::Velocity, [](GpuSolver& g) { g.diffuse(); }, [](CpuSolver& c) { c.diffuse(); }},
         // Confinement at its maximum strength: the speed limiter binds at
-        // most cells (issue 9).
+        // most cells.
         {"vorticity_limited", Output::Velocity,
          [](GpuSolver& g) {
              g.setParams(strongVorticity(g.params()));

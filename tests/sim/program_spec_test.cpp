@@ -1,21 +1,29 @@
 // The program table (core/program_specs.hpp) against the programs the solvers
-// really build: in every configuration that changes what is compiled (each
-// boundary rule, obstacles, the staggered layout, a dye grid of its own), each
+// (and GpuMotion) really build: in every configuration that changes what is
+// compiled (each boundary rule, obstacles, the staggered layout, a dye grid of
+// its own), each
 // uniform a program has is named by its row (or is one of the grid's, for a
 // row drawn on the grid), and each uniform a row names is active in some
 // program built from it: a uniform added to a shader and not to its row, or a
-// misspelt name in a row, fails here. Each pass's parity with its CPU mirror
-// is in pass_parity_test.cpp (viscous_)multigrid_parity_test.cpp.
+// misspelt name in a row, fails here. The kernels GpuSolver draws are checked
+// against the rows' declared variants and sampler sources, and sim::ProgramSet
+// against its promises. Each pass's parity with its CPU mirror is in
+// pass_parity_test.cpp and (viscous_)multigrid_parity_test.cpp.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "core/program_specs.hpp"
 #include "gl/errors.hpp"
+#include "sim/gpu_kernels.hpp"
+#include "sim/gpu_motion.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/program_set.hpp"
 #include "sim/spec_program.hpp"
 #include "support/gl_context.hpp"
 
@@ -83,6 +91,21 @@ TEST_F(ProgramSpecTest, EveryUniformOfEveryProgramIsNamedByItsRowAndEveryNameIsU
 {
     std::map<const ProgramSpec*, std::set<std::string>> usedOf;
     std::set<const ProgramSpec*> built;
+    const auto check = [&](const sim::SpecProgram& program) {
+        const ProgramSpec& row = *program.spec();
+        built.insert(&row);
+        const std::set<std::string> named = namedBy(row);
+        for (const std::string& u : activeUniforms(program.program())) {
+            usedOf[&row].insert(u);
+            const bool grid = row.onTheGrid ? kGridUniforms.contains(u) : u == "uSolid";
+            EXPECT_TRUE(named.contains(u) || grid) << u << " is not named by its row";
+        }
+    };
+    const sim::GpuMotion motion(16, 16);
+    for (const sim::SpecProgram* program : motion.specPrograms()) {
+        SCOPED_TRACE(program->spec()->name);
+        check(*program);
+    }
     const std::vector<SimParams> all = configurations();
     ASSERT_GE(all.size(), 12u);
     for (const SimParams& p : all)
@@ -98,13 +121,7 @@ TEST_F(ProgramSpecTest, EveryUniformOfEveryProgramIsNamedByItsRowAndEveryNameIsU
                 SCOPED_TRACE(std::string(row.name) + " (" + program->program().name() + "), " + toString(p.boundary) +
                              ", " + toString(p.layout) + (p.dyeGridWidth ? ", dye grid" : "") +
                              (obstacles ? ", obstacles" : ""));
-                built.insert(&row);
-                const std::set<std::string> named = namedBy(row);
-                for (const std::string& u : activeUniforms(program->program())) {
-                    usedOf[&row].insert(u);
-                    const bool grid = row.onTheGrid ? kGridUniforms.contains(u) : u == "uSolid";
-                    EXPECT_TRUE(named.contains(u) || grid) << u << " is not named by its row";
-                }
+                check(*program);
             }
         }
     for (const ProgramSpec* row : kProgramSpecs) {
@@ -165,6 +182,60 @@ TEST_F(ProgramSpecTest, AMisspeltSamplerOrConstantThrowsNamingTheShaderAndTheUni
             EXPECT_NE(message.find("diffuse.frag"), std::string::npos) << message;
         }
     }
+    glUseProgram(0);
+}
+
+// The kernels GpuSolver draws, in every configuration: each names a row of
+// the table, a variant the row declares, and for each sampler the texture it
+// reads (the multigrid's levels are bound by GpuMultigrid, never by a kernel).
+TEST(GpuKernels, EveryKernelIsARowsDeclaredVariantAndItsSamplersNameTheirTextures)
+{
+    for (const Layout layout : {Layout::Collocated, Layout::Staggered})
+        for (const BoundaryMode b : {BoundaryMode::Box, BoundaryMode::Periodic, BoundaryMode::Tunnel})
+            for (const bool obstacles : {false, true})
+                for (const bool dyeShared : {false, true}) {
+                    const sim::GpuKernels kernels =
+                        sim::chooseKernels({velocityLayoutOf(layout), b, obstacles, dyeShared});
+                    for (const sim::Kernel& k : kernels.all()) {
+                        SCOPED_TRACE(std::string(k.row->name) + "\n" + k.defines.text());
+                        EXPECT_TRUE(std::find(kProgramSpecs.begin(), kProgramSpecs.end(), k.row) !=
+                                    kProgramSpecs.end());
+                        EXPECT_TRUE(k.defines.within(k.row->variants));
+                        for (const SamplerBinding& s : k.row->samplers) {
+                            if (s.uniform) {
+                                EXPECT_NE(s.source, Source::Level) << s.uniform;
+                            }
+                        }
+                    }
+                    EXPECT_EQ(kernels.fusesDye, dyeShared && layout == Layout::Collocated);
+                    EXPECT_EQ(kernels.fieldPasses.has(Define::Staggered), layout == Layout::Staggered);
+                }
+}
+
+// A variant is built the first time it is asked for, then reused; a variant
+// its row does not declare is refused, naming the row.
+TEST_F(ProgramSpecTest, AProgramSetBuildsAVariantOnFirstUseAndRefusesAnUndeclaredOne)
+{
+    const PassConstants k = makePassConstants(SimParams{});
+    sim::ProgramSet set;
+    set.reset(BoundaryMode::Box);
+    set.setConstants(k, k);
+    const sim::Kernel sweep{&programs::solvePressure, {Define::Weighted}};
+    EXPECT_TRUE(set.built().empty());
+    const sim::SpecProgram& first = set.get(sweep);
+    EXPECT_EQ(set.built().size(), 1u);
+    EXPECT_EQ(&set.get(sweep), &first);
+    EXPECT_EQ(set.built().size(), 1u);
+    set.get(sim::Kernel{&programs::solvePressure, {}});
+    EXPECT_EQ(set.built().size(), 2u);
+    try {
+        set.get(sim::Kernel{&programs::solvePressure, {Define::TwoSweeps}});
+        ADD_FAILURE() << "expected std::logic_error";
+    } catch (const std::logic_error& e) {
+        EXPECT_NE(std::string(e.what()).find("solvePressure"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("TWO_SWEEPS"), std::string::npos) << e.what();
+    }
+    EXPECT_THROW(set.get(sim::Kernel{}), std::logic_error);
     glUseProgram(0);
 }
 

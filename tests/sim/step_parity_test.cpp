@@ -22,10 +22,9 @@ namespace {
 // vorticity, projection). Jacobi sweeps are weighted averages and do not
 // amplify rounding; each pass adds at most the single-pass bound (2e-6
 // relative, pass_parity_test), mostly far less (llvmpipe gives bit-identical
-// results for every pass but the Jacobi pressure sweeps since the splat's exp
-// and the products where it contracted or regrouped went through
-// common.glsl's opaque(), 2026-11-27; a driver that contracts elsewhere does
-// not). The confinement limiter (issue 9)
+// results for every pass but the Jacobi pressure sweeps, as the splat's exp
+// and the products it would contract or regroup go through common.glsl's
+// opaque(); a driver that contracts elsewhere does not). The confinement limiter
 // binds at many cells of this noisy start; there its output, the neighbour's
 // speed M along c / |c|, carries the error of both M and c's direction, up to
 // twice its input's. Measured: 1.0e-6 max, 1.18e-6 L2 (8.4e-7 L2 before the

@@ -1,0 +1,90 @@
+// What a row of the program table (core/program_specs.hpp) is built and
+// bound with: the #defines its variants combine, and the texture each of its
+// samplers reads. GL-free.
+#pragma once
+
+#include <array>
+#include <cstddef>
+#include <initializer_list>
+#include <string>
+
+namespace fluid {
+
+// A choice compiled into a program: a #define ahead of common.glsl (the
+// boundary rule's come from the parameters, sim::buildPass). A variant of a
+// row is a set of them; the row says which its shader knows.
+enum class Define : unsigned {
+    Obstacles,          // the obstacle mask (uSolid) is read
+    Staggered,          // the velocity on faces (VelocityLayout::shaderDefine)
+    DyeOnVelocityGrid,  // the pass table's rows: the dye shares the velocity's cells
+    TwoOutputs,         // fragment outputs 0 and 1
+    PointSplat,
+    CarriedVelocity,  // advect.frag carries uCarriedVelocity, traced by uVelocity
+    ScalarSource,     // advection.glsl's uSource
+    OnVelocityGrid,   // a scalar advection reads the velocity at its own cell
+    InflowDye,
+    WithDye,
+    MacCormack,
+    TwoSweeps,
+    Weighted,
+    PackedPressure,
+    DyeOnOwnGrid,
+    ZeroGuess,
+    Viscous,
+    kCount
+};
+inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount)> kDefineNames{
+    "OBSTACLES",     "STAGGERED",        "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY",
+    "SCALAR_SOURCE", "ON_VELOCITY_GRID", "INFLOW_DYE",           "WITH_DYE",    "MACCORMACK",  "TWO_SWEEPS",
+    "WEIGHTED",      "PACKED_PRESSURE",  "DYE_ON_OWN_GRID",      "ZERO_GUESS",  "VISCOUS"};
+
+// A set of Defines: a row's variants (those its shader knows), or one variant.
+class Defines {
+public:
+    constexpr Defines() = default;
+    constexpr Defines(std::initializer_list<Define> defines)
+    {
+        for (const Define d : defines) bits_ |= bit(d);
+    }
+    // This set, with `d` where `on`.
+    constexpr Defines with(Define d, bool on = true) const { return Defines(on ? bits_ | bit(d) : bits_); }
+    constexpr bool has(Define d) const { return (bits_ & bit(d)) != 0; }
+    constexpr bool within(Defines allowed) const { return (bits_ & ~allowed.bits_) == 0; }
+    constexpr unsigned bits() const { return bits_; }
+    friend constexpr Defines operator|(Defines a, Defines b) { return Defines(a.bits_ | b.bits_); }
+    constexpr bool operator==(const Defines&) const = default;
+    // "#define NAME 1\n" for each, in Define's order.
+    std::string text() const
+    {
+        std::string out;
+        for (std::size_t n = 0; n < kDefineNames.size(); ++n)
+            if (bits_ & (1u << n)) out += std::string("#define ") + kDefineNames[n] + " 1\n";
+        return out;
+    }
+
+private:
+    constexpr explicit Defines(unsigned bits) : bits_(bits) {}
+    static constexpr unsigned bit(Define d) { return 1u << static_cast<unsigned>(d); }
+    unsigned bits_ = 0;
+};
+
+// Where a program's sampler reads: the GPU solver's textures by role. The
+// solver resolves each when it draws the row (GpuSolver::draw), so no pass
+// binds a texture unit by hand.
+enum class Source {
+    Output,            // the field the draw writes, as it is before the draw
+    Velocity,          // the current velocity
+    Dye,               // the current dye
+    Temperature,       // the current temperature
+    Pressure,          // the current pressure
+    CarriedVelocity,   // what advect() carries with the incremental projection
+    Divergence,        // the projection's divergence
+    DiffusionRhs,      // the advected velocity, b of the viscous solve
+    PackedPressure,    // the pressure, four cells a texel
+    PackedDivergence,  // the divergence, four cells a texel
+    Forward,           // MacCormack: the forward step's result for the field written
+    Force,             // motion input's force field, given with the draw
+    Level,             // bound by the class that draws the row: a multigrid level's, a camera frame
+};
+
+}  // namespace fluid

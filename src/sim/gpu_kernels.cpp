@@ -1,0 +1,84 @@
+#include "sim/gpu_kernels.hpp"
+
+namespace fluid::sim {
+
+namespace {
+
+Kernel kernel(const ProgramSpec& row, Defines defines = {}, FieldGrid grid = FieldGrid::Simulation)
+{
+    return Kernel{&row, defines, grid};
+}
+
+}  // namespace
+
+GpuKernels chooseKernels(const KernelConfig& c)
+{
+    namespace row = programs;
+    using D = Define;
+    GpuKernels k;
+    const bool faces = c.layout.onFaces;
+    const Defines layout = Defines{}.with(D::Staggered, faces);
+    // The passes that read a neighbour or trace through the rule see the mask
+    // (on the velocity's grid: the dye on its own grid does not), and the
+    // layout where they read or write the velocity.
+    const Defines o = layout.with(D::Obstacles, c.obstacles);
+    k.fusesDye = c.dyeOnVelocityGrid && !faces;
+    k.fusesPackingInStep = c.layout.fusesPackingInStep;
+    k.fieldPasses = o.with(D::DyeOnVelocityGrid, c.dyeOnVelocityGrid);
+
+    const Defines twoOutputs{D::TwoOutputs};
+    for (const std::size_t line : {0u, 1u}) {
+        const Defines shape = Defines{}.with(D::PointSplat, line == 0);
+        // The velocity's, with its layout: on faces it shuts the solid ones.
+        k.splatVelocity[line] = k.add(kernel(row::splat, shape | (faces ? o : Defines{})));
+        // Heat: the velocity's grid, but its centres (never the faces' variant).
+        k.splatTemperature[line] = k.add(kernel(row::splat, shape));
+        if (k.fusesDye) k.splatWithDye[line] = k.add(kernel(row::splat, shape | twoOutputs));
+        k.splatDye[line] = k.add(kernel(row::splat, shape, FieldGrid::Dye));
+    }
+
+    const Defines carried{D::CarriedVelocity};
+    k.advect = k.add(kernel(row::advect, o));
+    k.advectCarried = k.add(kernel(row::advect, o | carried));
+    // A scalar advection reads the velocity at its own cell only where it
+    // lives there (cells, one grid); otherwise interpolated at its centres,
+    // from the faces on the staggered layout.
+    const Defines scalar{D::ScalarSource};
+    const Defines onVelocityGrid = faces ? o : o.with(D::OnVelocityGrid);
+    const Defines inflowDye = Defines{}.with(D::InflowDye, isTunnel(c.boundary));
+    const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout) | inflowDye;
+    const Defines temperature = scalar | onVelocityGrid;
+    k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
+    if (k.fusesDye) k.advectWithDye = k.add(kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye)));
+    k.advectTemperature = k.add(kernel(row::advectTemperature, temperature));
+    // MacCormack: each correction is its field's own advection shader, so that
+    // it traces and reads exactly as the forward step (walls, obstacles, the inflow).
+    const Defines mac{D::MacCormack};
+    k.correctVelocity = k.add(kernel(row::advectCorrection, o | mac));
+    k.correctCarriedVelocity = k.add(kernel(row::advectCorrection, o | carried | mac));
+    k.correctDye = k.add(kernel(row::advectDyeCorrection, dye | mac, FieldGrid::Dye));
+    k.correctTemperature = k.add(kernel(row::advectTemperatureCorrection, temperature | mac));
+
+    k.diffuse = k.add(kernel(row::diffuse, o));
+    k.diffuseFromRhs = k.add(kernel(row::diffuseFromRhs, o));
+    k.pressure = k.add(kernel(row::solvePressure, o));
+    k.pressureDamped = k.add(kernel(row::solvePressure, o.with(D::Weighted)));
+    k.pack = k.add(kernel(row::packPressure, twoOutputs));
+    k.pressurePackedTwice = k.add(kernel(row::solvePressurePacked, {D::TwoSweeps}));
+    k.pressurePackedDamped = k.add(kernel(row::solvePressurePacked, {D::Weighted}));
+    k.divergencePacked = k.add(kernel(row::divergencePacked, twoOutputs));
+    k.unpackPressure = k.add(kernel(row::unpackPressure));
+    k.unpackDivergence = k.add(kernel(row::unpackDivergence));
+    k.gradientFromPacked = k.add(kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure)));
+    k.addForce = k.add(kernel(row::addForceField, k.fusesDye ? twoOutputs : o));
+    if (!k.fusesDye) k.addForceDye = k.add(kernel(row::addForceField, {D::DyeOnOwnGrid}, FieldGrid::Dye));
+    return k;
+}
+
+Kernel GpuKernels::add(const Kernel& kernel)
+{
+    all_.push_back(kernel);
+    return kernel;
+}
+
+}  // namespace fluid::sim

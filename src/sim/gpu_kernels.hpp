@@ -1,0 +1,57 @@
+// GpuKernels: the program variants GpuSolver draws in one configuration (the
+// layout, the boundary rule, obstacles, whether the dye shares the
+// velocity's grid), chosen in one place, chooseKernels(). The rest of the
+// solver asks no question about the layout: it draws the kernels named here.
+#pragma once
+
+#include <array>
+#include <vector>
+
+#include "core/sim_params.hpp"
+#include "core/velocity_layout.hpp"
+#include "sim/program_set.hpp"
+
+namespace fluid::sim {
+
+struct KernelConfig {
+    VelocityLayout layout;
+    BoundaryMode boundary = BoundaryMode::Box;
+    bool obstacles = false;
+    bool dyeOnVelocityGrid = true;
+};
+
+struct GpuKernels {
+    // Passes that change the velocity and the dye draw both at once: on one
+    // grid, and only where the velocity's texels are the dye's cells.
+    bool fusesDye = false;
+    // The step's divergence pass packs for the solve, its gradient pass unpacks
+    // (VelocityLayout::fusesPackingInStep).
+    bool fusesPackingInStep = false;
+    // The pass table's rows (sim::FieldPassProgram).
+    Defines fieldPasses{};
+
+    // Indexed by [line]: a point or a segment.
+    std::array<Kernel, 2> splatVelocity, splatWithDye, splatDye, splatTemperature;
+    Kernel advect, advectCarried, advectWithDye, advectDye, advectTemperature;
+    // MacCormack's corrections; the velocity's reads the carried velocity as
+    // phi^n where the incremental projection forced it.
+    Kernel correctVelocity, correctCarriedVelocity, correctDye, correctTemperature;
+    Kernel diffuse, diffuseFromRhs;
+    Kernel pressure, pressureDamped;
+    Kernel pack, pressurePackedTwice, pressurePackedDamped, divergencePacked, unpackPressure, unpackDivergence,
+        gradientFromPacked;
+    Kernel addForce, addForceDye;
+
+    // Every kernel above that is drawn in this configuration: GpuSolver builds
+    // them all up front.
+    const std::vector<Kernel>& all() const { return all_; }
+    // Lists `kernel` in all(), for chooseKernels().
+    Kernel add(const Kernel& kernel);
+
+private:
+    std::vector<Kernel> all_;
+};
+
+GpuKernels chooseKernels(const KernelConfig& config);
+
+}  // namespace fluid::sim

@@ -1,0 +1,130 @@
+// The GPU step's draws per configuration: each pass is one draw where the
+// program table allows it (fused velocity and dye, the packing folded into
+// the divergence and gradient passes). A change that adds a draw to a step
+// fails here; a new pass updates the table below on purpose.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "sim/gpu_solver.hpp"
+#include "sim/pass_program.hpp"
+#include "support/gl_context.hpp"
+
+namespace fluid {
+namespace {
+
+struct Case {
+    const char* name;
+    SimParams params;
+    bool obstacles = false;
+    unsigned long long draws;  // over kSteps steps after the first (warm)
+};
+
+constexpr int kSteps = 3;
+
+SimParams grid32()
+{
+    SimParams p;
+    p.gridWidth = 32;
+    p.gridHeight = 32;
+    return p;
+}
+
+SimParams with(SimParams p, auto change)
+{
+    change(p);
+    return p;
+}
+
+std::vector<Case> cases()
+{
+    return {
+        {"defaults", grid32(), false, 87},
+        {"staggered", with(grid32(), [](SimParams& p) { p.layout = Layout::Staggered; }), false, 96},
+        {"collocated_semi_lagrangian_jacobi",
+         with(grid32(),
+              [](SimParams& p) {
+                  p.advection = AdvectionScheme::SemiLagrangian;
+                  p.pressureSolver = PressureSolver::Jacobi;
+                  p.viscositySolver = ViscositySolver::Jacobi;
+              }),
+         false, 141},
+        {"staggered_jacobi_odd",
+         with(grid32(),
+              [](SimParams& p) {
+                  p.layout = Layout::Staggered;
+                  p.pressureSolver = PressureSolver::Jacobi;
+                  p.pressureIterations = 13;
+              }),
+         false, 63},
+        {"dye_grid", with(grid32(), [](SimParams& p) { p.dyeGridWidth = 64; }), false, 90},
+        {"staggered_dye_grid",
+         with(grid32(),
+              [](SimParams& p) {
+                  p.layout = Layout::Staggered;
+                  p.dyeGridWidth = 48;
+              }),
+         false, 96},
+        {"obstacles", grid32(), true, 99},
+        {"staggered_obstacles", with(grid32(), [](SimParams& p) { p.layout = Layout::Staggered; }), true, 102},
+        {"smoke_periodic_incremental",
+         with(grid32(),
+              [](SimParams& p) {
+                  p.boundary = BoundaryMode::Periodic;
+                  p.projection = Projection::Incremental;
+                  p.gravity = 9.81f;
+                  p.smokeWeight = 0.5f;
+                  p.vorticity = 2.0f;
+              }),
+         false, 108},
+        {"tunnel_staggered",
+         with(grid32(),
+              [](SimParams& p) {
+                  p.boundary = BoundaryMode::Tunnel;
+                  p.layout = Layout::Staggered;
+              }),
+         false, 102},
+    };
+}
+
+std::vector<Splat> splats()
+{
+    Splat s;
+    s.from = {0.3f, 0.3f};
+    s.to = {0.4f, 0.35f};
+    s.radius = 0.05f;
+    s.velocity = {1.0f, 0.5f};
+    s.dye = {1.0f, 0.5f, 0.2f};
+    s.heat = 10.0f;
+    Splat dyeOnly = s;
+    dyeOnly.velocity = {0.0f, 0.0f};
+    dyeOnly.to = dyeOnly.from;
+    return {s, dyeOnly};
+}
+
+using DrawCountTest = test::GlTest;
+
+TEST_F(DrawCountTest, EachConfigurationsStepDrawsAsManyAsItDid)
+{
+    for (const Case& c : cases()) {
+        SCOPED_TRACE(c.name);
+        GpuSolver solver(c.params);
+        if (c.obstacles) {
+            Field mask(c.params.gridWidth, c.params.gridHeight, 1);
+            for (int y = 12; y < 18; ++y)
+                for (int x = 12; x < 18; ++x) mask.at(x, y, 0) = 1.0f;
+            solver.setObstacles(mask);
+        }
+        solver.step(splats());  // the cold start's extra cycle
+        const unsigned long long before = sim::drawCount();
+        for (int n = 0; n < kSteps; ++n) solver.step(splats());
+        const unsigned long long draws = sim::drawCount() - before;
+        std::printf("  %-36s %llu draws in %d steps\n", c.name, draws, kSteps);
+        EXPECT_EQ(draws, c.draws);
+    }
+}
+
+}  // namespace
+}  // namespace fluid
