@@ -29,9 +29,9 @@ public:
         EGLint count = 0;
         if (!eglChooseConfig(display_, configAttribs, &config, 1, &count) || count < 1)
             fail("no EGL config renders OpenGL");
-        const EGLint contextAttribs[] = {EGL_CONTEXT_MAJOR_VERSION, 3, EGL_CONTEXT_MINOR_VERSION, 3,
-                                         EGL_CONTEXT_OPENGL_PROFILE_MASK, EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT,
-                                         EGL_NONE};
+        const EGLint contextAttribs[] = {
+            EGL_CONTEXT_MAJOR_VERSION,           3,       EGL_CONTEXT_MINOR_VERSION, 3, EGL_CONTEXT_OPENGL_PROFILE_MASK,
+            EGL_CONTEXT_OPENGL_CORE_PROFILE_BIT, EGL_NONE};
         context_ = eglCreateContext(display_, config, EGL_NO_CONTEXT, contextAttribs);
         if (context_ == EGL_NO_CONTEXT) fail("no OpenGL 3.3 core context");
         if (!eglMakeCurrent(display_, EGL_NO_SURFACE, EGL_NO_SURFACE, context_)) fail("eglMakeCurrent failed");

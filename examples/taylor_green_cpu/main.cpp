@@ -23,9 +23,10 @@ int main()
         const double rate = std::log(startEnergy / solver.kineticEnergy()) / solver.time();
         const double exact = *fluidsim::exactEnergyDecayRate(fluidsim::Flow::TaylorGreen, settings);
 
-        std::printf("taylor_green_cpu: fluidsim %s, CPU, 128x128, %d steps to t = %.3f s: decay rate %.6f 1/s, "
-                    "exact %.6f 1/s, deviation %+.3f%%\n",
-                    FLUIDSIM_VERSION_STRING, kSteps, solver.time(), rate, exact, 100.0 * (rate / exact - 1.0));
+        std::printf(
+            "taylor_green_cpu: fluidsim %s, CPU, 128x128, %d steps to t = %.3f s: decay rate %.6f 1/s, "
+            "exact %.6f 1/s, deviation %+.3f%%\n",
+            FLUIDSIM_VERSION_STRING, kSteps, solver.time(), rate, exact, 100.0 * (rate / exact - 1.0));
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "taylor_green_cpu: %s\n", e.what());

@@ -27,10 +27,11 @@ int main()
         const double rate = std::log(startEnergy / solver.kineticEnergy()) / solver.time();
         const double exact = *fluidsim::exactEnergyDecayRate(fluidsim::Flow::TaylorGreen, settings);
 
-        std::printf("taylor_green_gpu: fluidsim %s, GPU (%s), 128x128, %d steps to t = %.3f s: decay rate %.6f 1/s, "
-                    "exact %.6f 1/s, deviation %+.3f%%\n",
-                    FLUIDSIM_VERSION_STRING, context.vendor().c_str(), kSteps, solver.time(), rate, exact,
-                    100.0 * (rate / exact - 1.0));
+        std::printf(
+            "taylor_green_gpu: fluidsim %s, GPU (%s), 128x128, %d steps to t = %.3f s: decay rate %.6f 1/s, "
+            "exact %.6f 1/s, deviation %+.3f%%\n",
+            FLUIDSIM_VERSION_STRING, context.vendor().c_str(), kSteps, solver.time(), rate, exact,
+            100.0 * (rate / exact - 1.0));
         return 0;
     } catch (const std::exception& e) {
         std::fprintf(stderr, "taylor_green_gpu: %s\n", e.what());
