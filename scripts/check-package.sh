@@ -2,8 +2,10 @@
 # The Debian packages, checked as a user of them would: makes both .debs from
 # the build folder BUILD (cpack -G DEB), unpacks them into a fresh root
 # (dpkg-deb -x, no root rights needed), runs the unpacked `fluidsim --headless`
-# for a few steps and builds every example in examples/ against the unpacked
-# /usr alone (find_package(fluidsim) through CMAKE_PREFIX_PATH); then lintian,
+# for a few steps, builds every example in examples/ against the unpacked
+# /usr alone (find_package(fluidsim) through CMAKE_PREFIX_PATH) and runs them:
+# embed --headless prints its line, the two Taylor-Green clients decay within
+# 0.5% of the exact rate, and the CPU one links no GL (ldd); then lintian,
 # which must report no errors. Along the way it checks what the packages must
 # hold: a stripped program, its man page, copyright and changelog, headers and
 # libraries in the multiarch directory, the dependencies epoxy's dlopen hides
@@ -97,7 +99,14 @@ done
 holds dev "usr/lib/$multiarch/cmake/fluidsim/fluidsimConfig.cmake" "the CMake package, in the multiarch directory"
 grep -qx "\./usr/lib/$multiarch/libfluid_[a-z_]*\.a" "$work/dev.files" || fail "the dev package has no libfluid_*.a in /usr/lib/$multiarch"
 ! grep -q '^\./usr/lib/[^/]*\.a$' "$work/dev.files" || fail "libraries in /usr/lib, not the multiarch /usr/lib/$multiarch"
-grep -q '^\./usr/include/fluidsim/.*\.hpp$' "$work/dev.files" || fail "the dev package holds no headers under /usr/include/fluidsim"
+holds dev "usr/lib/$multiarch/libfluidsim_api_cpu.a" "fluidsim::cpu"
+holds dev "usr/lib/$multiarch/libfluidsim_api_gpu.a" "fluidsim::gpu"
+holds dev usr/include/fluidsim/fluidsim.hpp "the public header"
+holds dev usr/include/fluidsim/version.hpp "the configured version header"
+# A client sees the API alone: no internal header (core/, sim/, gl/,
+# platform/, shaders/) is installed.
+! grep -E '^\./usr/include/fluidsim/.+/' "$work/dev.files" >"$work/internal.files" ||
+  fail "the dev package installs internal headers: $(tr '\n' ' ' <"$work/internal.files")"
 ! grep -qE '^\./usr/(include/|lib/.*(\.a|\.cmake)$)' "$work/program.files" ||
   fail "the fluidsim package holds development files (they belong in libfluidsim-dev)"
 ! readelf -S "$root/usr/bin/fluidsim" | grep -q '\.symtab' || fail "/usr/bin/fluidsim is not stripped"
@@ -120,7 +129,7 @@ echo "check-package: fluidsim --headless from the unpacked package: $(tail -n1 "
 # --- every example builds against the unpacked /usr alone ---
 found=0
 for dir in "$src"/examples/*/; do
-  [ -f "$dir/CMakeLists.txt" ] || continue
+  [ -f "$dir/CMakeLists.txt" ] || continue  # examples/common: their shared helper
   name=$(basename "$dir")
   found=$((found + 1))
   out=$work/examples/$name
@@ -136,12 +145,31 @@ for dir in "$src"/examples/*/; do
   echo "check-package: examples/$name built against the unpacked packages"
 done
 ((found > 0)) || fail "no example in $src/examples"
-# The examples whose headless run is known, run from their build.
-if [ -x "$work/examples/embed/embed" ]; then
-  step run-embed "$work/examples/embed/embed" --headless
-  grep -q '^embed: 10 steps' "$work/run-embed.log" || fail "no result line from embed --headless: $(cat "$work/run-embed.log")"
-fi
-
+# The examples run from their builds, each checked by what it prints.
+ran() {  # ran NAME: examples/NAME's program ran (as run-NAME.log) and printed its line
+  local program=$work/examples/$1/$1
+  [ -x "$program" ] || fail "examples/$1 built no program $1"
+  step "run-$1" "$program" "${@:2}"
+  echo "check-package: $(tail -n1 "$work/run-$1.log")"
+}
+ran embed --headless
+grep -q '^embed: 10 steps' "$work/run-embed.log" || fail "no result line from embed --headless: $(cat "$work/run-embed.log")"
+# Taylor-Green on each backend: the measured decay rate within 0.5% of the exact one.
+for backend in cpu gpu; do
+  name=taylor_green_$backend
+  ran $name
+  deviation=$(sed -n 's/^'"$name"':.* deviation \([-+][0-9.]*\)%$/\1/p' "$work/run-$name.log")
+  [ -n "$deviation" ] || fail "$name printed no deviation: $(cat "$work/run-$name.log")"
+  awk -v d="$deviation" 'BEGIN { exit !(d < 0.5 && d > -0.5) }' ||
+    fail "$name: the decay rate is $deviation% off the exact one (at most 0.5%)"
+done
+# The CPU-only client links no GL: not one GL, EGL or loader library among
+# what the dynamic loader resolves for it.
+ldd "$work/examples/taylor_green_cpu/taylor_green_cpu" >"$work/ldd-cpu.log" 2>&1 || fail "ldd failed: $(cat "$work/ldd-cpu.log")"
+grep -q 'libc\.so' "$work/ldd-cpu.log" || fail "ldd did not list the CPU client's libraries: $(cat "$work/ldd-cpu.log")"
+! grep -E 'lib(epoxy|GL|GLX|EGL|OpenGL|GLdispatch|glfw)' "$work/ldd-cpu.log" >"$work/ldd-gl.log" ||
+  fail "taylor_green_cpu links GL: $(cat "$work/ldd-gl.log")"
+echo "check-package: taylor_green_cpu links no GL library"
 # --- lintian: no errors; its warnings are printed for the reader ---
 lintian --fail-on error --tag-display-limit 0 "$program_deb" "$dev_deb" >"$work/lintian.log" 2>&1 ||
   { cat "$work/lintian.log" >&2; fail "lintian reports errors"; }
@@ -150,4 +178,4 @@ if grep -v 'running with root privileges' "$work/lintian.log" >"$work/lintian.ta
   echo "check-package: lintian (no errors):"
   cat "$work/lintian.tags"
 fi
-echo "check-package: PASS: $(basename "$program_deb") and $(basename "$dev_deb") unpack into a fresh root, fluidsim --headless runs from it, $found example(s) build against it, lintian reports no errors"
+echo "check-package: PASS: $(basename "$program_deb") and $(basename "$dev_deb") unpack into a fresh root, fluidsim --headless runs from it, $found example(s) build against it and run (Taylor-Green within 0.5% on both backends, the CPU one without GL), lintian reports no errors"

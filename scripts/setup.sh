@@ -15,6 +15,7 @@ packages=(
   clang-format                                      # the format gate (scripts/format.sh --check)
   clang                                             # the tsan preset: clang's ThreadSanitizer
   lintian groff-base                                # the package test (scripts/check-package.sh)
+  doxygen                                           # the API reference (the docs target; the ci preset requires it)
 )
 if [[ "${1:-}" == "--docs" ]]; then
   packages+=(python3-matplotlib)                    # scripts/plot_validation.py

@@ -1,47 +1,57 @@
-// embed: fluidsim's GPU solver in a program of its own. In a GLFW window,
-// dragging the mouse paints dye and pushes the fluid, and the dye is shown
-// by blitting its texture to the window. With --headless it steps the solver
-// in an EGL context instead and prints one line.
+// embed: fluidsim's GPU solver in a program of its own, through the public
+// API. In a GLFW window, dragging the mouse paints dye and pushes the fluid,
+// and the dye texture is blitted to the window. With --headless it steps the
+// solver in an EGL context of its own instead and prints one line.
+//
+// The GL loader is the application's choice (here libepoxy):
+// <fluidsim/fluidsim.hpp> brings none, so it may come before or after it.
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <vector>
 
-#define GLFW_INCLUDE_NONE  // the GL functions come from libepoxy (through gpu_solver.hpp)
+#include <epoxy/gl.h>
+#define GLFW_INCLUDE_NONE  // the GL functions come from epoxy
 #include <GLFW/glfw3.h>
 
-#include "platform/headless_context.hpp"
-#include "sim/gpu_solver.hpp"
+#include <fluidsim/fluidsim.hpp>
+
+#include "../common/headless_egl.hpp"
 
 namespace {
 
-fluid::SimParams smallGrid()
+fluidsim::Settings smallGrid()
 {
-    fluid::SimParams params;  // defaults: a 1 m box, MacCormack, multigrid
-    params.gridWidth = 128;
-    params.gridHeight = 128;
-    return params;
+    fluidsim::Settings settings;  // empty fields: the fluidsim programs' defaults (a 1 m box)
+    settings.gridWidth = 128;
+    settings.gridHeight = 128;
+    return settings;
 }
 
 int runHeadless()
 {
-    fluid::platform::HeadlessContext context;
-    fluid::GpuSolver solver(smallGrid());
-    fluid::Splat splat;
-    splat.from = {0.3f, 0.5f};
-    splat.to = {0.7f, 0.5f};
-    splat.radius = 0.05f;
-    splat.velocity = {1.0f, 0.0f};
-    splat.dye = {1.0f, 0.4f, 0.1f};
+    const HeadlessEgl context;
+    fluidsim::Solver solver = fluidsim::makeSolver(fluidsim::Backend::Gpu, smallGrid());
+    fluidsim::Splat splat;
+    splat.from = {0.3, 0.5};
+    splat.to = {0.7, 0.5};
+    splat.radius = 0.05;
+    splat.velocity = {1.0, 0.0};
+    splat.dye = {1.0, 0.4, 0.1};
+    solver.splat(splat);
     constexpr int kSteps = 10;
-    for (int n = 0; n < kSteps; ++n) solver.step(n == 0 ? std::vector{splat} : std::vector<fluid::Splat>{});
-    const fluid::FluidState state = solver.download();
-    double dye = 0.0;
-    for (int j = 0; j < state.dye.height(); ++j)
-        for (int i = 0; i < state.dye.width(); ++i) dye += state.dye.at(i, j, 0);
-    std::printf("embed: %d steps at 128x128 on %s; red dye in the box: %.3f\n", kSteps, context.description().c_str(),
-                dye);
-    return dye > 0.0 ? 0 : 1;
+    solver.step(kSteps);
+    const fluidsim::Snapshot state = solver.snapshot();
+    std::printf("embed: %d steps at 128x128 on %s; red dye at the centre %.3f, speed there %.3f m/s\n", kSteps,
+                context.vendor().c_str(), state.dyeAt({0.5, 0.5}).r, state.velocityAt({0.5, 0.5}).x);
+    return state.dyeAt({0.5, 0.5}).r > 0.0 ? 0 : 1;
+}
+
+// Window pixels (origin top left) to metres in the domain (origin bottom left).
+fluidsim::Vec2 toDomain(double x, double y, int windowWidth, int windowHeight, const fluidsim::Settings& s)
+{
+    const double width = *s.domainWidth;
+    const double height = width * *s.gridHeight / *s.gridWidth;
+    return {x / windowWidth * width, (1.0 - y / windowHeight) * height};
 }
 
 int runWindow()
@@ -56,48 +66,54 @@ int runWindow()
     glfwMakeContextCurrent(window);
     glfwSwapInterval(1);
     {
-        fluid::GpuSolver solver(smallGrid());
+        // Made with the window's context current, and freed (end of this
+        // block) while it still is.
+        fluidsim::Solver solver = fluidsim::makeSolver(fluidsim::Backend::Gpu, smallGrid());
+        const fluidsim::Settings settings = solver.settings();
+        // The dye's own grid (the simulation grid's unless set), in texels.
+        const int dyeWidth = *settings.dyeGridWidth > 0 ? *settings.dyeGridWidth : *settings.gridWidth;
+        const int dyeHeight = dyeWidth * *settings.gridHeight / *settings.gridWidth;
         GLuint readFramebuffer = 0;  // the dye texture as a blit source
         glGenFramebuffers(1, &readFramebuffer);
         double lastX = -1.0, lastY = -1.0;
         while (!glfwWindowShouldClose(window)) {
             glfwPollEvents();
             if (glfwGetKey(window, GLFW_KEY_ESCAPE) == GLFW_PRESS) glfwSetWindowShouldClose(window, GLFW_TRUE);
-            int width = 0, height = 0;
-            glfwGetFramebufferSize(window, &width, &height);
+
+            // Input: a drag from the last frame's pointer to this one's is a splat.
             double x = 0.0, y = 0.0;
             glfwGetCursorPos(window, &x, &y);
-            std::vector<fluid::Splat> splats;
-            int windowWidth = 1, windowHeight = 1;
+            int windowWidth = 0, windowHeight = 0;
             glfwGetWindowSize(window, &windowWidth, &windowHeight);
             const bool down = glfwGetMouseButton(window, GLFW_MOUSE_BUTTON_LEFT) == GLFW_PRESS;
             if (down && lastX >= 0.0 && windowWidth > 0 && windowHeight > 0) {
-                // Window pixels (origin top left) to metres in the 1 m box (origin bottom left).
-                const auto toDomain = [&](double px, double py) {
-                    return glm::vec2(float(px / windowWidth), float(1.0 - py / windowHeight));
-                };
-                fluid::Splat s;
-                s.from = toDomain(lastX, lastY);
-                s.to = toDomain(x, y);
-                s.radius = 0.03f;
-                s.velocity = (s.to - s.from) * 60.0f;  // about the pointer's speed at 60 frames/s
-                s.dye = {0.9f, 0.35f, 1.0f};
-                splats.push_back(s);
+                fluidsim::Splat splat;
+                splat.from = toDomain(lastX, lastY, windowWidth, windowHeight, settings);
+                splat.to = toDomain(x, y, windowWidth, windowHeight, settings);
+                splat.radius = 0.03;
+                const double perSecond = 60.0;  // about the pointer's speed at 60 frames/s
+                splat.velocity = {(splat.to.x - splat.from.x) * perSecond, (splat.to.y - splat.from.y) * perSecond};
+                splat.dye = {0.9, 0.35, 1.0};
+                solver.splat(splat);
             }
             lastX = down ? x : -1.0;
             lastY = y;
-            solver.step(splats);
 
+            // Simulation: one step per frame.
+            solver.step();
+
+            // Display: the dye texture, stretched over the window.
+            int width = 0, height = 0;
+            glfwGetFramebufferSize(window, &width, &height);
             glBindFramebuffer(GL_READ_FRAMEBUFFER, readFramebuffer);
             glFramebufferTexture2D(GL_READ_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, solver.dyeTexture(), 0);
             glBindFramebuffer(GL_DRAW_FRAMEBUFFER, 0);
-            const fluid::SimParams& p = solver.params();
             glViewport(0, 0, width, height);
-            glBlitFramebuffer(0, 0, p.gridWidth, p.gridHeight, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_LINEAR);
+            glBlitFramebuffer(0, 0, dyeWidth, dyeHeight, 0, 0, width, height, GL_COLOR_BUFFER_BIT, GL_LINEAR);
             glfwSwapBuffers(window);
         }
         glDeleteFramebuffers(1, &readFramebuffer);
-    }  // the solver's GL objects go while the context lives
+    }
     glfwDestroyWindow(window);
     glfwTerminate();
     return 0;

@@ -14,6 +14,11 @@
 
 #include "fluidsim/version.hpp"
 
+/// \file
+/// The public API of fluidsim: the one header a user includes. Link
+/// fluidsim::cpu (the CPU backend alone, no GL) or fluidsim::gpu (both
+/// backends) from find_package(fluidsim).
+
 /// The public API of fluidsim. Positions are in metres from the bottom-left
 /// corner of the domain, velocities in m/s, times in seconds.
 namespace fluidsim {
