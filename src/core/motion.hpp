@@ -1,5 +1,5 @@
 // Motion input: a camera, a video or a folder of images pushes the fluid where
-// something moves in it (issue 10, the water wall). Free of GL and of FFmpeg:
+// something moves in it (the water wall). Free of GL and of FFmpeg:
 // the frames as the solvers take them, the parameters, and the constants both
 // backends read (computed once on the host, like PassConstants).
 //

@@ -206,7 +206,7 @@ TEST(WindowDefaults, TheWindowStartsWithVorticityAndTheHeadlessRunnerWithout)
 }
 
 // The window starts at 2 V-cycles, for its grid; the programs' default, which
-// the headless runner and the figures use, is 3 (issue 19). A flag wins.
+// the headless runner and the figures use, is 3 (the divergence bound of 1e-3). A flag wins.
 TEST(WindowDefaults, TheWindowStartsAtTwoVCyclesAndTheHeadlessRunnerAtTheDefault)
 {
     EXPECT_EQ(Options{}.params.multigridCycles, defaultSimParams().multigridCycles);
