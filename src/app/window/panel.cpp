@@ -1,6 +1,6 @@
 #include "app/window/panel.hpp"
 
-#include "app/window/slider_value.hpp"
+#include "app/window/panel_widgets.hpp"
 
 #include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
@@ -21,75 +21,9 @@ namespace fluid::app {
 
 namespace {
 
-// Text wrapped to `width` pixels (the rest of the line where 0) at spaces
-// and newlines only. ImGui's own wrapping also breaks after '.' and ',',
-// which split a value in two ("0." at the end of a line, "01667 s" on the
-// next); a word wider than the line is left whole.
-void wrappedText(std::string_view text, float width = 0.0f)
-{
-    if (width <= 0.0f) width = ImGui::GetContentRegionAvail().x;
-    std::string line;
-    for (std::size_t at = 0;;) {
-        const std::size_t end = text.find_first_of(" \n", at);
-        const std::string_view word = text.substr(at, end == std::string_view::npos ? end : end - at);
-        std::string longer = line.empty() ? std::string(word) : line + " " + std::string(word);
-        if (!line.empty() && ImGui::CalcTextSize(longer.c_str()).x > width) {
-            ImGui::TextUnformatted(line.c_str());
-            longer = word;
-        }
-        line = std::move(longer);
-        if (end == std::string_view::npos) break;
-        if (text[end] == '\n') {
-            ImGui::TextUnformatted(line.c_str());
-            line.clear();
-        }
-        at = end + 1;
-    }
-    if (!line.empty()) ImGui::TextUnformatted(line.c_str());
-}
+using namespace widgets;
 
-// Wrapped at about 30 font heights: a long help line stays a readable block
-// instead of a strip across the window.
-void tooltip(const char* text)
-{
-    if (!ImGui::IsItemHovered()) return;
-    ImGui::BeginTooltip();
-    wrappedText(text, ImGui::GetFontSize() * 30.0f);
-    ImGui::EndTooltip();
-}
-
-// The width a combo needs to show `text` whole: the text, the frame's
-// padding and the arrow button (a square of the frame's height).
-float comboWidth(std::string_view text)
-{
-    return ImGui::CalcTextSize(text.data(), text.data() + text.size()).x + 2.0f * ImGui::GetStyle().FramePadding.x +
-           ImGui::GetFrameHeight();
-}
-
-// The panel's two columns: the controls, then their labels. Each is as wide
-// as the rows drawn in the last frame need (a combo as wide as its longest
-// choice, so that none is cut off: "auto (by bou"), so the panel is as wide
-// as its open groups: narrow at start, with only the quick group open.
-struct Columns {
-    float control = 0.0f;  // pixels; 0: nothing measured
-    float label = 0.0f;
-};
-Columns measured;      // what this frame's rows need, for the next frame's layout
 bool scrolls = false;  // the panel was taller than the window in the last frame: a scrollbar takes its width
-
-void needLabel(const char* label)
-{
-    measured.label = std::max(measured.label, ImGui::CalcTextSize(label, nullptr, true).x);
-}
-
-// The next combo as wide as the sliders, or as `widest` (comboWidth) where
-// that is wider.
-void fitNextCombo(const char* label, float widest)
-{
-    needLabel(label);
-    measured.control = std::max(measured.control, widest);
-    ImGui::SetNextItemWidth(std::max(ImGui::CalcItemWidth(), widest));
-}
 
 // The rows of the parameter table that the quick group shows; the rest are
 // the solver's internals, in their own collapsed group.
@@ -98,86 +32,6 @@ bool isQuick(const Parameter& row)
     for (const char* key : {"viscosity", "vorticity", "pressure-solver", "pressure-iterations", "multigrid-cycles"})
         if (std::string_view(row.key) == key) return true;
     return false;
-}
-
-// The slider range is only for dragging: Ctrl+click may type any value, and
-// values from flags or the settings file may lie outside it. Ranges are
-// enforced where the values are used (validate(), sanitize()); here we only
-// refuse what is not a number (ImGui 1.86 applies "*1e39" typed after the
-// old value, which can make inf or NaN).
-// Both return whether *value is to be applied now (settledSliderValue, slider_value.hpp).
-bool sliderFloat(const char* label, float* value, float lo, float hi, const char* format, const char* help,
-                 bool logarithmic = false)
-{
-    needLabel(label);
-    const float before = *value;
-    const bool changed =
-        ImGui::SliderFloat(label, value, lo, hi, format, logarithmic ? ImGuiSliderFlags_Logarithmic : 0);
-    if (changed && !std::isfinite(*value)) *value = before;
-    const std::optional<double> settled = settledSliderValue(changed, *value);  // before the tooltip's window
-    tooltip(help);
-    if (settled) *value = static_cast<float>(*settled);
-    return settled.has_value();
-}
-
-bool sliderInt(const char* label, int* value, int lo, int hi, const char* help)
-{
-    needLabel(label);
-    const bool changed = ImGui::SliderInt(label, value, lo, hi);
-    const std::optional<double> settled = settledSliderValue(changed, *value);
-    tooltip(help);
-    if (settled) *value = static_cast<int>(*settled);
-    return settled.has_value();
-}
-
-// A row of the parameter table (core/parameters.hpp) or the settings table
-// (src/app/setting_rows.hpp) as its control: a slider over the row's drag
-// range, a combo of its choices or a checkbox.
-template <typename Owner>
-void rowControl(const BasicParameter<Owner>& row, Owner& owner)
-{
-    switch (row.kind) {
-        case ParameterKind::Real: {
-            float value = static_cast<float>(row.get(owner));
-            const std::string format = std::string(row.slider.format) + (*row.unit ? " " : "") + row.unit;
-            if (sliderFloat(row.label, &value, static_cast<float>(row.slider.min), static_cast<float>(row.slider.max),
-                            format.c_str(), row.help, row.slider.logarithmic))
-                row.set(owner, value);
-            return;
-        }
-        case ParameterKind::Integer: {
-            int value = static_cast<int>(row.get(owner));
-            if (sliderInt(row.label, &value, static_cast<int>(row.slider.min), static_cast<int>(row.slider.max),
-                          row.help))
-                row.set(owner, value);
-            return;
-        }
-        case ParameterKind::Switch: {
-            bool on = row.get(owner) != 0.0;
-            if (ImGui::Checkbox(row.label, &on)) row.set(owner, on ? 1.0 : 0.0);
-            tooltip(row.help);
-            return;
-        }
-        case ParameterKind::Choice: {
-            const double current = row.get(owner);
-            const char* preview = "?";
-            float widest = 0.0f;
-            for (const ParameterChoice& c : row.choices) {
-                if (c.value == current) preview = c.label;
-                widest = std::max(widest, comboWidth(c.label));
-            }
-            fitNextCombo(row.label, widest);
-            if (ImGui::BeginCombo(row.label, preview)) {
-                for (const ParameterChoice& c : row.choices) {
-                    if (ImGui::Selectable(c.label, c.value == current)) row.set(owner, c.value);
-                    if (c.help) tooltip(c.help);
-                }
-                ImGui::EndCombo();
-            }
-            tooltip(row.help);
-            return;
-        }
-    }
 }
 
 // The rows of the settings table in `group` that show now.
@@ -498,6 +352,7 @@ PanelActions drawPanel(PanelState& state, const PanelStats& stats)
     // the window's height, then it scrolls).
     const float font = ImGui::GetFontSize();
     const ImGuiStyle& style = ImGui::GetStyle();
+    Columns& measured = measuredColumns();
     const float control = std::max(measured.control, kControlWidthInFontSizes * font);
     const float label = measured.label > 0.0f ? measured.label : kPanelWidthInFontSizes * font - control;
     // And the buttons of the first row, whole ("Clear dy" was cut off).
