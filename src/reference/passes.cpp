@@ -190,16 +190,6 @@ void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& o
 // are rows j-1, j, j+1 of the stencil's input, other pointers row j of theirs.
 // Velocity fields interleave (u, v) per cell, so cell i's u is at [2 i].
 
-void diffuseInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
-                     const float* __restrict rhs, float* __restrict out, float alpha, float inverseDenominator,
-                     int begin, int end)
-{
-    // Both components have the same formula, so the row is one flat array of
-    // floats, each neighbour two floats away.
-    for (int n = 2 * begin; n < 2 * end; ++n)
-        out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;
-}
-
 void curlInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
                   float* __restrict out, float halfInverseCellSize, int begin, int end)
 {
@@ -341,7 +331,7 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
         },
         [&](int j, int begin, int end) {
             const RowsAround xs = rowsAround(x, j);
-            diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
+            stencil::diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
                             k.diffusionInverseDenominator, begin, end);
         });
 }

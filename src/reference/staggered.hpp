@@ -67,6 +67,22 @@ inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
 // velocity's grid; at most half a cell outside it) from its own faces.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
 
+// velocityAtPoint at the centre of cell i of a row, on the velocity's own
+// grid, for a cell away from walls and solids, whose faces read as stored:
+// `row` and `above` are rows j and j + 1 of the velocity. The same float
+// operations as velocityAtPoint, whose weights there are (1/2, 0) for u and
+// (0, 1/2) for v.
+inline glm::vec2 velocityAtCentre(const float* row, const float* above, int i)
+{
+    const auto blend = [](float a, float b, float c, float d, float fx, float fy) {
+        const float bottom = a * (1.0f - fx) + b * fx;
+        const float top = c * (1.0f - fx) + d * fx;
+        return (bottom * (1.0f - fy) + top * fy) * 1.0f;
+    };
+    return {blend(row[2 * i], row[2 * i + 2], above[2 * i], above[2 * i + 2], 0.5f, 0.0f),
+            blend(row[2 * i + 1], row[2 * i + 3], above[2 * i + 1], above[2 * i + 3], 0.0f, 0.5f)};
+}
+
 // splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at
 // v's, the faces shut as every velocity pass writes them, over the cells the
 // splat reaches (splatReach); out = in elsewhere.
