@@ -8,9 +8,11 @@
 
 #include "reference/boundary.hpp"
 #include "reference/float_ops.hpp"
+#include "reference/collocated.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
+#include "reference/velocity_kernels.hpp"
 
 namespace fluid::reference {
 
@@ -95,20 +97,11 @@ float clampTrace(float x, float lo, float hi)
 }
 
 // advection.glsl's velocityAtPoint: the velocity bilinearly interpolated at
-// the point p of the simulation grid (whose constants are velocityGrid).
+// the point p of the simulation grid (whose constants are velocityGrid), by
+// the layout's rule.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
 {
-    if (velocityGrid.staggered) return staggered::velocityAtPoint(velocity, p, velocityGrid);
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    const glm::vec2 f = p - base;
-    const glm::ivec2 c0(base);
-    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
-    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
-    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
-    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
-    glm::vec2 out;
-    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
-    return out;
+    return kernelsOf(velocityGrid).velocityAtPoint(velocity, p, velocityGrid);
 }
 
 // How a pass over the grid of k reads the velocity at its cells' centres:
@@ -117,11 +110,23 @@ glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstant
 // centre; Interpolated, read at the centre's point of another grid.
 enum class VelocityRead { Own, FaceCentres, Interpolated };
 
+// The centre of cell (i, j) of the grid of k at its point on the simulation
+// grid, the velocity read there: a call, kept out of the loops that inline
+// velocityHere.
+[[gnu::noinline]] glm::vec2 velocityAtCentreOf(const Field& velocity, const PassConstants& velocityGrid, int i, int j,
+                                               const PassConstants& k)
+{
+    const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
+                      (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
+    return velocityAtPoint(velocity, p, velocityGrid);
+}
+
 // advect_scalar.frag's velocityHere: the velocity at cell (i, j) of the grid of
 // k. u and uAbove: rows j and j + 1 of the velocity (Own, FaceCentres).
 template <VelocityRead Read>
-glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid, const float* u, const float* uAbove,
-                       int i, int j, const PassConstants& k)
+[[gnu::always_inline]] inline glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid,
+                                                     const float* u, const float* uAbove, int i, int j,
+                                                     const PassConstants& k)
 {
     if constexpr (Read == VelocityRead::Own) {
         return {u[2 * i], u[2 * i + 1]};
@@ -134,9 +139,7 @@ glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid,
         if (Read == VelocityRead::FaceCentres && velocityGrid.solid == nullptr && i > 0 && i < k.width - 1 &&
             j > 0 && j < k.height - 1)
             return staggered::velocityAtCentre(u, uAbove, i);
-        const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
-                          (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
-        return velocityAtPoint(velocity, p, velocityGrid);
+        return velocityAtCentreOf(velocity, velocityGrid, i, j, k);
     }
 }
 
@@ -193,6 +196,16 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
     });
 }
 
+// f.template operator()<n>() for a field of n floats a cell (1 to 4).
+template <typename F>
+void forComponents(int n, const F& f)
+{
+    if (n == 1) return f.template operator()<1>();
+    if (n == 2) return f.template operator()<2>();
+    if (n == 3) return f.template operator()<3>();
+    f.template operator()<4>();
+}
+
 template <VelocityRead Read>
 void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                       Field& out, const PassConstants& k, Exec exec)
@@ -200,20 +213,9 @@ void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, 
     // Exec::perCell: the faces' centres through velocityAtPoint, as from another grid (tests).
     if (Read == VelocityRead::FaceCentres && exec.perCell)
         return advectScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, source, decay, out, k, exec);
-    switch (source.components()) {
-        case 1:
-            advectRows<1, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        case 2:
-            advectRows<2, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        case 3:
-            advectRows<3, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        default:
-            advectRows<4, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-    }
+    forComponents(source.components(), [&]<int Components>() {
+        advectRows<Components, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
+    });
 }
 
 // --- MacCormack's correction ---------------------------------------------------
@@ -355,26 +357,54 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    if (sourceIsVelocity && k.staggered)
-        staggered::advect(velocity, source, decay, out, k, exec);
-    else if (sourceIsVelocity)
-        advectRows<2, true, VelocityRead::Own>(velocity, k, source, decay, out, k, exec);
-    else if (k.staggered)
-        advectScalarRows<VelocityRead::FaceCentres>(velocity, k, source, decay, out, k, exec);
+    const VelocityKernels& kernels = kernelsOf(k);
+    if (sourceIsVelocity)
+        kernels.advectVelocity(velocity, source, decay, out, k, exec);
     else
-        advectScalarRows<VelocityRead::Own>(velocity, k, source, decay, out, k, exec);
+        kernels.advectScalarHere(velocity, k, source, decay, out, k, exec);
 }
 
 void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                   Field& out, const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
-    if (k.onVelocityGrid && !velocityGrid.staggered)
-        advectScalarRows<VelocityRead::Own>(velocity, velocityGrid, source, decay, out, k, exec);
-    else if (k.onVelocityGrid)
-        advectScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, source, decay, out, k, exec);
+    if (k.onVelocityGrid)
+        kernelsOf(velocityGrid).advectScalarHere(velocity, velocityGrid, source, decay, out, k, exec);
     else
         advectScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+void collocated::advectVelocity(const Field& velocity, const Field& carried, float decay, Field& out,
+                                const PassConstants& k, Exec exec)
+{
+    advectRows<2, true, VelocityRead::Own>(velocity, k, carried, decay, out, k, exec);
+}
+
+void collocated::advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source,
+                                  float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    advectScalarRows<VelocityRead::Own>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+void staggered::advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source,
+                                 float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    advectScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+// advection.glsl's velocityAtPoint on the collocated layout.
+glm::vec2 collocated::velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
+    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
+    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
+    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
+    glm::vec2 out;
+    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
 }
 
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
@@ -403,24 +433,10 @@ void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGr
     if (Read == VelocityRead::FaceCentres && exec.perCell)
         return maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward,
                                                                 decay, out, k, exec);
-    const auto rows = [&]<int Components>() {
-        maccormackRows<Components, false, Read>(velocity, velocityGrid, original, forward, backward, decay,
-                                                          out, k, exec);
-    };
-    switch (original.components()) {
-        case 1:
-            rows.template operator()<1>();
-            break;
-        case 2:
-            rows.template operator()<2>();
-            break;
-        case 3:
-            rows.template operator()<3>();
-            break;
-        default:
-            rows.template operator()<4>();
-            break;
-    }
+    forComponents(original.components(), [&]<int Components>() {
+        maccormackRows<Components, false, Read>(velocity, velocityGrid, original, forward, backward, decay, out, k,
+                                                exec);
+    });
 }
 
 }  // namespace
@@ -429,14 +445,11 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    if (sourceIsVelocity && k.staggered)
-        staggered::maccormack(velocity, original, forward, backward, decay, out, k, exec);
-    else if (sourceIsVelocity)
-        maccormackRows<2, true, VelocityRead::Own>(velocity, k, original, forward, backward, decay, out, k, exec);
-    else if (k.staggered)
-        maccormackScalarRows<VelocityRead::FaceCentres>(velocity, k, original, forward, backward, decay, out, k, exec);
+    const VelocityKernels& kernels = kernelsOf(k);
+    if (sourceIsVelocity)
+        kernels.maccormackVelocity(velocity, original, forward, backward, decay, out, k, exec);
     else
-        maccormackScalarRows<VelocityRead::Own>(velocity, k, original, forward, backward, decay, out, k, exec);
+        kernels.maccormackScalarHere(velocity, k, original, forward, backward, decay, out, k, exec);
 }
 
 void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
@@ -445,15 +458,33 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     assert(original.width() == k.width && original.height() == k.height);
-    if (k.onVelocityGrid && !velocityGrid.staggered)
-        maccormackScalarRows<VelocityRead::Own>(velocity, velocityGrid, original, forward, backward, decay, out, k,
-                                                exec);
-    else if (k.onVelocityGrid)
-        maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay,
-                                                        out, k, exec);
+    if (k.onVelocityGrid)
+        kernelsOf(velocityGrid).maccormackScalarHere(velocity, velocityGrid, original, forward, backward, decay, out,
+                                                     k, exec);
     else
         maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward, decay,
                                                          out, k, exec);
+}
+
+void collocated::maccormackVelocity(const Field& velocity, const Field& original, const Field& forward,
+                                    const Field& backward, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    maccormackRows<2, true, VelocityRead::Own>(velocity, k, original, forward, backward, decay, out, k, exec);
+}
+
+void collocated::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                      const Field& forward, const Field& backward, float decay, Field& out,
+                                      const PassConstants& k, Exec exec)
+{
+    maccormackScalarRows<VelocityRead::Own>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+}
+
+void staggered::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                     const Field& forward, const Field& backward, float decay, Field& out,
+                                     const PassConstants& k, Exec exec)
+{
+    maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay, out,
+                                                    k, exec);
 }
 
 }  // namespace fluid::reference

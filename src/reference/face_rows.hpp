@@ -8,7 +8,8 @@
 // A staggered stencil of cell (i, j) reads the faces of cells i-2 .. i+1 and
 // j-2 .. j+1 at most (a face's rule looks at the cells on both its sides), so
 // a cell is interior when those are all inside the grid and fluid: rows
-// 2 .. height-2 and columns 2 .. width-2, less the columns near a solid.
+// 2 .. height-2 and columns 2 .. width-2 (1 .. for the stencils that reach
+// one cell down and left: Reach), less the columns near a solid.
 #pragma once
 
 #include <algorithm>
@@ -50,27 +51,36 @@ inline void store(Field& out, glm::ivec2 c, float u, float v)
     out.at(c.x, c.y, 1) = v;
 }
 
+// How far a pass's stencil reaches below and left of its cell: 2 for a
+// face's neighbours of its own component (the diffusion's sweep: u at i = 1
+// reads the wall's face at i = 0, which the rules shut), 1 for the others,
+// whose reads below and left stay on faces the rules give as stored from
+// i, j = 1 on. Above and right every stencil reaches 1.
+enum class Reach { One = 1, Two = 2 };
+
 // borderFace(c) for every cell a rule may touch, interiorRow(j, begin, end)
 // for the other cells [begin, end) of row j. Exec::perCell sends every cell
 // through borderFace (tests hold the two versions to bitwise equality).
 template <typename BorderFace, typename InteriorRow>
-void forEachFaceSplitAtBorder(const PassConstants& k, Exec exec, BorderFace&& borderFace, InteriorRow&& interiorRow)
+void forEachFaceSplitAtBorder(const PassConstants& k, Exec exec, Reach reach, BorderFace&& borderFace,
+                              InteriorRow&& interiorRow)
 {
     const int width = k.width;
     const int height = k.height;
+    const int low = static_cast<int>(reach);
     const auto border = [&](int j, int begin, int end) {
         for (int i = begin; i < end; ++i) borderFace(glm::ivec2(i, j));
     };
     stencil::forEachRow(height, exec, [&](int j) {
-        if (exec.perCell || j < 2 || j > height - 2 || width < 5) return border(j, 0, width);
-        border(j, 0, 2);
+        if (exec.perCell || j < low || j > height - 2 || width < low + 2) return border(j, 0, width);
+        border(j, 0, low);
         const ColumnSpan near = k.solid != nullptr ? nearSolidFaces(*k.solid, j, width) : ColumnSpan{};
         if (near.empty()) {
-            interiorRow(j, 2, width - 1);
+            interiorRow(j, low, width - 1);
         } else {
-            const int begin = std::clamp(near.begin, 2, width - 1);
+            const int begin = std::clamp(near.begin, low, width - 1);
             const int end = std::clamp(near.end, begin, width - 1);
-            interiorRow(j, 2, begin);
+            interiorRow(j, low, begin);
             border(j, begin, end);
             interiorRow(j, end, width - 1);
         }

@@ -114,20 +114,30 @@ bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
     return c0.y > 0 && c0.y + 1 < k.height && c0.x >= 0 && c0.x + 1 < k.width;
 }
 
-// One component's faces read bilinearly at q, a point in that component's own
-// index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
+// faceAt's read of a footprint that meets a wall or a solid: through the rules.
 template <int component>
-float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k, glm::ivec2& c0)
+[[gnu::noinline]] float faceAtByRules(const Field& velocity, glm::ivec2 c0, glm::vec2 f, float decay,
+                                      const PassConstants& k)
 {
     constexpr FaceRule face = kRuleOf<component>;
+    return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
+                    face(velocity, c0 + kRight + kTop, k), f, decay);
+}
+
+// One component's faces read bilinearly at q, a point in that component's own
+// index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
+// Inlined into the advection's loops, which call it for every face.
+template <int component>
+[[gnu::always_inline]] inline float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k,
+                                           glm::ivec2& c0)
+{
     const glm::vec2 base(std::floor(q.x), std::floor(q.y));
     const glm::vec2 f = q - base;
     c0 = glm::ivec2(base);
     if (innerFootprint<component>(c0, k))  // the four faces are their stored values (faceU, faceV)
         return bilinear(velocity.at(c0.x, c0.y, component), velocity.at(c0.x + 1, c0.y, component),
                         velocity.at(c0.x, c0.y + 1, component), velocity.at(c0.x + 1, c0.y + 1, component), f, decay);
-    return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
-                    face(velocity, c0 + kRight + kTop, k), f, decay);
+    return faceAtByRules<component>(velocity, c0, f, decay, k);
 }
 
 // The point of u's face (i, j) in u's index space: x + 1/2.
@@ -249,14 +259,15 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 {
     assert(in.sameShape(out) && in.components() == 2);
     const CellBlock reach = splatReach(s, k.width, k.height);
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        if (!reach.contains(c)) {
-            store(out, c, in.at(c.x, c.y, 0), in.at(c.x, c.y, 1));
-            return;
+    stencil::forEachRow(k.height, exec, [&](int j) {
+        std::copy(rowOf(in, j), rowOf(in, j) + 2 * k.width, rowOf(out, j));  // beyond the reach, as it was
+        if (j < reach.begin.y || j >= reach.end.y) return;
+        for (int i = reach.begin.x; i < reach.end.x; ++i) {
+            const glm::ivec2 c(i, j);
+            const float u = in.at(i, j, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
+            const float v = in.at(i, j, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
         }
-        const float u = in.at(c.x, c.y, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
-        const float v = in.at(c.x, c.y, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
@@ -274,7 +285,7 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
     };
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const float u = faceU(c, velocityAtFaceU(velocity, c, k));
             const float v = faceV(c, velocityAtFaceV(velocity, c, k));
@@ -311,7 +322,7 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
                                            backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
     };
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const float u = faceU(c, velocityAtFaceU(velocity, c, k));
             const float v = faceV(c, velocityAtFaceV(velocity, c, k));

@@ -5,7 +5,9 @@
 // pass is written twice, as passes.cpp's are: once a face at a time through
 // the face rules, for the faces near a wall or a solid, and once as a loop on
 // raw rows for the others (face_rows.hpp has the seam);
-// tests/reference/fast_path_test.cpp holds the two to bitwise equality.
+// tests/reference/staggered_fast_path_test.cpp holds the two to bitwise
+// equality. The curl and the confinement force are computed once per corner
+// and per cell first (their stencils share them), then read by the faces.
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -79,24 +81,13 @@ inline float cornerCurlAt(const float* __restrict below, const float* __restrict
     return ((row[2 * i + 1] - row[2 * i - 1]) - (row[2 * i] - below[2 * i])) * inverseCellSize;
 }
 
-// The mean of the four corners' circulations; `below`, `row` and `above`
-// are rows j - 1, j and j + 1 of the velocity.
-void curlInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
-                  float* __restrict out, float inverseCellSize, int begin, int end)
-{
-    for (int i = begin; i < end; ++i)
-        out[i] = ((cornerCurlAt(below, row, i, inverseCellSize) + cornerCurlAt(below, row, i + 1, inverseCellSize)) +
-                  (cornerCurlAt(row, above, i, inverseCellSize) + cornerCurlAt(row, above, i + 1, inverseCellSize))) *
-                 0.25f;
-}
-
 }  // namespace
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::Two,
         [&](glm::ivec2 c) {
             store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)),
                   shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
@@ -110,7 +101,7 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const float du = faceU(velocity, c + kRight, k) - faceU(velocity, c, k);
             const float dv = faceV(velocity, c + kTop, k) - faceV(velocity, c, k);
@@ -126,7 +117,7 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
 {
     assert(velocity.sameShape(out));
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const float here = pressureAt(p, c, k);
             const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
@@ -234,17 +225,47 @@ void vorticityInterior(const RowsAround& us, const float* __restrict below, cons
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachFaceSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 c) {
-            out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
-                                (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
-                               0.25f;
-        },
-        [&](int j, int begin, int end) {
-            curlInterior(rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1), rowOf(out, j),
-                         k.inverseCellSize, begin, end);
-        });
+    const auto curlAt = [&](glm::ivec2 c) {
+        out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
+                            (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
+                           0.25f;
+    };
+    if (exec.perCell) return forEachFace(k, exec, curlAt);
+    // Each corner's circulation once (four cells share it): corner (i, j), at
+    // the lower left of cell (i, j), for i <= width and j <= height. A corner
+    // reads the faces of cells i-1 .. i and j-1 .. j, all stored for
+    // 1 <= i, j and i < width, j < height away from solids; the rest through
+    // the rules.
+    const int cornersAcross = k.width + 1;
+    std::vector<float> corners(static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(k.height + 1));
+    stencil::forEachRow(k.height + 1, exec, [&](int j) {
+        float* row = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
+        const bool inner = j >= 1 && j < k.height;
+        const ColumnSpan near = inner && k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
+        const auto byRule = [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) row[i] = cornerCurl(velocity, {i, j}, k);
+        };
+        const auto raw = [&](int begin, int end) {
+            const float* below = inner ? rowOf(velocity, j - 1) : nullptr;
+            const float* here = inner ? rowOf(velocity, j) : nullptr;
+            for (int i = begin; i < end; ++i) row[i] = cornerCurlAt(below, here, i, k.inverseCellSize);
+        };
+        if (!inner || k.width < 2) return byRule(0, cornersAcross);
+        const int begin = near.empty() ? k.width : std::clamp(near.begin, 1, k.width);
+        const int end = near.empty() ? k.width : std::clamp(near.end, begin, k.width);
+        byRule(0, 1);
+        raw(1, begin);
+        byRule(begin, end);
+        raw(end, k.width);
+        byRule(k.width, cornersAcross);
+    });
+    stencil::forEachRow(k.height, exec, [&](int j) {
+        const float* lower = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
+        const float* upper = lower + cornersAcross;
+        float* result = rowOf(out, j);
+        for (int i = 0; i < k.width; ++i)
+            result[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
+    });
 }
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
@@ -268,7 +289,7 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
         });
     }
     forEachFaceSplitAtBorder(
-        k, exec,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const glm::vec2 here = confinementAt(curlField, c, k);
             const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
