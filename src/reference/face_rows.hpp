@@ -52,7 +52,7 @@ inline void store(Field& out, glm::ivec2 c, float u, float v)
 }
 
 // How far a pass's stencil reaches below and left of its cell: 2 for a
-// face's neighbours of its own component (the diffusion's sweep: u at i = 1
+// face's neighbours of its own component (a diffusion sweep: u at i = 1
 // reads the wall's face at i = 0, which the rules shut), 1 for the others,
 // whose reads below and left stay on faces the rules give as stored from
 // i, j = 1 on. Above and right every stencil reaches 1.

@@ -86,8 +86,12 @@ inline float cornerCurlAt(const float* __restrict below, const float* __restrict
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
+    // The sweep reaches two cells down and left (Reach::Two) on one face per
+    // row and column only: u at i = 1 reads the wall's u at i = 0, v at
+    // j = 1 the wall's v at j = 0. The rows run as if it reached one, and
+    // those faces are then redone through the rules, one component each.
     forEachFaceSplitAtBorder(
-        k, exec, Reach::Two,
+        k, exec, Reach::One,
         [&](glm::ivec2 c) {
             store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)),
                   shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
@@ -95,6 +99,10 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
         [&](int j, int begin, int end) {
             stencil::diffuseInterior(rowOf(x, j - 1), rowOf(x, j), rowOf(x, j + 1), rowOf(b, j), rowOf(out, j),
                                      k.diffusionAlpha, k.diffusionInverseDenominator, begin, end);
+            if (begin == 1) out.at(1, j, 0) = shutU({1, j}, k, diffusedFace<faceU>(x, b, {1, j}, 0, k));
+            if (j == 1)
+                for (int i = begin; i < end; ++i)
+                    out.at(i, 1, 1) = shutV({i, 1}, k, diffusedFace<faceV>(x, b, {i, 1}, 1, k));
         });
 }
 
