@@ -1,6 +1,8 @@
 // pass_bench: single passes of the GPU step, each against the floor of a
 // plain copy pass (docs: bench/README.md "Pass costs as multiples of the
-// floor"), and the peer configuration's Jacobi pressure solve alone.
+// floor"), and the peer configuration's Jacobi pressure solve alone; and the
+// same passes of the CPU reference, the staggered layout's beside the
+// collocated one's.
 #include <benchmark/benchmark.h>
 #include <epoxy/gl.h>
 
@@ -13,6 +15,7 @@
 #include "bench_params.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "reference/cpu_solver.hpp"
 #include "shaders/shader_sources.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -84,6 +87,22 @@ constexpr std::array<const char*, 10> kPassNames{
     "splat",    "advect_dye", "advect (dye and velocity)", "diffuse", "curl", "vorticity", "divergence",
     "pressure", "gradient",   "advect_maccormack"};  // forward, backward, correction, per field
 
+// The passes of kPassNames on either solver (GpuSolver and CpuSolver name them alike).
+template <typename Solver>
+std::array<std::function<void()>, kPassNames.size()> passesOf(Solver& solver, const fluid::Splat& splat)
+{
+    return {[&solver, splat] { solver.splat(splat); },
+            [&solver] { solver.advectDye(); },
+            [&solver] { solver.advect(); },
+            [&solver] { solver.diffuse(); },
+            [&solver] { solver.run(fluid::passes::curl); },
+            [&solver] { solver.run(fluid::passes::vorticity); },
+            [&solver] { solver.run(fluid::passes::divergence); },
+            [&solver] { solver.solvePressure(); },
+            [&solver] { solver.run(fluid::passes::gradient); },
+            [&solver] { solver.advect(); }};
+}
+
 void BM_GpuPass(benchmark::State& state)
 {
     if (!glEnvironment().context) {
@@ -101,18 +120,7 @@ void BM_GpuPass(benchmark::State& state)
         fluid::GpuSolver solver(p);
         const fluid::Splat splat = benchSplat(p);
         for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
-        const std::array<std::function<void()>, kPassNames.size()> passes{
-            [&] { solver.splat(splat); },
-            [&] { solver.advectDye(); },
-            [&] { solver.advect(); },
-            [&] { solver.diffuse(); },
-            [&] { solver.run(fluid::passes::curl); },
-            [&] { solver.run(fluid::passes::vorticity); },
-            [&] { solver.run(fluid::passes::divergence); },
-            [&] { solver.solvePressure(); },
-            [&] { solver.run(fluid::passes::gradient); },
-            [&] { solver.advect(); }};
-        timePasses(state, grid, passes[index]);
+        timePasses(state, grid, passesOf(solver, splat)[index]);
     } catch (const std::exception& error) {
         state.SkipWithError(error.what());
     }
@@ -141,6 +149,40 @@ void BM_GpuPressureSolve(benchmark::State& state)
     }
 }
 
+// One pass of the CPU reference's step, alone, on one thread, on either
+// layout (the staggered row beside the collocated one: their ratio is the
+// staggered layout's cost). The sweeping passes run one sweep; the advection
+// is semi-Lagrangian but in advect_maccormack. Args: pass index (kPassNames),
+// staggered (0, 1), grid size.
+void BM_CpuPass(benchmark::State& state)
+{
+    const auto index = static_cast<std::size_t>(state.range(0));
+    const bool staggered = state.range(1) == 1;
+    const int grid = static_cast<int>(state.range(2));
+    state.SetLabel(std::string(kPassNames[index]) + (staggered ? ", staggered" : ", collocated"));
+    fluid::SimParams p = benchParams(grid);
+    p.pressureIterations = 1;
+    p.viscosityIterations = 1;
+    p.layout = staggered ? fluid::Layout::Staggered : fluid::Layout::Collocated;
+    p.advection = kPassNames[index] == std::string("advect_maccormack") ? fluid::AdvectionScheme::MacCormack
+                                                                        : fluid::AdvectionScheme::SemiLagrangian;
+    fluid::CpuSolver solver(p, 1);
+    const fluid::Splat splat = benchSplat(p);
+    for (int n = 0; n < kWarmUpSteps; ++n) solver.step(std::array{splat});
+    const auto passes = passesOf(solver, splat);
+    for (auto _ : state) passes[index]();
+    const double cells = static_cast<double>(grid) * static_cast<double>(grid);
+    state.counters["cells/s"] = benchmark::Counter(cells, benchmark::Counter::kIsIterationInvariantRate);
+}
+
+// Each pass on both layouts, next to each other, at 256^2.
+void cpuPassArgs(benchmark::internal::Benchmark* b)
+{
+    b->ArgNames({"pass", "staggered", ""});
+    for (std::size_t pass = 0; pass < kPassNames.size(); ++pass)
+        for (const int staggered : {0, 1}) b->Args({static_cast<int>(pass), staggered, 256});
+}
+
 void passArgs(benchmark::internal::Benchmark* b)
 {
     b->ArgNames({"pass", ""});
@@ -152,6 +194,7 @@ void passArgs(benchmark::internal::Benchmark* b)
 BENCHMARK(BM_GpuCopyFloor)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuPressureSolve)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuPass)->Apply(passArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CpuPass)->Apply(cpuPassArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

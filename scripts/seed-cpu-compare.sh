@@ -4,11 +4,14 @@
 # (bench/seed/step_time.cpp). Builds the seed's solver from git and this
 # tree's from build/ci (cmake --build --preset ci first), then runs the two
 # alternately and prints each round's milliseconds per step and the ratio.
-# Usage: scripts/seed-cpu-compare.sh [rounds] [threads]
+# This tree's runs on `layout`: staggered (the default, the user's) or
+# collocated (the seed's only one).
+# Usage: scripts/seed-cpu-compare.sh [rounds] [threads] [layout]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 rounds=${1:-5}
 threads=${2:-2}
+layout=${3:-staggered}
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 [[ -f build/ci/src/libfluid_reference.a ]] || { echo "seed-cpu-compare.sh: build the ci preset first" >&2; exit 1; }
@@ -22,6 +25,6 @@ g++ "${flags[@]}" -DOURS -Isrc bench/seed/step_time.cpp -o "$work/ours_step" \
 echo "round  seed ms  this tree ms  ratio"
 for r in $(seq 1 "$rounds"); do
   seed=$(OMP_NUM_THREADS=$threads "$work/seed_step" "$threads" 15)
-  ours=$("$work/ours_step" "$threads" 15)
+  ours=$("$work/ours_step" "$threads" 15 "$layout")
   printf '%5d  %7s  %12s  %5.2f\n' "$r" "$seed" "$ours" "$(awk -v s="$seed" -v o="$ours" 'BEGIN { print s / o }')"
 done

@@ -3,8 +3,10 @@
 // the "20 + 20 sweeps" comparison with the seed commit's OpenMP solver
 // (64925cc). Compiled by scripts/seed-cpu-compare.sh against either tree
 // (-DOURS for this one, which has more knobs), not by CMake: the seed has no
-// benchmark of its own. Usage: step_time [threads] [rounds]; prints the
-// median ms per step over `rounds` batches of 20 steps.
+// benchmark of its own. Usage: step_time [threads] [rounds] [layout]; prints
+// the median ms per step over `rounds` batches of 20 steps. layout (this tree
+// only): staggered (the user's default, defaultSimParams()) or collocated (the
+// seed's, and SimParams' own).
 #include <algorithm>
 #include <array>
 #include <chrono>
@@ -28,6 +30,8 @@ int main(int argc, char** argv)
     p.pressureSolver = fluid::PressureSolver::Jacobi;
     p.viscositySolver = fluid::ViscositySolver::Jacobi;
     p.advection = fluid::AdvectionScheme::SemiLagrangian;
+    const bool collocated = argc > 3 && argv[3][0] == 'c';
+    p.layout = collocated ? fluid::Layout::Collocated : fluid::Layout::Staggered;
 #endif
     fluid::Splat s;
     s.from = s.to = {0.5f * p.domainWidth, 0.5f * p.domainHeight()};

@@ -8,9 +8,11 @@
 
 #include "reference/boundary.hpp"
 #include "reference/float_ops.hpp"
+#include "reference/collocated.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
+#include "reference/velocity_kernels.hpp"
 
 namespace fluid::reference {
 
@@ -95,41 +97,55 @@ float clampTrace(float x, float lo, float hi)
 }
 
 // advection.glsl's velocityAtPoint: the velocity bilinearly interpolated at
-// the point p of the simulation grid (whose constants are velocityGrid).
+// the point p of the simulation grid (whose constants are velocityGrid), by
+// the layout's rule.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
 {
-    if (velocityGrid.staggered) return staggered::velocityAtPoint(velocity, p, velocityGrid);
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    const glm::vec2 f = p - base;
-    const glm::ivec2 c0(base);
-    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
-    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
-    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
-    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
-    glm::vec2 out;
-    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
-    return out;
+    return kernelsOf(velocityGrid).velocityAtPoint(velocity, p, velocityGrid);
+}
+
+// How a pass over the grid of k reads the velocity at its cells' centres:
+// Own, the cell's own (the collocated velocity on its grid); FaceCentres, the
+// staggered velocity on its grid, interpolated from the faces around the
+// centre; Interpolated, read at the centre's point of another grid.
+enum class VelocityRead { Own, FaceCentres, Interpolated };
+
+// The centre of cell (i, j) of the grid of k at its point on the simulation
+// grid, the velocity read there: a call, kept out of the loops that inline
+// velocityHere.
+[[gnu::noinline]] glm::vec2 velocityAtCentreOf(const Field& velocity, const PassConstants& velocityGrid, int i, int j,
+                                               const PassConstants& k)
+{
+    const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
+                      (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
+    return velocityAtPoint(velocity, p, velocityGrid);
 }
 
 // advect_scalar.frag's velocityHere: the velocity at cell (i, j) of the grid of
-// k, its own (u: row j of the velocity) or interpolated at its centre.
-template <bool OnVelocityGrid>
-glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid, const float* u, int i, int j,
-                       const PassConstants& k)
+// k. u and uAbove: rows j and j + 1 of the velocity (Own, FaceCentres).
+template <VelocityRead Read>
+[[gnu::always_inline]] inline glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid,
+                                                     const float* u, const float* uAbove, int i, int j,
+                                                     const PassConstants& k)
 {
-    if constexpr (OnVelocityGrid) {
+    if constexpr (Read == VelocityRead::Own) {
         return {u[2 * i], u[2 * i + 1]};
     } else {
-        const glm::vec2 p((static_cast<float>(i) + 0.5f) * k.toVelocityCells - 0.5f,
-                          (static_cast<float>(j) + 0.5f) * k.toVelocityCells - 0.5f);
-        return velocityAtPoint(velocity, p, velocityGrid);
+        // On the velocity's own grid the point is the centre itself, (i, j) to
+        // the bit: each face pair's footprint is then its own cell's and the
+        // one right of it (u) or above it (v), read raw where the rules are
+        // the identity (away from walls and solids), with velocityAtPoint's
+        // weights (1/2, 0) and (0, 1/2).
+        if (Read == VelocityRead::FaceCentres && velocityGrid.solid == nullptr && i > 0 && i < k.width - 1 &&
+            j > 0 && j < k.height - 1)
+            return staggered::velocityAtCentre(u, uAbove, i);
+        return velocityAtCentreOf(velocity, velocityGrid, i, j, k);
     }
 }
 
-// One advection pass over the grid of k. OnVelocityGrid: the field shares the
-// velocity's grid and each cell reads its own velocity; otherwise the velocity
-// is interpolated at the cell's centre on the simulation grid (velocityGrid).
-template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+// One advection pass over the grid of k, the velocity read at each cell's
+// centre as Read says (on the simulation grid, velocityGrid).
+template <int Components, bool SourceIsVelocity, VelocityRead Read>
 void advectRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay, Field& out,
                 const PassConstants& k, Exec exec)
 {
@@ -140,10 +156,12 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     forEachRow(k, exec, [&](int j) {
-        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
+        const bool rows = Read != VelocityRead::Interpolated;
+        const float* u = rows ? rowOf(velocity, j) : nullptr;
+        const float* uAbove = rows && j + 1 < height ? rowOf(velocity, j + 1) : nullptr;
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, uAbove, i, j, k);
             const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
@@ -178,24 +196,26 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
     });
 }
 
-template <bool OnVelocityGrid>
+// f.template operator()<n>() for a field of n floats a cell (1 to 4).
+template <typename F>
+void forComponents(int n, const F& f)
+{
+    if (n == 1) return f.template operator()<1>();
+    if (n == 2) return f.template operator()<2>();
+    if (n == 3) return f.template operator()<3>();
+    f.template operator()<4>();
+}
+
+template <VelocityRead Read>
 void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                       Field& out, const PassConstants& k, Exec exec)
 {
-    switch (source.components()) {
-        case 1:
-            advectRows<1, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        case 2:
-            advectRows<2, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        case 3:
-            advectRows<3, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-        default:
-            advectRows<4, false, OnVelocityGrid>(velocity, velocityGrid, source, decay, out, k, exec);
-            break;
-    }
+    // Exec::perCell: the faces' centres through velocityAtPoint, as from another grid (tests).
+    if (Read == VelocityRead::FaceCentres && exec.perCell)
+        return advectScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, source, decay, out, k, exec);
+    forComponents(source.components(), [&]<int Components>() {
+        advectRows<Components, false, Read>(velocity, velocityGrid, source, decay, out, k, exec);
+    });
 }
 
 // --- MacCormack's correction ---------------------------------------------------
@@ -249,7 +269,7 @@ void maccormackCellAmongSolids(const Field& original, const float* forward, cons
     correctCell<Components>(forward, here, backward, &a[0], &b[0], &c[0], &d[0], decay, out);
 }
 
-template <int Components, bool SourceIsVelocity, bool OnVelocityGrid>
+template <int Components, bool SourceIsVelocity, VelocityRead Read>
 void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
                     const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
                     Exec exec)
@@ -262,13 +282,15 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     forEachRow(k, exec, [&](int j) {
-        const float* u = OnVelocityGrid ? rowOf(velocity, j) : nullptr;
+        const bool rows = Read != VelocityRead::Interpolated;
+        const float* u = rows ? rowOf(velocity, j) : nullptr;
+        const float* uAbove = rows && j + 1 < height ? rowOf(velocity, j + 1) : nullptr;
         const float* forwardRow = rowOf(forward, j);
         const float* originalRow = rowOf(original, j);
         const float* backwardRow = rowOf(backward, j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<OnVelocityGrid>(velocity, velocityGrid, u, i, j, k);
+            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, uAbove, i, j, k);
             const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
@@ -335,24 +357,54 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
             const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out));
-    if (sourceIsVelocity && k.staggered)
-        staggered::advect(velocity, source, decay, out, k, exec);
-    else if (sourceIsVelocity)
-        advectRows<2, true, true>(velocity, k, source, decay, out, k, exec);
-    else if (k.staggered)  // the velocity at the centres from the faces, as on another grid
-        advectScalarRows<false>(velocity, k, source, decay, out, k, exec);
+    const VelocityKernels& kernels = kernelsOf(k);
+    if (sourceIsVelocity)
+        kernels.advectVelocity(velocity, source, decay, out, k, exec);
     else
-        advectScalarRows<true>(velocity, k, source, decay, out, k, exec);
+        kernels.advectScalarHere(velocity, k, source, decay, out, k, exec);
 }
 
 void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                   Field& out, const PassConstants& k, Exec exec)
 {
     assert(source.sameShape(out) && source.width() == k.width && source.height() == k.height);
-    if (k.onVelocityGrid && !velocityGrid.staggered)
-        advectScalarRows<true>(velocity, velocityGrid, source, decay, out, k, exec);
+    if (k.onVelocityGrid)
+        kernelsOf(velocityGrid).advectScalarHere(velocity, velocityGrid, source, decay, out, k, exec);
     else
-        advectScalarRows<false>(velocity, velocityGrid, source, decay, out, k, exec);
+        advectScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+void collocated::advectVelocity(const Field& velocity, const Field& carried, float decay, Field& out,
+                                const PassConstants& k, Exec exec)
+{
+    advectRows<2, true, VelocityRead::Own>(velocity, k, carried, decay, out, k, exec);
+}
+
+void collocated::advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source,
+                                  float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    advectScalarRows<VelocityRead::Own>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+void staggered::advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source,
+                                 float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    advectScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, source, decay, out, k, exec);
+}
+
+// advection.glsl's velocityAtPoint on the collocated layout.
+glm::vec2 collocated::velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+{
+    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
+    const glm::vec2 f = p - base;
+    const glm::ivec2 c0(base);
+    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
+    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
+    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
+    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
+    glm::vec2 out;
+    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    return out;
 }
 
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
@@ -373,29 +425,18 @@ glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& gr
 
 namespace {
 
-template <bool OnVelocityGrid>
+template <VelocityRead Read>
 void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
                           const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
                           Exec exec)
 {
-    const auto rows = [&]<int Components>() {
-        maccormackRows<Components, false, OnVelocityGrid>(velocity, velocityGrid, original, forward, backward, decay,
-                                                          out, k, exec);
-    };
-    switch (original.components()) {
-        case 1:
-            rows.template operator()<1>();
-            break;
-        case 2:
-            rows.template operator()<2>();
-            break;
-        case 3:
-            rows.template operator()<3>();
-            break;
-        default:
-            rows.template operator()<4>();
-            break;
-    }
+    if (Read == VelocityRead::FaceCentres && exec.perCell)
+        return maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward,
+                                                                decay, out, k, exec);
+    forComponents(original.components(), [&]<int Components>() {
+        maccormackRows<Components, false, Read>(velocity, velocityGrid, original, forward, backward, decay, out, k,
+                                                exec);
+    });
 }
 
 }  // namespace
@@ -404,14 +445,11 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    if (sourceIsVelocity && k.staggered)
-        staggered::maccormack(velocity, original, forward, backward, decay, out, k, exec);
-    else if (sourceIsVelocity)
-        maccormackRows<2, true, true>(velocity, k, original, forward, backward, decay, out, k, exec);
-    else if (k.staggered)
-        maccormackScalarRows<false>(velocity, k, original, forward, backward, decay, out, k, exec);
+    const VelocityKernels& kernels = kernelsOf(k);
+    if (sourceIsVelocity)
+        kernels.maccormackVelocity(velocity, original, forward, backward, decay, out, k, exec);
     else
-        maccormackScalarRows<true>(velocity, k, original, forward, backward, decay, out, k, exec);
+        kernels.maccormackScalarHere(velocity, k, original, forward, backward, decay, out, k, exec);
 }
 
 void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
@@ -420,10 +458,33 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     assert(original.width() == k.width && original.height() == k.height);
-    if (k.onVelocityGrid && !velocityGrid.staggered)
-        maccormackScalarRows<true>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    if (k.onVelocityGrid)
+        kernelsOf(velocityGrid).maccormackScalarHere(velocity, velocityGrid, original, forward, backward, decay, out,
+                                                     k, exec);
     else
-        maccormackScalarRows<false>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+        maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward, decay,
+                                                         out, k, exec);
+}
+
+void collocated::maccormackVelocity(const Field& velocity, const Field& original, const Field& forward,
+                                    const Field& backward, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    maccormackRows<2, true, VelocityRead::Own>(velocity, k, original, forward, backward, decay, out, k, exec);
+}
+
+void collocated::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                      const Field& forward, const Field& backward, float decay, Field& out,
+                                      const PassConstants& k, Exec exec)
+{
+    maccormackScalarRows<VelocityRead::Own>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+}
+
+void staggered::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                     const Field& forward, const Field& backward, float decay, Field& out,
+                                     const PassConstants& k, Exec exec)
+{
+    maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay, out,
+                                                    k, exec);
 }
 
 }  // namespace fluid::reference

@@ -7,7 +7,7 @@
 
 #include "core/step_recipe.hpp"
 #include "reference/motion.hpp"
-#include "reference/staggered.hpp"
+#include "reference/velocity_kernels.hpp"
 
 namespace fluid {
 
@@ -30,6 +30,7 @@ CpuSolver::CpuSolver(const SimParams& params, int threads)
     : params_(validated(params)),
       constants_(makePassConstants(params_)),
       dyeConstants_(makePassConstants(params_, FieldGrid::Dye)),
+      kernels_(&reference::kernelsOf(constants_)),
       exec_{threads},
       grids_(fieldGrids(params_))
 {
@@ -86,6 +87,7 @@ void CpuSolver::setParams(const SimParams& params)
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
+    kernels_ = &reference::kernelsOf(constants_);
     applyObstacles();
 }
 
@@ -105,11 +107,7 @@ void CpuSolver::splat(const Splat& s)
     const SplatInCells cells = toCells(s, constants_);
     // An emitter's splat pushes nothing: its velocity draw would change nothing.
     if (s.velocity != glm::vec2(0.0f)) {
-        if (constants_.staggered)
-            reference::staggered::splat(state_.velocity, cells, s.velocity, scratch_.velocity, constants_, exec_);
-        else
-            reference::splat(state_.velocity, cells, {s.velocity.x, s.velocity.y, 0.0f, 0.0f}, scratch_.velocity,
-                             constants_, exec_);
+        kernels_->splatVelocity(state_.velocity, cells, s.velocity, scratch_.velocity, constants_, exec_);
         state_.velocity.swap(scratch_.velocity);
     }
     if (s.heat != 0.0f) {
@@ -156,7 +154,7 @@ void CpuSolver::advect()
     const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
     if (forced) run(passes::pressureForcing);
     const Field& carried = forced ? carriedVelocity_ : state_.velocity;
-    reference::advect(state_.velocity, carried, true, constants_.velocityDecay, scratch_.velocity, constants_, exec_);
+    kernels_->advectVelocity(state_.velocity, carried, constants_.velocityDecay, scratch_.velocity, constants_, exec_);
     if (params_.advection == AdvectionScheme::MacCormack)
         correctByMacCormack(carried, scratch_.velocity, true, constants_.velocityDecay, constants_,
                             macCormackVelocity_);
@@ -171,9 +169,9 @@ void CpuSolver::correctByMacCormack(const Field& original, Field& forward, bool 
     // Backward: the forward result carried back along the same velocity, dt negated, decay 1.
     const PassConstants backward = backwardInTime(k);
     if (isVelocity) {
-        reference::advect(state_.velocity, forward, true, 1.0f, scratch.backward, backward, exec_);
-        reference::maccormack(state_.velocity, original, forward, scratch.backward, true, decay, scratch.corrected, k,
-                              exec_);
+        kernels_->advectVelocity(state_.velocity, forward, 1.0f, scratch.backward, backward, exec_);
+        kernels_->maccormackVelocity(state_.velocity, original, forward, scratch.backward, decay, scratch.corrected, k,
+                                     exec_);
     } else {
         reference::advectScalar(state_.velocity, constants_, forward, 1.0f, scratch.backward, backward, exec_);
         reference::maccormackScalar(state_.velocity, constants_, original, forward, scratch.backward, decay,
@@ -200,8 +198,8 @@ void CpuSolver::diffuse()
         return;
     }
     for (int n = 0; n < plan.jacobiSweeps; ++n) {
-        reference::diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, scratch_.velocity, constants_,
-                           exec_);
+        kernels_->diffuse(n == 0 ? diffusionRhs_ : state_.velocity, diffusionRhs_, scratch_.velocity, constants_,
+                          exec_);
         state_.velocity.swap(scratch_.velocity);
     }
 }
@@ -299,9 +297,8 @@ void CpuSolver::addForceField(const Field& force, const ForceFieldConstants& k)
                                     std::to_string(params_.gridHeight) + "x2");
     reference::addForceField(state_.velocity, state_.dye, force, scratch_.velocity, scratch_.dye, k,
                              dyeConstants_.toVelocityCells);
-    // The staggered layout's faces (the dye, at the centres, as above).
-    if (constants_.staggered)
-        reference::staggered::addForceField(state_.velocity, force, scratch_.velocity, k, constants_);
+    // The layout's velocity where it is not at the centres (the dye is, as above).
+    kernels_->addForceFieldOnFaces(state_.velocity, force, scratch_.velocity, k, constants_);
     std::swap(state_.velocity, scratch_.velocity);
     std::swap(state_.dye, scratch_.dye);
 }

@@ -16,6 +16,7 @@
 #include "core/step_timer.hpp"
 #include "reference/multigrid.hpp"
 #include "reference/passes.hpp"
+#include "reference/velocity_kernels.hpp"
 
 namespace fluid {
 
@@ -90,6 +91,9 @@ private:
     SimParams params_;
     PassConstants constants_;
     PassConstants dyeConstants_;  // the passes on the dye's grid
+    // The passes that depend on the layout, picked with the constants (the
+    // one place the solver asks which layout it runs).
+    const reference::VelocityKernels* kernels_;
     reference::Exec exec_;
 
     FieldGrids grids_;

@@ -16,6 +16,8 @@
 
 namespace fluid::reference {
 
+struct VelocityKernels;
+
 // The constants of a level: the grid's, with the level's size and the lid of
 // the level's equation (the boundary rule, box or periodic, is the same on
 // every level).
@@ -99,9 +101,10 @@ private:
     const Field& rhsOf(int level) const;
     Field& scratchOf(int level);
     LevelOperator operatorOf(int level) const { return levelOperator(equation_, k_, level); }
-    // Level 0 of the viscous solve on the staggered layout: the face grid,
-    // whose passes are reference::staggered's (the levels below are cell-centred).
-    bool onFaces(int level) const { return level == 0 && equation_ == MultigridEquation::Viscous && k_.staggered; }
+    // The passes of a level: the layout's on the viscous solve's level 0,
+    // which holds the velocity (on the faces when staggered); cell-centred
+    // below it, and on every level of the pressure's.
+    const VelocityKernels& kernelsAt(int level) const;
     PassConstants constantsOf(int level) const;
 
     std::vector<MultigridLevel> levels_;

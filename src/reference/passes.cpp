@@ -1,7 +1,8 @@
 // CPU mirrors of the shaders. Keep each body in step with its .frag file: the
 // GPU-vs-CPU tests compare them to float32 rounding, so a reordered sum shows.
-// The advection passes are in advection_passes.cpp, the staggered layout's in
-// staggered.cpp.
+// The advection passes are in advection_passes.cpp; the passes that depend on
+// the layout are the collocated layout's (collocated.hpp), the staggered
+// layout's are in staggered.cpp and staggered_stencils.cpp.
 //
 // Every stencil pass is written twice, on purpose: once per cell through the
 // boundary rules of boundary.hpp (the shader, line for line), used for the
@@ -14,7 +15,6 @@
 #include "reference/passes.hpp"
 
 #include <algorithm>
-#include <bit>
 #include <cassert>
 #include <cmath>
 #include <cstring>
@@ -25,7 +25,7 @@
 #include "reference/boundary.hpp"
 #include "reference/float_ops.hpp"
 #include "reference/pressure_residual.hpp"
-#include "reference/staggered.hpp"
+#include "reference/collocated.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -102,103 +102,14 @@ float dot2(glm::vec2 a, glm::vec2 b)
     return a.x * b.x + a.y * b.y;
 }
 
-// splat.frag's erfcPositive and erfDifference, the same operations in the same order.
-float erfcPositive(float x)
-{
-    const float t = 1.0f / (1.0f + 0.3275911f * x);
-    float poly = -1.453152027f + t * 1.061405429f;
-    poly = 1.421413741f + t * poly;
-    poly = -0.284496736f + t * poly;
-    poly = 0.254829592f + t * poly;
-    return (t * poly) * splatExp(-(x * x));
-}
-
-float erfDifference(float a, float b)
-{
-    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
-    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
-    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
-}
-
 }  // namespace
 
-// splat.frag's splatExp: exp(x) for x <= 0 from +, -, * and a power of two,
-// the same floats as the shader's (whose products are rounded once, as these
-// are: this file is built without FMA contraction). x = k ln 2 + r, e^r by its
-// Taylor polynomial of degree 7, times 2^k from its bits; 0 below -87.
-float splatExp(float x)
-{
-    if (x < -87.0f) return 0.0f;
-    const float k = std::floor(x * 1.44269502f + 0.5f);
-    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
-    float p = 1.98412701e-04f;
-    p = 1.38888892e-03f + r * p;
-    p = 8.33333377e-03f + r * p;
-    p = 4.16666679e-02f + r * p;
-    p = 1.66666672e-01f + r * p;
-    p = 0.5f + r * p;
-    p = 1.0f + r * p;
-    p = 1.0f + r * p;
-    return p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
-}
-
-float splatWeightAt(const SplatInCells& s, glm::vec2 point)
-{
-    const glm::vec2 ap = point - s.from;
-    const float along = ap.x * s.axis.x + ap.y * s.axis.y;
-    const glm::vec2 across = ap - along * s.axis;
-    const float scaled = along * s.inverseRadius;
-    const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
-    const float alongWeight =
-        s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
-    return splatExp(-d) * alongWeight;
-}
-
 namespace {
-
-float splatWeight(const SplatInCells& s, glm::ivec2 cell)
-{
-    return splatWeightAt(s, glm::vec2(cell));
-}
-
-// in + value * weight over the first Components floats of cells [begin, end)
-// of one row, the row's other cells as they are.
-template <int Components>
-void splatRow(const float* __restrict in, float* __restrict out, const SplatInCells& s, glm::vec4 value, int j,
-              int width, int begin, int end)
-{
-    std::copy(in, in + Components * width, out);
-    for (int i = begin; i < end; ++i) {
-        const float weight = splatWeight(s, glm::ivec2(i, j));
-        for (int n = 0; n < Components; ++n) out[Components * i + n] = in[Components * i + n] + value[n] * weight;
-    }
-}
-
-template <int Components>
-void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
-{
-    const CellBlock reach = splatReach(s, k.width, k.height);
-    forEachRow(k, exec, [&](int j) {
-        const bool reached = j >= reach.begin.y && j < reach.end.y;
-        splatRow<Components>(rowOf(in, j), rowOf(out, j), s, value, j, k.width, reached ? reach.begin.x : 0,
-                             reached ? reach.end.x : 0);
-    });
-}
 
 // --- interior rows of the stencil passes --------------------------------------
 // Each loops over the cells [begin, end) of one row; `below`, `row` and `above`
 // are rows j-1, j, j+1 of the stencil's input, other pointers row j of theirs.
 // Velocity fields interleave (u, v) per cell, so cell i's u is at [2 i].
-
-void diffuseInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
-                     const float* __restrict rhs, float* __restrict out, float alpha, float inverseDenominator,
-                     int begin, int end)
-{
-    // Both components have the same formula, so the row is one flat array of
-    // floats, each neighbour two floats away.
-    for (int n = 2 * begin; n < 2 * end; ++n)
-        out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;
-}
 
 void curlInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
                   float* __restrict out, float halfInverseCellSize, int begin, int end)
@@ -277,29 +188,11 @@ void gradientInterior(const float* __restrict below, const float* __restrict row
 
 }  // namespace
 
-void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
-{
-    assert(in.sameShape(out));
-    switch (in.components()) {
-        case 1:
-            splatRows<1>(in, s, value, out, k, exec);
-            break;
-        case 2:
-            splatRows<2>(in, s, value, out, k, exec);
-            break;
-        case 3:
-            splatRows<3>(in, s, value, out, k, exec);
-            break;
-        default:
-            splatRows<4>(in, s, value, out, k, exec);
-            break;
-    }
-}
+namespace collocated {
 
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec)
 {
-    if (k.staggered) return staggered::buoyancy(velocity, temperature, dye, out, k, dyeGrid, exec);
     assert(velocity.sameShape(out) && temperature.width() == k.width && temperature.height() == k.height);
     const bool sharedGrid = dyeGrid.onVelocityGrid;
     forEachRow(k, exec, [&](int j) {
@@ -326,7 +219,6 @@ void buoyancy(const Field& velocity, const Field& temperature, const Field& dye,
 
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
-    if (k.staggered) return staggered::diffuse(x, b, out, k, exec);
     assert(x.sameShape(out) && b.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,
@@ -341,14 +233,13 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
         },
         [&](int j, int begin, int end) {
             const RowsAround xs = rowsAround(x, j);
-            diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
+            stencil::diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
                             k.diffusionInverseDenominator, begin, end);
         });
 }
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    if (k.staggered) return staggered::curl(velocity, out, k, exec);
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
@@ -370,7 +261,6 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
-    if (k.staggered) return staggered::vorticity(velocity, curlField, out, k, exec);
     assert(velocity.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,
@@ -407,7 +297,6 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    if (k.staggered) return staggered::divergence(velocity, out, k, exec);
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
@@ -426,6 +315,8 @@ void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec 
             divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
         });
 }
+
+}  // namespace collocated
 
 namespace {
 
@@ -472,9 +363,8 @@ void pressure(const Field& p, const Field& div, Field& out, const PassConstants&
     pressureSweep(p, div, out, k, weight, exec);
 }
 
-void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
+void collocated::gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
 {
-    if (k.staggered) return staggered::gradient(velocity, p, out, k, exec);
     assert(velocity.sameShape(out));
     forEachCellSplitAtBorder(
         k, exec,

@@ -20,9 +20,10 @@ namespace fluid::reference {
 // not depend on it: every cell is computed alone, there are no reductions.
 struct Exec {
     int threads = 0;
-    // Tests only, multigrid passes: every cell through the boundary rules (the
-    // shader line for line), none through the interior fast path, so the two
-    // can be held to bitwise equality.
+    // Tests only, the multigrid's and the staggered layout's passes: every
+    // cell through the boundary rules (the shader line for line), none
+    // through the interior fast path, so the two can be held to bitwise
+    // equality.
     bool perCell = false;
 };
 

@@ -1,6 +1,9 @@
-// The staggered layout's passes, one face at a time through the rules (no
-// interior fast path yet): the same float operations in the same order as the
-// STAGGERED variants of the shaders, which the parity tests hold them to.
+// The staggered layout's face rules and its advection passes (splat.frag's,
+// advect.frag's and maccormack.glsl's STAGGERED variants): the same float
+// operations in the same order as the shaders, which the parity tests hold
+// them to. The advection passes read the velocity at the faces away from
+// walls and solids from raw rows (face_rows.hpp); staggered_stencils.cpp has
+// the stencil passes.
 #include "reference/staggered.hpp"
 
 #include <algorithm>
@@ -8,6 +11,7 @@
 #include <cmath>
 
 #include "reference/boundary.hpp"
+#include "reference/face_rows.hpp"
 #include "reference/float_ops.hpp"
 #include "reference/stencil.hpp"
 
@@ -17,6 +21,7 @@ using stencil::kBottom;
 using stencil::kLeft;
 using stencil::kRight;
 using stencil::kTop;
+using stencil::rowOf;
 
 bool solidFaceU(glm::ivec2 c, const PassConstants& k)
 {
@@ -109,20 +114,30 @@ bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
     return c0.y > 0 && c0.y + 1 < k.height && c0.x >= 0 && c0.x + 1 < k.width;
 }
 
-// One component's faces read bilinearly at q, a point in that component's own
-// index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
+// faceAt's read of a footprint that meets a wall or a solid: through the rules.
 template <int component>
-float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k, glm::ivec2& c0)
+[[gnu::noinline]] float faceAtByRules(const Field& velocity, glm::ivec2 c0, glm::vec2 f, float decay,
+                                      const PassConstants& k)
 {
     constexpr FaceRule face = kRuleOf<component>;
+    return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
+                    face(velocity, c0 + kRight + kTop, k), f, decay);
+}
+
+// One component's faces read bilinearly at q, a point in that component's own
+// index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
+// Inlined into the advection's loops, which call it for every face.
+template <int component>
+[[gnu::always_inline]] inline float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k,
+                                           glm::ivec2& c0)
+{
     const glm::vec2 base(std::floor(q.x), std::floor(q.y));
     const glm::vec2 f = q - base;
     c0 = glm::ivec2(base);
     if (innerFootprint<component>(c0, k))  // the four faces are their stored values (faceU, faceV)
         return bilinear(velocity.at(c0.x, c0.y, component), velocity.at(c0.x + 1, c0.y, component),
                         velocity.at(c0.x, c0.y + 1, component), velocity.at(c0.x + 1, c0.y + 1, component), f, decay);
-    return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
-                    face(velocity, c0 + kRight + kTop, k), f, decay);
+    return faceAtByRules<component>(velocity, c0, f, decay, k);
 }
 
 // The point of u's face (i, j) in u's index space: x + 1/2.
@@ -152,17 +167,40 @@ glm::vec2 velocityAtFaceV(const Field& velocity, glm::ivec2 c, const PassConstan
     return {u, faceV(velocity, c, k)};
 }
 
-// advectRows' trace from the point p by the velocity `here`: clamped at the
-// walls, or kept near the grid when periodic, and stopped before a solid.
-glm::vec2 traceFrom(glm::vec2 p, glm::vec2 here, const PassConstants& k)
+// On raw rows, for the cells away from walls and solids (face_rows.hpp):
+// `below`, `row` and `above` are rows j - 1, j and j + 1 of the velocity.
+glm::vec2 velocityAtFaceU(const float* __restrict row, const float* __restrict above, int i)
 {
-    const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
-    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
-    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
-    const glm::vec2 pos(p.x - k.dtOverCellSize * here.x, p.y - k.dtOverCellSize * here.y);
-    const glm::vec2 clamped(glslMin(glslMax(pos.x, lo.x), hi.x), glslMin(glslMax(pos.y, lo.y), hi.y));
-    return k.solid != nullptr ? stopAtSolids(p, clamped, k) : clamped;
+    return {row[2 * i], ((row[2 * i - 1] + row[2 * i + 1]) + (above[2 * i - 1] + above[2 * i + 1])) * 0.25f};
 }
+glm::vec2 velocityAtFaceV(const float* __restrict below, const float* __restrict row, int i)
+{
+    return {((below[2 * i] + below[2 * i + 2]) + (row[2 * i] + row[2 * i + 2])) * 0.25f, row[2 * i + 1]};
+}
+
+// advectRows' trace from a point p by the velocity `here`: clamped at the
+// walls, or kept near the grid when periodic, and stopped before a solid.
+class Tracer {
+public:
+    explicit Tracer(const PassConstants& k)
+        : k_(k),
+          lo_(k.periodic ? -4.0f * size(k) : glm::vec2(-0.5f)),
+          hi_(k.periodic ? 4.0f * size(k) : size(k) - 0.5f)
+    {
+    }
+    glm::vec2 operator()(glm::vec2 p, glm::vec2 here) const
+    {
+        const glm::vec2 pos(p.x - k_.dtOverCellSize * here.x, p.y - k_.dtOverCellSize * here.y);
+        const glm::vec2 clamped(glslMin(glslMax(pos.x, lo_.x), hi_.x), glslMin(glslMax(pos.y, lo_.y), hi_.y));
+        return k_.solid != nullptr ? stopAtSolids(p, clamped, k_) : clamped;
+    }
+
+private:
+    static glm::vec2 size(const PassConstants& k) { return {static_cast<float>(k.width), static_cast<float>(k.height)}; }
+    const PassConstants& k_;
+    glm::vec2 lo_;
+    glm::vec2 hi_;
+};
 
 // The points of cell c's faces.
 glm::vec2 pointOfFaceU(glm::ivec2 c)
@@ -209,29 +247,6 @@ float corrected(const Field& original, glm::ivec2 c0, float forward, float here,
     return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
 }
 
-// diffuse.frag's STAGGERED sweep of one component's face.
-template <FaceRule face>
-float diffusedFace(const Field& x, const Field& b, glm::ivec2 c, int component, const PassConstants& k)
-{
-    const float neighbours =
-        (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
-    return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
-}
-
-template <typename FaceBody>
-void forEachFace(const PassConstants& k, Exec exec, FaceBody&& body)
-{
-    stencil::forEachRow(k.height, exec, [&](int j) {
-        for (int i = 0; i < k.width; ++i) body(glm::ivec2(i, j));
-    });
-}
-
-void store(Field& out, glm::ivec2 c, float u, float v)
-{
-    out.at(c.x, c.y, 0) = u;
-    out.at(c.x, c.y, 1) = v;
-}
-
 }  // namespace
 
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k)
@@ -244,190 +259,85 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 {
     assert(in.sameShape(out) && in.components() == 2);
     const CellBlock reach = splatReach(s, k.width, k.height);
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        if (!reach.contains(c)) {
-            store(out, c, in.at(c.x, c.y, 0), in.at(c.x, c.y, 1));
-            return;
+    stencil::forEachRow(k.height, exec, [&](int j) {
+        std::copy(rowOf(in, j), rowOf(in, j) + 2 * k.width, rowOf(out, j));  // beyond the reach, as it was
+        if (j < reach.begin.y || j >= reach.end.y) return;
+        for (int i = reach.begin.x; i < reach.end.x; ++i) {
+            const glm::ivec2 c(i, j);
+            const float u = in.at(i, j, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
+            const float v = in.at(i, j, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
         }
-        const float u = in.at(c.x, c.y, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
-        const float v = in.at(c.x, c.y, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
     });
 }
 
 void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(carried.sameShape(out) && carried.components() == 2);
-    forEachFace(k, exec, [&](glm::ivec2 c) {
+    const Tracer trace(k);
+    // Each face's value read at the point its trace from `here` reached.
+    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
         glm::ivec2 c0;
-        const glm::vec2 atU = traceFrom(pointOfFaceU(c), velocityAtFaceU(velocity, c, k), k);
-        const float u = faceAt<0>(carried, inUIndices(atU), decay, k, c0);
-        const glm::vec2 atV = traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k);
-        const float v = faceAt<1>(carried, inVIndices(atV), decay, k, c0);
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
-    });
+        return faceAt<0>(carried, inUIndices(trace(pointOfFaceU(c), here)), decay, k, c0);
+    };
+    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+        glm::ivec2 c0;
+        return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
+    };
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const float u = faceU(c, velocityAtFaceU(velocity, c, k));
+            const float v = faceV(c, velocityAtFaceV(velocity, c, k));
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
+        },
+        [&](int j, int begin, int end) {
+            const float* below = rowOf(velocity, j - 1);
+            const float* row = rowOf(velocity, j);
+            const float* above = rowOf(velocity, j + 1);
+            float* result = rowOf(out, j);
+            for (int i = begin; i < end; ++i) {
+                result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
+                result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+            }
+        });
 }
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
                 Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const glm::vec2 qU = inUIndices(traceFrom(pointOfFaceU(c), velocityAtFaceU(velocity, c, k), k));
-        const glm::ivec2 u0(static_cast<int>(std::floor(qU.x)), static_cast<int>(std::floor(qU.y)));
-        const float u = corrected<faceU>(original, u0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
-                                         backward.at(c.x, c.y, 0), decay, readsGhostU(u0, k), k);
-        const glm::vec2 qV = inVIndices(traceFrom(pointOfFaceV(c), velocityAtFaceV(velocity, c, k), k));
-        const glm::ivec2 v0(static_cast<int>(std::floor(qV.x)), static_cast<int>(std::floor(qV.y)));
-        const float v = corrected<faceV>(original, v0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
-                                         backward.at(c.x, c.y, 1), decay, readsGhostV(v0, k), k);
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
-    });
-}
-
-void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
-{
-    assert(x.sameShape(out) && b.sameShape(out));
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)), shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
-    });
-}
-
-void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
-{
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const float du = faceU(velocity, c + kRight, k) - faceU(velocity, c, k);
-        const float dv = faceV(velocity, c + kTop, k) - faceV(velocity, c, k);
-        out.at(c.x, c.y) = (du + dv) * k.inverseCellSize;
-    });
-}
-
-void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
-{
-    assert(velocity.sameShape(out));
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const float here = pressureAt(p, c, k);
-        const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
-        const float v = velocity.at(c.x, c.y, 1) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
-    });
-}
-
-namespace {
-
-// The compact circulation around the corner at (i - 1/2, j - 1/2), over h^2 h.
-float cornerCurl(const Field& velocity, glm::ivec2 c, const PassConstants& k)
-{
-    return ((faceV(velocity, c, k) - faceV(velocity, c + kLeft, k)) -
-            (faceU(velocity, c, k) - faceU(velocity, c + kBottom, k))) *
-           k.inverseCellSize;
-}
-
-// The confinement force of cell c (vorticity.frag's collocated formula).
-glm::vec2 confinementAt(const Field& curlField, glm::ivec2 c, const PassConstants& k)
-{
-    const float wl = std::fabs(scalar1At(curlField, c + kLeft, k));
-    const float wr = std::fabs(scalar1At(curlField, c + kRight, k));
-    const float wb = std::fabs(scalar1At(curlField, c + kBottom, k));
-    const float wt = std::fabs(scalar1At(curlField, c + kTop, k));
-    const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
-    const glm::vec2 n = g / std::fmax(std::sqrt(g.x * g.x + g.y * g.y), 1e-5f);
-    const float w = scalar1At(curlField, c, k);
-    return {k.vorticityScale * (n.y * w), k.vorticityScale * (-n.x * w)};
-}
-
-// The stored component at c as the sampler returns it (clamped or wrapped, no ghost rule).
-float rawComponent(const Field& velocity, glm::ivec2 c, int component, const PassConstants& k)
-{
-    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
-    return velocity.at(m.x, m.y, component);
-}
-
-// value capped at the largest magnitude of the component among c and its four neighbours.
-float capped(const Field& velocity, glm::ivec2 c, int component, float value, float extra, const PassConstants& k)
-{
-    float limit = std::fabs(velocity.at(c.x, c.y, component));
-    for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
-        limit = glslMax(limit, std::fabs(rawComponent(velocity, c + offset, component, k)));
-    limit = glslMax(limit, extra);
-    return glslMin(glslMax(value, -limit), limit);
-}
-
-}  // namespace
-
-void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
-{
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
-                            (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
-                           0.25f;
-    });
-}
-
-void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
-{
-    assert(velocity.sameShape(out));
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const glm::vec2 here = confinementAt(curlField, c, k);
-        const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
-        const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
-        // The lid can drive the top row's u faces up to its speed.
-        const float lid = !k.periodic && !k.tunnel && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
-        const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
-        const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
-    });
-}
-
-void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
-              const PassConstants& dyeGrid, Exec exec)
-{
-    assert(velocity.sameShape(out));
-    const auto liftAt = [&](glm::ivec2 c) {
-        glm::vec4 d;
-        if (dyeGrid.onVelocityGrid) {
-            d = scalarAt(dye, c, k);
-        } else {
-            const glm::vec2 p((static_cast<float>(c.x) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f,
-                              (static_cast<float>(c.y) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f);
-            d = scalarAtPoint(dye, p, dyeGrid);
-        }
-        const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
-        return k.buoyancyPerKelvin * scalar1At(temperature, c, k) - k.buoyancyPerSmoke * smoke;
+    const Tracer trace(k);
+    // Each face corrected from the footprint its trace from `here` read.
+    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
+        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+        return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
+                                           backward.at(c.x, c.y, 0), decay, readsGhostU(c0, k), k);
     };
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
-        store(out, c, shutU(c, k, velocity.at(c.x, c.y, 0)), shutV(c, k, v));
-    });
-}
-
-void addForceField(const Field& velocity, const Field& force, Field& out, const ForceFieldConstants& f,
-                   const PassConstants& k)
-{
-    assert(velocity.sameShape(out) && force.width() == k.width && force.height() == k.height);
-    const auto forceAt = [&](glm::ivec2 c) {
-        return glm::vec2(rawComponent(force, c, 0, k), rawComponent(force, c, 1, k));
+    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
+        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+        return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
+                                           backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
     };
-    const auto weight = [&](glm::vec2 m) {
-        const float speed = std::sqrt(m.x * m.x + m.y * m.y);
-        return f.blend * (speed / (speed + f.fullSpeed));
-    };
-    forEachFace(k, {1}, [&](glm::ivec2 c) {
-        const glm::vec2 here = forceAt(c);
-        const glm::vec2 left = forceAt(c + kLeft);
-        const glm::vec2 below = forceAt(c + kBottom);
-        const glm::vec2 mU((left.x + here.x) * 0.5f, (left.y + here.y) * 0.5f);
-        const glm::vec2 mV((below.x + here.x) * 0.5f, (below.y + here.y) * 0.5f);
-        const float u = velocity.at(c.x, c.y, 0);
-        const float v = velocity.at(c.x, c.y, 1);
-        store(out, c, shutU(c, k, u + weight(mU) * (mU.x - u)), shutV(c, k, v + weight(mV) * (mV.y - v)));
-    });
-}
-
-glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k)
-{
-    return {(faceU(velocity, c, k) + faceU(velocity, c + kRight, k)) * 0.5f,
-            (faceV(velocity, c, k) + faceV(velocity, c + kTop, k)) * 0.5f};
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const float u = faceU(c, velocityAtFaceU(velocity, c, k));
+            const float v = faceV(c, velocityAtFaceV(velocity, c, k));
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
+        },
+        [&](int j, int begin, int end) {
+            const float* below = rowOf(velocity, j - 1);
+            const float* row = rowOf(velocity, j);
+            const float* above = rowOf(velocity, j + 1);
+            float* result = rowOf(out, j);
+            for (int i = begin; i < end; ++i) {
+                result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
+                result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+            }
+        });
 }
 
 }  // namespace fluid::reference::staggered

@@ -4,8 +4,8 @@
 // face to its left, at the point (i - 1/2, j), and v on the face below it, at
 // (i, j - 1/2) (cell centres at integer points, as everywhere). The faces on
 // the right and top walls are not stored: the rules give them. Mirror of the
-// STAGGERED variants of the shaders; passes.cpp's functions of the same names
-// call these when k.staggered.
+// STAGGERED variants of the shaders, reached through the layout's kernel
+// table (velocity_kernels.hpp); collocated.hpp has the other layout's.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -67,6 +67,22 @@ inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
 // velocity's grid; at most half a cell outside it) from its own faces.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
 
+// velocityAtPoint at the centre of cell i of a row, on the velocity's own
+// grid, for a cell away from walls and solids, whose faces read as stored:
+// `row` and `above` are rows j and j + 1 of the velocity. The same float
+// operations as velocityAtPoint, whose weights there are (1/2, 0) for u and
+// (0, 1/2) for v.
+inline glm::vec2 velocityAtCentre(const float* row, const float* above, int i)
+{
+    const auto blend = [](float a, float b, float c, float d, float fx, float fy) {
+        const float bottom = a * (1.0f - fx) + b * fx;
+        const float top = c * (1.0f - fx) + d * fx;
+        return (bottom * (1.0f - fy) + top * fy) * 1.0f;
+    };
+    return {blend(row[2 * i], row[2 * i + 2], above[2 * i], above[2 * i + 2], 0.5f, 0.0f),
+            blend(row[2 * i + 1], row[2 * i + 3], above[2 * i + 1], above[2 * i + 3], 0.0f, 0.5f)};
+}
+
 // splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at
 // v's, the faces shut as every velocity pass writes them, over the cells the
 // splat reaches (splatReach); out = in elsewhere.
@@ -76,6 +92,14 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 // dt times the velocity there (its own component, the other the mean of the
 // four nearest faces), `carried` read there from its faces, times decay.
 void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec);
+
+// advect.frag and its MACCORMACK variant on a scalar on the velocity's grid,
+// the velocity read at each cell's centre from the faces around it.
+void advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                      Field& out, const PassConstants& k, Exec exec);
+void maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
+                          Exec exec);
 
 // maccormack.glsl on each face: the correction limited by the four faces of
 // the forward trace's read (the forward value where that read meets a ghost).
@@ -117,8 +141,9 @@ glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstan
 
 // --- level 0 of the viscous multigrid (staggered_multigrid.cpp) ---------------
 // The STAGGERED variants of smooth.frag, restrict_residual.frag and
-// prolong_correction.frag, which CpuMultigrid runs on level 0 when
-// k.staggered; the coarser levels are reference::smooth and the like.
+// prolong_correction.frag, which CpuMultigrid runs on the viscous solve's
+// level 0 from this layout's kernel table; the coarser levels are
+// reference::smooth and the like.
 
 // smooth.frag's: one weighted Jacobi sweep of x - a (Sum - 4x) = b on each
 // face (diffuse's sweep, under-relaxed by op.weight), written through shutU/V.

@@ -43,4 +43,18 @@ inline float* rowOf(Field& f, int j)
     return f.data() + f.index(0, j);
 }
 
+// diffuse.frag's Jacobi sweep over the cells [begin, end) of one interior
+// row of a velocity field, on either layout (a face's neighbours are the
+// faces of the same component beside it, as a cell's are): `below`, `row`
+// and `above` are rows j-1, j, j+1 of the iterate, `rhs` and `out` row j.
+// Both components have the same formula, so the row is one flat array of
+// floats, each neighbour two floats away.
+inline void diffuseInterior(const float* __restrict below, const float* __restrict row,
+                            const float* __restrict above, const float* __restrict rhs, float* __restrict out,
+                            float alpha, float inverseDenominator, int begin, int end)
+{
+    for (int n = 2 * begin; n < 2 * end; ++n)
+        out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;
+}
+
 }  // namespace fluid::reference::stencil

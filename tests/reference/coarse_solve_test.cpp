@@ -88,6 +88,27 @@ std::vector<std::vector<glm::ivec2>> fluidGroups(const Field& solid, bool period
     return groups;
 }
 
+// A right-hand side the equation can meet: zero on solids, and zero mean on
+// each group that does not reach the tunnel's outflow (the restricted
+// residual of a compatible problem).
+template <typename ReachesOutflow>
+Field compatibleRhs(const Field& solid, const std::vector<std::vector<glm::ivec2>>& groups,
+                    const ReachesOutflow& reachesOutflow)
+{
+    Field s = test::randomField(solid.width(), solid.height(), 1, 31, 1.0f);
+    for (int j = 0; j < solid.height(); ++j)
+        for (int i = 0; i < solid.width(); ++i)
+            if (solid.at(i, j) > 0.5f) s.at(i, j) = 0.0f;
+    for (const auto& g : groups) {
+        if (reachesOutflow(g)) continue;
+        double mean = 0.0;
+        for (const glm::ivec2 cell : g) mean += s.at(cell.x, cell.y);
+        mean /= static_cast<double>(g.size());
+        for (const glm::ivec2 cell : g) s.at(cell.x, cell.y) -= static_cast<float>(mean);
+    }
+    return s;
+}
+
 TEST_P(CoarsestInverse, SolvesTheSmoothersEquation)
 {
     const Case c = GetParam();
@@ -103,26 +124,13 @@ TEST_P(CoarsestInverse, SolvesTheSmoothersEquation)
     const bool periodic = c.boundary == BoundaryMode::Periodic;
     const bool tunnel = isTunnel(c.boundary);
 
-    // A right-hand side the equation can meet: zero on solids, and zero mean
-    // on each group that does not reach the tunnel's outflow (the restricted
-    // residual of a compatible problem).
-    Field s = test::randomField(level.width, level.height, 1, 31, 1.0f);
     const std::vector<std::vector<glm::ivec2>> groups = fluidGroups(solid, periodic);
     const auto reachesOutflow = [&](const std::vector<glm::ivec2>& g) {
         for (const glm::ivec2 cell : g)
             if (tunnel && cell.x == level.width - 1) return true;
         return false;
     };
-    for (int j = 0; j < level.height; ++j)
-        for (int i = 0; i < level.width; ++i)
-            if (solid.at(i, j) > 0.5f) s.at(i, j) = 0.0f;
-    for (const auto& g : groups) {
-        if (reachesOutflow(g)) continue;
-        double mean = 0.0;
-        for (const glm::ivec2 cell : g) mean += s.at(cell.x, cell.y);
-        mean /= static_cast<double>(g.size());
-        for (const glm::ivec2 cell : g) s.at(cell.x, cell.y) -= static_cast<float>(mean);
-    }
+    const Field s = compatibleRhs(solid, groups, reachesOutflow);
 
     const std::vector<float> m = coarsestInverse(level, c.boundary, c.obstacles ? &solid : nullptr);
     Field x(level.width, level.height, 1);

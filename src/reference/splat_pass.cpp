@@ -1,0 +1,136 @@
+// splat.frag's CPU mirror: the Gaussian of a segment added to a field, its
+// weight from the shader's own exp and erfc polynomials, the same float
+// operations in the same order (the parity tests compare the two to the bit).
+#include <algorithm>
+#include <bit>
+#include <cassert>
+#include <cmath>
+
+#include "reference/collocated.hpp"
+#include "reference/passes.hpp"
+#include "reference/stencil.hpp"
+
+namespace fluid::reference {
+
+namespace {
+
+using stencil::rowOf;
+
+// Runs body(j) for every row, rows shared out among threads.
+template <typename RowBody>
+void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
+{
+    stencil::forEachRow(k.height, exec, body);
+}
+
+// splat.frag's erfcPositive and erfDifference, the same operations in the same order.
+float erfcPositive(float x)
+{
+    const float t = 1.0f / (1.0f + 0.3275911f * x);
+    float poly = -1.453152027f + t * 1.061405429f;
+    poly = 1.421413741f + t * poly;
+    poly = -0.284496736f + t * poly;
+    poly = 0.254829592f + t * poly;
+    return (t * poly) * splatExp(-(x * x));
+}
+
+float erfDifference(float a, float b)
+{
+    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
+    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
+    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
+}
+
+}  // namespace
+
+// splat.frag's splatExp: exp(x) for x <= 0 from +, -, * and a power of two,
+// the same floats as the shader's (whose products are rounded once, as these
+// are: this file is built without FMA contraction). x = k ln 2 + r, e^r by its
+// Taylor polynomial of degree 7, times 2^k from its bits; 0 below -87.
+float splatExp(float x)
+{
+    if (x < -87.0f) return 0.0f;
+    const float k = std::floor(x * 1.44269502f + 0.5f);
+    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
+    float p = 1.98412701e-04f;
+    p = 1.38888892e-03f + r * p;
+    p = 8.33333377e-03f + r * p;
+    p = 4.16666679e-02f + r * p;
+    p = 1.66666672e-01f + r * p;
+    p = 0.5f + r * p;
+    p = 1.0f + r * p;
+    p = 1.0f + r * p;
+    return p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+}
+
+float splatWeightAt(const SplatInCells& s, glm::vec2 point)
+{
+    const glm::vec2 ap = point - s.from;
+    const float along = ap.x * s.axis.x + ap.y * s.axis.y;
+    const glm::vec2 across = ap - along * s.axis;
+    const float scaled = along * s.inverseRadius;
+    const float d = (across.x * across.x + across.y * across.y) * (s.inverseRadius * s.inverseRadius);
+    const float alongWeight =
+        s.length > 0.0f ? s.lineScale * erfDifference(scaled, scaled - s.length * s.inverseRadius) : 1.0f;
+    return splatExp(-d) * alongWeight;
+}
+
+namespace {
+
+float splatWeight(const SplatInCells& s, glm::ivec2 cell)
+{
+    return splatWeightAt(s, glm::vec2(cell));
+}
+
+// in + value * weight over the first Components floats of cells [begin, end)
+// of one row, the row's other cells as they are.
+template <int Components>
+void splatRow(const float* __restrict in, float* __restrict out, const SplatInCells& s, glm::vec4 value, int j,
+              int width, int begin, int end)
+{
+    std::copy(in, in + Components * width, out);
+    for (int i = begin; i < end; ++i) {
+        const float weight = splatWeight(s, glm::ivec2(i, j));
+        for (int n = 0; n < Components; ++n) out[Components * i + n] = in[Components * i + n] + value[n] * weight;
+    }
+}
+
+template <int Components>
+void splatRows(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
+{
+    const CellBlock reach = splatReach(s, k.width, k.height);
+    forEachRow(k, exec, [&](int j) {
+        const bool reached = j >= reach.begin.y && j < reach.end.y;
+        splatRow<Components>(rowOf(in, j), rowOf(out, j), s, value, j, k.width, reached ? reach.begin.x : 0,
+                             reached ? reach.end.x : 0);
+    });
+}
+
+}  // namespace
+
+void splat(const Field& in, const SplatInCells& s, glm::vec4 value, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(in.sameShape(out));
+    switch (in.components()) {
+        case 1:
+            splatRows<1>(in, s, value, out, k, exec);
+            break;
+        case 2:
+            splatRows<2>(in, s, value, out, k, exec);
+            break;
+        case 3:
+            splatRows<3>(in, s, value, out, k, exec);
+            break;
+        default:
+            splatRows<4>(in, s, value, out, k, exec);
+            break;
+    }
+}
+
+void collocated::splatVelocity(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out,
+                               const PassConstants& k, Exec exec)
+{
+    splat(in, s, {value.x, value.y, 0.0f, 0.0f}, out, k, exec);
+}
+
+}  // namespace fluid::reference

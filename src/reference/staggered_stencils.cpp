@@ -1,0 +1,369 @@
+// The staggered layout's stencil passes (the STAGGERED variants of
+// diffuse.frag, divergence.frag, gradient.frag, curl.frag, vorticity.frag,
+// buoyancy.frag and add_force.frag): the same float operations in the same
+// order as the shaders, which the parity tests hold them to. Each stencil
+// pass is written twice, as passes.cpp's are: once a face at a time through
+// the face rules, for the faces near a wall or a solid, and once as a loop on
+// raw rows for the others (face_rows.hpp has the seam);
+// tests/reference/staggered_fast_path_test.cpp holds the two to bitwise
+// equality. The curl and the confinement force are computed once per corner
+// and per cell first (their stencils share them), then read by the faces.
+#include <algorithm>
+#include <cassert>
+#include <cmath>
+#include <vector>
+
+#include "reference/boundary.hpp"
+#include "reference/face_rows.hpp"
+#include "reference/float_ops.hpp"
+#include "reference/staggered.hpp"
+#include "reference/stencil.hpp"
+
+namespace fluid::reference::staggered {
+
+namespace {
+
+using stencil::kBottom;
+using stencil::kLeft;
+using stencil::kRight;
+using stencil::kTop;
+using stencil::rowOf;
+
+using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
+
+// Rows j - 1, j and j + 1 of a field.
+struct RowsAround {
+    const float* below;
+    const float* row;
+    const float* above;
+};
+
+// diffuse.frag's STAGGERED sweep of one component's face.
+template <FaceRule face>
+float diffusedFace(const Field& x, const Field& b, glm::ivec2 c, int component, const PassConstants& k)
+{
+    const float neighbours =
+        (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
+    return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
+}
+
+// --- interior rows -------------------------------------------------------------
+// Cells [begin, end) of one row j away from walls and solids (face_rows.hpp),
+// where every face reads as stored and no face is shut. Velocity rows
+// interleave (u, v) per cell: the u face left of cell i is [2 i], the v face
+// below it [2 i + 1].
+
+// (u_right - u_left + v_top - v_bottom) / h; `row` and `above` are rows j and
+// j + 1 of the velocity.
+void divergenceInterior(const float* __restrict row, const float* __restrict above, float* __restrict out,
+                        float inverseCellSize, int begin, int end)
+{
+    for (int i = begin; i < end; ++i)
+        out[i] = ((row[2 * i + 2] - row[2 * i]) + (above[2 * i + 1] - row[2 * i + 1])) * inverseCellSize;
+}
+
+// Each face less the pressure difference across it over h; `below` and `row`
+// are rows j - 1 and j of the pressure.
+void gradientInterior(const float* __restrict below, const float* __restrict row, const float* __restrict velocity,
+                      float* __restrict out, float inverseCellSize, int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const float here = row[i];
+        out[2 * i] = velocity[2 * i] - (here - row[i - 1]) * inverseCellSize;
+        out[2 * i + 1] = velocity[2 * i + 1] - (here - below[i]) * inverseCellSize;
+    }
+}
+
+// cornerCurl on raw rows: the circulation around the lower-left corner of
+// cell i, from `row` (its row) and `below` (the row under it).
+inline float cornerCurlAt(const float* __restrict below, const float* __restrict row, int i, float inverseCellSize)
+{
+    return ((row[2 * i + 1] - row[2 * i - 1]) - (row[2 * i] - below[2 * i])) * inverseCellSize;
+}
+
+}  // namespace
+
+void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(x.sameShape(out) && b.sameShape(out));
+    // The sweep reaches two cells down and left (Reach::Two) on one face per
+    // row and column only: u at i = 1 reads the wall's u at i = 0, v at
+    // j = 1 the wall's v at j = 0. The rows run as if it reached one, and
+    // those faces are then redone through the rules, one component each.
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)),
+                  shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
+        },
+        [&](int j, int begin, int end) {
+            stencil::diffuseInterior(rowOf(x, j - 1), rowOf(x, j), rowOf(x, j + 1), rowOf(b, j), rowOf(out, j),
+                                     k.diffusionAlpha, k.diffusionInverseDenominator, begin, end);
+            if (begin == 1) out.at(1, j, 0) = shutU({1, j}, k, diffusedFace<faceU>(x, b, {1, j}, 0, k));
+            if (j == 1)
+                for (int i = begin; i < end; ++i)
+                    out.at(i, 1, 1) = shutV({i, 1}, k, diffusedFace<faceV>(x, b, {i, 1}, 1, k));
+        });
+}
+
+void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
+{
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const float du = faceU(velocity, c + kRight, k) - faceU(velocity, c, k);
+            const float dv = faceV(velocity, c + kTop, k) - faceV(velocity, c, k);
+            out.at(c.x, c.y) = (du + dv) * k.inverseCellSize;
+        },
+        [&](int j, int begin, int end) {
+            divergenceInterior(rowOf(velocity, j), rowOf(velocity, j + 1), rowOf(out, j), k.inverseCellSize, begin,
+                               end);
+        });
+}
+
+void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(velocity.sameShape(out));
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const float here = pressureAt(p, c, k);
+            const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
+            const float v = velocity.at(c.x, c.y, 1) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
+        },
+        [&](int j, int begin, int end) {
+            gradientInterior(rowOf(p, j - 1), rowOf(p, j), rowOf(velocity, j), rowOf(out, j), k.inverseCellSize,
+                             begin, end);
+        });
+}
+
+namespace {
+
+// The compact circulation around the corner at (i - 1/2, j - 1/2), over h^2 h.
+float cornerCurl(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    return ((faceV(velocity, c, k) - faceV(velocity, c + kLeft, k)) -
+            (faceU(velocity, c, k) - faceU(velocity, c + kBottom, k))) *
+           k.inverseCellSize;
+}
+
+// The confinement force of cell c (vorticity.frag's collocated formula).
+glm::vec2 confinementAt(const Field& curlField, glm::ivec2 c, const PassConstants& k)
+{
+    const float wl = std::fabs(scalar1At(curlField, c + kLeft, k));
+    const float wr = std::fabs(scalar1At(curlField, c + kRight, k));
+    const float wb = std::fabs(scalar1At(curlField, c + kBottom, k));
+    const float wt = std::fabs(scalar1At(curlField, c + kTop, k));
+    const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
+    const glm::vec2 n = g / std::fmax(std::sqrt(g.x * g.x + g.y * g.y), 1e-5f);
+    const float w = scalar1At(curlField, c, k);
+    return {k.vorticityScale * (n.y * w), k.vorticityScale * (-n.x * w)};
+}
+
+// The stored component at c as the sampler returns it (clamped or wrapped, no ghost rule).
+float rawComponent(const Field& velocity, glm::ivec2 c, int component, const PassConstants& k)
+{
+    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
+    return velocity.at(m.x, m.y, component);
+}
+
+// value capped at the largest magnitude of the component among c and its four neighbours.
+float capped(const Field& velocity, glm::ivec2 c, int component, float value, float extra, const PassConstants& k)
+{
+    float limit = std::fabs(velocity.at(c.x, c.y, component));
+    for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
+        limit = glslMax(limit, std::fabs(rawComponent(velocity, c + offset, component, k)));
+    limit = glslMax(limit, extra);
+    return glslMin(glslMax(value, -limit), limit);
+}
+
+// confinementAt on raw rows of the curl (rows j - 1, j, j + 1), into forces
+// (two floats a cell) for the cells [begin, end) of row j. The floor of
+// |grad w| is atLeast where confinementAt has std::fmax: they agree on a
+// square root (never negative) and on NaN.
+void confinementInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                         float* __restrict forces, float halfInverseCellSize, float vorticityScale, int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
+        const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
+        const float length = atLeast(std::sqrt(gx * gx + gy * gy), 1e-5f);
+        const float nx = gx / length;
+        const float ny = gy / length;
+        const float w = row[i];
+        forces[2 * i] = vorticityScale * (ny * w);
+        forces[2 * i + 1] = vorticityScale * (-nx * w);
+    }
+}
+
+void storeForce(float* forces, int i, glm::vec2 force)
+{
+    forces[2 * i] = force.x;
+    forces[2 * i + 1] = force.y;
+}
+
+// capped on raw rows: value clamped to the largest magnitude of its
+// component among its face and the four beside (no lid away from the top row).
+inline float cappedAt(const RowsAround& us, int n, float value)
+{
+    float limit = std::fabs(us.row[n]);
+    limit = glslMax(limit, std::fabs(us.row[n - 2]));
+    limit = glslMax(limit, std::fabs(us.row[n + 2]));
+    limit = glslMax(limit, std::fabs(us.below[n]));
+    limit = glslMax(limit, std::fabs(us.above[n]));
+    limit = glslMax(limit, 0.0f);
+    return glslMin(glslMax(value, -limit), limit);
+}
+
+// Each face given the mean force of its two cells (`below` and `here`: the
+// forces of rows j - 1 and j), then capped.
+void vorticityInterior(const RowsAround& us, const float* __restrict below, const float* __restrict here,
+                       float* __restrict out, int begin, int end)
+{
+    for (int i = begin; i < end; ++i) {
+        const float fu = (here[2 * i - 2] + here[2 * i]) * 0.5f;
+        const float fv = (below[2 * i + 1] + here[2 * i + 1]) * 0.5f;
+        out[2 * i] = cappedAt(us, 2 * i, us.row[2 * i] + fu);
+        out[2 * i + 1] = cappedAt(us, 2 * i + 1, us.row[2 * i + 1] + fv);
+    }
+}
+
+}  // namespace
+
+void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
+{
+    const auto curlAt = [&](glm::ivec2 c) {
+        out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
+                            (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
+                           0.25f;
+    };
+    if (exec.perCell) return forEachFace(k, exec, curlAt);
+    // Each corner's circulation once (four cells share it): corner (i, j), at
+    // the lower left of cell (i, j), for i <= width and j <= height. A corner
+    // reads the faces of cells i-1 .. i and j-1 .. j, all stored for
+    // 1 <= i, j and i < width, j < height away from solids; the rest through
+    // the rules.
+    const int cornersAcross = k.width + 1;
+    std::vector<float> corners(static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(k.height + 1));
+    stencil::forEachRow(k.height + 1, exec, [&](int j) {
+        float* row = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
+        const bool inner = j >= 1 && j < k.height;
+        const ColumnSpan near = inner && k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
+        const auto byRule = [&](int begin, int end) {
+            for (int i = begin; i < end; ++i) row[i] = cornerCurl(velocity, {i, j}, k);
+        };
+        const auto raw = [&](int begin, int end) {
+            const float* below = inner ? rowOf(velocity, j - 1) : nullptr;
+            const float* here = inner ? rowOf(velocity, j) : nullptr;
+            for (int i = begin; i < end; ++i) row[i] = cornerCurlAt(below, here, i, k.inverseCellSize);
+        };
+        if (!inner || k.width < 2) return byRule(0, cornersAcross);
+        const int begin = near.empty() ? k.width : std::clamp(near.begin, 1, k.width);
+        const int end = near.empty() ? k.width : std::clamp(near.end, begin, k.width);
+        byRule(0, 1);
+        raw(1, begin);
+        byRule(begin, end);
+        raw(end, k.width);
+        byRule(k.width, cornersAcross);
+    });
+    stencil::forEachRow(k.height, exec, [&](int j) {
+        const float* lower = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
+        const float* upper = lower + cornersAcross;
+        float* result = rowOf(out, j);
+        for (int i = 0; i < k.width; ++i)
+            result[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
+    });
+}
+
+void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(velocity.sameShape(out));
+    // Each cell's confinement force once (each face reads its own cell's and
+    // its neighbour's): forces, two floats a cell. Only the interior rows read it.
+    std::vector<float> forces;
+    if (!exec.perCell) {
+        forces.resize(2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(k.height));
+        stencil::forEachRow(k.height, exec, [&](int j) {
+            float* f = forces.data() + 2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
+            const bool inner = j > 0 && j < k.height - 1 && k.width > 2;
+            const int begin = inner ? 1 : k.width;
+            for (int i = 0; i < std::min(begin, k.width); ++i) storeForce(f, i, confinementAt(curlField, {i, j}, k));
+            if (inner)
+                confinementInterior(rowOf(curlField, j - 1), rowOf(curlField, j), rowOf(curlField, j + 1), f,
+                                    k.halfInverseCellSize, k.vorticityScale, 1, k.width - 1);
+            for (int i = std::max(begin, k.width - 1); i < k.width; ++i)
+                storeForce(f, i, confinementAt(curlField, {i, j}, k));
+        });
+    }
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const glm::vec2 here = confinementAt(curlField, c, k);
+            const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
+            const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
+            // The lid can drive the top row's u faces up to its speed.
+            const float lid = !k.periodic && !k.tunnel && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
+            const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
+            const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
+        },
+        [&](int j, int begin, int end) {
+            const std::size_t row = 2 * static_cast<std::size_t>(k.width);
+            const RowsAround us{rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1)};
+            vorticityInterior(us, forces.data() + row * static_cast<std::size_t>(j - 1),
+                              forces.data() + row * static_cast<std::size_t>(j), rowOf(out, j), begin, end);
+        });
+}
+
+void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
+              const PassConstants& dyeGrid, Exec exec)
+{
+    assert(velocity.sameShape(out));
+    const auto liftAt = [&](glm::ivec2 c) {
+        glm::vec4 d;
+        if (dyeGrid.onVelocityGrid) {
+            d = scalarAt(dye, c, k);
+        } else {
+            const glm::vec2 p((static_cast<float>(c.x) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f,
+                              (static_cast<float>(c.y) + 0.5f) * dyeGrid.fromVelocityCells - 0.5f);
+            d = scalarAtPoint(dye, p, dyeGrid);
+        }
+        const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
+        return k.buoyancyPerKelvin * scalar1At(temperature, c, k) - k.buoyancyPerSmoke * smoke;
+    };
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
+        store(out, c, shutU(c, k, velocity.at(c.x, c.y, 0)), shutV(c, k, v));
+    });
+}
+
+void addForceField(const Field& velocity, const Field& force, Field& out, const ForceFieldConstants& f,
+                   const PassConstants& k)
+{
+    assert(velocity.sameShape(out) && force.width() == k.width && force.height() == k.height);
+    const auto forceAt = [&](glm::ivec2 c) {
+        return glm::vec2(rawComponent(force, c, 0, k), rawComponent(force, c, 1, k));
+    };
+    const auto weight = [&](glm::vec2 m) {
+        const float speed = std::sqrt(m.x * m.x + m.y * m.y);
+        return f.blend * (speed / (speed + f.fullSpeed));
+    };
+    forEachFace(k, {1}, [&](glm::ivec2 c) {
+        const glm::vec2 here = forceAt(c);
+        const glm::vec2 left = forceAt(c + kLeft);
+        const glm::vec2 below = forceAt(c + kBottom);
+        const glm::vec2 mU((left.x + here.x) * 0.5f, (left.y + here.y) * 0.5f);
+        const glm::vec2 mV((below.x + here.x) * 0.5f, (below.y + here.y) * 0.5f);
+        const float u = velocity.at(c.x, c.y, 0);
+        const float v = velocity.at(c.x, c.y, 1);
+        store(out, c, shutU(c, k, u + weight(mU) * (mU.x - u)), shutV(c, k, v + weight(mV) * (mV.y - v)));
+    });
+}
+
+glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+{
+    return {(faceU(velocity, c, k) + faceU(velocity, c + kRight, k)) * 0.5f,
+            (faceV(velocity, c, k) + faceV(velocity, c + kTop, k)) * 0.5f};
+}
+}  // namespace fluid::reference::staggered
