@@ -203,11 +203,11 @@ void BM_CpuStepObstacles(benchmark::State& state)
 }
 
 // --- the CPU reference against the memory-bandwidth floor -----------------------
-// Issue 8's configuration: 20 pressure and 20 viscous sweeps. The floor is the
+// The 20+20 configuration: 20 pressure and 20 viscous sweeps. The floor is the
 // time to move the bytes a step must move at the bandwidth of a STREAM triad
 // measured in the same run; floor_ratio is a step's time over that.
 
-fluid::SimParams issue8Params(int grid)
+fluid::SimParams twentySweepParams(int grid)
 {
     fluid::SimParams p = benchParams(grid);
     p.pressureIterations = 20;
@@ -340,7 +340,7 @@ void BM_CpuStep20x20(benchmark::State& state)
 {
     const int threads = static_cast<int>(state.range(0));
     const int grid = static_cast<int>(state.range(1));
-    const fluid::SimParams params = issue8Params(grid);
+    const fluid::SimParams params = twentySweepParams(grid);
     const double bytes = bytesPerStep(params);
     const double floorSeconds = bytes / triadBandwidth();
     fluid::CpuSolver solver(params, threads);
@@ -368,8 +368,8 @@ void triadArgs(benchmark::internal::Benchmark* b)
     if (allThreads() > 1) b->Arg(allThreads());
 }
 
-// Issue 8's sizes, on one thread and on every hardware thread.
-void issue8Args(benchmark::internal::Benchmark* b)
+// The 20+20 configuration's sizes, on one thread and on every hardware thread.
+void twentySweepArgs(benchmark::internal::Benchmark* b)
 {
     b->ArgNames({"threads", ""});
     for (const int grid : {256, 512}) b->Args({1, grid});
@@ -402,7 +402,7 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
     ->Args({256, 256})
     ->Args({128, 0})
     ->Args({256, 1024})
-    ->Args({256, 512})  // the WebGL demo's step in issue 21 (scripts/demo-step-time.sh)
+    ->Args({256, 512})  // the WebGL demo's grids (scripts/demo-step-time.sh)
     ->ArgNames({"velocity", "dye"})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
@@ -410,7 +410,7 @@ BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMilliseco
 BENCHMARK(BM_GpuStepObstacles)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStepDefaults)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStepObstacles)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
-BENCHMARK(BM_CpuStep20x20)->Apply(issue8Args)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_CpuStep20x20)->Apply(twentySweepArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_Triad)->Apply(triadArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace

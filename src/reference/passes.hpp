@@ -95,7 +95,7 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec =
 // vorticity.frag: u += dt epsilon h (N x w), N = grad|w| / |grad|w||, then the
 // speed capped at the largest among the cell and its four neighbours before
 // (and, in the top row of a box, the lid's): confinement cannot make a new
-// maximum of |u| (issue 9).
+// maximum of |u|.
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec = {});
 
 // divergence.frag: du/dx + dv/dy by central differences.
