@@ -7,8 +7,8 @@
 #include <cmath>
 
 #include "reference/boundary.hpp"
-#include "reference/float_ops.hpp"
 #include "reference/collocated.hpp"
+#include "reference/float_ops.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
@@ -136,8 +136,8 @@ template <VelocityRead Read>
         // one right of it (u) or above it (v), read raw where the rules are
         // the identity (away from walls and solids), with velocityAtPoint's
         // weights (1/2, 0) and (0, 1/2).
-        if (Read == VelocityRead::FaceCentres && velocityGrid.solid == nullptr && i > 0 && i < k.width - 1 &&
-            j > 0 && j < k.height - 1)
+        if (Read == VelocityRead::FaceCentres && velocityGrid.solid == nullptr && i > 0 && i < k.width - 1 && j > 0 &&
+            j < k.height - 1)
             return staggered::velocityAtCentre(u, uAbove, i);
         return velocityAtCentreOf(velocity, velocityGrid, i, j, k);
     }
@@ -459,8 +459,8 @@ void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, 
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     assert(original.width() == k.width && original.height() == k.height);
     if (k.onVelocityGrid)
-        kernelsOf(velocityGrid).maccormackScalarHere(velocity, velocityGrid, original, forward, backward, decay, out,
-                                                     k, exec);
+        kernelsOf(velocityGrid)
+            .maccormackScalarHere(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
     else
         maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward, decay,
                                                          out, k, exec);
@@ -483,8 +483,8 @@ void staggered::maccormackScalarHere(const Field& velocity, const PassConstants&
                                      const Field& forward, const Field& backward, float decay, Field& out,
                                      const PassConstants& k, Exec exec)
 {
-    maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay, out,
-                                                    k, exec);
+    maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay, out, k,
+                                                    exec);
 }
 
 }  // namespace fluid::reference

@@ -23,9 +23,9 @@
 #include <string>
 
 #include "reference/boundary.hpp"
+#include "reference/collocated.hpp"
 #include "reference/float_ops.hpp"
 #include "reference/pressure_residual.hpp"
-#include "reference/collocated.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -234,7 +234,7 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
         [&](int j, int begin, int end) {
             const RowsAround xs = rowsAround(x, j);
             stencil::diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
-                            k.diffusionInverseDenominator, begin, end);
+                                     k.diffusionInverseDenominator, begin, end);
         });
 }
 

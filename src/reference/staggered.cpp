@@ -183,9 +183,7 @@ glm::vec2 velocityAtFaceV(const float* __restrict below, const float* __restrict
 class Tracer {
 public:
     explicit Tracer(const PassConstants& k)
-        : k_(k),
-          lo_(k.periodic ? -4.0f * size(k) : glm::vec2(-0.5f)),
-          hi_(k.periodic ? 4.0f * size(k) : size(k) - 0.5f)
+        : k_(k), lo_(k.periodic ? -4.0f * size(k) : glm::vec2(-0.5f)), hi_(k.periodic ? 4.0f * size(k) : size(k) - 0.5f)
     {
     }
     glm::vec2 operator()(glm::vec2 p, glm::vec2 here) const
@@ -196,7 +194,10 @@ public:
     }
 
 private:
-    static glm::vec2 size(const PassConstants& k) { return {static_cast<float>(k.width), static_cast<float>(k.height)}; }
+    static glm::vec2 size(const PassConstants& k)
+    {
+        return {static_cast<float>(k.width), static_cast<float>(k.height)};
+    }
     const PassConstants& k_;
     glm::vec2 lo_;
     glm::vec2 hi_;

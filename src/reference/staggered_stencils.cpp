@@ -133,8 +133,8 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
             store(out, c, shutU(c, k, u), shutV(c, k, v));
         },
         [&](int j, int begin, int end) {
-            gradientInterior(rowOf(p, j - 1), rowOf(p, j), rowOf(velocity, j), rowOf(out, j), k.inverseCellSize,
-                             begin, end);
+            gradientInterior(rowOf(p, j - 1), rowOf(p, j), rowOf(velocity, j), rowOf(out, j), k.inverseCellSize, begin,
+                             end);
         });
 }
 
@@ -271,8 +271,7 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
         const float* lower = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
         const float* upper = lower + cornersAcross;
         float* result = rowOf(out, j);
-        for (int i = 0; i < k.width; ++i)
-            result[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
+        for (int i = 0; i < k.width; ++i) result[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
     });
 }
 

@@ -49,9 +49,9 @@ inline float* rowOf(Field& f, int j)
 // and `above` are rows j-1, j, j+1 of the iterate, `rhs` and `out` row j.
 // Both components have the same formula, so the row is one flat array of
 // floats, each neighbour two floats away.
-inline void diffuseInterior(const float* __restrict below, const float* __restrict row,
-                            const float* __restrict above, const float* __restrict rhs, float* __restrict out,
-                            float alpha, float inverseDenominator, int begin, int end)
+inline void diffuseInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
+                            const float* __restrict rhs, float* __restrict out, float alpha, float inverseDenominator,
+                            int begin, int end)
 {
     for (int n = 2 * begin; n < 2 * end; ++n)
         out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;

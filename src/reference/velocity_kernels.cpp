@@ -20,21 +20,41 @@ void prolongCellCentred(const Field& x, const Field& coarse, Field& out, const P
 }
 
 constexpr VelocityKernels kCollocated{
-    collocated::splatVelocity,     collocated::advectVelocity, collocated::maccormackVelocity,
-    collocated::advectScalarHere,  collocated::maccormackScalarHere,
-    collocated::velocityAtPoint,   collocated::buoyancy,       collocated::diffuse,
-    collocated::curl,              collocated::vorticity,      collocated::divergence,
-    collocated::gradient,          addNoForceOnFaces,          smooth,
-    restrictResidual,              prolongCellCentred,
+    collocated::splatVelocity,
+    collocated::advectVelocity,
+    collocated::maccormackVelocity,
+    collocated::advectScalarHere,
+    collocated::maccormackScalarHere,
+    collocated::velocityAtPoint,
+    collocated::buoyancy,
+    collocated::diffuse,
+    collocated::curl,
+    collocated::vorticity,
+    collocated::divergence,
+    collocated::gradient,
+    addNoForceOnFaces,
+    smooth,
+    restrictResidual,
+    prolongCellCentred,
 };
 
 constexpr VelocityKernels kStaggered{
-    staggered::splat,            staggered::advect,   staggered::maccormack,
-    staggered::advectScalarHere, staggered::maccormackScalarHere,
-    staggered::velocityAtPoint,  staggered::buoyancy, staggered::diffuse,
-    staggered::curl,             staggered::vorticity, staggered::divergence,
-    staggered::gradient,         staggered::addForceField, staggered::smooth,
-    staggered::restrictResidual, staggered::prolongCorrection,
+    staggered::splat,
+    staggered::advect,
+    staggered::maccormack,
+    staggered::advectScalarHere,
+    staggered::maccormackScalarHere,
+    staggered::velocityAtPoint,
+    staggered::buoyancy,
+    staggered::diffuse,
+    staggered::curl,
+    staggered::vorticity,
+    staggered::divergence,
+    staggered::gradient,
+    staggered::addForceField,
+    staggered::smooth,
+    staggered::restrictResidual,
+    staggered::prolongCorrection,
 };
 
 }  // namespace

@@ -21,13 +21,13 @@ struct VelocityKernels {
     void (*splatVelocity)(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k,
                           Exec exec);
     // advect.frag and its MACCORMACK variant on the velocity itself.
-    void (*advectVelocity)(const Field& velocity, const Field& carried, float decay, Field& out,
-                           const PassConstants& k, Exec exec);
+    void (*advectVelocity)(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k,
+                           Exec exec);
     void (*maccormackVelocity)(const Field& velocity, const Field& original, const Field& forward,
                                const Field& backward, float decay, Field& out, const PassConstants& k, Exec exec);
     // The same for a scalar on the velocity's grid (k.onVelocityGrid; velocityGrid: the velocity's constants).
-    void (*advectScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& source,
-                             float decay, Field& out, const PassConstants& k, Exec exec);
+    void (*advectScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
+                             Field& out, const PassConstants& k, Exec exec);
     void (*maccormackScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
                                  const Field& forward, const Field& backward, float decay, Field& out,
                                  const PassConstants& k, Exec exec);

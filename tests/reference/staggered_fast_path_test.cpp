@@ -99,31 +99,39 @@ protected:
 TEST_P(StaggeredFastPath, StencilsMatchPerFaceBitForBit)
 {
     const PassConstants& k = k_;
-    expectSame(velocity_, [&](Field& out, Exec e) { diffuse(velocity_, other_, out, k, e); }, "diffuse");
-    expectSame(scalar_, [&](Field& out, Exec e) { divergence(velocity_, out, k, e); }, "divergence");
-    expectSame(velocity_, [&](Field& out, Exec e) { gradient(velocity_, scalar_, out, k, e); }, "gradient");
-    expectSame(scalar_, [&](Field& out, Exec e) { curl(velocity_, out, k, e); }, "curl");
-    expectSame(velocity_, [&](Field& out, Exec e) { vorticity(velocity_, scalar_, out, k, e); }, "vorticity");
+    expectSame(
+        velocity_, [&](Field& out, Exec e) { diffuse(velocity_, other_, out, k, e); }, "diffuse");
+    expectSame(
+        scalar_, [&](Field& out, Exec e) { divergence(velocity_, out, k, e); }, "divergence");
+    expectSame(
+        velocity_, [&](Field& out, Exec e) { gradient(velocity_, scalar_, out, k, e); }, "gradient");
+    expectSame(
+        scalar_, [&](Field& out, Exec e) { curl(velocity_, out, k, e); }, "curl");
+    expectSame(
+        velocity_, [&](Field& out, Exec e) { vorticity(velocity_, scalar_, out, k, e); }, "vorticity");
 }
 
 TEST_P(StaggeredFastPath, AdvectionMatchesPerFaceBitForBit)
 {
     const PassConstants& k = k_;
-    expectSame(velocity_, [&](Field& out, Exec e) { advect(velocity_, velocity_, true, k.velocityDecay, out, k, e); },
-               "advect");
+    expectSame(
+        velocity_, [&](Field& out, Exec e) { advect(velocity_, velocity_, true, k.velocityDecay, out, k, e); },
+        "advect");
     Field backward(velocity_.width(), velocity_.height(), 2);
     advect(velocity_, other_, true, 1.0f, backward, k, rows_);
     expectSame(
         velocity_,
-        [&](Field& out, Exec e) { maccormack(velocity_, velocity_, other_, backward, true, k.velocityDecay, out, k, e); },
+        [&](Field& out, Exec e) {
+            maccormack(velocity_, velocity_, other_, backward, true, k.velocityDecay, out, k, e);
+        },
         "maccormack");
     // Scalars read the velocity at their centres from the faces.
     const Field dye = test::randomField(velocity_.width(), velocity_.height(), 3, 10);
-    expectSame(dye, [&](Field& out, Exec e) { advect(velocity_, dye, false, k.dyeDecay, out, k, e); }, "advect dye");
+    expectSame(
+        dye, [&](Field& out, Exec e) { advect(velocity_, dye, false, k.dyeDecay, out, k, e); }, "advect dye");
     const Field forwardDye = test::randomField(velocity_.width(), velocity_.height(), 3, 11);
     expectSame(
-        dye,
-        [&](Field& out, Exec e) { maccormack(velocity_, dye, forwardDye, dye, false, k.dyeDecay, out, k, e); },
+        dye, [&](Field& out, Exec e) { maccormack(velocity_, dye, forwardDye, dye, false, k.dyeDecay, out, k, e); },
         "maccormack dye");
 }
 
