@@ -9,24 +9,11 @@ namespace fluidsim::detail {
 
 namespace {
 
-class CpuEngine final : public Engine {
+class CpuEngine final : public SolverEngine<fluid::CpuSolver> {
 public:
-    CpuEngine(const fluid::SimParams& params, int threads) : solver_(params, threads) {}
+    CpuEngine(const fluid::SimParams& params, int threads) : SolverEngine(params, threads) {}
 
     Backend backend() const override { return Backend::Cpu; }
-    const fluid::SimParams& params() const override { return solver_.params(); }
-    void setParams(const fluid::SimParams& params) override { solver_.setParams(params); }
-    void step(std::span<const fluid::Splat> splats) override { solver_.step(splats); }
-    fluid::FluidState download() const override { return solver_.download(); }
-    void upload(const fluid::FluidState& state) override { solver_.upload(state); }
-    void setObstacles(const fluid::Field& mask) override
-    {
-        if (mask.size() == 0)
-            solver_.clearObstacles();
-        else
-            solver_.setObstacles(mask);
-    }
-    void reset() override { solver_.reset(); }
     void requestReadBack(double time, long long steps) override
     {
         const fluid::FluidState& s = solver_.state();
@@ -35,7 +22,6 @@ public:
     std::optional<SnapshotData> takeReadBack(bool) override { return std::exchange(pending_, std::nullopt); }
 
 private:
-    fluid::CpuSolver solver_;
     std::optional<SnapshotData> pending_;
 };
 

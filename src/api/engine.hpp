@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <utility>
 
 #include "core/field.hpp"
 #include "core/sim_params.hpp"
@@ -46,6 +47,35 @@ public:
     virtual std::optional<SnapshotData> takeReadBack(bool wait) = 0;
     virtual unsigned velocityTexture() const { return 0; }
     virtual unsigned dyeTexture() const { return 0; }
+};
+
+// What both backends forward to their solver as it is (`Solver`: fluid::CpuSolver
+// or fluid::GpuSolver, which share these members); each backend adds its
+// read-back and textures.
+template <typename Solver>
+class SolverEngine : public Engine {
+public:
+    template <typename... Args>
+    explicit SolverEngine(Args&&... args) : solver_(std::forward<Args>(args)...)
+    {
+    }
+
+    const fluid::SimParams& params() const override { return solver_.params(); }
+    void setParams(const fluid::SimParams& params) override { solver_.setParams(params); }
+    void step(std::span<const fluid::Splat> splats) override { solver_.step(splats); }
+    fluid::FluidState download() const override { return solver_.download(); }
+    void upload(const fluid::FluidState& state) override { solver_.upload(state); }
+    void setObstacles(const fluid::Field& mask) override
+    {
+        if (mask.size() == 0)
+            solver_.clearObstacles();
+        else
+            solver_.setObstacles(mask);
+    }
+    void reset() override { solver_.reset(); }
+
+protected:
+    Solver solver_;
 };
 
 // The GPU backend lives in a library of its own (fluidsim_api_gpu), so that a

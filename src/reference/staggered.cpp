@@ -272,19 +272,15 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
     });
 }
 
-void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec)
+namespace {
+
+// Each face of `out` from its own trace: faceU(c, v) and faceV(c, v) give a
+// face's value from the velocity at it; the interior rows read the velocity
+// straight from its rows, the border through the rules.
+template <typename FaceU, typename FaceV>
+void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
+                       const FaceV& faceV)
 {
-    assert(carried.sameShape(out) && carried.components() == 2);
-    const Tracer trace(k);
-    // Each face's value read at the point its trace from `here` reached.
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
-        glm::ivec2 c0;
-        return faceAt<0>(carried, inUIndices(trace(pointOfFaceU(c), here)), decay, k, c0);
-    };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
-        glm::ivec2 c0;
-        return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
-    };
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
         [&](glm::ivec2 c) {
@@ -302,6 +298,23 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
                 result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
             }
         });
+}
+
+}  // namespace
+void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(carried.sameShape(out) && carried.components() == 2);
+    const Tracer trace(k);
+    // Each face's value read at the point its trace from `here` reached.
+    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+        glm::ivec2 c0;
+        return faceAt<0>(carried, inUIndices(trace(pointOfFaceU(c), here)), decay, k, c0);
+    };
+    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+        glm::ivec2 c0;
+        return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
+    };
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
 }
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
@@ -322,23 +335,7 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
         return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
                                            backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
     };
-    forEachFaceSplitAtBorder(
-        k, exec, Reach::One,
-        [&](glm::ivec2 c) {
-            const float u = faceU(c, velocityAtFaceU(velocity, c, k));
-            const float v = faceV(c, velocityAtFaceV(velocity, c, k));
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
-        },
-        [&](int j, int begin, int end) {
-            const float* below = rowOf(velocity, j - 1);
-            const float* row = rowOf(velocity, j);
-            const float* above = rowOf(velocity, j + 1);
-            float* result = rowOf(out, j);
-            for (int i = begin; i < end; ++i) {
-                result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
-                result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
-            }
-        });
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
 }
 
 }  // namespace fluid::reference::staggered

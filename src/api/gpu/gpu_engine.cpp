@@ -95,24 +95,11 @@ fluid::Field collect(const PendingField& field)
     return f;
 }
 
-class GpuEngine final : public Engine {
+class GpuEngine final : public SolverEngine<fluid::GpuSolver> {
 public:
-    explicit GpuEngine(const fluid::SimParams& params) : solver_(params) {}
+    explicit GpuEngine(const fluid::SimParams& params) : SolverEngine(params) {}
 
     Backend backend() const override { return Backend::Gpu; }
-    const fluid::SimParams& params() const override { return solver_.params(); }
-    void setParams(const fluid::SimParams& params) override { solver_.setParams(params); }
-    void step(std::span<const fluid::Splat> splats) override { solver_.step(splats); }
-    fluid::FluidState download() const override { return solver_.download(); }
-    void upload(const fluid::FluidState& state) override { solver_.upload(state); }
-    void setObstacles(const fluid::Field& mask) override
-    {
-        if (mask.size() == 0)
-            solver_.clearObstacles();
-        else
-            solver_.setObstacles(mask);
-    }
-    void reset() override { solver_.reset(); }
     unsigned velocityTexture() const override { return solver_.velocityTexture(); }
     unsigned dyeTexture() const override { return solver_.dyeTexture(); }
 
@@ -143,7 +130,6 @@ public:
     }
 
 private:
-    fluid::GpuSolver solver_;
     PendingField velocity_, dye_;
     gl::Fence fence_;
     SnapshotData pending_;
