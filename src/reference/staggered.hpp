@@ -120,9 +120,8 @@ void gradient(const Field& velocity, const Field& p, Field& out, const PassConst
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec);
 
 // vorticity.frag's: the confinement force at the centres (as collocated),
-// each face given the mean of its two cells', then each component capped at
-// the largest magnitude among its face and the four faces beside (and, on
-// the top row, the lid's speed): no new maximum.
+// limited at each cell's centre as the collocated force is (no new maximum
+// of the centred speed), then each face given the mean of its two cells'.
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec);
 
 // buoyancy.frag's: each v face lifted by the mean of its two cells' lift.

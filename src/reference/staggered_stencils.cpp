@@ -6,8 +6,9 @@
 // the face rules, for the faces near a wall or a solid, and once as a loop on
 // raw rows for the others (face_rows.hpp has the seam);
 // tests/reference/staggered_fast_path_test.cpp holds the two to bitwise
-// equality. The curl and the confinement force are computed once per corner
-// and per cell first (their stencils share them), then read by the faces.
+// equality. The curl and the limited confinement force are computed once per
+// corner and per cell first (their stencils share them), then read by the
+// faces; the confinement reads raw texels only and needs no second form.
 #include <algorithm>
 #include <cassert>
 #include <cmath>
@@ -30,13 +31,6 @@ using stencil::kTop;
 using stencil::rowOf;
 
 using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
-
-// Rows j - 1, j and j + 1 of a field.
-struct RowsAround {
-    const float* below;
-    const float* row;
-    const float* above;
-};
 
 // diffuse.frag's STAGGERED sweep of one component's face.
 template <FaceRule face>
@@ -168,14 +162,48 @@ float rawComponent(const Field& velocity, glm::ivec2 c, int component, const Pas
     return velocity.at(m.x, m.y, component);
 }
 
-// value capped at the largest magnitude of the component among c and its four neighbours.
-float capped(const Field& velocity, glm::ivec2 c, int component, float value, float extra, const PassConstants& k)
+// The velocity at cell c's centre from the raw texels of its four faces
+// (clamped or wrapped as the sampler reads them, no ghost rule): the
+// limiter's view of the cell, as vorticity.frag reads it.
+glm::vec2 rawCentred(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
-    float limit = std::fabs(velocity.at(c.x, c.y, component));
+    return {(rawComponent(velocity, c, 0, k) + rawComponent(velocity, c + kRight, 0, k)) * 0.5f,
+            (rawComponent(velocity, c, 1, k) + rawComponent(velocity, c + kTop, 1, k)) * 0.5f};
+}
+
+float speedSquared(glm::vec2 v)
+{
+    return v.x * v.x + v.y * v.y;
+}
+
+// What remains of `force` at a cell whose centred velocity is u once u plus
+// the force is scaled back to a speed of sqrt(limit2) if it is faster.
+glm::vec2 limitedForce(glm::vec2 u, glm::vec2 force, float limit2)
+{
+    glm::vec2 confined = u + force;
+    const float s2 = speedSquared(confined);
+    if (s2 > limit2) confined *= std::sqrt(limit2) / std::sqrt(s2);
+    return confined - u;
+}
+
+// Whether cell c's limit counts the lid's speed (the top row of a box) or the
+// inflow's (the tunnel's first column).
+bool drivenCell(glm::ivec2 c, const PassConstants& k)
+{
+    return k.tunnel ? c.x == 0 : !k.periodic && c.y == k.height - 1;
+}
+
+// Cell c's confinement force after the collocated limiter at the cell's
+// centre: the limit is the largest centred speed among the cell and its four
+// neighbours (and the lid's or the inflow's on their row or column).
+glm::vec2 limitedForceAt(const Field& velocity, const Field& curlField, glm::ivec2 c, const PassConstants& k)
+{
+    const glm::vec2 u = rawCentred(velocity, c, k);
+    float limit2 = speedSquared(u);
     for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
-        limit = glslMax(limit, std::fabs(rawComponent(velocity, c + offset, component, k)));
-    limit = glslMax(limit, extra);
-    return glslMin(glslMax(value, -limit), limit);
+        limit2 = glslMax(limit2, speedSquared(rawCentred(velocity, c + offset, k)));
+    if (drivenCell(c, k)) limit2 = glslMax(limit2, k.lidSpeed * k.lidSpeed);
+    return limitedForce(u, confinementAt(curlField, c, k), limit2);
 }
 
 // confinementAt on raw rows of the curl (rows j - 1, j, j + 1), into forces
@@ -197,36 +225,46 @@ void confinementInterior(const float* __restrict below, const float* __restrict 
     }
 }
 
-void storeForce(float* forces, int i, glm::vec2 force)
+// limitedForceAt for every cell into `forces` (a row after another), each
+// cell's centred velocity computed once (cells -1 .. width and -1 .. height)
+// and its unlimited force on raw rows of the curl away from the edges.
+void limitedForces(const Field& velocity, const Field& curlField, std::vector<glm::vec2>& forces,
+                   const PassConstants& k, Exec exec)
 {
-    forces[2 * i] = force.x;
-    forces[2 * i + 1] = force.y;
-}
-
-// capped on raw rows: value clamped to the largest magnitude of its
-// component among its face and the four beside (no lid away from the top row).
-inline float cappedAt(const RowsAround& us, int n, float value)
-{
-    float limit = std::fabs(us.row[n]);
-    limit = glslMax(limit, std::fabs(us.row[n - 2]));
-    limit = glslMax(limit, std::fabs(us.row[n + 2]));
-    limit = glslMax(limit, std::fabs(us.below[n]));
-    limit = glslMax(limit, std::fabs(us.above[n]));
-    limit = glslMax(limit, 0.0f);
-    return glslMin(glslMax(value, -limit), limit);
-}
-
-// Each face given the mean force of its two cells (`below` and `here`: the
-// forces of rows j - 1 and j), then capped.
-void vorticityInterior(const RowsAround& us, const float* __restrict below, const float* __restrict here,
-                       float* __restrict out, int begin, int end)
-{
-    for (int i = begin; i < end; ++i) {
-        const float fu = (here[2 * i - 2] + here[2 * i]) * 0.5f;
-        const float fv = (below[2 * i + 1] + here[2 * i + 1]) * 0.5f;
-        out[2 * i] = cappedAt(us, 2 * i, us.row[2 * i] + fu);
-        out[2 * i + 1] = cappedAt(us, 2 * i + 1, us.row[2 * i + 1] + fv);
-    }
+    const std::size_t across = static_cast<std::size_t>(k.width) + 2;
+    std::vector<glm::vec2> centred(across * static_cast<std::size_t>(k.height + 2));
+    stencil::forEachRow(k.height + 2, exec, [&](int r) {
+        for (int i = -1; i <= k.width; ++i)
+            centred[across * static_cast<std::size_t>(r) + static_cast<std::size_t>(i + 1)] =
+                rawCentred(velocity, {i, r - 1}, k);
+    });
+    const auto centredAt = [&](glm::ivec2 c) {
+        return centred[across * static_cast<std::size_t>(c.y + 1) + static_cast<std::size_t>(c.x + 1)];
+    };
+    stencil::forEachRow(k.height, exec, [&](int j) {
+        std::vector<float> raw(2 * static_cast<std::size_t>(k.width));
+        const bool inner = j > 0 && j < k.height - 1 && k.width > 2;
+        for (int i = 0; i < k.width; ++i) {
+            if (inner && i > 0 && i < k.width - 1) continue;
+            const glm::vec2 f = confinementAt(curlField, {i, j}, k);
+            raw[2 * static_cast<std::size_t>(i)] = f.x;
+            raw[2 * static_cast<std::size_t>(i) + 1] = f.y;
+        }
+        if (inner)
+            confinementInterior(rowOf(curlField, j - 1), rowOf(curlField, j), rowOf(curlField, j + 1), raw.data(),
+                                k.halfInverseCellSize, k.vorticityScale, 1, k.width - 1);
+        glm::vec2* row = forces.data() + static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
+        for (int i = 0; i < k.width; ++i) {
+            const glm::ivec2 c{i, j};
+            const glm::vec2 u = centredAt(c);
+            float limit2 = speedSquared(u);
+            for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
+                limit2 = glslMax(limit2, speedSquared(centredAt(c + offset)));
+            if (drivenCell(c, k)) limit2 = glslMax(limit2, k.lidSpeed * k.lidSpeed);
+            const glm::vec2 force(raw[2 * static_cast<std::size_t>(i)], raw[2 * static_cast<std::size_t>(i) + 1]);
+            row[i] = limitedForce(u, force, limit2);
+        }
+    });
 }
 
 }  // namespace
@@ -278,41 +316,31 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
     assert(velocity.sameShape(out));
-    // Each cell's confinement force once (each face reads its own cell's and
-    // its neighbour's): forces, two floats a cell. Only the interior rows read it.
-    std::vector<float> forces;
-    if (!exec.perCell) {
-        forces.resize(2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(k.height));
+    // Each cell's limited force once (a face reads its own cell's and its
+    // left or lower neighbour's); the faces on the left and bottom edges
+    // compute their outside cell's in place.
+    const std::size_t width = static_cast<std::size_t>(k.width);
+    std::vector<glm::vec2> forces(width * static_cast<std::size_t>(k.height));
+    const auto forceIndex = [&](glm::ivec2 c) {
+        return width * static_cast<std::size_t>(c.y) + static_cast<std::size_t>(c.x);
+    };
+    if (exec.perCell) {
         stencil::forEachRow(k.height, exec, [&](int j) {
-            float* f = forces.data() + 2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
-            const bool inner = j > 0 && j < k.height - 1 && k.width > 2;
-            const int begin = inner ? 1 : k.width;
-            for (int i = 0; i < std::min(begin, k.width); ++i) storeForce(f, i, confinementAt(curlField, {i, j}, k));
-            if (inner)
-                confinementInterior(rowOf(curlField, j - 1), rowOf(curlField, j), rowOf(curlField, j + 1), f,
-                                    k.halfInverseCellSize, k.vorticityScale, 1, k.width - 1);
-            for (int i = std::max(begin, k.width - 1); i < k.width; ++i)
-                storeForce(f, i, confinementAt(curlField, {i, j}, k));
+            for (int i = 0; i < k.width; ++i)
+                forces[forceIndex({i, j})] = limitedForceAt(velocity, curlField, {i, j}, k);
         });
+    } else {
+        limitedForces(velocity, curlField, forces, k, exec);
     }
-    forEachFaceSplitAtBorder(
-        k, exec, Reach::One,
-        [&](glm::ivec2 c) {
-            const glm::vec2 here = confinementAt(curlField, c, k);
-            const float fu = (confinementAt(curlField, c + kLeft, k).x + here.x) * 0.5f;
-            const float fv = (confinementAt(curlField, c + kBottom, k).y + here.y) * 0.5f;
-            // The lid can drive the top row's u faces up to its speed.
-            const float lid = !k.periodic && !k.tunnel && c.y == k.height - 1 ? std::fabs(k.lidSpeed) : 0.0f;
-            const float u = capped(velocity, c, 0, velocity.at(c.x, c.y, 0) + fu, lid, k);
-            const float v = capped(velocity, c, 1, velocity.at(c.x, c.y, 1) + fv, 0.0f, k);
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
-        },
-        [&](int j, int begin, int end) {
-            const std::size_t row = 2 * static_cast<std::size_t>(k.width);
-            const RowsAround us{rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1)};
-            vorticityInterior(us, forces.data() + row * static_cast<std::size_t>(j - 1),
-                              forces.data() + row * static_cast<std::size_t>(j), rowOf(out, j), begin, end);
-        });
+    const auto forceAt = [&](glm::ivec2 c) {
+        return c.x < 0 || c.y < 0 ? limitedForceAt(velocity, curlField, c, k) : forces[forceIndex(c)];
+    };
+    forEachFace(k, exec, [&](glm::ivec2 c) {
+        const glm::vec2 here = forceAt(c);
+        const float u = velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
+        const float v = velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
+        store(out, c, shutU(c, k, u), shutV(c, k, v));
+    });
 }
 
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
