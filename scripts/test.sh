@@ -33,12 +33,28 @@ run_preset() {
   cmake --build --preset "$preset"
   echo "test.sh: $preset build took $((SECONDS - start)) s"
   start=$SECONDS
-  ctest --preset "$preset" "$@" 2>&1 | tee "$log" || status=1
+  rm -rf "build/$preset/test-times"
+  GTEST_OUTPUT="xml:$PWD/build/$preset/test-times/" ctest --preset "$preset" "$@" 2>&1 | tee "$log" || status=1
   echo "test.sh: $preset tests took $((SECONDS - start)) s"
+  slowest "$preset"
   if grep -qE '\*\*\*Skipped|[0-9]+ tests? skipped|Not Run' "$log"; then
     echo "test.sh: some $preset tests were skipped or not run; every test must run" >&2
     status=1
   fi
+}
+
+# slowest PRESET: where a phase's time goes (docs/reliability.md, "How long
+# the tests take"): the five ctest entries of the last run that took longest
+# (a test binary's shard, or a script), and the ten single test cases, from
+# the XML reports each GoogleTest binary writes to build/PRESET/test-times.
+slowest() {
+  echo "test.sh: the slowest $1 ctest entries (s):"
+  awk '/ Test +#[0-9]+: / { for (i = 1; i <= NF; ++i) if ($i == "sec") printf "%8.2f  %s\n", $(i - 1), $4 }' "$log" |
+    sort -rn | head -5 || true
+  echo "test.sh: the slowest $1 test cases (s):"
+  cat "build/$1/test-times/"*.xml 2>/dev/null |
+    sed -n 's/.*<testcase name="\([^"]*\)".* time="\([^"]*\)".* classname="\([^"]*\)".*/\2 \3.\1/p' |
+    sort -rn | head -10 | awk '{ printf "%8.2f  %s\n", $1, $2 }' || true
 }
 
 total=$SECONDS
