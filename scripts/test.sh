@@ -34,7 +34,7 @@ run_preset() {
   echo "test.sh: $preset build took $((SECONDS - start)) s"
   start=$SECONDS
   rm -rf "build/$preset/test-times"
-  GTEST_OUTPUT="xml:$PWD/build/$preset/test-times/" ctest --preset "$preset" "$@" 2>&1 | tee "$log" || status=1
+  ctest --preset "$preset" "$@" 2>&1 | tee "$log" || status=1
   echo "test.sh: $preset tests took $((SECONDS - start)) s"
   slowest "$preset"
   if grep -qE '\*\*\*Skipped|[0-9]+ tests? skipped|Not Run' "$log"; then
@@ -46,7 +46,8 @@ run_preset() {
 # slowest PRESET: where a phase's time goes (docs/reliability.md, "How long
 # the tests take"): the five ctest entries of the last run that took longest
 # (a test binary's shard, or a script), and the ten single test cases, from
-# the XML reports each GoogleTest binary writes to build/PRESET/test-times.
+# the XML report each shard writes to build/PRESET/test-times
+# (tests/CMakeLists.txt).
 slowest() {
   echo "test.sh: the slowest $1 ctest entries (s):"
   awk '/ Test +#[0-9]+: / { for (i = 1; i <= NF; ++i) if ($i == "sec") printf "%8.2f  %s\n", $(i - 1), $4 }' "$log" |
