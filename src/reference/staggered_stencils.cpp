@@ -225,44 +225,60 @@ void confinementInterior(const float* __restrict below, const float* __restrict 
     }
 }
 
-// limitedForceAt for every cell into `forces` (a row after another), each
-// cell's centred velocity computed once (cells -1 .. width and -1 .. height)
-// and its unlimited force on raw rows of the curl away from the edges.
-void limitedForces(const Field& velocity, const Field& curlField, std::vector<glm::vec2>& forces,
-                   const PassConstants& k, Exec exec)
+// limitedForceAt for every cell into `forces` (two floats a cell, a row after
+// another): each cell's centred velocity and its speed squared computed once
+// (cells -1 .. width and -1 .. height), its unlimited force on raw rows of
+// the curl away from the edges, then limited in place.
+void limitedForces(const Field& velocity, const Field& curlField, std::vector<float>& forces, const PassConstants& k,
+                   Exec exec)
 {
-    const std::size_t across = static_cast<std::size_t>(k.width) + 2;
-    std::vector<glm::vec2> centred(across * static_cast<std::size_t>(k.height + 2));
-    stencil::forEachRow(k.height + 2, exec, [&](int r) {
-        for (int i = -1; i <= k.width; ++i)
-            centred[across * static_cast<std::size_t>(r) + static_cast<std::size_t>(i + 1)] =
-                rawCentred(velocity, {i, r - 1}, k);
-    });
-    const auto centredAt = [&](glm::ivec2 c) {
-        return centred[across * static_cast<std::size_t>(c.y + 1) + static_cast<std::size_t>(c.x + 1)];
+    struct Centred {
+        glm::vec2 u;
+        float speed2;
     };
+    const std::size_t across = static_cast<std::size_t>(k.width) + 2;
+    std::vector<Centred> centred(across * static_cast<std::size_t>(k.height + 2));
+    stencil::forEachRow(k.height + 2, exec, [&](int r) {
+        Centred* row = centred.data() + across * static_cast<std::size_t>(r) + 1;  // row[i]: cell (i, r - 1)
+        const int j = r - 1;
+        const auto put = [&](int i, glm::vec2 u) { row[i] = {u, speedSquared(u)}; };
+        // Cells whose right and top faces are stored: the raw rows alone.
+        int first = -1;
+        if (j >= 0 && j < k.height - 1 && k.width > 1) {
+            const float* here = rowOf(velocity, j);
+            const float* above = rowOf(velocity, j + 1);
+            for (int i = 0; i < k.width - 1; ++i)
+                put(i, glm::vec2((here[2 * i] + here[2 * i + 2]) * 0.5f, (here[2 * i + 1] + above[2 * i + 1]) * 0.5f));
+            put(-1, rawCentred(velocity, {-1, j}, k));
+            first = k.width - 1;
+        }
+        for (int i = first; i <= k.width; ++i) put(i, rawCentred(velocity, {i, j}, k));
+    });
     stencil::forEachRow(k.height, exec, [&](int j) {
-        std::vector<float> raw(2 * static_cast<std::size_t>(k.width));
+        float* f = forces.data() + 2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
         const bool inner = j > 0 && j < k.height - 1 && k.width > 2;
         for (int i = 0; i < k.width; ++i) {
             if (inner && i > 0 && i < k.width - 1) continue;
-            const glm::vec2 f = confinementAt(curlField, {i, j}, k);
-            raw[2 * static_cast<std::size_t>(i)] = f.x;
-            raw[2 * static_cast<std::size_t>(i) + 1] = f.y;
+            const glm::vec2 force = confinementAt(curlField, {i, j}, k);
+            f[2 * i] = force.x;
+            f[2 * i + 1] = force.y;
         }
         if (inner)
-            confinementInterior(rowOf(curlField, j - 1), rowOf(curlField, j), rowOf(curlField, j + 1), raw.data(),
+            confinementInterior(rowOf(curlField, j - 1), rowOf(curlField, j), rowOf(curlField, j + 1), f,
                                 k.halfInverseCellSize, k.vorticityScale, 1, k.width - 1);
-        glm::vec2* row = forces.data() + static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
+        const Centred* below = centred.data() + across * static_cast<std::size_t>(j) + 1;
+        const Centred* here = below + across;
+        const Centred* above = here + across;
         for (int i = 0; i < k.width; ++i) {
-            const glm::ivec2 c{i, j};
-            const glm::vec2 u = centredAt(c);
-            float limit2 = speedSquared(u);
-            for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
-                limit2 = glslMax(limit2, speedSquared(centredAt(c + offset)));
-            if (drivenCell(c, k)) limit2 = glslMax(limit2, k.lidSpeed * k.lidSpeed);
-            const glm::vec2 force(raw[2 * static_cast<std::size_t>(i)], raw[2 * static_cast<std::size_t>(i) + 1]);
-            row[i] = limitedForce(u, force, limit2);
+            float limit2 = here[i].speed2;
+            limit2 = glslMax(limit2, here[i - 1].speed2);
+            limit2 = glslMax(limit2, here[i + 1].speed2);
+            limit2 = glslMax(limit2, below[i].speed2);
+            limit2 = glslMax(limit2, above[i].speed2);
+            if (drivenCell({i, j}, k)) limit2 = glslMax(limit2, k.lidSpeed * k.lidSpeed);
+            const glm::vec2 limited = limitedForce(here[i].u, glm::vec2(f[2 * i], f[2 * i + 1]), limit2);
+            f[2 * i] = limited.x;
+            f[2 * i + 1] = limited.y;
         }
     });
 }
@@ -317,30 +333,44 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 {
     assert(velocity.sameShape(out));
     // Each cell's limited force once (a face reads its own cell's and its
-    // left or lower neighbour's); the faces on the left and bottom edges
-    // compute their outside cell's in place.
-    const std::size_t width = static_cast<std::size_t>(k.width);
-    std::vector<glm::vec2> forces(width * static_cast<std::size_t>(k.height));
+    // left or lower neighbour's): two floats a cell. The faces on the left
+    // and bottom edges compute their outside cell's in place.
+    const std::size_t row = 2 * static_cast<std::size_t>(k.width);
+    std::vector<float> forces(row * static_cast<std::size_t>(k.height));
     const auto forceIndex = [&](glm::ivec2 c) {
-        return width * static_cast<std::size_t>(c.y) + static_cast<std::size_t>(c.x);
+        return row * static_cast<std::size_t>(c.y) + 2 * static_cast<std::size_t>(c.x);
     };
     if (exec.perCell) {
-        stencil::forEachRow(k.height, exec, [&](int j) {
-            for (int i = 0; i < k.width; ++i)
-                forces[forceIndex({i, j})] = limitedForceAt(velocity, curlField, {i, j}, k);
+        forEachFace(k, exec, [&](glm::ivec2 c) {
+            const glm::vec2 force = limitedForceAt(velocity, curlField, c, k);
+            forces[forceIndex(c)] = force.x;
+            forces[forceIndex(c) + 1] = force.y;
         });
     } else {
         limitedForces(velocity, curlField, forces, k, exec);
     }
     const auto forceAt = [&](glm::ivec2 c) {
-        return c.x < 0 || c.y < 0 ? limitedForceAt(velocity, curlField, c, k) : forces[forceIndex(c)];
+        if (c.x < 0 || c.y < 0) return limitedForceAt(velocity, curlField, c, k);
+        return glm::vec2(forces[forceIndex(c)], forces[forceIndex(c) + 1]);
     };
-    forEachFace(k, exec, [&](glm::ivec2 c) {
-        const glm::vec2 here = forceAt(c);
-        const float u = velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
-        const float v = velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
-        store(out, c, shutU(c, k, u), shutV(c, k, v));
-    });
+    forEachFaceSplitAtBorder(
+        k, exec, Reach::One,
+        [&](glm::ivec2 c) {
+            const glm::vec2 here = forceAt(c);
+            const float u = velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
+            const float v = velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
+            store(out, c, shutU(c, k, u), shutV(c, k, v));
+        },
+        [&](int j, int begin, int end) {
+            const float* here = rowOf(velocity, j);
+            float* result = rowOf(out, j);
+            const float* f = forces.data() + row * static_cast<std::size_t>(j);
+            const float* below = f - row;
+            for (int i = begin; i < end; ++i) {
+                result[2 * i] = here[2 * i] + (f[2 * i - 2] + f[2 * i]) * 0.5f;
+                result[2 * i + 1] = here[2 * i + 1] + (below[2 * i + 1] + f[2 * i + 1]) * 0.5f;
+            }
+        });
 }
 
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
