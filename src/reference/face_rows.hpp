@@ -13,12 +13,15 @@
 #pragma once
 
 #include <algorithm>
+#include <cstddef>
+#include <vector>
 
 #include <glm/vec2.hpp>
 
 #include "core/pass_constants.hpp"
 #include "core/solid_mask.hpp"
 #include "reference/passes.hpp"
+#include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference::staggered {
@@ -84,6 +87,106 @@ void forEachFaceSplitAtBorder(const PassConstants& k, Exec exec, Reach reach, Bo
             border(j, begin, end);
             interiorRow(j, end, width - 1);
         }
+        border(j, width - 1, width);
+    });
+}
+
+// --- whole rows as the rules read them ------------------------------------------
+// The 5-point face stencils (diffuse's sweep, the viscous multigrid's
+// smoother) run each row in one loop over all its cells, walls included, on
+// three rows that hold the faces as the rules read them: row j padded with
+// the rules' faces of cells -1 and width (and its own u at i = 0, which the
+// rules may shut or drive), rows j - 1 and j + 1 raw where they are stored
+// rows above the bottom wall, else through the rules. A raw neighbour row's
+// u at i = 0 can differ from the rule's only where the rule fixes that face
+// (a box's wall, the inflow), and that face only feeds the output's own u at
+// i = 0, which shutU then fixes too. The rows' walls cost a few rule calls a
+// row instead of a few per wall face; faces near a solid, and the first and
+// last rows and columns of a grid with solids (whose rules wrap or look past
+// the mask's spans), still go one at a time.
+
+// Per-thread buffers for the rules' rows: each 2 (width + 2) floats, cell -1 first.
+struct RuledRowBuffers {
+    std::vector<float> below, row, above;
+};
+inline RuledRowBuffers& ruledRowBuffers(int width)
+{
+    thread_local RuledRowBuffers buffers;
+    const std::size_t size = 2 * (static_cast<std::size_t>(width) + 2);
+    for (std::vector<float>* b : {&buffers.below, &buffers.row, &buffers.above})
+        if (b->size() < size) b->resize(size);
+    return buffers;
+}
+
+// Row r of cells -1 .. width through faceU and faceV into buffer; the entry of cell 0.
+inline const float* ruledRow(const Field& x, int r, const PassConstants& k, std::vector<float>& buffer)
+{
+    for (int i = -1; i <= k.width; ++i) {
+        const std::size_t n = 2 * static_cast<std::size_t>(i + 1);
+        buffer[n] = faceU(x, {i, r}, k);
+        buffer[n + 1] = faceV(x, {i, r}, k);
+    }
+    return buffer.data() + 2;
+}
+
+// Row r as a neighbour row: raw if stored above the bottom wall, else ruled.
+inline const float* neighbourRow(const Field& x, int r, const PassConstants& k, std::vector<float>& buffer)
+{
+    if (r >= 1 && r < k.height && k.width >= 2) return stencil::rowOf(x, r);
+    return ruledRow(x, r, k, buffer);
+}
+
+// Row j with the rules' faces of cells -1 and width and its u at i = 0.
+inline const float* paddedRow(const Field& x, int j, const PassConstants& k, std::vector<float>& buffer)
+{
+    if (j < 1 || j >= k.height || k.width < 2) return ruledRow(x, j, k, buffer);
+    const float* raw = stencil::rowOf(x, j);
+    const std::size_t last = 2 * static_cast<std::size_t>(k.width) + 2;
+    std::copy(raw, raw + 2 * k.width, buffer.data() + 2);
+    buffer[0] = faceU(x, {-1, j}, k);
+    buffer[1] = faceV(x, {-1, j}, k);
+    buffer[2] = faceU(x, {0, j}, k);
+    buffer[last] = faceU(x, {k.width, j}, k);
+    buffer[last + 1] = faceV(x, {k.width, j}, k);
+    return buffer.data() + 2;
+}
+
+// Rows j - 1, j and j + 1 of faces as the rules read them (row: padded).
+struct RuledRows {
+    const float* below;
+    const float* row;
+    const float* above;
+};
+
+// rowBody(j, rows) writes every face of row j from the rules' rows around it
+// (RuledRows; row[-2], row[-1] and row[2 width],
+// row[2 width + 1] are the faces of cells -1 and width), then its faces that
+// a wall shuts go through shutU/shutV, then borderFace(c) redoes the faces
+// near solids. Exec::perCell sends every face through borderFace.
+template <typename BorderFace, typename RowBody>
+void forEachRuledRow(const Field& x, Field& out, const PassConstants& k, Exec exec, BorderFace&& borderFace,
+                     RowBody&& rowBody)
+{
+    const int width = k.width;
+    const int height = k.height;
+    const auto border = [&](int j, int begin, int end) {
+        for (int i = begin; i < end; ++i) borderFace(glm::ivec2(i, j));
+    };
+    stencil::forEachRow(height, exec, [&](int j) {
+        const bool solids = k.solid != nullptr;
+        if (exec.perCell || width < 3 || height < 3 || (solids && (j == 0 || j == height - 1)))
+            return border(j, 0, width);
+        RuledRowBuffers& buffers = ruledRowBuffers(width);
+        rowBody(j, RuledRows{neighbourRow(x, j - 1, k, buffers.below), paddedRow(x, j, k, buffers.row),
+                             neighbourRow(x, j + 1, k, buffers.above)});
+        float* result = stencil::rowOf(out, j);
+        result[0] = shutU({0, j}, k, result[0]);
+        if (j == 0)
+            for (int i = 0; i < width; ++i) result[2 * i + 1] = shutV({i, 0}, k, result[2 * i + 1]);
+        if (!solids) return;
+        border(j, 0, 1);
+        const ColumnSpan near = nearSolidFaces(*k.solid, j, width);
+        if (!near.empty()) border(j, std::clamp(near.begin, 1, width - 1), std::clamp(near.end, 1, width - 1));
         border(j, width - 1, width);
     });
 }

@@ -13,6 +13,7 @@
 #include <string>
 #include <tuple>
 
+#include "core/multigrid.hpp"
 #include "core/solid_mask.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
@@ -109,6 +110,17 @@ TEST_P(StaggeredFastPath, StencilsMatchPerFaceBitForBit)
         scalar_, [&](Field& out, Exec e) { curl(velocity_, out, k, e); }, "curl");
     expectSame(
         velocity_, [&](Field& out, Exec e) { vorticity(velocity_, scalar_, out, k, e); }, "vorticity");
+}
+
+// Level 0 of the viscous multigrid: the smoother's rows, from an iterate and from zero.
+TEST_P(StaggeredFastPath, ViscousSmootherMatchesPerFaceBitForBit)
+{
+    const PassConstants& k = k_;
+    const LevelOperator op = viscousLevel(k, 0);
+    for (const bool zeroGuess : {false, true})
+        expectSame(
+            velocity_, [&](Field& out, Exec e) { staggered::smooth(velocity_, other_, op, zeroGuess, out, k, e); },
+            zeroGuess ? "smooth from zero" : "smooth");
 }
 
 TEST_P(StaggeredFastPath, AdvectionMatchesPerFaceBitForBit)
