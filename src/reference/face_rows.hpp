@@ -91,6 +91,41 @@ void forEachFaceSplitAtBorder(const PassConstants& k, Exec exec, Reach reach, Bo
     });
 }
 
+// The velocity at the centre of each cell of row j of the velocity's own
+// grid (k), velocityAtPoint at (i, j), into a per-thread row of two floats a
+// cell: what the scalars' advection on that grid reads there. Away from
+// walls and solids each face pair's footprint is its own cell's and the one
+// right of it (u) or above it (v), read raw with velocityAtPoint's weights
+// (1/2, 0) and (0, 1/2) (velocityAtCentre), in a loop that vectorises.
+inline const float* centreVelocities(const Field& velocity, int j, const PassConstants& k)
+{
+    thread_local std::vector<float> centres;
+    const std::size_t size = 2 * static_cast<std::size_t>(k.width);
+    if (centres.size() < size) centres.resize(size);
+    float* __restrict out = centres.data();
+    const auto byRules = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) {
+            const glm::vec2 v = velocityAtPoint(velocity, {static_cast<float>(i), static_cast<float>(j)}, k);
+            out[2 * i] = v.x;
+            out[2 * i + 1] = v.y;
+        }
+    };
+    if (k.solid != nullptr || j < 1 || j >= k.height - 1 || k.width < 3) {
+        byRules(0, k.width);
+        return out;
+    }
+    const float* row = stencil::rowOf(velocity, j);
+    const float* above = stencil::rowOf(velocity, j + 1);
+    byRules(0, 1);
+    for (int i = 1; i < k.width - 1; ++i) {
+        const glm::vec2 v = velocityAtCentre(row, above, i);
+        out[2 * i] = v.x;
+        out[2 * i + 1] = v.y;
+    }
+    byRules(k.width - 1, k.width);
+    return out;
+}
+
 // --- whole rows as the rules read them ------------------------------------------
 // The 5-point face stencils (diffuse's sweep, the viscous multigrid's
 // smoother) run each row in one loop over all its cells, walls included, on
