@@ -20,9 +20,19 @@
 
 #include "core/pass_constants.hpp"
 #include "core/solid_mask.hpp"
+#include "core/splat.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
+
+namespace fluid::reference {
+
+// splatWeightAt at the points (i - shift.x, j - shift.y) for i in [begin,
+// end), into out[i - begin]: the same floats, from a loop that vectorises
+// (splat_pass.cpp).
+void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* out);
+
+}  // namespace fluid::reference
 
 namespace fluid::reference::staggered {
 
@@ -124,6 +134,42 @@ inline const float* centreVelocities(const Field& velocity, int j, const PassCon
     }
     byRules(k.width - 1, k.width);
     return out;
+}
+
+// splat's faces of cells [begin, end) of row j: u += value.x K at u's face
+// (i - 1/2, j), v += value.y K at v's (i, j - 1/2), through shutU/shutV.
+// The row's weights come from one vectorised loop; Exec::perCell takes each
+// face's from splatWeightAt instead (tests hold the two to bitwise equality).
+inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, int j, int begin, int end,
+                     const PassConstants& k, Exec exec)
+{
+    if (exec.perCell) {
+        for (int i = begin; i < end; ++i) {
+            const float u =
+                in.at(i, j, 0) + value.x * splatWeightAt(s, {static_cast<float>(i) - 0.5f, static_cast<float>(j)});
+            const float v =
+                in.at(i, j, 1) + value.y * splatWeightAt(s, {static_cast<float>(i), static_cast<float>(j) - 0.5f});
+            store(out, {i, j}, shutU({i, j}, k, u), shutV({i, j}, k, v));
+        }
+        return;
+    }
+    thread_local std::vector<float> weights;
+    const auto n = static_cast<std::size_t>(std::max(end - begin, 0));
+    if (weights.size() < 2 * n) weights.resize(2 * n);
+    float* __restrict u = weights.data();
+    float* __restrict v = u + n;
+    splatWeightsAlongRow(s, {0.5f, 0.0f}, j, begin, end, u);
+    splatWeightsAlongRow(s, {0.0f, 0.5f}, j, begin, end, v);
+    const float* __restrict from = stencil::rowOf(in, j);
+    float* __restrict to = stencil::rowOf(out, j);
+    for (int i = begin; i < end; ++i) {
+        to[2 * i] = from[2 * i] + value.x * u[i - begin];
+        to[2 * i + 1] = from[2 * i + 1] + value.y * v[i - begin];
+    }
+    // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are shut.
+    const bool shutsRow = k.solid != nullptr || j == 0;
+    for (int i = begin; i < (shutsRow ? end : std::min(end, 1)); ++i)
+        store(out, {i, j}, shutU({i, j}, k, to[2 * i]), shutV({i, j}, k, to[2 * i + 1]));
 }
 
 // --- whole rows as the rules read them ------------------------------------------

@@ -77,6 +77,80 @@ float splatWeightAt(const SplatInCells& s, glm::vec2 point)
 
 namespace {
 
+// --- splatWeightAt along a row, branch-free -----------------------------------
+// The same operations on the same values as splatExp, erfcPositive and
+// erfDifference, each branch a select, so that a row's weights vectorise.
+
+// std::floor(y) for y in [-200, 1] that is not -0: the truncation, one less
+// below it (a compare and a select: std::floor is a library call here).
+inline float floorInRange(float y)
+{
+    const float t = static_cast<float>(static_cast<int>(y));
+    return t > y ? t - 1.0f : t;
+}
+
+// splatExp. Below -87 it is 0; the operations run on -87 there (x itself
+// could be -inf, whose power of two has no int), and a NaN x keeps its NaN
+// through r as splatExp's does.
+inline float splatExpSelect(float x)
+{
+    const float y = x * 1.44269502f + 0.5f;
+    const float k = floorInRange(y > -200.0f ? y : -200.0f);
+    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
+    float p = 1.98412701e-04f;
+    p = 1.38888892e-03f + r * p;
+    p = 8.33333377e-03f + r * p;
+    p = 4.16666679e-02f + r * p;
+    p = 1.66666672e-01f + r * p;
+    p = 0.5f + r * p;
+    p = 1.0f + r * p;
+    p = 1.0f + r * p;
+    const float value = p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+    return x < -87.0f ? 0.0f : value;
+}
+
+inline float erfcPositiveSelect(float x)
+{
+    const float t = 1.0f / (1.0f + 0.3275911f * x);
+    float poly = -1.453152027f + t * 1.061405429f;
+    poly = 1.421413741f + t * poly;
+    poly = -0.284496736f + t * poly;
+    poly = 0.254829592f + t * poly;
+    return (t * poly) * splatExpSelect(-(x * x));
+}
+
+// erfDifference: its three branches differ in which two arguments they give
+// erfcPositive and in whether the first is taken from 2.
+inline float erfDifferenceSelect(float a, float b)
+{
+    const bool upper = b >= 0.0f;
+    const bool lower = !upper && a <= 0.0f;
+    const float first = erfcPositiveSelect(upper ? b : lower ? -a : a);
+    const float second = erfcPositiveSelect(upper ? a : -b);
+    return (upper || lower ? first : 2.0f - first) - second;
+}
+
+}  // namespace
+
+void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* __restrict out)
+{
+    const float y = static_cast<float>(j) - shift.y;
+    const float inverseRadius2 = s.inverseRadius * s.inverseRadius;
+    const float lengthInRadii = s.length * s.inverseRadius;
+    const bool segment = s.length > 0.0f;
+    for (int i = begin; i < end; ++i) {
+        const glm::vec2 ap(static_cast<float>(i) - shift.x - s.from.x, y - s.from.y);
+        const float along = ap.x * s.axis.x + ap.y * s.axis.y;
+        const glm::vec2 across(ap.x - along * s.axis.x, ap.y - along * s.axis.y);
+        const float scaled = along * s.inverseRadius;
+        const float d = (across.x * across.x + across.y * across.y) * inverseRadius2;
+        const float alongWeight = segment ? s.lineScale * erfDifferenceSelect(scaled, scaled - lengthInRadii) : 1.0f;
+        out[i - begin] = splatExpSelect(-d) * alongWeight;
+    }
+}
+
+namespace {
+
 float splatWeight(const SplatInCells& s, glm::ivec2 cell)
 {
     return splatWeightAt(s, glm::vec2(cell));

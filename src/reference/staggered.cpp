@@ -262,13 +262,7 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
     const CellBlock reach = splatReach(s, k.width, k.height);
     stencil::forEachRow(k.height, exec, [&](int j) {
         std::copy(rowOf(in, j), rowOf(in, j) + 2 * k.width, rowOf(out, j));  // beyond the reach, as it was
-        if (j < reach.begin.y || j >= reach.end.y) return;
-        for (int i = reach.begin.x; i < reach.end.x; ++i) {
-            const glm::ivec2 c(i, j);
-            const float u = in.at(i, j, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
-            const float v = in.at(i, j, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
-        }
+        if (j >= reach.begin.y && j < reach.end.y) splatRow(in, s, value, out, j, reach.begin.x, reach.end.x, k, exec);
     });
 }
 
