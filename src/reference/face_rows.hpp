@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <cmath>
 #include <cstddef>
 #include <vector>
 
@@ -21,6 +22,7 @@
 #include "core/pass_constants.hpp"
 #include "core/solid_mask.hpp"
 #include "core/splat.hpp"
+#include "reference/float_ops.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
@@ -170,6 +172,74 @@ inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Fi
     const bool shutsRow = k.solid != nullptr || j == 0;
     for (int i = begin; i < (shutsRow ? end : std::min(end, 1)); ++i)
         store(out, {i, j}, shutU({i, j}, k, to[2 * i]), shutV({i, j}, k, to[2 * i + 1]));
+}
+
+// --- the advection's traces along a row --------------------------------------
+
+// std::floor(q) for |q| < 1e9, the sign of a zero kept, from a truncation
+// and a select (std::floor alone does not vectorise). A NaN gives a zero
+// here; its fraction q - floor is NaN either way.
+inline float floorOf(float q)
+{
+    const float t = static_cast<float>(static_cast<int>(q > -1e9f && q < 1e9f ? q : 0.0f));
+    return std::copysign(t > q ? t - 1.0f : t, q);
+}
+
+// Where the traces of one component's faces lead: for each face, the lower
+// left face c0 of the 2x2 footprint it reads and the fraction f within it.
+struct Footprints {
+    std::vector<int> x, y;
+    std::vector<float> fx, fy;
+};
+
+// The footprints of the traces of `component`'s faces [begin, end) of row j
+// (rows j - 1, j, j + 1 of the velocity: an interior row without solids,
+// face_rows.hpp's forEachFaceSplitAtBorder), each traced back from its own
+// point by dt times the velocity there, clamped to the grid (or, periodic,
+// kept near it), in the component's index space: the operations of the
+// advection's trace and bilinear read (staggered.cpp), in a loop that
+// vectorises. Footprints of the calling thread, entry i - begin.
+template <int component>
+const Footprints& traceFaceRow(const float* __restrict below, const float* __restrict row,
+                               const float* __restrict above, int j, int begin, int end, const PassConstants& k)
+{
+    thread_local Footprints out;
+    const auto n = static_cast<std::size_t>(std::max(end - begin, 0));
+    if (out.x.size() < n) out.x.resize(n), out.y.resize(n), out.fx.resize(n), out.fy.resize(n);
+    const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
+    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    const float dt = k.dtOverCellSize;
+    int* __restrict x0 = out.x.data();
+    int* __restrict y0 = out.y.data();
+    float* __restrict fx = out.fx.data();
+    float* __restrict fy = out.fy.data();
+    for (int i = begin; i < end; ++i) {
+        float hereX, hereY, px, py;
+        if constexpr (component == 0) {
+            hereX = row[2 * i];
+            hereY = ((row[2 * i - 1] + row[2 * i + 1]) + (above[2 * i - 1] + above[2 * i + 1])) * 0.25f;
+            px = static_cast<float>(i) - 0.5f;
+            py = static_cast<float>(j);
+        } else {
+            hereX = ((below[2 * i] + below[2 * i + 2]) + (row[2 * i] + row[2 * i + 2])) * 0.25f;
+            hereY = row[2 * i + 1];
+            px = static_cast<float>(i);
+            py = static_cast<float>(j) - 0.5f;
+        }
+        const float cx = glslMin(glslMax(px - dt * hereX, lo.x), hi.x);
+        const float cy = glslMin(glslMax(py - dt * hereY, lo.y), hi.y);
+        const float qx = component == 0 ? cx + 0.5f : cx;
+        const float qy = component == 0 ? cy : cy + 0.5f;
+        const float bx = floorOf(qx);
+        const float by = floorOf(qy);
+        const auto m = static_cast<std::size_t>(i - begin);
+        fx[m] = qx - bx;
+        fy[m] = qy - by;
+        x0[m] = static_cast<int>(bx);
+        y0[m] = static_cast<int>(by);
+    }
+    return out;
 }
 
 // --- whole rows as the rules read them ------------------------------------------

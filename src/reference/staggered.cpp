@@ -269,11 +269,12 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 namespace {
 
 // Each face of `out` from its own trace: faceU(c, v) and faceV(c, v) give a
-// face's value from the velocity at it; the interior rows read the velocity
-// straight from its rows, the border through the rules.
-template <typename FaceU, typename FaceV>
+// face's value from the velocity at it; the border reads the velocity through
+// the rules, interiorRow(j, begin, end, below, row, above) does the cells
+// [begin, end) of an interior row from the velocity's rows j - 1, j, j + 1.
+template <typename FaceU, typename FaceV, typename InteriorRow>
 void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV)
+                       const FaceV& faceV, const InteriorRow& interiorRow)
 {
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
@@ -283,15 +284,37 @@ void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k
             store(out, c, shutU(c, k, u), shutV(c, k, v));
         },
         [&](int j, int begin, int end) {
-            const float* below = rowOf(velocity, j - 1);
-            const float* row = rowOf(velocity, j);
-            const float* above = rowOf(velocity, j + 1);
-            float* result = rowOf(out, j);
-            for (int i = begin; i < end; ++i) {
-                result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
-                result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
-            }
+            interiorRow(j, begin, end, rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1));
         });
+}
+
+// The same, the interior rows' faces one at a time through faceU and faceV.
+template <typename FaceU, typename FaceV>
+void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
+                       const FaceV& faceV)
+{
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          for (int i = begin; i < end; ++i) {
+                              result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
+                              result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+                          }
+                      });
+}
+
+// An interior row of a pass whose faces read the footprint of their own
+// trace, without solids: each component's footprints from one vectorised
+// loop (traceFaceRow), then face(c, c0, f) for each face.
+template <int component, typename Face>
+void forEachFootprint(int j, int begin, int end, const float* below, const float* row, const float* above,
+                      float* result, const PassConstants& k, const Face& face)
+{
+    const Footprints& at = traceFaceRow<component>(below, row, above, j, begin, end, k);
+    for (int i = begin; i < end; ++i) {
+        const auto m = static_cast<std::size_t>(i - begin);
+        result[2 * i + component] = face(glm::ivec2(i, j), glm::ivec2(at.x[m], at.y[m]), glm::vec2(at.fx[m], at.fy[m]));
+    }
 }
 
 }  // namespace
@@ -308,7 +331,26 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         glm::ivec2 c0;
         return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
     };
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    // Away from solids, the interior rows' traces first, then faceAt's read of each footprint.
+    const auto read = [&]<int component>(glm::ivec2 c0, glm::vec2 f) {
+        if (!innerFootprint<component>(c0, k)) return faceAtByRules<component>(carried, c0, f, decay, k);
+        const float* bottom = rowOf(carried, c0.y) + 2 * c0.x + component;
+        const float* top = rowOf(carried, c0.y + 1) + 2 * c0.x + component;
+        return bilinear(bottom[0], bottom[2], top[0], top[2], f, decay);
+    };
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          forEachFootprint<0>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
+                                                  return read.template operator()<0>(c0, f);
+                                              });
+                          forEachFootprint<1>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
+                                                  return read.template operator()<1>(c0, f);
+                                              });
+                      });
 }
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
@@ -317,19 +359,31 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     const Tracer trace(k);
     // Each face corrected from the footprint its trace from `here` read.
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
-        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+    const auto correctU = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
                                            backward.at(c.x, c.y, 0), decay, readsGhostU(c0, k), k);
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
-        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+    const auto correctV = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
                                            backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
     };
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
+        return correctU(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
+    };
+    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
+        return correctV(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
+    };
+    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          forEachFootprint<0>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) { return correctU(c, c0); });
+                          forEachFootprint<1>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) { return correctV(c, c0); });
+                      });
 }
 
 }  // namespace fluid::reference::staggered
