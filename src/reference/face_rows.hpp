@@ -13,6 +13,7 @@
 #pragma once
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstddef>
 #include <vector>
@@ -176,13 +177,18 @@ inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Fi
 
 // --- the advection's traces along a row --------------------------------------
 
-// std::floor(q) for |q| < 1e9, the sign of a zero kept, from a truncation
-// and a select (std::floor alone does not vectorise). A NaN gives a zero
-// here; its fraction q - floor is NaN either way.
+// std::floor(q) for a q the trace clamped to the grid (|q| < 2^31, or NaN,
+// whose conversion to int the per-face trace has as well), the sign of a
+// zero kept: the truncation t, less one where t - q > 0 (std::floor alone
+// does not vectorise). The test is on t - q's bits: under -ftrapping-math
+// the compiler neither if-converts a float compare that selects between
+// computed floats nor speculates the subtraction, and either stops the
+// vectoriser. t - q is exact and never -0 (t is never -0).
 inline float floorOf(float q)
 {
-    const float t = static_cast<float>(static_cast<int>(q > -1e9f && q < 1e9f ? q : 0.0f));
-    return std::copysign(t > q ? t - 1.0f : t, q);
+    const float t = static_cast<float>(static_cast<int>(q));
+    const auto above = 0u - std::bit_cast<unsigned>(t - q);  // top bit set where t - q > 0
+    return std::copysign(t - static_cast<float>(above >> 31), q);
 }
 
 // Where the traces of one component's faces lead: for each face, the lower

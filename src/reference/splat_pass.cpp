@@ -79,14 +79,17 @@ namespace {
 
 // --- splatWeightAt along a row, branch-free -----------------------------------
 // The same operations on the same values as splatExp, erfcPositive and
-// erfDifference, each branch a select, so that a row's weights vectorise.
+// erfDifference, each branch a select, so that a row's weights vectorise:
+// every float operation runs unconditionally (under -ftrapping-math the
+// compiler may not move one into a select).
 
 // std::floor(y) for y in [-200, 1] that is not -0: the truncation, one less
 // below it (a compare and a select: std::floor is a library call here).
 inline float floorInRange(float y)
 {
     const float t = static_cast<float>(static_cast<int>(y));
-    return t > y ? t - 1.0f : t;
+    const float below = t - 1.0f;
+    return t > y ? below : t;
 }
 
 // splatExp. Below -87 it is 0; the operations run on -87 there (x itself
@@ -124,29 +127,47 @@ inline float erfcPositiveSelect(float x)
 inline float erfDifferenceSelect(float a, float b)
 {
     const bool upper = b >= 0.0f;
-    const bool lower = !upper && a <= 0.0f;
+    const bool lower = !upper & (a <= 0.0f);
     const float first = erfcPositiveSelect(upper ? b : lower ? -a : a);
     const float second = erfcPositiveSelect(upper ? a : -b);
-    return (upper || lower ? first : 2.0f - first) - second;
+    const float fromTwo = 2.0f - first;
+    return ((upper | lower) ? first : fromTwo) - second;
 }
 
 }  // namespace
 
-void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* __restrict out)
+namespace {
+
+// splatWeightsAlongRow for a segment (Segment) or a point, whose weight along
+// the axis is 1: one loop each, so that neither holds a branch.
+template <bool Segment>
+void weightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* __restrict out)
 {
     const float y = static_cast<float>(j) - shift.y;
     const float inverseRadius2 = s.inverseRadius * s.inverseRadius;
     const float lengthInRadii = s.length * s.inverseRadius;
-    const bool segment = s.length > 0.0f;
     for (int i = begin; i < end; ++i) {
         const glm::vec2 ap(static_cast<float>(i) - shift.x - s.from.x, y - s.from.y);
         const float along = ap.x * s.axis.x + ap.y * s.axis.y;
         const glm::vec2 across(ap.x - along * s.axis.x, ap.y - along * s.axis.y);
-        const float scaled = along * s.inverseRadius;
         const float d = (across.x * across.x + across.y * across.y) * inverseRadius2;
-        const float alongWeight = segment ? s.lineScale * erfDifferenceSelect(scaled, scaled - lengthInRadii) : 1.0f;
-        out[i - begin] = splatExpSelect(-d) * alongWeight;
+        if constexpr (Segment) {
+            const float scaled = along * s.inverseRadius;
+            out[i - begin] = splatExpSelect(-d) * (s.lineScale * erfDifferenceSelect(scaled, scaled - lengthInRadii));
+        } else {
+            out[i - begin] = splatExpSelect(-d) * 1.0f;
+        }
     }
+}
+
+}  // namespace
+
+void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* out)
+{
+    if (s.length > 0.0f)
+        weightsAlongRow<true>(s, shift, j, begin, end, out);
+    else
+        weightsAlongRow<false>(s, shift, j, begin, end, out);
 }
 
 namespace {
