@@ -233,19 +233,22 @@ bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
            readsSolid(solidFaceV, c0, k);
 }
 
+// maccormack.glsl's limited correction, from the footprint's four faces of phi^n.
+float limitedCorrection(float a, float b, float c, float d, float forward, float here, float backward, float decay)
+{
+    const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
+    const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
+    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+}
+
 // maccormack.glsl's correction of one component, from the footprint at c0.
 template <FaceRule face>
 float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float backward, float decay,
                 bool ghost, const PassConstants& k)
 {
     if (ghost) return forward;
-    const float a = face(original, c0, k);
-    const float b = face(original, c0 + kRight, k);
-    const float c = face(original, c0 + kTop, k);
-    const float d = face(original, c0 + kRight + kTop, k);
-    const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
-    const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
-    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+    return limitedCorrection(face(original, c0, k), face(original, c0 + kRight, k), face(original, c0 + kTop, k),
+                             face(original, c0 + kRight + kTop, k), forward, here, backward, decay);
 }
 
 }  // namespace
@@ -376,13 +379,27 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
         return correctV(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
     };
     if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    // Away from solids, the interior rows' traces first; a footprint of inner
+    // faces (no ghost among them) is read from the rows.
+    const auto correct = [&]<int component>(glm::ivec2 c, glm::ivec2 c0) {
+        if (!innerFootprint<component>(c0, k)) return component == 0 ? correctU(c, c0) : correctV(c, c0);
+        const float* bottom = rowOf(original, c0.y) + 2 * c0.x + component;
+        const float* top = rowOf(original, c0.y + 1) + 2 * c0.x + component;
+        const int n = 2 * c.x + component;
+        return limitedCorrection(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n], rowOf(original, c.y)[n],
+                                 rowOf(backward, c.y)[n], decay);
+    };
     forEachTracedFace(velocity, out, k, exec, faceU, faceV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
                           float* result = rowOf(out, j);
                           forEachFootprint<0>(j, begin, end, below, row, above, result, k,
-                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) { return correctU(c, c0); });
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) {
+                                                  return correct.template operator()<0>(c, c0);
+                                              });
                           forEachFootprint<1>(j, begin, end, below, row, above, result, k,
-                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) { return correctV(c, c0); });
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) {
+                                                  return correct.template operator()<1>(c, c0);
+                                              });
                       });
 }
 
