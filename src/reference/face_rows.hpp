@@ -10,6 +10,12 @@
 // a cell is interior when those are all inside the grid and fluid: rows
 // 2 .. height-2 and columns 2 .. width-2 (1 .. for the stencils that reach
 // one cell down and left: Reach), less the columns near a solid.
+//
+// Below, the row loops the staggered passes share: the splat's faces, the
+// centre velocities the scalars' advection reads, the advection's traces,
+// and whole rows read through the rules (the diffusion's and the viscous
+// smoother's 5-point sweeps). tests/reference/staggered_fast_path_test.cpp
+// holds each to the per-face form, bit for bit.
 #pragma once
 
 #include <algorithm>
