@@ -37,7 +37,7 @@
 namespace fluid::reference {
 
 // splatWeightAt at the points (i - shift.x, j - shift.y) for i in [begin,
-// end), into out[i - begin]: the same floats, from a loop that vectorises
+// end), into out[i - begin]: the same floats, from one branch-free loop
 // (splat_pass.cpp).
 void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* out);
 
@@ -147,7 +147,7 @@ inline const float* centreVelocities(const Field& velocity, int j, const PassCon
 
 // splat's faces of cells [begin, end) of row j: u += value.x K at u's face
 // (i - 1/2, j), v += value.y K at v's (i, j - 1/2), through shutU/shutV.
-// The row's weights come from one vectorised loop; Exec::perCell takes each
+// The row's weights come from one branch-free loop; Exec::perCell takes each
 // face's from splatWeightAt instead (tests hold the two to bitwise equality).
 inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, int j, int begin, int end,
                      const PassConstants& k, Exec exec)

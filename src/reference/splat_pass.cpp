@@ -79,9 +79,10 @@ namespace {
 
 // --- splatWeightAt along a row, branch-free -----------------------------------
 // The same operations on the same values as splatExp, erfcPositive and
-// erfDifference, each branch a select, so that a row's weights vectorise:
-// every float operation runs unconditionally (under -ftrapping-math the
-// compiler may not move one into a select).
+// erfDifference, each branch a select over values computed unconditionally,
+// so that a row's weights run without a mispredicted branch. (The loop does
+// not vectorise: under -ftrapping-math the compiler keeps a float compare
+// that selects between computed floats as a branch in its vectoriser.)
 
 // std::floor(y) for y in [-200, 1] that is not -0: the truncation, one less
 // below it (a compare and a select: std::floor is a library call here).
