@@ -8,6 +8,7 @@
 
 #include "reference/boundary.hpp"
 #include "reference/collocated.hpp"
+#include "reference/face_rows.hpp"
 #include "reference/float_ops.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
@@ -122,25 +123,16 @@ enum class VelocityRead { Own, FaceCentres, Interpolated };
 }
 
 // advect_scalar.frag's velocityHere: the velocity at cell (i, j) of the grid of
-// k. u and uAbove: rows j and j + 1 of the velocity (Own, FaceCentres).
+// k. u: row j of the velocity (Own), or of its centre values (FaceCentres:
+// staggered::centreVelocities, velocityAtPoint at the centres).
 template <VelocityRead Read>
 [[gnu::always_inline]] inline glm::vec2 velocityHere(const Field& velocity, const PassConstants& velocityGrid,
-                                                     const float* u, const float* uAbove, int i, int j,
-                                                     const PassConstants& k)
+                                                     const float* u, int i, int j, const PassConstants& k)
 {
-    if constexpr (Read == VelocityRead::Own) {
-        return {u[2 * i], u[2 * i + 1]};
-    } else {
-        // On the velocity's own grid the point is the centre itself, (i, j) to
-        // the bit: each face pair's footprint is then its own cell's and the
-        // one right of it (u) or above it (v), read raw where the rules are
-        // the identity (away from walls and solids), with velocityAtPoint's
-        // weights (1/2, 0) and (0, 1/2).
-        if (Read == VelocityRead::FaceCentres && velocityGrid.solid == nullptr && i > 0 && i < k.width - 1 && j > 0 &&
-            j < k.height - 1)
-            return staggered::velocityAtCentre(u, uAbove, i);
+    if constexpr (Read == VelocityRead::Interpolated)
         return velocityAtCentreOf(velocity, velocityGrid, i, j, k);
-    }
+    else
+        return {u[2 * i], u[2 * i + 1]};
 }
 
 // One advection pass over the grid of k, the velocity read at each cell's
@@ -158,10 +150,10 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
     forEachRow(k, exec, [&](int j) {
         const bool rows = Read != VelocityRead::Interpolated;
         const float* u = rows ? rowOf(velocity, j) : nullptr;
-        const float* uAbove = rows && j + 1 < height ? rowOf(velocity, j + 1) : nullptr;
+        if constexpr (Read == VelocityRead::FaceCentres) u = staggered::centreVelocities(velocity, j, velocityGrid);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, uAbove, i, j, k);
+            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
             const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
@@ -284,13 +276,13 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
     forEachRow(k, exec, [&](int j) {
         const bool rows = Read != VelocityRead::Interpolated;
         const float* u = rows ? rowOf(velocity, j) : nullptr;
-        const float* uAbove = rows && j + 1 < height ? rowOf(velocity, j + 1) : nullptr;
+        if constexpr (Read == VelocityRead::FaceCentres) u = staggered::centreVelocities(velocity, j, velocityGrid);
         const float* forwardRow = rowOf(forward, j);
         const float* originalRow = rowOf(original, j);
         const float* backwardRow = rowOf(backward, j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, uAbove, i, j, k);
+            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
             const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));

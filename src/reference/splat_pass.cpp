@@ -77,6 +77,102 @@ float splatWeightAt(const SplatInCells& s, glm::vec2 point)
 
 namespace {
 
+// --- splatWeightAt along a row, branch-free -----------------------------------
+// The same operations on the same values as splatExp, erfcPositive and
+// erfDifference, each branch a select over values computed unconditionally,
+// so that a row's weights run without a mispredicted branch. (The loop does
+// not vectorise: under -ftrapping-math the compiler keeps a float compare
+// that selects between computed floats as a branch in its vectoriser.)
+
+// std::floor(y) for y in [-200, 1] that is not -0: the truncation, one less
+// below it (a compare and a select: std::floor is a library call here).
+inline float floorInRange(float y)
+{
+    const float t = static_cast<float>(static_cast<int>(y));
+    const float below = t - 1.0f;
+    return t > y ? below : t;
+}
+
+// splatExp. Below -87 it is 0; the operations run on -87 there (x itself
+// could be -inf, whose power of two has no int), and a NaN x keeps its NaN
+// through r as splatExp's does.
+inline float splatExpSelect(float x)
+{
+    const float y = x * 1.44269502f + 0.5f;
+    const float k = floorInRange(y > -200.0f ? y : -200.0f);
+    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
+    float p = 1.98412701e-04f;
+    p = 1.38888892e-03f + r * p;
+    p = 8.33333377e-03f + r * p;
+    p = 4.16666679e-02f + r * p;
+    p = 1.66666672e-01f + r * p;
+    p = 0.5f + r * p;
+    p = 1.0f + r * p;
+    p = 1.0f + r * p;
+    const float value = p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+    return x < -87.0f ? 0.0f : value;
+}
+
+inline float erfcPositiveSelect(float x)
+{
+    const float t = 1.0f / (1.0f + 0.3275911f * x);
+    float poly = -1.453152027f + t * 1.061405429f;
+    poly = 1.421413741f + t * poly;
+    poly = -0.284496736f + t * poly;
+    poly = 0.254829592f + t * poly;
+    return (t * poly) * splatExpSelect(-(x * x));
+}
+
+// erfDifference: its three branches differ in which two arguments they give
+// erfcPositive and in whether the first is taken from 2.
+inline float erfDifferenceSelect(float a, float b)
+{
+    const bool upper = b >= 0.0f;
+    const bool lower = !upper & (a <= 0.0f);
+    const float first = erfcPositiveSelect(upper ? b : lower ? -a : a);
+    const float second = erfcPositiveSelect(upper ? a : -b);
+    const float fromTwo = 2.0f - first;
+    return ((upper | lower) ? first : fromTwo) - second;
+}
+
+}  // namespace
+
+namespace {
+
+// splatWeightsAlongRow for a segment (Segment) or a point, whose weight along
+// the axis is 1: one loop each, so that neither holds a branch.
+template <bool Segment>
+void weightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* __restrict out)
+{
+    const float y = static_cast<float>(j) - shift.y;
+    const float inverseRadius2 = s.inverseRadius * s.inverseRadius;
+    const float lengthInRadii = s.length * s.inverseRadius;
+    for (int i = begin; i < end; ++i) {
+        const glm::vec2 ap(static_cast<float>(i) - shift.x - s.from.x, y - s.from.y);
+        const float along = ap.x * s.axis.x + ap.y * s.axis.y;
+        const glm::vec2 across(ap.x - along * s.axis.x, ap.y - along * s.axis.y);
+        const float d = (across.x * across.x + across.y * across.y) * inverseRadius2;
+        if constexpr (Segment) {
+            const float scaled = along * s.inverseRadius;
+            out[i - begin] = splatExpSelect(-d) * (s.lineScale * erfDifferenceSelect(scaled, scaled - lengthInRadii));
+        } else {
+            out[i - begin] = splatExpSelect(-d) * 1.0f;
+        }
+    }
+}
+
+}  // namespace
+
+void splatWeightsAlongRow(const SplatInCells& s, glm::vec2 shift, int j, int begin, int end, float* out)
+{
+    if (s.length > 0.0f)
+        weightsAlongRow<true>(s, shift, j, begin, end, out);
+    else
+        weightsAlongRow<false>(s, shift, j, begin, end, out);
+}
+
+namespace {
+
 float splatWeight(const SplatInCells& s, glm::ivec2 cell)
 {
     return splatWeightAt(s, glm::vec2(cell));

@@ -233,19 +233,22 @@ bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
            readsSolid(solidFaceV, c0, k);
 }
 
+// maccormack.glsl's limited correction, from the footprint's four faces of phi^n.
+float limitedCorrection(float a, float b, float c, float d, float forward, float here, float backward, float decay)
+{
+    const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
+    const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
+    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+}
+
 // maccormack.glsl's correction of one component, from the footprint at c0.
 template <FaceRule face>
 float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float backward, float decay,
                 bool ghost, const PassConstants& k)
 {
     if (ghost) return forward;
-    const float a = face(original, c0, k);
-    const float b = face(original, c0 + kRight, k);
-    const float c = face(original, c0 + kTop, k);
-    const float d = face(original, c0 + kRight + kTop, k);
-    const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
-    const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
-    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+    return limitedCorrection(face(original, c0, k), face(original, c0 + kRight, k), face(original, c0 + kTop, k),
+                             face(original, c0 + kRight + kTop, k), forward, here, backward, decay);
 }
 
 }  // namespace
@@ -262,24 +265,19 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
     const CellBlock reach = splatReach(s, k.width, k.height);
     stencil::forEachRow(k.height, exec, [&](int j) {
         std::copy(rowOf(in, j), rowOf(in, j) + 2 * k.width, rowOf(out, j));  // beyond the reach, as it was
-        if (j < reach.begin.y || j >= reach.end.y) return;
-        for (int i = reach.begin.x; i < reach.end.x; ++i) {
-            const glm::ivec2 c(i, j);
-            const float u = in.at(i, j, 0) + value.x * splatWeightAt(s, pointOfFaceU(c));
-            const float v = in.at(i, j, 1) + value.y * splatWeightAt(s, pointOfFaceV(c));
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
-        }
+        if (j >= reach.begin.y && j < reach.end.y) splatRow(in, s, value, out, j, reach.begin.x, reach.end.x, k, exec);
     });
 }
 
 namespace {
 
 // Each face of `out` from its own trace: faceU(c, v) and faceV(c, v) give a
-// face's value from the velocity at it; the interior rows read the velocity
-// straight from its rows, the border through the rules.
-template <typename FaceU, typename FaceV>
+// face's value from the velocity at it; the border reads the velocity through
+// the rules, interiorRow(j, begin, end, below, row, above) does the cells
+// [begin, end) of an interior row from the velocity's rows j - 1, j, j + 1.
+template <typename FaceU, typename FaceV, typename InteriorRow>
 void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV)
+                       const FaceV& faceV, const InteriorRow& interiorRow)
 {
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
@@ -289,15 +287,37 @@ void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k
             store(out, c, shutU(c, k, u), shutV(c, k, v));
         },
         [&](int j, int begin, int end) {
-            const float* below = rowOf(velocity, j - 1);
-            const float* row = rowOf(velocity, j);
-            const float* above = rowOf(velocity, j + 1);
-            float* result = rowOf(out, j);
-            for (int i = begin; i < end; ++i) {
-                result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
-                result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
-            }
+            interiorRow(j, begin, end, rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1));
         });
+}
+
+// The same, the interior rows' faces one at a time through faceU and faceV.
+template <typename FaceU, typename FaceV>
+void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
+                       const FaceV& faceV)
+{
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          for (int i = begin; i < end; ++i) {
+                              result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
+                              result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+                          }
+                      });
+}
+
+// An interior row of a pass whose faces read the footprint of their own
+// trace, without solids: each component's footprints from one vectorised
+// loop (traceFaceRow), then face(c, c0, f) for each face.
+template <int component, typename Face>
+void forEachFootprint(int j, int begin, int end, const float* below, const float* row, const float* above,
+                      float* result, const PassConstants& k, const Face& face)
+{
+    const Footprints& at = traceFaceRow<component>(below, row, above, j, begin, end, k);
+    for (int i = begin; i < end; ++i) {
+        const auto m = static_cast<std::size_t>(i - begin);
+        result[2 * i + component] = face(glm::ivec2(i, j), glm::ivec2(at.x[m], at.y[m]), glm::vec2(at.fx[m], at.fy[m]));
+    }
 }
 
 }  // namespace
@@ -314,7 +334,26 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         glm::ivec2 c0;
         return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
     };
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    // Away from solids, the interior rows' traces first, then faceAt's read of each footprint.
+    const auto read = [&]<int component>(glm::ivec2 c0, glm::vec2 f) {
+        if (!innerFootprint<component>(c0, k)) return faceAtByRules<component>(carried, c0, f, decay, k);
+        const float* bottom = rowOf(carried, c0.y) + 2 * c0.x + component;
+        const float* top = rowOf(carried, c0.y + 1) + 2 * c0.x + component;
+        return bilinear(bottom[0], bottom[2], top[0], top[2], f, decay);
+    };
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          forEachFootprint<0>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
+                                                  return read.template operator()<0>(c0, f);
+                                              });
+                          forEachFootprint<1>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
+                                                  return read.template operator()<1>(c0, f);
+                                              });
+                      });
 }
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
@@ -323,19 +362,45 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
     assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
     const Tracer trace(k);
     // Each face corrected from the footprint its trace from `here` read.
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
-        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+    const auto correctU = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
                                            backward.at(c.x, c.y, 0), decay, readsGhostU(c0, k), k);
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
-        const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
+    const auto correctV = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
                                            backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
     };
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
+        return correctU(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
+    };
+    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
+        return correctV(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
+    };
+    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    // Away from solids, the interior rows' traces first; a footprint of inner
+    // faces (no ghost among them) is read from the rows.
+    const auto correct = [&]<int component>(glm::ivec2 c, glm::ivec2 c0) {
+        if (!innerFootprint<component>(c0, k)) return component == 0 ? correctU(c, c0) : correctV(c, c0);
+        const float* bottom = rowOf(original, c0.y) + 2 * c0.x + component;
+        const float* top = rowOf(original, c0.y + 1) + 2 * c0.x + component;
+        const int n = 2 * c.x + component;
+        return limitedCorrection(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n], rowOf(original, c.y)[n],
+                                 rowOf(backward, c.y)[n], decay);
+    };
+    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+                      [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
+                          float* result = rowOf(out, j);
+                          forEachFootprint<0>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) {
+                                                  return correct.template operator()<0>(c, c0);
+                                              });
+                          forEachFootprint<1>(j, begin, end, below, row, above, result, k,
+                                              [&](glm::ivec2 c, glm::ivec2 c0, glm::vec2) {
+                                                  return correct.template operator()<1>(c, c0);
+                                              });
+                      });
 }
 
 }  // namespace fluid::reference::staggered

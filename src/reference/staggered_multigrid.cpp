@@ -1,11 +1,14 @@
 // Level 0 of the viscous multigrid on the staggered layout: the STAGGERED
 // variants of the multigrid shaders, the same float operations in the same
-// order (tests/sim/staggered_parity_test.cpp holds them to it), one face at a
-// time through the face rules of staggered.cpp.
+// order (tests/sim/staggered_parity_test.cpp holds them to it). The smoother
+// runs whole rows on the rules' rows (face_rows.hpp), the faces near solids
+// one at a time through the face rules of staggered.cpp, as the residual's
+// restriction and the correction's prolongation do everywhere.
 #include <cassert>
 #include <cmath>
 
 #include "reference/boundary.hpp"
+#include "reference/face_rows.hpp"
 #include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
 
@@ -78,6 +81,25 @@ void forEachFace(const Field& out, Exec exec, FaceBody&& body)
     });
 }
 
+// smooth's faces of one row as a flat array of n floats (u, v per cell),
+// `here` the row as stored (the smoother's own value is the texel's, not
+// the rule's), xs the rules' rows around it (face_rows.hpp).
+void smoothRow(const RuledRows& xs, const float* __restrict here, const float* __restrict rhs, const LevelOperator& op,
+               bool zeroGuess, float* __restrict out, int n)
+{
+    if (zeroGuess) {
+        for (int m = 0; m < n; ++m) out[m] = op.weight * ((rhs[m] + op.alpha * 0.0f) * op.inverseDenominator);
+        return;
+    }
+    const float* __restrict below = xs.below;
+    const float* __restrict row = xs.row;
+    const float* __restrict above = xs.above;
+    for (int m = 0; m < n; ++m) {
+        const float neighbours = (row[m - 2] + row[m + 2]) + (below[m] + above[m]);
+        out[m] = here[m] + op.weight * ((rhs[m] + op.alpha * neighbours) * op.inverseDenominator - here[m]);
+    }
+}
+
 void store(Field& out, glm::ivec2 c, glm::vec2 v)
 {
     out.at(c.x, c.y, 0) = v.x;
@@ -90,18 +112,25 @@ void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zero
             const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && rhs.sameShape(out) && out.components() == 2);
-    forEachFace(out, exec, [&](glm::ivec2 c) {
-        const glm::vec2 b = load2(rhs, c);
-        glm::vec2 next;
-        if (zeroGuess) {
-            next = op.weight * jacobiValue(glm::vec2(0.0f), b, op);
-        } else {
-            const glm::vec2 here = load2(x, c);
-            const glm::vec2 neighbours(faceSum<faceU>(x, c, k), faceSum<faceV>(x, c, k));
-            next = here + op.weight * (jacobiValue(neighbours, b, op) - here);
-        }
-        store(out, c, {shutU(c, k, next.x), shutV(c, k, next.y)});
-    });
+    // Both components have the same formula: the rows run as flat arrays.
+    forEachRuledRow(
+        x, out, k, exec,
+        [&](glm::ivec2 c) {
+            const glm::vec2 b = load2(rhs, c);
+            glm::vec2 next;
+            if (zeroGuess) {
+                next = op.weight * jacobiValue(glm::vec2(0.0f), b, op);
+            } else {
+                const glm::vec2 here = load2(x, c);
+                const glm::vec2 neighbours(faceSum<faceU>(x, c, k), faceSum<faceV>(x, c, k));
+                next = here + op.weight * (jacobiValue(neighbours, b, op) - here);
+            }
+            store(out, c, {shutU(c, k, next.x), shutV(c, k, next.y)});
+        },
+        [&](int j, const RuledRows& xs) {
+            smoothRow(xs, stencil::rowOf(x, j), stencil::rowOf(rhs, j), op, zeroGuess, stencil::rowOf(out, j),
+                      2 * k.width);
+        });
 }
 
 void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op, Field& coarseOut,

@@ -80,23 +80,15 @@ inline float cornerCurlAt(const float* __restrict below, const float* __restrict
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
-    // The sweep reaches two cells down and left (Reach::Two) on one face per
-    // row and column only: u at i = 1 reads the wall's u at i = 0, v at
-    // j = 1 the wall's v at j = 0. The rows run as if it reached one, and
-    // those faces are then redone through the rules, one component each.
-    forEachFaceSplitAtBorder(
-        k, exec, Reach::One,
+    forEachRuledRow(
+        x, out, k, exec,
         [&](glm::ivec2 c) {
             store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)),
                   shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
         },
-        [&](int j, int begin, int end) {
-            stencil::diffuseInterior(rowOf(x, j - 1), rowOf(x, j), rowOf(x, j + 1), rowOf(b, j), rowOf(out, j),
-                                     k.diffusionAlpha, k.diffusionInverseDenominator, begin, end);
-            if (begin == 1) out.at(1, j, 0) = shutU({1, j}, k, diffusedFace<faceU>(x, b, {1, j}, 0, k));
-            if (j == 1)
-                for (int i = begin; i < end; ++i)
-                    out.at(i, 1, 1) = shutV({i, 1}, k, diffusedFace<faceV>(x, b, {i, 1}, 1, k));
+        [&](int j, const RuledRows& xs) {
+            stencil::diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
+                                     k.diffusionInverseDenominator, 0, k.width);
         });
 }
 
@@ -285,6 +277,43 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
 
 }  // namespace
 
+namespace {
+
+// The corners of row j (corner (i, j) at the lower left of cell (i, j),
+// i = 0 .. width) into corners. A corner reads the faces of cells i-1 .. i
+// and j-1 .. j, all stored for 1 <= i, j and i < width, j < height away from
+// solids; the rest go through the rules.
+void cornerRow(const Field& velocity, int j, float* __restrict corners, const PassConstants& k)
+{
+    const int cornersAcross = k.width + 1;
+    const bool inner = j >= 1 && j < k.height;
+    const auto byRule = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) corners[i] = cornerCurl(velocity, {i, j}, k);
+    };
+    if (!inner || k.width < 2) return byRule(0, cornersAcross);
+    const float* below = rowOf(velocity, j - 1);
+    const float* here = rowOf(velocity, j);
+    const auto raw = [&](int begin, int end) {
+        for (int i = begin; i < end; ++i) corners[i] = cornerCurlAt(below, here, i, k.inverseCellSize);
+    };
+    const ColumnSpan near = k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
+    const int begin = near.empty() ? k.width : std::clamp(near.begin, 1, k.width);
+    const int end = near.empty() ? k.width : std::clamp(near.end, begin, k.width);
+    byRule(0, 1);
+    raw(1, begin);
+    byRule(begin, end);
+    raw(end, k.width);
+    byRule(k.width, cornersAcross);
+}
+
+// Each cell's curl, the mean of its four corners (`lower`: its row's, `upper`: the row above's).
+void curlFromCorners(const float* __restrict lower, const float* __restrict upper, float* __restrict out, int width)
+{
+    for (int i = 0; i < width; ++i) out[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
+}
+
+}  // namespace
+
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
     const auto curlAt = [&](glm::ivec2 c) {
@@ -293,39 +322,18 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
                            0.25f;
     };
     if (exec.perCell) return forEachFace(k, exec, curlAt);
-    // Each corner's circulation once (four cells share it): corner (i, j), at
-    // the lower left of cell (i, j), for i <= width and j <= height. A corner
-    // reads the faces of cells i-1 .. i and j-1 .. j, all stored for
-    // 1 <= i, j and i < width, j < height away from solids; the rest through
-    // the rules.
-    const int cornersAcross = k.width + 1;
-    std::vector<float> corners(static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(k.height + 1));
-    stencil::forEachRow(k.height + 1, exec, [&](int j) {
-        float* row = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
-        const bool inner = j >= 1 && j < k.height;
-        const ColumnSpan near = inner && k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
-        const auto byRule = [&](int begin, int end) {
-            for (int i = begin; i < end; ++i) row[i] = cornerCurl(velocity, {i, j}, k);
-        };
-        const auto raw = [&](int begin, int end) {
-            const float* below = inner ? rowOf(velocity, j - 1) : nullptr;
-            const float* here = inner ? rowOf(velocity, j) : nullptr;
-            for (int i = begin; i < end; ++i) row[i] = cornerCurlAt(below, here, i, k.inverseCellSize);
-        };
-        if (!inner || k.width < 2) return byRule(0, cornersAcross);
-        const int begin = near.empty() ? k.width : std::clamp(near.begin, 1, k.width);
-        const int end = near.empty() ? k.width : std::clamp(near.end, begin, k.width);
-        byRule(0, 1);
-        raw(1, begin);
-        byRule(begin, end);
-        raw(end, k.width);
-        byRule(k.width, cornersAcross);
-    });
-    stencil::forEachRow(k.height, exec, [&](int j) {
-        const float* lower = corners.data() + static_cast<std::size_t>(cornersAcross) * static_cast<std::size_t>(j);
-        const float* upper = lower + cornersAcross;
-        float* result = rowOf(out, j);
-        for (int i = 0; i < k.width; ++i) result[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
+    // Each row's curl from two rows of corners (its cells' lower and upper
+    // ones), per-thread rows: a run of rows computes each row of corners once.
+    const auto across = static_cast<std::size_t>(k.width) + 1;
+    RowPool::shared().run(k.height, stencil::threadCount(exec), [&](int begin, int end) {
+        thread_local std::vector<float> lower, upper;
+        if (lower.size() < across) lower.resize(across), upper.resize(across);
+        cornerRow(velocity, begin, lower.data(), k);
+        for (int j = begin; j < end; ++j) {
+            cornerRow(velocity, j + 1, upper.data(), k);
+            curlFromCorners(lower.data(), upper.data(), rowOf(out, j), k.width);
+            lower.swap(upper);
+        }
     });
 }
 

@@ -13,7 +13,9 @@
 #include <string>
 #include <tuple>
 
+#include "core/multigrid.hpp"
 #include "core/solid_mask.hpp"
+#include "core/splat.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "support/fields.hpp"
@@ -109,6 +111,45 @@ TEST_P(StaggeredFastPath, StencilsMatchPerFaceBitForBit)
         scalar_, [&](Field& out, Exec e) { curl(velocity_, out, k, e); }, "curl");
     expectSame(
         velocity_, [&](Field& out, Exec e) { vorticity(velocity_, scalar_, out, k, e); }, "vorticity");
+}
+
+// The splat's faces: each row's weights from the vectorised loop against
+// splatWeightAt per face, for segments either way and points, near walls and
+// far enough to underflow.
+TEST_P(StaggeredFastPath, SplatMatchesPerFaceBitForBit)
+{
+    const PassConstants& k = k_;
+    const glm::vec2 domain(static_cast<float>(k.width) * k.cellSize, static_cast<float>(k.height) * k.cellSize);
+    Splat splats[4];
+    splats[0].from = domain * glm::vec2(0.1f, 0.8f);
+    splats[0].to = domain * glm::vec2(0.9f, 0.15f);
+    splats[0].radius = 0.2f * domain.x;
+    splats[1].from = splats[0].to;
+    splats[1].to = splats[0].from;
+    splats[1].radius = 0.03f * domain.y;
+    splats[2].from = splats[2].to = domain * glm::vec2(0.02f, 0.97f);
+    splats[2].radius = 0.5f * domain.x;
+    splats[3].from = domain * glm::vec2(-0.2f, 0.5f);
+    splats[3].to = domain * glm::vec2(0.5f, 1.3f);
+    splats[3].radius = 0.01f * domain.x;
+    for (const Splat& each : splats)
+        expectSame(
+            velocity_,
+            [&](Field& out, Exec e) {
+                staggered::splat(velocity_, toCells(each, k), {3.5f, -2.25f}, out, k, e);
+            },
+            "splat");
+}
+
+// Level 0 of the viscous multigrid: the smoother's rows, from an iterate and from zero.
+TEST_P(StaggeredFastPath, ViscousSmootherMatchesPerFaceBitForBit)
+{
+    const PassConstants& k = k_;
+    const LevelOperator op = viscousLevel(k, 0);
+    for (const bool zeroGuess : {false, true})
+        expectSame(
+            velocity_, [&](Field& out, Exec e) { staggered::smooth(velocity_, other_, op, zeroGuess, out, k, e); },
+            zeroGuess ? "smooth from zero" : "smooth");
 }
 
 TEST_P(StaggeredFastPath, AdvectionMatchesPerFaceBitForBit)
