@@ -155,7 +155,34 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     const FieldViewInfo& view = viewInfo(s.view);
     if (view.needsDiagnostics) solver.computeDiagnostics();
     const GLuint texture = sourceTexture(solver, view.source);
+    trackRange(s, texture, grid);
 
+    ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    addWindowLook(u, s);
+    u.background = &background_;
+    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
+    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+    Variant variant = chooseVariant(u, s, obstacles, overlay, bloom != nullptr);
+    // The shaded dye, and the glow, start from the dye's colours at its own
+    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
+    DrawInputs in{texture, solver.dyeTexture(), 0, overlay, obstacles ? obstacleTexture_.id() : 0};
+    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || variant.glow)) {
+        in.shown = shadeDye(texture, u.range, u.shading);
+        variant.mode = kShadedColours;
+    }
+    if (variant.glow) {
+        if (timer_) timer_->lap(FrameProfile::kPostProcessing);
+        in.glow = bloom->glow(in.shown, {rect.width, rect.height}, windowShortSide, s.bloom);
+        if (timer_) timer_->lap(FrameProfile::kDisplay);
+    }
+    drawVariant(program(variant), u, s, rect, framebuffer, grid, in);
+}
+
+// Collects a measured range, starts the next measurement every few frames,
+// and picks the range this frame's colours use.
+void FieldDisplay::trackRange(const DisplaySettings& s, GLuint texture, glm::ivec2 grid)
+{
+    const FieldViewInfo& view = viewInfo(s.view);
     collectRange();
     if (s.view != trackedView_) {
         // A new field: forget the old field's scale and its measurement in
@@ -180,11 +207,12 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
         lastRange_ = s.fixedRange;
     else if (autoRange_ > 0.0f)
         lastRange_ = autoRange_;
-    ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
-    addWindowLook(u, s);
-    u.background = &background_;
-    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
-    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+}
+
+// The build of display.frag that draws what `u` and the settings ask for.
+FieldDisplay::Variant FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles,
+                                                  GLuint overlay, bool hasBloom) const
+{
     Variant variant;
     variant.mode = static_cast<int>(u.colouring);
     if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) variant.mode = 3;
@@ -192,22 +220,13 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     variant.background = u.colouring == ViewColouring::WaterSurface && !background_.empty();
     variant.obstacles = obstacles;
     variant.overlay = overlay != 0 && s.cameraOverlay > 0.0f;
-    // The shaded dye, and the glow, start from the dye's colours at its own
-    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
-    const bool dye = u.colouring == ViewColouring::ToneMappedDye;
-    variant.glow = dye && bloom != nullptr && s.bloom.enabled;
-    GLuint shown = texture, glow = 0;
-    if (dye && (u.shading > 0.0f || variant.glow)) {
-        shown = shadeDye(texture, u.range, u.shading);
-        variant.mode = kShadedColours;
-    }
-    if (variant.glow) {
-        if (timer_) timer_->lap(FrameProfile::kPostProcessing);
-        glow = bloom->glow(shown, {rect.width, rect.height}, windowShortSide, s.bloom);
-        if (timer_) timer_->lap(FrameProfile::kDisplay);
-    }
-    const VariantProgram& p = program(variant);
+    variant.glow = u.colouring == ViewColouring::ToneMappedDye && hasBloom && s.bloom.enabled;
+    return variant;
+}
 
+void FieldDisplay::drawVariant(const VariantProgram& p, const ViewUniforms& u, const DisplaySettings& s,
+                               const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in)
+{
     // The UI may have left any state behind: set everything this draw needs.
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(rect.x, rect.y, rect.width, rect.height);
@@ -225,20 +244,20 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glUniform1f(p.overlayOpacity, s.cameraOverlay);
     glUniform1f(p.glowIntensity, s.bloom.intensity);
     glActiveTexture(GL_TEXTURE5);
-    glBindTexture(GL_TEXTURE_2D, glow);
+    glBindTexture(GL_TEXTURE_2D, in.glow);
     glBindSampler(5, linearSampler_.id());
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
     glActiveTexture(GL_TEXTURE4);
-    glBindTexture(GL_TEXTURE_2D, obstacles ? obstacleTexture_.id() : 0);
+    glBindTexture(GL_TEXTURE_2D, in.obstacles);
     glActiveTexture(GL_TEXTURE3);
-    glBindTexture(GL_TEXTURE_2D, overlay);
+    glBindTexture(GL_TEXTURE_2D, in.overlay);
     glBindSampler(3, linearSampler_.id());
     glActiveTexture(GL_TEXTURE1);
-    glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
+    glBindTexture(GL_TEXTURE_2D, in.dye);
     glBindSampler(1, linearSampler_.id());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, shown);
+    glBindTexture(GL_TEXTURE_2D, in.shown);
     glBindSampler(0, linearSampler_.id());
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
