@@ -75,8 +75,8 @@ inline Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource 
 // Draws `settings` through FieldDisplay into a float target of one pixel per
 // cell of `source` and returns the largest colour difference from shadeCell
 // with `u` (which the caller fills in beyond viewUniforms: picture, overlay).
-inline float drawAndCompare(FieldDisplay& display, GpuSolver& solver, const DisplaySettings& settings, const Field& source,
-                     const Field& dye, ViewUniforms u, GLuint overlay = 0)
+inline float drawAndCompare(FieldDisplay& display, GpuSolver& solver, const DisplaySettings& settings,
+                            const Field& source, const Field& dye, ViewUniforms u, GLuint overlay = 0)
 {
     addWindowLook(u, settings);  // the window draws the dye view shaded (DisplaySettings::shading)
     const int width = source.width(), height = source.height();

@@ -31,8 +31,8 @@ inline constexpr Grid kOdd{"45x37", 45, 37};
 
 inline MgPass smoothPass(const char* name, int level, bool zeroGuess)
 {
-    return bothCase<sim::GpuMultigrid, reference::CpuMultigrid>(
-        name, MgOutput{level, false}, [=](auto& m) { m.smooth(level, zeroGuess); });
+    return bothCase<sim::GpuMultigrid, reference::CpuMultigrid>(name, MgOutput{level, false},
+                                                                [=](auto& m) { m.smooth(level, zeroGuess); });
 }
 
 // Restriction, prolongation and two sweeps in one draw (smooth.frag's
@@ -44,7 +44,9 @@ inline std::vector<MgPass> transferPasses()
     const auto restrictFrom = [](int level) { return [level](auto& m) { m.restrictResidual(level); }; };
     const auto prolongTo = [](int level) { return [level](auto& m) { m.prolongCorrection(level); }; };
     const auto twice = [](const char* name, bool zeroGuess) {
-        return MgPass{name, {1, false}, [zeroGuess](Gpu& g) { g.smoothTwice(1, zeroGuess); },
+        return MgPass{name,
+                      {1, false},
+                      [zeroGuess](Gpu& g) { g.smoothTwice(1, zeroGuess); },
                       [zeroGuess](Cpu& c) {
                           c.smooth(1, zeroGuess);
                           c.smooth(1, false);
@@ -62,8 +64,7 @@ inline std::vector<MgPass> transferPasses()
 
 // Random iterates (within +-1) and right-hand sides (within +-rhsAmplitude)
 // on every level but 0, the same on both pyramids.
-inline void fillCoarseLevels(sim::GpuMultigrid& gpu, reference::CpuMultigrid& cpu, int components,
-                             float rhsAmplitude)
+inline void fillCoarseLevels(sim::GpuMultigrid& gpu, reference::CpuMultigrid& cpu, int components, float rhsAmplitude)
 {
     for (int l = 1; l < gpu.levelCount(); ++l) {
         const MultigridLevel& size = gpu.levels()[static_cast<std::size_t>(l)];

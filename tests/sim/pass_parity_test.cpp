@@ -106,12 +106,7 @@ TEST_P(PassParity, GpuMatchesCpu)
         s.uploadCurl(curl);
         if (walls.solids) s.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
     });
-    // The output against its value before (the carried velocity against the
-    // velocity it is made from).
-    const Field before = pass.output == Slot::CarriedVelocity ? input.velocity : both.cpu.field(pass.output);
-    const auto [g, c] = both.run(pass);
-    test::expectParity(std::string(pass.name) + "_" + walls.name, g, c, before,
-                       {test::kSinglePassMaxRel, test::kSinglePassL2});
+    test::expectPassParity(both, pass, input, walls);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, PassParity,

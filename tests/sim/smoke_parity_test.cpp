@@ -13,12 +13,7 @@
 namespace fluid {
 namespace {
 
-using test::DyeGrid;
-using test::onBoth;
-using test::PassCase;
-using test::Walls;
-
-SimParams smokeParams(const Walls& walls, int dyeGridWidth)
+SimParams smokeParams(const test::Walls& walls, int dyeGridWidth)
 {
     SimParams p;
     p.gridWidth = 48;
@@ -44,29 +39,29 @@ Emitter testEmitter()
     return e;
 }
 
-std::vector<PassCase> smokePasses()
+std::vector<test::PassCase> smokePasses()
 {
     const auto advectTemperature = [](auto& s) { s.advectTemperature(); };
     const auto emit = [](auto& s) { s.splat(emitterSplat(testEmitter(), s.params().dt)); };
     return {
-        onBoth("advect_temperature", Slot::Temperature, advectTemperature),
+        test::onBoth("advect_temperature", Slot::Temperature, advectTemperature),
         // advect_scalar.frag forward, backward (its source the forward result,
         // dt negated), then its MACCORMACK variant (docs/algorithm.md §3.2b).
-        onBoth("advect_temperature_maccormack", Slot::Temperature, advectTemperature, test::withMacCormack),
-        onBoth("buoyancy", Slot::Velocity, [](auto& s) { s.run(passes::buoyancy); }),
-        onBoth("emitter_heat", Slot::Temperature, emit),
-        onBoth("emitter_smoke", Slot::Dye, emit),
+        test::onBoth("advect_temperature_maccormack", Slot::Temperature, advectTemperature, test::withMacCormack),
+        test::onBoth("buoyancy", Slot::Velocity, [](auto& s) { s.run(passes::buoyancy); }),
+        test::onBoth("emitter_heat", Slot::Temperature, emit),
+        test::onBoth("emitter_smoke", Slot::Dye, emit),
     };
 }
 
 class SmokeParity : public test::GlTest,
-                    public ::testing::WithParamInterface<std::tuple<std::size_t, Walls, DyeGrid>> {};
+                    public ::testing::WithParamInterface<std::tuple<std::size_t, test::Walls, test::DyeGrid>> {};
 
 TEST_P(SmokeParity, GpuMatchesCpu)
 {
-    const PassCase pass = smokePasses()[std::get<0>(GetParam())];
-    const Walls walls = std::get<1>(GetParam());
-    const DyeGrid dyeGrid = std::get<2>(GetParam());
+    const test::PassCase pass = smokePasses()[std::get<0>(GetParam())];
+    const test::Walls walls = std::get<1>(GetParam());
+    const test::DyeGrid dyeGrid = std::get<2>(GetParam());
     const SimParams p = smokeParams(walls, dyeGrid.width);
     test::SolverPair both(p);
     // Velocities up to 1 m/s, temperatures up to +-50 K, dye in [-1, 1].
@@ -79,7 +74,7 @@ TEST_P(SmokeParity, GpuMatchesCpu)
                        {test::kSinglePassMaxRel, test::kSinglePassL2}, 1e-4);
 }
 
-const DyeGrid kDyeGrids[] = {{"SharedDyeGrid", 0}, {"FineDyeGrid", 144}, {"CoarseDyeGrid", 24}};
+const test::DyeGrid kDyeGrids[] = {{"SharedDyeGrid", 0}, {"FineDyeGrid", 144}, {"CoarseDyeGrid", 24}};
 
 INSTANTIATE_TEST_SUITE_P(Passes, SmokeParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, smokePasses().size()),

@@ -110,10 +110,7 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
         s.uploadDivergence(divergence);
         s.uploadCurl(curl);
     });
-    const Field before = pass.output == Slot::CarriedVelocity ? input.velocity : both.cpu.field(pass.output);
-    const auto [g, c] = both.run(pass);
-    test::expectParity(std::string(pass.name) + "_" + walls.name, g, c, before,
-                       {test::kSinglePassMaxRel, test::kSinglePassL2});
+    test::expectPassParity(both, pass, input, walls);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, StaggeredPassParity,
