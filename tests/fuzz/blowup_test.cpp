@@ -68,8 +68,7 @@ double runDemo(SimParams p, int steps)
 }
 
 template <typename Solver>
-class Blowup : public test::OnBothBackends<Solver> {
-};
+using Blowup = test::OnBothBackends<Solver>;
 
 TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 

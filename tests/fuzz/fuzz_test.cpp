@@ -266,14 +266,7 @@ constexpr const char* suiteName()
 
 using test::makeSolver;
 
-template <typename Solver>
-FluidState stateOf(const Solver& s)
-{
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return s.state();
-    else
-        return s.download();
-}
+using test::stateOf;
 
 struct SetResult {
     std::string failure;                   // empty: passed

@@ -15,6 +15,7 @@
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
 #include "support/fields.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -176,7 +177,7 @@ INSTANTIATE_TEST_SUITE_P(Grids, MultigridConvergence,
                                            Case{"Periodic256", 256, 256, BoundaryMode::Periodic, 5e-4},
                                            Case{"Periodic96x80", 96, 80, BoundaryMode::Periodic, 6e-4},
                                            Case{"Periodic341x256", 341, 256, BoundaryMode::Periodic, 7e-4}),
-                         [](const ::testing::TestParamInfo<Case>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 // What the step's pressure solve leaves, on a flow driven by two strokes (the
 // demo's situation): the relative Poisson residual after each step's solve,

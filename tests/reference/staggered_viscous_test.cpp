@@ -19,6 +19,7 @@
 #include "reference/shear_wave.hpp"
 #include "reference/staggered.hpp"
 #include "support/fields.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -181,7 +182,7 @@ INSTANTIATE_TEST_SUITE_P(Grids, StaggeredViscousPlan,
                          ::testing::Values(Case{"Lid64x48", 64, 48, Walls::Lid},
                                            Case{"Periodic45x37", 45, 37, Walls::Periodic},
                                            Case{"Tunnel64x32", 64, 32, Walls::Tunnel}),
-                         [](const ::testing::TestParamInfo<Case>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 // Physics: a periodic shear wave u = (sin(2 pi m y), 0) on the u faces is an
 // eigenmode of the face operator (symbol lambda = (4 / h^2) sin^2(pi m h)),

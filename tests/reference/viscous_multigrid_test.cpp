@@ -17,6 +17,7 @@
 #include "reference/shear_wave.hpp"
 #include "reference/staggered.hpp"
 #include "support/fields.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -141,7 +142,7 @@ INSTANTIATE_TEST_SUITE_P(Grids, ViscousPlan,
                          ::testing::Values(Case{"Lid256", 256, 256, Walls::Lid},
                                            Case{"Periodic341x256", 341, 256, Walls::Periodic},
                                            Case{"Lid100x37", 100, 37, Walls::Lid}),
-                         [](const ::testing::TestParamInfo<Case>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 TEST(ViscousPlan, CostsNothingAtZeroViscosity)
 {

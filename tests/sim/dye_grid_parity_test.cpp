@@ -10,6 +10,7 @@
 
 #include "core/motion.hpp"
 #include "sim/parity.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -21,11 +22,7 @@ using test::Walls;
 
 SimParams paramsFor(const Walls& walls, int dyeGridWidth)
 {
-    SimParams p;
-    p.gridWidth = 48;
-    p.gridHeight = 40;
-    p.dyeGridWidth = dyeGridWidth;
-    p.advection = AdvectionScheme::SemiLagrangian;  // "advect_dye"; "advect_dye_maccormack" the three passes
+    SimParams p = test::parityGrid(dyeGridWidth);
     p.dyeDissipation = 0.7f;
     p.velocityDissipation = 0.3f;
     test::applyWalls(p, walls);
@@ -125,8 +122,7 @@ TEST_P(DyeGridMotionParity, AddForceFieldMatchesTheReference)
     test::expectParity(label + "_velocity", g.velocity, cpu.state().velocity, start.velocity, kSinglePass);
 }
 
-INSTANTIATE_TEST_SUITE_P(DyeGrids, DyeGridMotionParity, ::testing::ValuesIn(kDyeGrids),
-                         [](const ::testing::TestParamInfo<DyeGrid>& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(DyeGrids, DyeGridMotionParity, ::testing::ValuesIn(kDyeGrids), test::paramName);
 
 class DyeGridStepParity : public test::GlTest, public ::testing::WithParamInterface<std::tuple<Walls, DyeGrid>> {};
 
@@ -197,7 +193,7 @@ TEST_P(DyeAdvectionStepParity, TenStepsMatch)
 }
 
 INSTANTIATE_TEST_SUITE_P(Window, DyeAdvectionStepParity, ::testing::Values(test::kBox, test::kPeriodic),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 }  // namespace
 }  // namespace fluid

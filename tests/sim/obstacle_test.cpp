@@ -48,8 +48,7 @@ double fluidRms(const Field& f, const Field& mask)
 }
 
 template <typename Solver>
-class Obstacles : public test::OnBothBackends<Solver> {
-};
+using Obstacles = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(Obstacles, test::BothSolvers);
 
 SimParams boxParams(int width, int height)
@@ -195,8 +194,7 @@ TYPED_TEST(Obstacles, APlateAcrossTheBoxBlocksTheFlow)
 }
 
 template <typename Solver>
-class Tunnel : public test::OnBothBackends<Solver> {
-};
+using Tunnel = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(Tunnel, test::BothSolvers);
 
 SimParams tunnelParams()

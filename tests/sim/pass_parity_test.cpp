@@ -18,10 +18,7 @@ using test::Walls;
 
 SimParams paramsFor(const Walls& walls)
 {
-    SimParams p;
-    p.gridWidth = 48;
-    p.gridHeight = 40;
-    p.advection = AdvectionScheme::SemiLagrangian;  // "advect" is advect.frag alone; withMacCormack() the three passes
+    SimParams p = test::parityGrid();
     p.dt = 1.0f / 60.0f;
     p.viscosity = 2e-3f;  // a = nu dt / h^2 ~ 0.08: diffusion visibly mixes neighbours
     p.viscosityIterations = 1;

@@ -15,11 +15,7 @@ namespace {
 
 SimParams smokeParams(const test::Walls& walls, int dyeGridWidth)
 {
-    SimParams p;
-    p.gridWidth = 48;
-    p.gridHeight = 40;
-    p.dyeGridWidth = dyeGridWidth;
-    p.advection = AdvectionScheme::SemiLagrangian;  // "advect_temperature"; "..._maccormack" the three passes
+    SimParams p = test::parityGrid(dyeGridWidth);
     p.gravity = 9.81f;
     p.ambientTemperature = 300.0f;
     p.smokeWeight = 0.5f;

@@ -10,6 +10,7 @@
 
 #include "core/multigrid.hpp"
 #include "sim/parity.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -28,12 +29,8 @@ constexpr Walls kBoxFineDye{"BoxFineDye", BoundaryMode::Box, false, false, 96};
 
 SimParams paramsFor(const Walls& walls)
 {
-    SimParams p;
+    SimParams p = test::parityGrid(walls.dyeGridWidth);
     p.layout = Layout::Staggered;
-    p.gridWidth = 48;  // not square: a swapped i/j shows
-    p.gridHeight = 40;
-    p.dyeGridWidth = walls.dyeGridWidth;
-    p.advection = AdvectionScheme::SemiLagrangian;
     p.viscosity = 2e-3f;  // a = nu dt / h^2 ~ 0.08: diffusion visibly mixes neighbours
     p.viscositySolver = ViscositySolver::Jacobi;
     p.viscosityIterations = 1;
@@ -274,8 +271,7 @@ TEST_P(StaggeredViscousStepParity, ThreeStepsWithViscousVCycles)
 // level-0 passes and solves are viscous_multigrid_parity_test.cpp's): a
 // second a case, so three.
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredViscousStepParity,
-                         ::testing::Values(test::kLid, test::kPeriodic, test::kBoxSolids),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return param.param.name; });
+                         ::testing::Values(test::kLid, test::kPeriodic, test::kBoxSolids), test::paramName);
 
 // The panel switches the layout on a running solver: the GPU solver rebuilds
 // its passes (the layout is compiled in) and steps as one made for it.
@@ -296,7 +292,7 @@ TEST_P(StaggeredStepParity, OneStepAfterSwitchingTheLayout)
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
                          ::testing::Values(test::kBox, test::kLid, test::kPeriodic, kBoxFineDye, test::kBoxSolids,
                                            test::kPeriodicSolids, test::kTunnel, test::kTunnelSolids),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return param.param.name; });
+                         test::paramName);
 
 }  // namespace
 }  // namespace fluid

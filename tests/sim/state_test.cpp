@@ -13,8 +13,7 @@ namespace fluid {
 namespace {
 
 template <typename Solver>
-class SolverState : public test::OnBothBackends<Solver> {
-};
+using SolverState = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(SolverState, test::BothSolvers);
 
 SimParams smallParams()

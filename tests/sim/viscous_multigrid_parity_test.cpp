@@ -16,10 +16,6 @@ namespace fluid {
 namespace {
 
 using test::Grid;
-using test::kEven;
-using test::kOdd;
-using test::MgOutput;
-using test::MgPass;
 using test::Walls;
 
 // Tunnel: the inflow's 2U on level 0; Solids: the box with obstacles on
@@ -40,15 +36,15 @@ SimParams paramsFor(const Walls& walls, Grid grid, float viscosity, Layout layou
     return p;
 }
 
-std::vector<MgPass> allPasses()
+std::vector<test::MgPass> allPasses()
 {
-    std::vector<MgPass> passes{
+    std::vector<test::MgPass> passes{
         test::smoothPass("smooth_level0", 0, false),
         test::smoothPass("smooth_zero_guess_level0", 0, true),
         test::smoothPass("smooth_level1", 1, false),
         test::smoothPass("smooth_zero_guess_level1", 1, true),
     };
-    for (MgPass& pass : test::transferPasses()) passes.push_back(std::move(pass));
+    for (test::MgPass& pass : test::transferPasses()) passes.push_back(std::move(pass));
     return passes;
 }
 
@@ -81,14 +77,14 @@ struct Pyramids {
         cpu.bind(cpuX0, cpuScratch, cpuB0, k, {});
         test::fillCoarseLevels(gpu, cpu, 2, 0.1f);
     }
-    Field gpuOutput(MgOutput o)
+    Field gpuOutput(test::MgOutput o)
     {
         return test::downloadTarget(o.level == 0 ? x0.read()
                                     : o.rhs      ? gpu.rhs(o.level)
                                                  : gpu.iterate(o.level).read(),
                                     2);
     }
-    Field cpuOutput(MgOutput o)
+    Field cpuOutput(test::MgOutput o)
     {
         if (o.level == 0) return cpuX0;
         return o.rhs ? cpu.rhs(o.level) : cpu.iterate(o.level);
@@ -106,7 +102,7 @@ struct Pyramids {
 
 void expectPassParity(std::size_t index, const Walls& walls, Grid grid, float viscosity, Layout layout)
 {
-    const MgPass pass = allPasses()[index];
+    const test::MgPass pass = allPasses()[index];
     Pyramids pyramids(paramsFor(walls, grid, viscosity, layout), walls.solids);
     const Field before = pyramids.cpuOutput(pass.output);
     pass.onGpu(pyramids.gpu);
@@ -140,13 +136,13 @@ TEST_P(StaggeredViscousPassParity, GpuMatchesCpu)
 
 INSTANTIATE_TEST_SUITE_P(LevelZero, StaggeredViscousPassParity,
                          ::testing::Combine(::testing::Values<std::size_t>(0, 1, 4, 6), kAllWalls,
-                                            ::testing::Values(kEven, kOdd)),
+                                            ::testing::Values(test::kEven, test::kOdd)),
                          test::caseName(allPasses));
 
 // nu = 1e-4 (a ~ 0.01 on these grids) and 1 (a ~ 100).
 INSTANTIATE_TEST_SUITE_P(AllPasses, ViscousPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, 10), kAllWalls,
-                                            ::testing::Values(kEven, kOdd), ::testing::Values(1e-4f, 1.0f)),
+                                            ::testing::Values(test::kEven, test::kOdd), ::testing::Values(1e-4f, 1.0f)),
                          [](const ::testing::TestParamInfo<ViscousPassParity::ParamType>& param) {
                              return std::string(allPasses()[std::get<0>(param.param)].name) + "_" +
                                     std::get<1>(param.param).name + "_" + std::get<2>(param.param).name +
@@ -200,7 +196,8 @@ TEST_P(StaggeredViscousSolveParity, DiffuseMatches)
 }
 
 INSTANTIATE_TEST_SUITE_P(AllWalls, StaggeredViscousSolveParity,
-                         ::testing::Combine(kAllWalls, ::testing::Values(kOdd), ::testing::Values(0.03f, 0.1f, 10.0f)),
+                         ::testing::Combine(kAllWalls, ::testing::Values(test::kOdd),
+                                            ::testing::Values(0.03f, 0.1f, 10.0f)),
                          [](const ::testing::TestParamInfo<StaggeredViscousSolveParity::ParamType>& param) {
                              const float nu = std::get<2>(param.param);
                              return std::string(std::get<0>(param.param).name) + "_" + std::get<1>(param.param).name +
@@ -211,7 +208,8 @@ INSTANTIATE_TEST_SUITE_P(AllWalls, StaggeredViscousSolveParity,
 
 // nu = 0.03 (a ~ 1.1: 12 Chebyshev-weighted sweeps) and 10 (a ~ 380: 6 cycles).
 INSTANTIATE_TEST_SUITE_P(AllWalls, ViscousSolveParity,
-                         ::testing::Combine(kAllWalls, ::testing::Values(kEven, kOdd), ::testing::Values(0.03f, 10.0f)),
+                         ::testing::Combine(kAllWalls, ::testing::Values(test::kEven, test::kOdd),
+                                            ::testing::Values(0.03f, 10.0f)),
                          [](const ::testing::TestParamInfo<ViscousSolveParity::ParamType>& param) {
                              return std::string(std::get<0>(param.param).name) + "_" + std::get<1>(param.param).name +
                                     (std::get<2>(param.param) > 1.0f ? "_nu10" : "_nu0_03");

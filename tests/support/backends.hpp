@@ -37,6 +37,16 @@ Solver makeSolver(const SimParams& params)
         return Solver(params);
 }
 
+// The solver's fields, wherever they live.
+template <typename Solver>
+FluidState stateOf(const Solver& s)
+{
+    if constexpr (std::is_same_v<Solver, CpuSolver>)
+        return s.state();
+    else
+        return s.download();
+}
+
 // The order matters: tests/CMakeLists.txt labels type 0 cpu and type 1 gpu.
 using BothSolvers = ::testing::Types<CpuSolver, GpuSolver>;
 

@@ -7,6 +7,20 @@
 
 namespace fluid::test {
 
+// The grid most parity tests run on: 48 x 40 cells (not square: a swapped
+// i/j shows), the dye on a grid `dyeGridWidth` wide (0: the velocity's), and
+// semi-Lagrangian advection, whose passes a case runs alone (withMacCormack
+// switches the scheme's other passes on).
+inline SimParams parityGrid(int dyeGridWidth = 0)
+{
+    SimParams p;
+    p.gridWidth = 48;
+    p.gridHeight = 40;
+    p.dyeGridWidth = dyeGridWidth;
+    p.advection = AdvectionScheme::SemiLagrangian;
+    return p;
+}
+
 inline SimParams withMacCormack(SimParams p)
 {
     p.advection = AdvectionScheme::MacCormack;
