@@ -17,6 +17,7 @@
 #include <string>
 
 #include "app/path_check.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -59,14 +60,13 @@ std::optional<std::string> unprivileged(const std::function<std::optional<std::s
     return message.substr(1);
 }
 
-class PathCheck : public ::testing::Test {
+class PathCheck : public fluid::test::TempDirTest {
 protected:
+    PathCheck() : TempDirTest("fluidsim-path-check") {}
     void SetUp() override
     {
+        TempDirTest::SetUp();
         // Open to every user (mkdtemp's 0700 would deny nobody everything).
-        dir_ = fs::temp_directory_path() / ("fluidsim-path-check-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
         fs::permissions(dir_, fs::perms::all);
         previous_ = fs::current_path();
         fs::current_path(dir_);
@@ -89,10 +89,9 @@ protected:
         fs::current_path(previous_);
         fs::permissions(dir_ / "locked", fs::perms::all);
         fs::permissions(dir_ / "closed", fs::perms::all);
-        fs::remove_all(dir_);
+        TempDirTest::TearDown();
     }
 
-    fs::path dir_;
     fs::path previous_;
 };
 

@@ -200,16 +200,12 @@ double meanResidualOnADrivenFlow(PressureSolver solver, int cycles, int sweeps)
     int count = 0;
     for (int step = 0; step < 80; ++step) {
         const float t = static_cast<float>(step) / 80.0f;
-        Splat a;
-        a.from = {0.3f + 0.5f * t, 0.5f};
-        a.to = {0.32f + 0.5f * t, 0.52f};
-        a.radius = 0.03f;
-        a.velocity = {2.0f, 0.5f};
-        Splat b;
-        b.from = b.to = {0.8f, 0.2f + 0.5f * t};
-        b.radius = 0.05f;
-        b.velocity = {-1.0f, 1.0f};
-        const std::vector<Splat> splats{a, b};
+        const glm::vec2 b{0.8f, 0.2f + 0.5f * t};
+        const std::vector<Splat> splats{Splat{.from = {0.3f + 0.5f * t, 0.5f},
+                                              .to = {0.32f + 0.5f * t, 0.52f},
+                                              .radius = 0.03f,
+                                              .velocity = {2.0f, 0.5f}},
+                                        Splat{.from = b, .to = b, .radius = 0.05f, .velocity = {-1.0f, 1.0f}}};
         s.step(splats);
         if (step < 20) continue;
         sum += reference::relativePressureResidual(s.state().pressure, s.divergenceField(), s.constants());
