@@ -38,10 +38,7 @@ protected:
 
 SimParams grid(int w, int h)
 {
-    SimParams p;
-    p.gridWidth = w;
-    p.gridHeight = h;
-    return p;
+    return SimParams{.gridWidth = w, .gridHeight = h};
 }
 
 TEST_F(ObstacleFileTest, OpaqueDarkPixelsAreSolidWhiteOrTransparentAreFluid)

@@ -19,15 +19,10 @@
 #include "app/path_check.hpp"
 #include "support/temp_dir.hpp"
 
+namespace fluid::app {
 namespace {
 
 namespace fs = std::filesystem;
-using fluid::app::examinePath;
-using fluid::app::inputDirectoryProblem;
-using fluid::app::inputFileProblem;
-using fluid::app::outputFileProblem;
-using fluid::app::outputFolderProblem;
-using fluid::app::PathStatus;
 
 constexpr uid_t kNobody = 65534;
 
@@ -60,7 +55,7 @@ std::optional<std::string> unprivileged(const std::function<std::optional<std::s
     return message.substr(1);
 }
 
-class PathCheck : public fluid::test::TempDirTest {
+class PathCheck : public test::TempDirTest {
 protected:
     PathCheck() : TempDirTest("fluidsim-path-check") {}
     void SetUp() override
@@ -196,3 +191,4 @@ TEST_F(PathCheck, AnOutputFolderSaysWhyItCannotBeMade)
 }
 
 }  // namespace
+}  // namespace fluid::app

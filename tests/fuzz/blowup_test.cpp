@@ -76,10 +76,7 @@ TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 // its dt and vorticity.
 SimParams confinedDemo(float dt, float vorticity)
 {
-    SimParams p;
-    p.dt = dt;
-    p.vorticity = vorticity;
-    return p;
+    return SimParams{.dt = dt, .vorticity = vorticity};
 }
 
 TYPED_TEST(Blowup, ConfinementAt100KeepsTheDemoWithinTheBrushBound)

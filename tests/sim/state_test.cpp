@@ -18,10 +18,7 @@ TYPED_TEST_SUITE(SolverState, test::BothSolvers);
 
 SimParams smallParams()
 {
-    SimParams p;
-    p.gridWidth = 24;
-    p.gridHeight = 16;
-    return p;
+    return SimParams{.gridWidth = 24, .gridHeight = 16};
 }
 
 TYPED_TEST(SolverState, UploadThenDownloadIsExactForEveryField)

@@ -38,13 +38,13 @@ Solver makeSolver(const SimParams& params)
 }
 
 // The solver's fields, wherever they live.
-template <typename Solver>
-FluidState stateOf(const Solver& s)
+inline FluidState stateOf(const CpuSolver& s)
 {
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return s.state();
-    else
-        return s.download();
+    return s.state();
+}
+inline FluidState stateOf(const GpuSolver& s)
+{
+    return s.download();
 }
 
 // The order matters: tests/CMakeLists.txt labels type 0 cpu and type 1 gpu.
