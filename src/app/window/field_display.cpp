@@ -8,7 +8,7 @@
 #include "app/report.hpp"
 #include "app/view_colour.hpp"
 #include "app/window/frame_profile.hpp"
-#include "shaders/shader_sources.hpp"
+#include "app/window/window_pass.hpp"
 
 namespace fluid::app {
 
@@ -21,23 +21,10 @@ constexpr int kFramesPerRangeRequest = 8;
 // display.frag's MODE for colours drawn as they are (the shaded dye).
 constexpr int kShadedColours = 5;
 
-void setPassState()
-{
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
-}
-
-gl::SourceFile file(const char* name)
-{
-    return {name, std::string(shaders::source(name))};
-}
-
 }  // namespace
 
 FieldDisplay::FieldDisplay()
-    : shadeProgram_(gl::Program::build({file("fullscreen.vert")}, {file("dye_shade.frag")})),
+    : shadeProgram_(gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile("dye_shade.frag")})),
       vertexArray_(gl::VertexArray::create()),
       linearSampler_(gl::makeLinearClampSampler())
 {
@@ -81,7 +68,8 @@ const FieldDisplay::VariantProgram& FieldDisplay::program(const Variant& v)
     if (v.overlay) defines += "#define OVERLAY 1\n";
     if (v.glow) defines += "#define GLOW 1\n";
     VariantProgram p;
-    p.program = gl::Program::build({file("fullscreen.vert")}, {{"display variant", defines}, file("display.frag")});
+    p.program =
+        gl::Program::build({shaderFile("fullscreen.vert")}, {{"display variant", defines}, shaderFile("display.frag")});
     // Every variant places itself by uViewport; the rest are active only in some (-1, a no-op, in the others).
     p.range = p.program.uniform("uRange");
     p.viewport = p.program.requiredUniform("uViewport");
