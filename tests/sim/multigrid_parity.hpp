@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <ostream>
 #include <vector>
 
 #include "gl/render_target.hpp"
@@ -26,6 +27,10 @@ struct Grid {
     const char* name;
     int width, height;  // 45x37: 45 -> 23 (one child at the edge); 37 -> 19 (one) -> 9 (three)
 };
+inline void PrintTo(const Grid& g, std::ostream* os)
+{
+    *os << g.name;
+}
 inline constexpr Grid kEven{"48x40", 48, 40};
 inline constexpr Grid kOdd{"45x37", 45, 37};
 

@@ -3,6 +3,8 @@
 // velocity's.
 #pragma once
 
+#include <ostream>
+
 #include "core/sim_params.hpp"
 
 namespace fluid::test {
@@ -33,6 +35,12 @@ inline const char* name(const Walls& w)
     return w.name;
 }
 
+// GoogleTest prints a parameter as its name, not as its bytes.
+inline void PrintTo(const Walls& w, std::ostream* os)
+{
+    *os << w.name;
+}
+
 // The boundary rule of `walls` and its lid (the dye grid stays the caller's).
 inline void applyWalls(SimParams& p, const Walls& walls)
 {
@@ -44,5 +52,10 @@ struct DyeGrid {
     const char* name;
     int width;  // 0: the simulation grid
 };
+
+inline void PrintTo(const DyeGrid& g, std::ostream* os)
+{
+    *os << g.name;
+}
 
 }  // namespace fluid::test
