@@ -16,6 +16,7 @@
 #include <string>
 
 #include "app/atomic_file.hpp"
+#include "support/temp_dir.hpp"
 
 namespace {
 
@@ -57,15 +58,9 @@ private:
     void (*previousHandler_)(int) = SIG_DFL;
 };
 
-class AtomicFileTest : public ::testing::Test {
+class AtomicFileTest : public fluid::test::TempDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-atomic-file-test-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
+    AtomicFileTest() : TempDirTest("fluidsim-atomic-file-test") {}
 
     // Names in the directory other than `except`: temporaries left behind.
     int strays(const std::string& except) const
@@ -74,8 +69,6 @@ protected:
         for (const auto& entry : fs::directory_iterator(dir_)) n += entry.path().filename() != except;
         return n;
     }
-
-    fs::path dir_;
 };
 
 const std::string kPrevious = "grid = 128\nviscosity = 0.001\n";

@@ -16,20 +16,16 @@
 #include "app/obstacle_setup.hpp"
 #include "app/options.hpp"
 #include "app/png.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fluid::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-class ObstacleFileTest : public ::testing::Test {
+class ObstacleFileTest : public test::TempDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-obstacle-test-" + std::to_string(getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
+    ObstacleFileTest() : TempDirTest("fluidsim-obstacle-test") {}
 
     // A PNG of w x h RGBA pixels, rows top to bottom as in the file.
     std::string png(const std::string& name, int w, int h, const std::vector<unsigned char>& rgba)
@@ -38,15 +34,11 @@ protected:
         writeFileAtomically(path, encodePng(w, h, 4, rgba.data()));
         return path;
     }
-    fs::path dir_;
 };
 
 SimParams grid(int w, int h)
 {
-    SimParams p;
-    p.gridWidth = w;
-    p.gridHeight = h;
-    return p;
+    return SimParams{.gridWidth = w, .gridHeight = h};
 }
 
 TEST_F(ObstacleFileTest, OpaqueDarkPixelsAreSolidWhiteOrTransparentAreFluid)

@@ -281,18 +281,5 @@ TEST(Settings, PathsThatCannotBeResolvedAreNoClash)
     EXPECT_FALSE(fileClashProblem(o).has_value()) << *fileClashProblem(o);
 }
 
-// The panel's values go through validate(): a denormal dt typed there is
-// refused as on the command line.
-TEST(ConfigFile, CommandLineOverridesTheFile)
-{
-    const ParseResult file = parseConfig("viscosity = 0.5\ngrid = 64\n");
-    ASSERT_TRUE(file.ok());
-    std::vector<const char*> args{"fluidsim", "--viscosity", "0.25"};
-    const ParseResult r = parseCommandLine(static_cast<int>(args.size()), args.data(), file.options);
-    ASSERT_TRUE(r.ok());
-    EXPECT_FLOAT_EQ(r.options.params.viscosity, 0.25f);
-    EXPECT_EQ(r.options.params.gridWidth, 64);
-}
-
 }  // namespace
 }  // namespace fluid::app

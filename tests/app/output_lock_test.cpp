@@ -9,6 +9,7 @@
 #include <string>
 
 #include "app/output_lock.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fluid::app {
 namespace {
@@ -58,16 +59,9 @@ private:
     bool claimed_ = false;
 };
 
-class OutputLock : public ::testing::Test {
+class OutputLock : public test::TempDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-output-lock-" + std::to_string(getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string file(const char* name) const { return (dir_ / name).string(); }
-    fs::path dir_;
+    OutputLock() : TempDirTest("fluidsim-output-lock") {}
 };
 
 TEST_F(OutputLock, AnOutputAnotherRunWritesIsRefusedWithItsProcess)

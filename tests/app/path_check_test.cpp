@@ -17,16 +17,12 @@
 #include <string>
 
 #include "app/path_check.hpp"
+#include "support/temp_dir.hpp"
 
+namespace fluid::app {
 namespace {
 
 namespace fs = std::filesystem;
-using fluid::app::examinePath;
-using fluid::app::inputDirectoryProblem;
-using fluid::app::inputFileProblem;
-using fluid::app::outputFileProblem;
-using fluid::app::outputFolderProblem;
-using fluid::app::PathStatus;
 
 constexpr uid_t kNobody = 65534;
 
@@ -59,14 +55,13 @@ std::optional<std::string> unprivileged(const std::function<std::optional<std::s
     return message.substr(1);
 }
 
-class PathCheck : public ::testing::Test {
+class PathCheck : public test::TempDirTest {
 protected:
+    PathCheck() : TempDirTest("fluidsim-path-check") {}
     void SetUp() override
     {
+        TempDirTest::SetUp();
         // Open to every user (mkdtemp's 0700 would deny nobody everything).
-        dir_ = fs::temp_directory_path() / ("fluidsim-path-check-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
         fs::permissions(dir_, fs::perms::all);
         previous_ = fs::current_path();
         fs::current_path(dir_);
@@ -89,10 +84,9 @@ protected:
         fs::current_path(previous_);
         fs::permissions(dir_ / "locked", fs::perms::all);
         fs::permissions(dir_ / "closed", fs::perms::all);
-        fs::remove_all(dir_);
+        TempDirTest::TearDown();
     }
 
-    fs::path dir_;
     fs::path previous_;
 };
 
@@ -197,3 +191,4 @@ TEST_F(PathCheck, AnOutputFolderSaysWhyItCannotBeMade)
 }
 
 }  // namespace
+}  // namespace fluid::app

@@ -83,63 +83,58 @@ struct ProcessResult {
     std::string out, err;
 };
 
-inline ProcessResult runProcess(const ProcessRequest& request)
+namespace detail {
+
+// In the forked child: its own process group, folder, environment, limits
+// and user as asked, stdin from /dev/null, stdout and stderr to the pipes,
+// then exec. Uses only what was made before fork (`args`).
+[[noreturn]] inline void execChild(const ProcessRequest& request, std::vector<char*>& args, int outFd, int errFd)
 {
-    ProcessResult result;
-    int outPipe[2], errPipe[2];
-    if (pipe2(outPipe, O_CLOEXEC) != 0) return result;
-    if (pipe2(errPipe, O_CLOEXEC) != 0) {
-        close(outPipe[0]);
-        close(outPipe[1]);
-        return result;
+    setpgid(0, 0);  // its own group: a timeout kills whatever it started too
+    if (!request.workDir.empty() && chdir(request.workDir.c_str()) != 0) _exit(126);
+    for (const auto& [name, value] : request.env) {
+        if (value.empty())
+            unsetenv(name.c_str());
+        else
+            setenv(name.c_str(), value.c_str(), 1);
     }
-    // Everything the child needs, made before fork (no allocation after it).
-    std::vector<char*> args;
-    for (const std::string& a : request.argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
+    if (request.fileSizeLimit) {
+        // Ignored stays ignored across exec: the write fails with EFBIG
+        // instead of the signal ending the process.
+        if (request.ignoreFileSizeSignal) signal(SIGXFSZ, SIG_IGN);
+        rlimit limit{};
+        getrlimit(RLIMIT_FSIZE, &limit);
+        limit.rlim_cur = *request.fileSizeLimit;
+        if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
+    }
+    if (request.unprivilegedUser && geteuid() == 0 &&
+        (setgroups(0, nullptr) != 0 || setgid(*request.unprivilegedUser) != 0 ||
+         setuid(*request.unprivilegedUser) != 0))
+        _exit(126);
+    const int devNull = open("/dev/null", O_RDONLY);
+    if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outFd, STDOUT_FILENO) < 0 ||
+        dup2(errFd, STDERR_FILENO) < 0)
+        _exit(126);
+    execv(args[0], args.data());
+    _exit(127);
+}
 
-    const pid_t pid = fork();
-    if (pid == 0) {
-        setpgid(0, 0);  // its own group: a timeout kills whatever it started too
-        if (!request.workDir.empty() && chdir(request.workDir.c_str()) != 0) _exit(126);
-        for (const auto& [name, value] : request.env) {
-            if (value.empty())
-                unsetenv(name.c_str());
-            else
-                setenv(name.c_str(), value.c_str(), 1);
-        }
-        if (request.fileSizeLimit) {
-            // Ignored stays ignored across exec: the write fails with EFBIG
-            // instead of the signal ending the process.
-            if (request.ignoreFileSizeSignal) signal(SIGXFSZ, SIG_IGN);
-            rlimit limit{};
-            getrlimit(RLIMIT_FSIZE, &limit);
-            limit.rlim_cur = *request.fileSizeLimit;
-            if (setrlimit(RLIMIT_FSIZE, &limit) != 0) _exit(126);
-        }
-        if (request.unprivilegedUser && geteuid() == 0 &&
-            (setgroups(0, nullptr) != 0 || setgid(*request.unprivilegedUser) != 0 ||
-             setuid(*request.unprivilegedUser) != 0))
-            _exit(126);
-        const int devNull = open("/dev/null", O_RDONLY);
-        if (devNull < 0 || dup2(devNull, STDIN_FILENO) < 0 || dup2(outPipe[1], STDOUT_FILENO) < 0 ||
-            dup2(errPipe[1], STDERR_FILENO) < 0)
-            _exit(126);
-        execv(args[0], args.data());
-        _exit(127);
-    }
-    close(outPipe[1]);
-    close(errPipe[1]);
-    if (pid < 0) {
-        close(outPipe[0]);
-        close(errPipe[0]);
-        return result;
-    }
-    result.started = true;
+// steady_clock::now() plus a timeout in (double) seconds.
+using Deadline = decltype(std::chrono::steady_clock::now() + std::chrono::duration<double>(0.0));
 
+inline void killGroup(pid_t pid)
+{
+    kill(-pid, SIGKILL);
+    kill(pid, SIGKILL);
+}
+
+// Reads the child's stdout and stderr into `result` until both close or the
+// deadline passes (then kills it), sending request.signal once when asked.
+inline void collectOutput(const ProcessRequest& request, pid_t pid, int outFd, int errFd, Deadline deadline,
+                          ProcessResult& result)
+{
     constexpr std::size_t kKeep = 1 << 20;  // enough for any message; a runaway child cannot fill our memory
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
-    pollfd fds[2] = {{outPipe[0], POLLIN, 0}, {errPipe[0], POLLIN, 0}};
+    pollfd fds[2] = {{outFd, POLLIN, 0}, {errFd, POLLIN, 0}};
     std::string* sinks[2] = {&result.out, &result.err};
     bool signalled = false;
     int openPipes = 2;
@@ -148,8 +143,7 @@ inline ProcessResult runProcess(const ProcessRequest& request)
             std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
         if (left.count() <= 0) {
             result.timedOut = true;
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
+            killGroup(pid);
             break;
         }
         // Watching for a file: looked at every 10 ms (an event, not a guess).
@@ -180,9 +174,12 @@ inline ProcessResult runProcess(const ProcessRequest& request)
     }
     for (pollfd& f : fds)
         if (f.fd >= 0) close(f.fd);
+}
 
-    // Output closed: the child is ending (or a grandchild kept the pipes;
-    // then the deadline still applies).
+// Output closed: the child is ending (or a grandchild kept the pipes; then
+// the deadline still applies). Its exit code or signal, and its peak memory.
+inline void reap(pid_t pid, Deadline deadline, ProcessResult& result)
+{
     int status = 0;
     for (;;) {
         rusage usage{};
@@ -191,13 +188,44 @@ inline ProcessResult runProcess(const ProcessRequest& request)
         if (done == pid) break;
         if (std::chrono::steady_clock::now() >= deadline && !result.timedOut) {
             result.timedOut = true;
-            kill(-pid, SIGKILL);
-            kill(pid, SIGKILL);
+            killGroup(pid);
         }
         usleep(2000);  // polling for an exit, not waiting for work to happen
     }
     if (WIFEXITED(status)) result.exitCode = WEXITSTATUS(status);
     if (WIFSIGNALED(status)) result.signal = WTERMSIG(status);
+}
+
+}  // namespace detail
+
+inline ProcessResult runProcess(const ProcessRequest& request)
+{
+    ProcessResult result;
+    int outPipe[2], errPipe[2];
+    if (pipe2(outPipe, O_CLOEXEC) != 0) return result;
+    if (pipe2(errPipe, O_CLOEXEC) != 0) {
+        close(outPipe[0]);
+        close(outPipe[1]);
+        return result;
+    }
+    // Everything the child needs, made before fork (no allocation after it).
+    std::vector<char*> args;
+    for (const std::string& a : request.argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+
+    const pid_t pid = fork();
+    if (pid == 0) detail::execChild(request, args, outPipe[1], errPipe[1]);
+    close(outPipe[1]);
+    close(errPipe[1]);
+    if (pid < 0) {
+        close(outPipe[0]);
+        close(errPipe[0]);
+        return result;
+    }
+    result.started = true;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(request.timeoutSeconds);
+    detail::collectOutput(request, pid, outPipe[0], errPipe[0], deadline, result);
+    detail::reap(pid, deadline, result);
     return result;
 }
 

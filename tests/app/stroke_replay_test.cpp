@@ -12,8 +12,7 @@ namespace fluid {
 namespace {
 
 template <typename T>
-class StrokeReplay : public test::OnBothBackends<T> {
-};
+using StrokeReplay = test::OnBothBackends<T>;
 TYPED_TEST_SUITE(StrokeReplay, test::BothSolvers);
 
 template <typename Solver>

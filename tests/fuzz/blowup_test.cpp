@@ -74,8 +74,7 @@ double runDemo(SimParams p, int steps)
 }
 
 template <typename Solver>
-class Blowup : public test::OnBothBackends<Solver> {
-};
+using Blowup = test::OnBothBackends<Solver>;
 
 TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 
@@ -83,10 +82,7 @@ TYPED_TEST_SUITE(Blowup, test::BothSolvers);
 // its dt and vorticity.
 SimParams confinedDemo(float dt, float vorticity)
 {
-    SimParams p;
-    p.dt = dt;
-    p.vorticity = vorticity;
-    return p;
+    return SimParams{.dt = dt, .vorticity = vorticity};
 }
 
 TYPED_TEST(Blowup, ConfinementAt100KeepsTheDemoWithinTheBrushBound)

@@ -92,14 +92,7 @@ Splat strokeAt(int step, const SimParams& p)
     return s;
 }
 
-template <typename Solver>
-FluidState stateOf(const Solver& s)
-{
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return s.state();
-    else
-        return s.download();
-}
+using test::stateOf;
 
 // One boundary mode per test: one solver serves its corners, and its shaders
 // are built once; three tests per backend, which ctest runs side by side.

@@ -162,12 +162,9 @@ double sweepsPerStep(const SimParams& p)
     return sweeps;
 }
 
-FuzzSet makeSet(std::uint64_t seed)
+// The parameters of a set, drawn in a fixed order (a seed names a set).
+void drawParams(Random& r, SimParams& p)
 {
-    Random r(seed);
-    FuzzSet set;
-    set.seed = seed;
-    SimParams& p = set.params;
     p.gridWidth = gridSide(r);
     p.gridHeight = gridSide(r);
     p.domainWidth =
@@ -207,12 +204,14 @@ FuzzSet makeSet(std::uint64_t seed)
                                                    "cold-start-cycles"};
     for (const Parameter& row : parameters())
         if (!tailored.contains(row.key)) row.set(p, anyAccepted(r, row));
-    set.steps = r.integer(5, 30);
-    const auto paintedSteps = r.integer(1, set.steps);
+}
 
-    // Fit the set to its work budget: fewer steps (down to 2) while it has
-    // too many passes, then a smaller grid (keeping its aspect) while it has
-    // too many cell updates. 10,000 sweeps then run for 2 or 3 steps.
+// Fit the set to its work budget: fewer steps (down to 2) while it has too
+// many passes, then a smaller grid (keeping its aspect) while it has too
+// many cell updates. 10,000 sweeps then run for 2 or 3 steps.
+void fitToBudget(FuzzSet& set)
+{
+    SimParams& p = set.params;
     while (sweepsPerStep(p) * set.steps > kMaxPassesPerSet && set.steps > 2) --set.steps;
     while (static_cast<double>(p.gridWidth) * p.gridHeight * sweepsPerStep(p) * set.steps > kMaxCellUpdatesPerSet &&
            (p.gridWidth > SimLimits::kMinGrid || p.gridHeight > SimLimits::kMinGrid)) {
@@ -222,9 +221,13 @@ FuzzSet makeSet(std::uint64_t seed)
     // FLUIDSIM_FUZZ_STEPS: run every set this long instead (the painting is the
     // same; the flow then evolves unforced), to see whether a growth compounds.
     if (const auto steps = envOr("FLUIDSIM_FUZZ_STEPS", 0); steps > 0) set.steps = static_cast<int>(steps);
+}
 
-    // Painting: points and segments anywhere in (and a little beyond) the
-    // domain, radii from a fraction of a cell to half the domain.
+// Painting: points and segments anywhere in (and a little beyond) the
+// domain, radii from a fraction of a cell to half the domain.
+void drawPainting(Random& r, FuzzSet& set, int paintedSteps)
+{
+    const SimParams& p = set.params;
     const double w = p.domainWidth;
     const double hgt = p.domainHeight();
     const double h = p.cellSize();
@@ -245,10 +248,22 @@ FuzzSet makeSet(std::uint64_t seed)
             set.splats[static_cast<std::size_t>(n)].push_back(s);
         }
     }
+}
+
+FuzzSet makeSet(std::uint64_t seed)
+{
+    Random r(seed);
+    FuzzSet set;
+    set.seed = seed;
+    drawParams(r, set.params);
+    set.steps = r.integer(5, 30);
+    const auto paintedSteps = r.integer(1, set.steps);
+    fitToBudget(set);
+    drawPainting(r, set, paintedSteps);
     // Drawn last, so that the sets drawn before it was added keep their
     // parameters and painting (a row drawn in the table's loop above moved
     // every later draw of a set).
-    p.coldStartCycles = count(r, SimLimits::kMaxMultigridCycles, 6);
+    set.params.coldStartCycles = count(r, SimLimits::kMaxMultigridCycles, 6);
     return set;
 }
 
@@ -266,14 +281,7 @@ constexpr const char* suiteName()
 
 using test::makeSolver;
 
-template <typename Solver>
-FluidState stateOf(const Solver& s)
-{
-    if constexpr (std::is_same_v<Solver, CpuSolver>)
-        return s.state();
-    else
-        return s.download();
-}
+using test::stateOf;
 
 struct SetResult {
     std::string failure;                   // empty: passed

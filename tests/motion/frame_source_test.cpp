@@ -19,6 +19,7 @@
 #include "motion/clip_writer.hpp"
 #include "motion/frame_source.hpp"
 #include "support/synthetic_motion.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fluid::motion {
 namespace {
@@ -38,16 +39,9 @@ double brightCentreX(const LumaFrame& f)
     return weight > 0.0 ? sum / weight : -1.0;
 }
 
-class FrameSourceTest : public ::testing::Test {
+class FrameSourceTest : public test::TempDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-frame-source-" + std::to_string(getpid()));
-        fs::remove_all(dir_);
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    fs::path dir_;
+    FrameSourceTest() : TempDirTest("fluidsim-frame-source") {}
 };
 
 // A disc above the middle moving left 2 px per frame (12 frames at 25 frames/s).

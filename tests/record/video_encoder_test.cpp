@@ -15,22 +15,16 @@
 
 #include "app/record/video_writer.hpp"
 #include "record/video_probe.hpp"
+#include "support/temp_dir.hpp"
 
 namespace fluid::app {
 namespace {
 
 namespace fs = std::filesystem;
 
-class VideoEncoderTest : public ::testing::Test {
+class VideoEncoderTest : public test::TempDirTest {
 protected:
-    void SetUp() override
-    {
-        dir_ = fs::temp_directory_path() / ("fluidsim-video-test-" + std::to_string(getpid()));
-        fs::create_directories(dir_);
-    }
-    void TearDown() override { fs::remove_all(dir_); }
-    std::string file(const std::string& name) const { return (dir_ / name).string(); }
-    fs::path dir_;
+    VideoEncoderTest() : TempDirTest("fluidsim-video-test") {}
 };
 
 // A picture with a gradient and a moving bar: something to compress.

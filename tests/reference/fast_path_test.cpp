@@ -111,14 +111,28 @@ Field advectPerCell(const Field& velocity, const Field& source, bool sourceIsVel
     return out;
 }
 
+// The four neighbours of a cell through the boundary rules: left, right,
+// bottom, top.
+template <typename T>
+struct Neighbours {
+    T l, r, b, t;
+};
+Neighbours<glm::vec2> velocityNeighbours(const Field& velocity, glm::ivec2 cell, const PassConstants& k)
+{
+    return {velocityAt(velocity, cell + kLeft, k), velocityAt(velocity, cell + kRight, k),
+            velocityAt(velocity, cell + kBottom, k), velocityAt(velocity, cell + kTop, k)};
+}
+Neighbours<float> scalarNeighbours(const Field& f, glm::ivec2 cell, const PassConstants& k)
+{
+    return {scalar1At(f, cell + kLeft, k), scalar1At(f, cell + kRight, k), scalar1At(f, cell + kBottom, k),
+            scalar1At(f, cell + kTop, k)};
+}
+
 Field diffusePerCell(const Field& x, const Field& b, const PassConstants& k)
 {
     Field out(x.width(), x.height(), 2);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const glm::vec2 xl = velocityAt(x, cell + kLeft, k);
-        const glm::vec2 xr = velocityAt(x, cell + kRight, k);
-        const glm::vec2 xb = velocityAt(x, cell + kBottom, k);
-        const glm::vec2 xt = velocityAt(x, cell + kTop, k);
+        const auto [xl, xr, xb, xt] = velocityNeighbours(x, cell, k);
         const glm::vec2 rhs = load2(b, cell);
         store2(out, cell, (rhs + k.diffusionAlpha * ((xl + xr) + (xb + xt))) * k.diffusionInverseDenominator);
     });
@@ -129,10 +143,7 @@ Field curlPerCell(const Field& velocity, const PassConstants& k)
 {
     Field out(velocity.width(), velocity.height(), 1);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-        const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-        const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-        const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+        const auto [ul, ur, ub, ut] = velocityNeighbours(velocity, cell, k);
         out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
     });
     return out;
@@ -142,11 +153,9 @@ Field vorticityPerCell(const Field& velocity, const Field& curlField, const Pass
 {
     Field out(velocity.width(), velocity.height(), 2);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const float wl = std::fabs(scalar1At(curlField, cell + kLeft, k));
-        const float wr = std::fabs(scalar1At(curlField, cell + kRight, k));
-        const float wb = std::fabs(scalar1At(curlField, cell + kBottom, k));
-        const float wt = std::fabs(scalar1At(curlField, cell + kTop, k));
-        const glm::vec2 g = glm::vec2(wr - wl, wt - wb) * k.halfInverseCellSize;
+        const Neighbours<float> w4 = scalarNeighbours(curlField, cell, k);
+        const glm::vec2 g =
+            glm::vec2(std::fabs(w4.r) - std::fabs(w4.l), std::fabs(w4.t) - std::fabs(w4.b)) * k.halfInverseCellSize;
         const glm::vec2 n = g / std::fmax(std::sqrt(g.x * g.x + g.y * g.y), 1e-5f);
         const float w = curlField.at(cell.x, cell.y);
         const glm::vec2 u = load2(velocity, cell);
@@ -170,10 +179,7 @@ Field divergencePerCell(const Field& velocity, const PassConstants& k)
 {
     Field out(velocity.width(), velocity.height(), 1);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const glm::vec2 ul = velocityAt(velocity, cell + kLeft, k);
-        const glm::vec2 ur = velocityAt(velocity, cell + kRight, k);
-        const glm::vec2 ub = velocityAt(velocity, cell + kBottom, k);
-        const glm::vec2 ut = velocityAt(velocity, cell + kTop, k);
+        const auto [ul, ur, ub, ut] = velocityNeighbours(velocity, cell, k);
         out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
     });
     return out;
@@ -183,10 +189,7 @@ Field pressurePerCell(const Field& p, const Field& div, const PassConstants& k)
 {
     Field out(p.width(), p.height(), 1);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const float pl = scalar1At(p, cell + kLeft, k);
-        const float pr = scalar1At(p, cell + kRight, k);
-        const float pb = scalar1At(p, cell + kBottom, k);
-        const float pt = scalar1At(p, cell + kTop, k);
+        const auto [pl, pr, pb, pt] = scalarNeighbours(p, cell, k);
         out.at(cell.x, cell.y) = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
     });
     return out;
@@ -196,10 +199,7 @@ Field gradientPerCell(const Field& velocity, const Field& p, const PassConstants
 {
     Field out(velocity.width(), velocity.height(), 2);
     forEachCell(k, [&](glm::ivec2 cell) {
-        const float pl = scalar1At(p, cell + kLeft, k);
-        const float pr = scalar1At(p, cell + kRight, k);
-        const float pb = scalar1At(p, cell + kBottom, k);
-        const float pt = scalar1At(p, cell + kTop, k);
+        const auto [pl, pr, pb, pt] = scalarNeighbours(p, cell, k);
         const glm::vec2 g = glm::vec2(pr - pl, pt - pb) * k.halfInverseCellSize;
         store2(out, cell, load2(velocity, cell) - g);
     });
@@ -207,27 +207,6 @@ Field gradientPerCell(const Field& velocity, const Field& p, const PassConstants
 }
 
 // --- comparison --------------------------------------------------------------
-
-// "" when every float has the same bits (any NaN matches any NaN: payloads are
-// not part of the shaders' contract), else where the first difference is.
-std::string firstBitDifference(const Field& actual, const Field& expected)
-{
-    if (!actual.sameShape(expected)) return "shapes differ";
-    for (std::size_t n = 0; n < actual.size(); ++n) {
-        const float a = actual.values()[n];
-        const float e = expected.values()[n];
-        if (std::isnan(a) && std::isnan(e)) continue;
-        if (std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(e)) continue;
-        const auto components = static_cast<std::size_t>(actual.components());
-        const auto cell = n / components;
-        const auto width = static_cast<std::size_t>(actual.width());
-        std::ostringstream where;
-        where << "cell (" << cell % width << ", " << cell / width << ") component " << n % components << ": "
-              << std::setprecision(9) << a << " instead of " << e << " (" << std::hexfloat << a << " vs " << e << ")";
-        return where.str();
-    }
-    return "";
-}
 
 // --- cases ---------------------------------------------------------------------
 
@@ -326,7 +305,7 @@ TEST_P(FastPath, SplatMatchesPerCellBitForBit)
         for (const Field* field : {&in.velocity, &in.dye, &in.scalar, &in.scalar3}) {
             Field out = like(*field);
             splat(*field, s, value, out, k, exec());
-            EXPECT_EQ(firstBitDifference(out, splatPerCell(*field, s, value, k)), "")
+            EXPECT_EQ(test::firstBitDifference(out, splatPerCell(*field, s, value, k)), "")
                 << field->components() << " components, length " << s.length;
         }
 }
@@ -337,12 +316,13 @@ TEST_P(FastPath, AdvectMatchesPerCellBitForBit)
     const Inputs in = inputsFor(grid(), k, 21);
     Field velocityOut = like(in.velocity);
     advect(in.velocity, in.velocity, true, k.velocityDecay, velocityOut, k, exec());
-    EXPECT_EQ(firstBitDifference(velocityOut, advectPerCell(in.velocity, in.velocity, true, k.velocityDecay, k)), "")
+    EXPECT_EQ(test::firstBitDifference(velocityOut, advectPerCell(in.velocity, in.velocity, true, k.velocityDecay, k)),
+              "")
         << "velocity";
     for (const Field* field : {&in.dye, &in.scalar, &in.scalar3, &in.velocity}) {
         Field out = like(*field);
         advect(in.velocity, *field, false, k.dyeDecay, out, k, exec());
-        EXPECT_EQ(firstBitDifference(out, advectPerCell(in.velocity, *field, false, k.dyeDecay, k)), "")
+        EXPECT_EQ(test::firstBitDifference(out, advectPerCell(in.velocity, *field, false, k.dyeDecay, k)), "")
             << field->components() << "-component scalar";
     }
 }
@@ -356,23 +336,23 @@ TEST_P(FastPath, StencilsMatchPerCellBitForBit)
     Field velocityOut = like(in.velocity);
     Field scalarOut = like(in.scalar);
     diffuse(in.velocity, rhs, velocityOut, k, exec());
-    EXPECT_EQ(firstBitDifference(velocityOut, diffusePerCell(in.velocity, rhs, k)), "") << "diffuse";
+    EXPECT_EQ(test::firstBitDifference(velocityOut, diffusePerCell(in.velocity, rhs, k)), "") << "diffuse";
     curl(in.velocity, scalarOut, k, exec());
-    EXPECT_EQ(firstBitDifference(scalarOut, curlPerCell(in.velocity, k)), "") << "curl";
+    EXPECT_EQ(test::firstBitDifference(scalarOut, curlPerCell(in.velocity, k)), "") << "curl";
     vorticity(in.velocity, in.scalar, velocityOut, k, exec());
-    EXPECT_EQ(firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, k)), "") << "vorticity";
+    EXPECT_EQ(test::firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, k)), "") << "vorticity";
     // Strong enough that the limiter binds at most cells, not only a few.
     PassConstants strong = k;
     strong.vorticityScale = 1e3f;
     vorticity(in.velocity, in.scalar, velocityOut, strong, exec());
-    EXPECT_EQ(firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, strong)), "")
+    EXPECT_EQ(test::firstBitDifference(velocityOut, vorticityPerCell(in.velocity, in.scalar, strong)), "")
         << "vorticity, limited";
     divergence(in.velocity, scalarOut, k, exec());
-    EXPECT_EQ(firstBitDifference(scalarOut, divergencePerCell(in.velocity, k)), "") << "divergence";
+    EXPECT_EQ(test::firstBitDifference(scalarOut, divergencePerCell(in.velocity, k)), "") << "divergence";
     pressure(in.pressure, in.scalar, scalarOut, k, exec());
-    EXPECT_EQ(firstBitDifference(scalarOut, pressurePerCell(in.pressure, in.scalar, k)), "") << "pressure";
+    EXPECT_EQ(test::firstBitDifference(scalarOut, pressurePerCell(in.pressure, in.scalar, k)), "") << "pressure";
     gradient(in.velocity, in.pressure, velocityOut, k, exec());
-    EXPECT_EQ(firstBitDifference(velocityOut, gradientPerCell(in.velocity, in.pressure, k)), "") << "gradient";
+    EXPECT_EQ(test::firstBitDifference(velocityOut, gradientPerCell(in.velocity, in.pressure, k)), "") << "gradient";
 }
 
 // The first diffusion sweep reads its right-hand side as its iterate too.
@@ -382,7 +362,7 @@ TEST_P(FastPath, DiffuseWithTheSameFieldAsIterateAndRightHandSide)
     const Inputs in = inputsFor(grid(), k, 51);
     Field out = like(in.velocity);
     diffuse(in.velocity, in.velocity, out, k, exec());
-    EXPECT_EQ(firstBitDifference(out, diffusePerCell(in.velocity, in.velocity, k)), "");
+    EXPECT_EQ(test::firstBitDifference(out, diffusePerCell(in.velocity, in.velocity, k)), "");
 }
 
 std::string caseName(const ::testing::TestParamInfo<FastPath::ParamType>& info)

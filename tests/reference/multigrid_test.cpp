@@ -15,6 +15,7 @@
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
 #include "support/fields.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -176,7 +177,7 @@ INSTANTIATE_TEST_SUITE_P(Grids, MultigridConvergence,
                                            Case{"Periodic256", 256, 256, BoundaryMode::Periodic, 5e-4},
                                            Case{"Periodic96x80", 96, 80, BoundaryMode::Periodic, 6e-4},
                                            Case{"Periodic341x256", 341, 256, BoundaryMode::Periodic, 7e-4}),
-                         [](const ::testing::TestParamInfo<Case>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 // What the step's pressure solve leaves, on a flow driven by two strokes (the
 // demo's situation): the relative Poisson residual after each step's solve,
@@ -199,16 +200,12 @@ double meanResidualOnADrivenFlow(PressureSolver solver, int cycles, int sweeps)
     int count = 0;
     for (int step = 0; step < 80; ++step) {
         const float t = static_cast<float>(step) / 80.0f;
-        Splat a;
-        a.from = {0.3f + 0.5f * t, 0.5f};
-        a.to = {0.32f + 0.5f * t, 0.52f};
-        a.radius = 0.03f;
-        a.velocity = {2.0f, 0.5f};
-        Splat b;
-        b.from = b.to = {0.8f, 0.2f + 0.5f * t};
-        b.radius = 0.05f;
-        b.velocity = {-1.0f, 1.0f};
-        const std::vector<Splat> splats{a, b};
+        const glm::vec2 b{0.8f, 0.2f + 0.5f * t};
+        const std::vector<Splat> splats{Splat{.from = {0.3f + 0.5f * t, 0.5f},
+                                              .to = {0.32f + 0.5f * t, 0.52f},
+                                              .radius = 0.03f,
+                                              .velocity = {2.0f, 0.5f}},
+                                        Splat{.from = b, .to = b, .radius = 0.05f, .velocity = {-1.0f, 1.0f}}};
         s.step(splats);
         if (step < 20) continue;
         sum += reference::relativePressureResidual(s.state().pressure, s.divergenceField(), s.constants());

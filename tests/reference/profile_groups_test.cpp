@@ -13,15 +13,7 @@
 namespace fluid {
 namespace {
 
-SimParams smallGrid(PressureSolver pressure, float viscosity)
-{
-    SimParams p;
-    p.gridWidth = 24;
-    p.gridHeight = 16;
-    p.pressureSolver = pressure;
-    p.viscosity = viscosity;
-    return p;
-}
+using test::profileGrid;
 
 std::vector<Splat> oneSplat()
 {
@@ -35,8 +27,9 @@ std::vector<Splat> oneSplat()
 TEST(CpuProfile, ReportsEveryGroupOfTheStep)
 {
     // Multigrid and Jacobi pressure; a viscosity whose solve takes V-cycles.
-    for (const SimParams& p : {smallGrid(PressureSolver::Multigrid, 1e-4f), smallGrid(PressureSolver::Jacobi, 1e-4f),
-                               smallGrid(PressureSolver::Multigrid, 5.0f)}) {
+    for (const SimParams& p :
+         {profileGrid(PressureSolver::Multigrid, 1e-4f), profileGrid(PressureSolver::Jacobi, 1e-4f),
+          profileGrid(PressureSolver::Multigrid, 5.0f)}) {
         SCOPED_TRACE(testing::Message() << toString(p.pressureSolver) << ", nu " << p.viscosity);
         CpuSolver solver(p, 1);
         ProfileTable table;

@@ -24,24 +24,7 @@
 namespace fluid::reference {
 namespace {
 
-std::string firstBitDifference(const Field& actual, const Field& expected)
-{
-    if (!actual.sameShape(expected)) return "shapes differ";
-    for (std::size_t n = 0; n < actual.size(); ++n) {
-        const float a = actual.values()[n];
-        const float e = expected.values()[n];
-        if (std::isnan(a) && std::isnan(e)) continue;
-        if (std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(e)) continue;
-        const auto components = static_cast<std::size_t>(actual.components());
-        const auto cell = n / components;
-        const auto width = static_cast<std::size_t>(actual.width());
-        std::ostringstream where;
-        where << "cell (" << cell % width << ", " << cell / width << ") component " << n % components << ": "
-              << std::hexfloat << a << " instead of " << e;
-        return where.str();
-    }
-    return "";
-}
+using test::firstBitDifference;
 
 struct Grid {
     int width;

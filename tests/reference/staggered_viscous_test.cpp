@@ -16,8 +16,10 @@
 #include "core/multigrid.hpp"
 #include "reference/cpu_solver.hpp"
 #include "reference/multigrid.hpp"
+#include "reference/shear_wave.hpp"
 #include "reference/staggered.hpp"
 #include "support/fields.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
@@ -180,7 +182,7 @@ INSTANTIATE_TEST_SUITE_P(Grids, StaggeredViscousPlan,
                          ::testing::Values(Case{"Lid64x48", 64, 48, Walls::Lid},
                                            Case{"Periodic45x37", 45, 37, Walls::Periodic},
                                            Case{"Tunnel64x32", 64, 32, Walls::Tunnel}),
-                         [](const ::testing::TestParamInfo<Case>& param) { return std::string(param.param.name); });
+                         test::paramName);
 
 // Physics: a periodic shear wave u = (sin(2 pi m y), 0) on the u faces is an
 // eigenmode of the face operator (symbol lambda = (4 / h^2) sin^2(pi m h)),
@@ -200,35 +202,7 @@ TEST(StaggeredViscousPhysics, ShearWaveOnTheFacesDecaysAsTheImplicitStep)
     p.gridWidth = p.gridHeight = n;
     p.boundary = BoundaryMode::Periodic;
     p.viscosity = 1.0f;
-    const double h = 1.0 / n;
-    const double lambda = 4.0 / (h * h) * std::pow(std::sin(std::numbers::pi * m * h), 2);
-    const double expected = std::pow(1.0 / (1.0 + static_cast<double>(p.viscosity) * p.dt * lambda), steps);
-
-    FluidState wave = FluidState::zeros(n, n);
-    for (int j = 0; j < n; ++j)
-        for (int i = 0; i < n; ++i)
-            wave.velocity.at(i, j, 0) = static_cast<float>(std::sin(2 * std::numbers::pi * m * (j + 0.5) * h));
-    const auto amplitudeAfter = [&](ViscositySolver viscositySolver) {
-        SimParams q = p;
-        q.viscositySolver = viscositySolver;
-        CpuSolver s(q, 1);
-        s.upload(wave);
-        for (int step = 0; step < steps; ++step) s.diffuse();
-        double dot = 0.0;
-        double norm = 0.0;
-        for (int j = 0; j < n; ++j)
-            for (int i = 0; i < n; ++i) {
-                dot += static_cast<double>(s.state().velocity.at(i, j, 0)) * wave.velocity.at(i, j, 0);
-                norm += static_cast<double>(wave.velocity.at(i, j, 0)) * wave.velocity.at(i, j, 0);
-            }
-        return dot / norm;
-    };
-    const double multigrid = amplitudeAfter(ViscositySolver::Multigrid);
-    const double jacobi = amplitudeAfter(ViscositySolver::Jacobi);
-    std::printf("  a = %.3g: amplitude after %d steps: expected %.5f, multigrid %.5f, 20 Jacobi sweeps %.5f\n",
-                static_cast<double>(makePassConstants(p).diffusionAlpha), steps, expected, multigrid, jacobi);
-    EXPECT_NEAR(multigrid / expected, 1.0, kMaxRelErr);
-    EXPECT_GT(std::fabs(jacobi / expected - 1.0), 0.5);
+    test::expectShearWaveDecaysAsTheImplicitStep(p, m, steps, kMaxRelErr);
 }
 
 // The lid drives the top row's u faces and the walls' faces stay shut through

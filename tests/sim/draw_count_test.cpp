@@ -91,13 +91,12 @@ std::vector<Case> cases()
 
 std::vector<Splat> splats()
 {
-    Splat s;
-    s.from = {0.3f, 0.3f};
-    s.to = {0.4f, 0.35f};
-    s.radius = 0.05f;
-    s.velocity = {1.0f, 0.5f};
-    s.dye = {1.0f, 0.5f, 0.2f};
-    s.heat = 10.0f;
+    const Splat s{.from = {0.3f, 0.3f},
+                  .to = {0.4f, 0.35f},
+                  .radius = 0.05f,
+                  .velocity = {1.0f, 0.5f},
+                  .dye = {1.0f, 0.5f, 0.2f},
+                  .heat = 10.0f};
     Splat dyeOnly = s;
     dyeOnly.velocity = {0.0f, 0.0f};
     dyeOnly.to = dyeOnly.from;

@@ -5,106 +5,64 @@
 // the box with a lid and the periodic box, on a non-square grid.
 #include <gtest/gtest.h>
 
-#include <functional>
 #include <string>
 #include <vector>
 
 #include "core/motion.hpp"
-#include "reference/cpu_solver.hpp"
-#include "sim/gpu_solver.hpp"
-#include "support/fields.hpp"
-#include "support/gl_context.hpp"
-#include "support/walls.hpp"
+#include "sim/parity.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
 
-// As in pass_parity_test: a pass is ~10 dependent float operations, each side
-// rounding alike except where the GPU compiler contracts a*b+c into an FMA
-// (here also the dye cell's position (i + 0.5) r - 0.5 and the velocity blend
-// there, a few more roundings): ~20 ulp of the result, 2^-24 * 20 ~ 1.2e-6.
-constexpr double kSinglePassMaxRel = 2e-6;
-constexpr double kSinglePassL2 = 1e-6;
-// Whole steps: the pressure solve's roundings feed the next step's trace. The
-// same bound as step_parity_test's for its ten steps.
-constexpr double kStepsMaxRel = 1e-4;
-
 using test::DyeGrid;
+using test::onBoth;
+using test::PassCase;
 using test::Walls;
 
-SimParams paramsFor(Walls walls, int dyeGridWidth)
+SimParams paramsFor(const Walls& walls, int dyeGridWidth)
 {
-    SimParams p;
-    p.gridWidth = 48;
-    p.gridHeight = 40;
-    p.dyeGridWidth = dyeGridWidth;
-    p.advection = AdvectionScheme::SemiLagrangian;  // "advect_dye"; "advect_dye_maccormack" the three passes
+    SimParams p = test::parityGrid(dyeGridWidth);
     p.dyeDissipation = 0.7f;
     p.velocityDissipation = 0.3f;
     test::applyWalls(p, walls);
     return p;
 }
 
-SimParams withMacCormack(SimParams p)
-{
-    p.advection = AdvectionScheme::MacCormack;
-    return p;
-}
-
-Splat lineSplat()
-{
-    Splat s;
-    s.from = {0.2f, 0.3f};
-    s.to = {0.7f, 0.5f};
-    s.radius = 0.08f;
-    s.velocity = {0.7f, -0.4f};
-    s.dye = {0.9f, 0.5f, 0.1f};
-    return s;
-}
-
-Splat pointSplat()
-{
-    Splat s = lineSplat();
-    s.to = s.from;
-    return s;
-}
-
-struct PassCase {
-    const char* pass;
-    std::function<void(GpuSolver&)> onGpu;
-    std::function<void(CpuSolver&)> onCpu;
-};
-
 std::vector<PassCase> dyePasses()
 {
+    const auto splat = [](Splat one) { return [one](auto& s) { s.splat(one); }; };
+    const auto advectDye = [](auto& s) { s.advectDye(); };
     return {
-        {"splat_line", [](GpuSolver& g) { g.splat(lineSplat()); }, [](CpuSolver& c) { c.splat(lineSplat()); }},
-        {"splat_point", [](GpuSolver& g) { g.splat(pointSplat()); }, [](CpuSolver& c) { c.splat(pointSplat()); }},
-        {"advect_dye", [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
+        onBoth("splat_line", Slot::Dye, splat(test::testSplat(false))),
+        onBoth("splat_point", Slot::Dye, splat(test::testSplat(true))),
+        onBoth("advect_dye", Slot::Dye, advectDye),
         // advect_scalar.frag forward, backward (its source the forward result,
         // dt negated), then its MACCORMACK variant, all on the dye's grid with
         // the velocity interpolated at its cells' centres (docs/algorithm.md §3.2b).
-        {"advect_dye_maccormack",
-         [](GpuSolver& g) {
-             g.setParams(withMacCormack(g.params()));
-             g.advectDye();
-         },
-         [](CpuSolver& c) {
-             c.setParams(withMacCormack(c.params()));
-             c.advectDye();
-         }},
+        onBoth("advect_dye_maccormack", Slot::Dye, advectDye, test::withMacCormack),
     };
 }
 
-void expectClose(const Field& g, const Field& c, const Field& before, const std::string& label, double maxRel,
-                 double l2)
+constexpr test::Bound kSinglePass{test::kSinglePassMaxRel, test::kSinglePassL2};
+constexpr test::Bound kTenSteps{test::kTenStepsDyeGrid, test::kTenStepsDyeGrid};
+
+// Ten whole steps from a random start with a stroke every step, moving right
+// and its end `drop` lower each step; the dye and the velocity compared.
+void expectTenStepsMatch(const SimParams& p, std::uint32_t seed, float drop, const std::string& label)
 {
-    const test::FieldError e = test::compareFields(g, c);
-    std::printf("  %-36s %s\n", label.c_str(), test::describe(e).c_str());
-    EXPECT_GT(test::compareFields(c, before).relativeL2, 1e-3) << label << ": the dye did not change";
-    const bool ok = e.finite && e.maxAbs <= maxRel * e.maxRef && e.relativeL2 <= l2;
-    EXPECT_TRUE(ok) << label << ": " << test::describe(e) << "\n  fields dumped to "
-                    << (ok ? std::string() : test::dumpFields(label, g, c));
+    test::SolverPair both(p);
+    const FluidState start = test::randomState(both.cpu.grids(), seed, 0.2f);
+    both.onBoth([&](auto& s) { s.upload(start); });
+    for (int n = 0; n < 10; ++n) {
+        Splat splat = test::testSplat();
+        splat.from.x += 0.02f * static_cast<float>(n);
+        splat.to.y -= drop * static_cast<float>(n);
+        both.onBoth([&](auto& s) { s.step(std::array{splat}); });
+    }
+    const FluidState g = both.gpu.download();
+    test::expectParity(label + "_dye", g.dye, both.cpu.state().dye, start.dye, kTenSteps);
+    test::expectParity(label + "_velocity", g.velocity, both.cpu.state().velocity, start.velocity, kTenSteps);
 }
 
 class DyeGridParity : public test::GlTest,
@@ -116,21 +74,17 @@ TEST_P(DyeGridParity, GpuMatchesCpu)
     const Walls walls = std::get<1>(GetParam());
     const DyeGrid dyeGrid = std::get<2>(GetParam());
     const SimParams p = paramsFor(walls, dyeGrid.width);
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    ASSERT_EQ(gpu.grids(), cpu.grids());
+    test::SolverPair both(p);
+    ASSERT_EQ(both.gpu.grids(), both.cpu.grids());
     // Up to 1 m/s: traces of up to ~0.8 velocity cells, 2.4 dye cells on the fine grid.
-    const FluidState input = test::randomState(cpu.grids(), 1234, 1.0f);
-    gpu.upload(input);
-    cpu.upload(input);
-    pass.onGpu(gpu);
-    pass.onCpu(cpu);
-    const FluidState g = gpu.download();
-    const std::string label = std::string(pass.pass) + "_" + name(walls) + "_" + dyeGrid.name;
-    expectClose(g.dye, cpu.state().dye, input.dye, label, kSinglePassMaxRel, kSinglePassL2);
+    const FluidState input = test::randomState(both.cpu.grids(), 1234, 1.0f);
+    both.onBoth([&](auto& s) { s.upload(input); });
+    const auto [g, c] = both.run(pass);
+    const std::string label = std::string(pass.name) + "_" + walls.name + "_" + dyeGrid.name;
+    test::expectParity(label, g, c, input.dye, kSinglePass);
     // The velocity moves with splats only, on its own grid.
-    EXPECT_LE(test::compareFields(g.velocity, cpu.state().velocity).maxAbs,
-              kSinglePassMaxRel * test::maxAbs(cpu.state().velocity))
+    EXPECT_LE(test::compareFields(both.gpu.download().velocity, both.cpu.state().velocity).maxAbs,
+              test::kSinglePassMaxRel * test::maxAbs(both.cpu.state().velocity))
         << label;
 }
 
@@ -138,12 +92,9 @@ const DyeGrid kDyeGrids[] = {{"Fine", 144}, {"Coarse", 24}};
 
 INSTANTIATE_TEST_SUITE_P(Passes, DyeGridParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, dyePasses().size()),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                                            ::testing::Values(test::kBox, test::kLid, test::kPeriodic),
                                             ::testing::ValuesIn(kDyeGrids)),
-                         [](const ::testing::TestParamInfo<DyeGridParity::ParamType>& param) {
-                             return std::string(dyePasses()[std::get<0>(param.param)].pass) + "_" +
-                                    name(std::get<1>(param.param)) + "_" + std::get<2>(param.param).name;
-                         });
+                         test::caseName(dyePasses));
 
 class DyeGridMotionParity : public test::GlTest, public ::testing::WithParamInterface<DyeGrid> {};
 
@@ -151,7 +102,7 @@ class DyeGridMotionParity : public test::GlTest, public ::testing::WithParamInte
 // weighted by the motion of the simulation cell its centre lies in.
 TEST_P(DyeGridMotionParity, AddForceFieldMatchesTheReference)
 {
-    const SimParams p = paramsFor(Walls::Box, GetParam().width);
+    const SimParams p = paramsFor(test::kBox, GetParam().width);
     GpuSolver gpu(p);
     CpuSolver cpu(p);
     const FluidState start = test::randomState(cpu.grids(), 5u, 0.5f);
@@ -167,13 +118,11 @@ TEST_P(DyeGridMotionParity, AddForceFieldMatchesTheReference)
     cpu.addForceField(force, k);
     const FluidState g = gpu.download();
     const std::string label = std::string("add_force_") + GetParam().name;
-    expectClose(g.dye, cpu.state().dye, start.dye, label + "_dye", kSinglePassMaxRel, kSinglePassL2);
-    expectClose(g.velocity, cpu.state().velocity, start.velocity, label + "_velocity", kSinglePassMaxRel,
-                kSinglePassL2);
+    test::expectParity(label + "_dye", g.dye, cpu.state().dye, start.dye, kSinglePass);
+    test::expectParity(label + "_velocity", g.velocity, cpu.state().velocity, start.velocity, kSinglePass);
 }
 
-INSTANTIATE_TEST_SUITE_P(DyeGrids, DyeGridMotionParity, ::testing::ValuesIn(kDyeGrids),
-                         [](const ::testing::TestParamInfo<DyeGrid>& param) { return std::string(param.param.name); });
+INSTANTIATE_TEST_SUITE_P(DyeGrids, DyeGridMotionParity, ::testing::ValuesIn(kDyeGrids), test::paramName);
 
 class DyeGridStepParity : public test::GlTest, public ::testing::WithParamInterface<std::tuple<Walls, DyeGrid>> {};
 
@@ -183,30 +132,15 @@ TEST_P(DyeGridStepParity, TenStepsMatch)
 {
     const Walls walls = std::get<0>(GetParam());
     const DyeGrid dyeGrid = std::get<1>(GetParam());
-    const SimParams p = paramsFor(walls, dyeGrid.width);
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    const FluidState start = test::randomState(cpu.grids(), 42, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
-    for (int n = 0; n < 10; ++n) {
-        Splat s = lineSplat();
-        s.from.x += 0.02f * static_cast<float>(n);
-        s.to.y -= 0.015f * static_cast<float>(n);
-        gpu.step(std::array{s});
-        cpu.step(std::array{s});
-    }
-    const FluidState g = gpu.download();
-    const std::string label = std::string("steps_") + name(walls) + "_" + dyeGrid.name;
-    expectClose(g.dye, cpu.state().dye, start.dye, label + "_dye", kStepsMaxRel, kStepsMaxRel);
-    expectClose(g.velocity, cpu.state().velocity, start.velocity, label + "_velocity", kStepsMaxRel, kStepsMaxRel);
+    expectTenStepsMatch(paramsFor(walls, dyeGrid.width), 42, 0.015f,
+                        std::string("steps_") + walls.name + "_" + dyeGrid.name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Steps, DyeGridStepParity,
-                         ::testing::Combine(::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic),
+                         ::testing::Combine(::testing::Values(test::kBox, test::kLid, test::kPeriodic),
                                             ::testing::ValuesIn(kDyeGrids)),
                          [](const ::testing::TestParamInfo<DyeGridStepParity::ParamType>& param) {
-                             return std::string(name(std::get<0>(param.param))) + "_" + std::get<1>(param.param).name;
+                             return std::string(std::get<0>(param.param).name) + "_" + std::get<1>(param.param).name;
                          });
 
 // The dye's own scheme (SimParams::dyeAdvection) as the window runs it: the
@@ -255,25 +189,11 @@ TEST_P(DyeAdvectionStepParity, TenStepsMatch)
     p.dyeAdvection = DyeAdvection::SemiLagrangian;
     p.dyeDissipation = 0.7f;
     test::applyWalls(p, GetParam());
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    const FluidState start = test::randomState(cpu.grids(), 43, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
-    for (int n = 0; n < 10; ++n) {
-        Splat s = lineSplat();
-        s.from.x += 0.02f * static_cast<float>(n);
-        gpu.step(std::array{s});
-        cpu.step(std::array{s});
-    }
-    const FluidState g = gpu.download();
-    const std::string label = std::string("own_dye_scheme_") + name(GetParam());
-    expectClose(g.dye, cpu.state().dye, start.dye, label + "_dye", kStepsMaxRel, kStepsMaxRel);
-    expectClose(g.velocity, cpu.state().velocity, start.velocity, label + "_velocity", kStepsMaxRel, kStepsMaxRel);
+    expectTenStepsMatch(p, 43, 0.0f, std::string("own_dye_scheme_") + GetParam().name);
 }
 
-INSTANTIATE_TEST_SUITE_P(Window, DyeAdvectionStepParity, ::testing::Values(Walls::Box, Walls::Periodic),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return std::string(name(param.param)); });
+INSTANTIATE_TEST_SUITE_P(Window, DyeAdvectionStepParity, ::testing::Values(test::kBox, test::kPeriodic),
+                         test::paramName);
 
 }  // namespace
 }  // namespace fluid

@@ -38,13 +38,11 @@ TEST_F(GlLifetimeTest, StepsMakeNoObjectsAndDestructionFreesAll)
                 GpuSolver solver(lifetimeParams(pressure, boundary));
                 const long built = gl::liveGlObjects();
                 EXPECT_GT(built, before);
-                Splat s;
-                s.from = {0.3f, 0.5f};
-                s.to = {0.6f, 0.5f};
-                s.radius = 0.05f;
-                s.velocity = {1.0f, 0.0f};
-                s.dye = {1.0f, 1.0f, 1.0f};
-                const std::vector<Splat> splats = {s};
+                const std::vector<Splat> splats = {Splat{.from = {0.3f, 0.5f},
+                                                         .to = {0.6f, 0.5f},
+                                                         .radius = 0.05f,
+                                                         .velocity = {1.0f, 0.0f},
+                                                         .dye = {1.0f, 1.0f, 1.0f}}};
                 for (int i = 0; i < 5; ++i) solver.step(splats);
                 solver.computeDiagnostics();
                 solver.run(passes::pressureResidual);

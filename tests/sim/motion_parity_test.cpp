@@ -10,19 +10,13 @@
 #include "reference/motion.hpp"
 #include "sim/gpu_motion.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/parity_tolerances.hpp"
 #include "support/fields.hpp"
 #include "support/gl_context.hpp"
 #include "support/synthetic_motion.hpp"
 
 namespace fluid {
 namespace {
-
-// Each pass is a handful of float operations per cell, in the same order on
-// both sides; llvmpipe rounds them like the CPU, so the results are expected
-// bit-identical. The bound allows a few ulp of the largest value (the flow's
-// division and square root, which a GPU may evaluate with 2.5 ulp):
-// measured 0 on llvmpipe.
-constexpr double kMaxRelative = 1e-6;
 
 SimParams motionParams()
 {
@@ -47,7 +41,7 @@ void expectClose(const Field& gpu, const Field& cpu, const char* what)
 {
     const test::FieldError e = test::compareFields(gpu, cpu);
     EXPECT_TRUE(e.finite) << what;
-    EXPECT_LE(e.maxAbs, kMaxRelative * std::max(e.maxRef, 1e-30)) << what << ": " << test::describe(e);
+    EXPECT_LE(e.maxAbs, test::kMotionMaxRel * std::max(e.maxRef, 1e-30)) << what << ": " << test::describe(e);
     EXPECT_GT(e.maxRef, 0.0) << what << " is all zero: the test exercises nothing";
 }
 

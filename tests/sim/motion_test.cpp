@@ -13,8 +13,7 @@ namespace fluid {
 namespace {
 
 template <typename Solver>
-class Motion : public test::OnBothBackends<Solver> {
-};
+using Motion = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(Motion, test::BothSolvers);
 
 constexpr int kWidth = 64;

@@ -48,30 +48,22 @@ double fluidRms(const Field& f, const Field& mask)
 }
 
 template <typename Solver>
-class Obstacles : public test::OnBothBackends<Solver> {
-};
+using Obstacles = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(Obstacles, test::BothSolvers);
 
 SimParams boxParams(int width, int height)
 {
-    SimParams p;
-    p.gridWidth = width;
-    p.gridHeight = height;
-    p.viscosity = 1e-4f;
-    p.vorticity = 1.0f;
-    return p;
+    return SimParams{.gridWidth = width, .gridHeight = height, .viscosity = 1e-4f, .vorticity = 1.0f};
 }
 
 // Strokes straight across the obstacles: velocity and dye pushed into them.
 std::vector<Splat> strokesAcross(int step)
 {
-    Splat a;
-    a.from = {0.1f, 0.2f + 0.004f * static_cast<float>(step)};
-    a.to = {0.9f, 0.5f};
-    a.radius = 0.06f;
-    a.velocity = {3.0f, 0.5f};
-    a.dye = {1.0f, 0.5f, 0.2f};
-    return {a};
+    return {Splat{.from = {0.1f, 0.2f + 0.004f * static_cast<float>(step)},
+                  .to = {0.9f, 0.5f},
+                  .radius = 0.06f,
+                  .velocity = {3.0f, 0.5f},
+                  .dye = {1.0f, 0.5f, 0.2f}}};
 }
 
 // 1. Every step, every solid cell of velocity and dye is exactly 0, though the
@@ -170,13 +162,11 @@ TYPED_TEST(Obstacles, APlateAcrossTheBoxBlocksTheFlow)
     test::addBlock(mask, 38, 0, 40, p.gridHeight);
     solver.setObstacles(mask);
     for (int n = 0; n < 60; ++n) {
-        Splat s;
-        s.from = {0.1f, 0.15f + 0.005f * static_cast<float>(n)};
-        s.to = {0.3f, 0.25f};
-        s.radius = 0.03f;
-        s.velocity = {3.0f, 1.0f};
-        s.dye = {1.0f, 1.0f, 1.0f};
-        solver.step(std::vector<Splat>{s});
+        solver.step(std::vector<Splat>{Splat{.from = {0.1f, 0.15f + 0.005f * static_cast<float>(n)},
+                                             .to = {0.3f, 0.25f},
+                                             .radius = 0.03f,
+                                             .velocity = {3.0f, 1.0f},
+                                             .dye = {1.0f, 1.0f, 1.0f}}});
     }
     const FluidState s = solver.download();
     double left = 0.0, right = 0.0, rightDye = 0.0, leftDye = 0.0;
@@ -195,8 +185,7 @@ TYPED_TEST(Obstacles, APlateAcrossTheBoxBlocksTheFlow)
 }
 
 template <typename Solver>
-class Tunnel : public test::OnBothBackends<Solver> {
-};
+using Tunnel = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(Tunnel, test::BothSolvers);
 
 SimParams tunnelParams()

@@ -50,12 +50,8 @@ TEST_P(PackedGradient, TheStepGivesWhatTheUnpackingAndGradientPassesGiveBitForBi
     const FluidState start = test::randomState(inStep.grids(), 21);
     inStep.upload(start);
     outside.upload(start);
-    Splat s;
-    s.from = {0.3f, 0.2f};
-    s.to = {0.5f, 0.6f};
-    s.velocity = {1.0f, -0.5f};
-    s.dye = {1.0f, 0.5f, 0.25f};
-    const std::array splats{s};
+    const std::array splats{
+        Splat{.from = {0.3f, 0.2f}, .to = {0.5f, 0.6f}, .velocity = {1.0f, -0.5f}, .dye = {1.0f, 0.5f, 0.25f}}};
     OutsideTheStep passByPass{outside};
     for (int n = 0; n < 3; ++n) {
         inStep.step(splats);

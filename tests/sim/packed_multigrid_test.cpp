@@ -91,12 +91,8 @@ TEST_P(PackedMultigrid, StepsGiveWhatTheUnpackedPassesGive)
     GpuSolver unpacked(p);
     unpacked.allowPackedPressure(false);
     const FluidState start = test::randomState(packed.grids(), 21);
-    Splat s;
-    s.from = {0.3f, 0.2f};
-    s.to = {0.5f, 0.6f};
-    s.velocity = {1.0f, -0.5f};
-    s.dye = {1.0f, 0.5f, 0.25f};
-    const std::array splats{s};
+    const std::array splats{
+        Splat{.from = {0.3f, 0.2f}, .to = {0.5f, 0.6f}, .velocity = {1.0f, -0.5f}, .dye = {1.0f, 0.5f, 0.25f}}};
     for (GpuSolver* solver : {&packed, &unpacked}) {
         solver->upload(start);
         for (int n = 0; n < 3; ++n) solver->step(splats);

@@ -361,8 +361,7 @@ std::pair<double, double> periodicCentroid(const Field& dye, std::pair<double, d
 // ---------------------------------------------------------------------------
 
 template <typename T>
-class Physics : public test::OnBothBackends<T> {
-};
+using Physics = test::OnBothBackends<T>;
 TYPED_TEST_SUITE(Physics, test::BothSolvers);
 
 TYPED_TEST(Physics, ProjectionCutsDivergenceInTheBox)

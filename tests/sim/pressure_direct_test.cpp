@@ -168,8 +168,7 @@ void checkJacobiAgainstDirect(BoundaryMode mode)
 }
 
 template <typename T>
-class PressureDirectSolve : public test::OnBothBackends<T> {
-};
+using PressureDirectSolve = test::OnBothBackends<T>;
 TYPED_TEST_SUITE(PressureDirectSolve, test::BothSolvers);
 
 TYPED_TEST(PressureDirectSolve, JacobiMatchesDirectSolveInTheBox)

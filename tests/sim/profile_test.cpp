@@ -21,11 +21,7 @@ using GpuProfileTest = test::GlTest;
 
 SimParams smallGrid(PressureSolver pressure, float viscosity)
 {
-    SimParams p;
-    p.gridWidth = 24;
-    p.gridHeight = 16;
-    p.pressureSolver = pressure;
-    p.viscosity = viscosity;
+    SimParams p = test::profileGrid(pressure, viscosity);
     p.vorticity = 2.0f;  // the curl pass runs too
     return p;
 }

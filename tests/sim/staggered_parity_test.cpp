@@ -9,65 +9,28 @@
 #include <vector>
 
 #include "core/multigrid.hpp"
-#include "reference/cpu_solver.hpp"
-#include "sim/gpu_solver.hpp"
-#include "support/fields.hpp"
-#include "support/gl_context.hpp"
-#include "support/obstacles.hpp"
+#include "sim/parity.hpp"
+#include "support/param_name.hpp"
 
 namespace fluid {
 namespace {
 
-// The bounds of pass_parity_test.cpp (kSinglePassMaxRel, kSinglePassL2), for
-// the same reason: one pass is a handful of dependent float operations on
-// both sides, in the same order; the GPU may contract a*b+c into an FMA and
-// its exp() (splat) is allowed a few ulp. ~10 ulp of the largest value is
-// 6e-7; 2e-6 allows three times that.
-constexpr double kSinglePassMaxRel = 2e-6;
-constexpr double kSinglePassL2 = 1e-6;
+using test::incrementalMacCormack;
+using test::onBoth;
+using test::PassCase;
+using test::strongVorticity;
+using test::testSplat;
+using test::Walls;
+using test::withIncrementalProjection;
+using test::withMacCormack;
 
-enum class Walls { Box, Lid, Periodic, BoxFineDye, BoxSolids, PeriodicSolids, Tunnel, TunnelWalls, TunnelSolids };
+// The dye on a finer grid of its own, in the box.
+constexpr Walls kBoxFineDye{"BoxFineDye", BoundaryMode::Box, false, false, 96};
 
-const char* name(Walls w)
+SimParams paramsFor(const Walls& walls)
 {
-    switch (w) {
-        case Walls::Box:
-            return "Box";
-        case Walls::Lid:
-            return "Lid";
-        case Walls::Periodic:
-            return "Periodic";
-        case Walls::BoxFineDye:
-            return "BoxFineDye";
-        case Walls::BoxSolids:
-            return "BoxSolids";
-        case Walls::PeriodicSolids:
-            return "PeriodicSolids";
-        case Walls::Tunnel:
-            return "Tunnel";
-        case Walls::TunnelWalls:
-            return "TunnelWalls";
-        case Walls::TunnelSolids:
-            return "TunnelSolids";
-    }
-    return "?";
-}
-
-// test::mixedObstacles (thin, on walls, wrapped): solid faces, traces that
-// stop before solids, footprints that touch them.
-bool hasSolids(Walls w)
-{
-    return w == Walls::BoxSolids || w == Walls::PeriodicSolids || w == Walls::TunnelSolids;
-}
-
-SimParams paramsFor(Walls walls)
-{
-    SimParams p;
+    SimParams p = test::parityGrid(walls.dyeGridWidth);
     p.layout = Layout::Staggered;
-    p.gridWidth = 48;  // not square: a swapped i/j shows
-    p.gridHeight = 40;
-    p.dyeGridWidth = walls == Walls::BoxFineDye ? 96 : 0;
-    p.advection = AdvectionScheme::SemiLagrangian;
     p.viscosity = 2e-3f;  // a = nu dt / h^2 ~ 0.08: diffusion visibly mixes neighbours
     p.viscositySolver = ViscositySolver::Jacobi;
     p.viscosityIterations = 1;
@@ -77,45 +40,7 @@ SimParams paramsFor(Walls walls)
     p.gravity = 9.81f;  // smoke on: buoyancy lifts the random temperature and smoke
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
-    switch (walls) {
-        case Walls::Periodic:
-        case Walls::PeriodicSolids:
-            p.boundary = BoundaryMode::Periodic;
-            break;
-        case Walls::Tunnel:
-        case Walls::TunnelSolids:
-            p.boundary = BoundaryMode::Tunnel;
-            break;
-        case Walls::TunnelWalls:
-            p.boundary = BoundaryMode::TunnelWalls;
-            break;
-        default:
-            p.boundary = BoundaryMode::Box;
-    }
-    p.lidSpeed = walls == Walls::Lid ? 1.0f : 0.0f;
-    return p;
-}
-
-Splat testSplat(bool point)
-{
-    Splat s;
-    s.from = {0.2f, 0.3f};
-    s.to = point ? s.from : glm::vec2(0.7f, 0.5f);
-    s.radius = 0.08f;
-    s.velocity = {0.7f, -0.4f};
-    s.dye = {0.9f, 0.5f, 0.1f};
-    return s;
-}
-
-SimParams withMacCormack(SimParams p)
-{
-    p.advection = AdvectionScheme::MacCormack;
-    return p;
-}
-
-SimParams strongVorticity(SimParams p)
-{
-    p.vorticity = 1e4f;
+    test::applyWalls(p, walls);
     return p;
 }
 
@@ -127,45 +52,6 @@ Splat testHeat()
     s.addsDye = false;
     s.heat = 50.0f;
     return s;
-}
-
-SimParams withIncrementalProjection(SimParams p)
-{
-    p.projection = Projection::Incremental;
-    return p;
-}
-
-struct PassCase {
-    const char* pass;
-    Slot output;
-    std::function<void(GpuSolver&)> onGpu;
-    std::function<void(CpuSolver&)> onCpu;
-};
-
-SimParams unchanged(SimParams p)
-{
-    return p;
-}
-
-// A case that runs `call` (a generic lambda) on either solver, after the
-// parameters change by `change`, as the panel would change them.
-template <typename Call>
-PassCase onBoth(const char* pass, Slot output, Call call, SimParams (*change)(SimParams) = unchanged)
-{
-    return {pass, output,
-            [call, change](GpuSolver& g) {
-                g.setParams(change(g.params()));
-                call(g);
-            },
-            [call, change](CpuSolver& c) {
-                c.setParams(change(c.params()));
-                call(c);
-            }};
-}
-
-SimParams incrementalMacCormack(SimParams p)
-{
-    return withIncrementalProjection(withMacCormack(p));
 }
 
 std::vector<PassCase> allPasses()
@@ -214,100 +100,48 @@ TEST_P(StaggeredPassParity, GpuMatchesCpu)
     for (float& t : input.temperature.values()) t *= 100.0f;  // excesses up to 100 K: a lift that shows
     const Field curl = test::randomField(p.gridWidth, p.gridHeight, 1, 77, 10.0f);
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    if (hasSolids(walls)) {
-        gpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
-        cpu.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
-    }
-    gpu.upload(input);
-    cpu.upload(input);
-    gpu.uploadDivergence(divergence);
-    cpu.uploadDivergence(divergence);
-    gpu.uploadCurl(curl);
-    cpu.uploadCurl(curl);
-    const Field before = pass.output == Slot::CarriedVelocity ? input.velocity : cpu.field(pass.output);
-
-    pass.onGpu(gpu);
-    pass.onCpu(cpu);
-
-    const Field g = gpu.download(pass.output);
-    const Field c = cpu.field(pass.output);
-    const test::FieldError e = test::compareFields(g, c);
-    const std::string label = std::string(pass.pass) + "_" + name(walls);
-    std::printf("  %-36s %s\n", label.c_str(), test::describe(e).c_str());
-    EXPECT_GT(test::compareFields(c, before).relativeL2, 1e-3) << label << ": the pass left its output unchanged";
-    const bool ok = e.finite && e.maxAbs <= kSinglePassMaxRel * e.maxRef && e.relativeL2 <= kSinglePassL2;
-    EXPECT_TRUE(ok) << label << ": " << test::describe(e) << "\n  fields dumped to "
-                    << (ok ? std::string() : test::dumpFields(label, g, c));
+    test::SolverPair both(p);
+    both.onBoth([&](auto& s) {
+        if (walls.solids) s.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        s.upload(input);
+        s.uploadDivergence(divergence);
+        s.uploadCurl(curl);
+    });
+    test::expectPassParity(both, pass, input, walls);
 }
 
 INSTANTIATE_TEST_SUITE_P(AllPasses, StaggeredPassParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, allPasses().size()),
-                                            ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic,
-                                                              Walls::BoxFineDye, Walls::BoxSolids,
-                                                              Walls::PeriodicSolids, Walls::Tunnel, Walls::TunnelWalls,
-                                                              Walls::TunnelSolids)),
-                         [](const ::testing::TestParamInfo<StaggeredPassParity::ParamType>& param) {
-                             return std::string(allPasses()[std::get<0>(param.param)].pass) + "_" +
-                                    name(std::get<1>(param.param));
-                         });
+                                            ::testing::Values(test::kBox, test::kLid, test::kPeriodic, kBoxFineDye,
+                                                              test::kBoxSolids, test::kPeriodicSolids, test::kTunnel,
+                                                              test::kTunnelWalls, test::kTunnelSolids)),
+                         test::caseName(allPasses));
 
 // Whole steps with the step's own solvers (multigrid pressure, Jacobi
-// viscosity, a splat every step). The bounds of step_parity_test.cpp: its
-// one-step bound (5e-6 max, 2e-6 L2: the multigrid prolongation's FMAs and
-// splat's exp() over ~60 passes), and, run freely for 100 steps with
-// semi-Lagrangian advection, its 100-step bound (2e-5, 1e-5). MacCormack's
-// limiter can switch bounds on a one-ulp difference, so its steps are
-// compared one at a time from the CPU's state, as there.
-constexpr double kOneStepMaxRel = 5e-6;
-constexpr double kOneStepL2 = 2e-6;
+// viscosity, a splat every step), held to step_parity_test.cpp's bounds: its
+// one-step bound, and, run freely for 100 steps with semi-Lagrangian
+// advection, its 100-step bound; the tunnel's own (kStaggeredTunnelOneStep and
+// the collocated tunnel's 100-step bounds). MacCormack's limiter can switch
+// bounds on a one-ulp difference, so its steps are compared one at a time
+// from the CPU's state, as there.
+test::Bound oneStep(const Walls& w)
+{
+    if (isTunnel(w.boundary)) return {test::kStaggeredTunnelOneStep, test::kStaggeredTunnelOneStep};
+    return {test::kOneStepMaxRel, test::kOneStepL2};
+}
 // The pressure after a first multigrid solve from a random warm start, which
-// it mostly cancels: one rounding of the start shows larger against the
-// result (step_parity_test.cpp's kOneStepPressureL2).
-constexpr double kOneStepPressureL2 = 1e-5;
-constexpr double kHundredStepsMaxRel = 2e-5;
-constexpr double kHundredStepsL2 = 1e-5;
-// The dye on a grid of its own reads the velocity at its centres, (i + 0.5) r
-// - 0.5 on the velocity's grid, a few more roundings the GPU may contract
-// (dye_grid_parity_test.cpp), and MacCormack's limiter passes a difference in
-// the trace on as a difference in the bound. Measured over the 100 steps one
-// at a time: 5.7e-6 of the largest dye at step 5 (1.5e-7 L2).
-constexpr double kOwnDyeGridStepMaxRel = 2e-5;
-
-// The tunnel's, as step_parity_test.cpp's kTunnel* and for its reason: its
-// pressure has no free constant, the first solve cancels the random warm
-// start, and the coarsest level is swept 32 times, so more of the
-// prolongation's FMA rounding reaches the result. On this layout the outflow
-// face also takes the last column's whole divergence. Measured (llvmpipe):
-// one step 1.45e-5 of the largest velocity, 1.7e-5 L2 (with solids); after
-// 100 free steps 2.5e-5; the incremental step's full pressure 1.2e-5, 1.2e-5 L2.
-bool isTunnel(Walls w)
+// it mostly cancels: one rounding of the start shows larger against the result.
+test::Bound oneStepPressure(const Walls& w)
 {
-    return w == Walls::Tunnel || w == Walls::TunnelWalls || w == Walls::TunnelSolids;
+    return {oneStep(w).maxRel, isTunnel(w.boundary) ? test::kStaggeredTunnelOneStep : test::kOneStepPressureL2};
 }
-double oneStepMaxRel(Walls w)
+test::Bound hundredSteps(const Walls& w)
 {
-    return isTunnel(w) ? 2.5e-5 : kOneStepMaxRel;
-}
-double oneStepL2(Walls w)
-{
-    return isTunnel(w) ? 2.5e-5 : kOneStepL2;
-}
-double oneStepPressureL2(Walls w)
-{
-    return isTunnel(w) ? 2.5e-5 : kOneStepPressureL2;
-}
-double hundredStepsMaxRel(Walls w)
-{
-    return isTunnel(w) ? 6e-5 : kHundredStepsMaxRel;  // step_parity_test.cpp's kTunnelHundredStepsMaxRel
-}
-double hundredStepsL2(Walls w)
-{
-    return isTunnel(w) ? 2e-5 : kHundredStepsL2;
+    if (isTunnel(w.boundary)) return {test::kTunnelHundredStepsMaxRel, test::kTunnelHundredStepsL2};
+    return {test::kHundredStepsMaxRel, test::kHundredStepsL2};
 }
 
-SimParams stepParams(Walls walls)
+SimParams stepParams(const Walls& walls)
 {
     SimParams p = paramsFor(walls);
     p.pressureSolver = PressureSolver::Multigrid;
@@ -325,14 +159,6 @@ std::vector<Splat> splatsAt(int step)
     return {s};
 }
 
-void expectWithin(const test::FieldError& e, double maxRel, double l2, const std::string& what)
-{
-    EXPECT_TRUE(e.finite) << what;
-    EXPECT_GT(e.maxRef, 0.0) << what << " is zero: the comparison would prove nothing";
-    EXPECT_LE(e.maxAbs, maxRel * e.maxRef) << what << ": " << test::describe(e);
-    EXPECT_LE(e.relativeL2, l2) << what << ": " << test::describe(e);
-}
-
 Field withoutMean(Field f)
 {
     double sum = 0.0;
@@ -342,93 +168,86 @@ Field withoutMean(Field f)
     return f;
 }
 
-class StaggeredStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
-
-// The obstacles of the pass tests on both solvers, where the case has them.
+// The obstacles of the pass tests on one solver, where the case has them.
 template <typename Solver>
-void placeSolids(Solver& solver, Walls walls, const SimParams& p)
+void placeSolids(Solver& solver, const Walls& walls, const SimParams& p)
 {
-    if (hasSolids(walls)) solver.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    if (walls.solids) solver.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
 }
+
+// The obstacles, then the random start of every step test, on both solvers.
+void start(test::SolverPair& both, const Walls& walls, const SimParams& p)
+{
+    const FluidState state = test::randomState(fieldGrids(p), 42, 0.2f);
+    both.onBoth([&](auto& s) {
+        placeSolids(s, walls, p);
+        s.upload(state);
+    });
+}
+
+// Step `n` on both, then the velocity and the dye compared; returns the GPU's state.
+FluidState stepAndCompare(test::SolverPair& both, int n, test::Bound velocity, test::Bound dye)
+{
+    both.onBoth([n](auto& s) { s.step(splatsAt(n)); });
+    FluidState g = both.gpu.download();
+    test::expectWithin(test::compareFields(g.velocity, both.cpu.state().velocity), velocity, "velocity");
+    test::expectWithin(test::compareFields(g.dye, both.cpu.state().dye), dye, "dye");
+    return g;
+}
+
+class StaggeredStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
 
 TEST_P(StaggeredStepParity, HundredStepsSemiLagrangian)
 {
     const SimParams p = stepParams(GetParam());
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    placeSolids(gpu, GetParam(), p);
-    placeSolids(cpu, GetParam(), p);
-    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
+    test::SolverPair both(p);
+    start(both, GetParam(), p);
     for (int n = 0; n < 100; ++n) {
-        gpu.step(splatsAt(n));
-        cpu.step(splatsAt(n));
-        if (n == 0 || n == 99) {
-            SCOPED_TRACE("after step " + std::to_string(n + 1));
-            const double maxRel = n == 0 ? oneStepMaxRel(GetParam()) : hundredStepsMaxRel(GetParam());
-            const double l2 = n == 0 ? oneStepL2(GetParam()) : hundredStepsL2(GetParam());
-            const FluidState g = gpu.download();
-            expectWithin(test::compareFields(g.velocity, cpu.state().velocity), maxRel, l2, "velocity");
-            expectWithin(test::compareFields(g.dye, cpu.state().dye), maxRel, l2, "dye");
+        if (n != 0 && n != 99) {
+            both.onBoth([n](auto& s) { s.step(splatsAt(n)); });
+            continue;
         }
+        SCOPED_TRACE("after step " + std::to_string(n + 1));
+        const test::Bound bound = n == 0 ? oneStep(GetParam()) : hundredSteps(GetParam());
+        stepAndCompare(both, n, bound, bound);
     }
 }
 
 TEST_P(StaggeredStepParity, HundredStepsWithMacCormackEachFromTheSameState)
 {
     const SimParams p = withMacCormack(stepParams(GetParam()));
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    placeSolids(gpu, GetParam(), p);
-    placeSolids(cpu, GetParam(), p);
-    cpu.upload(test::randomState(fieldGrids(p), 42, 0.2f));
+    test::SolverPair both(p);
+    start(both, GetParam(), p);
+    const test::Bound bound = oneStep(GetParam());
+    const test::Bound dye = {p.dyeGridWidth != 0 ? test::kOwnDyeGridStepMaxRel : bound.maxRel, bound.l2};
     for (int n = 0; n < 100; ++n) {
-        gpu.upload(cpu.state());
-        gpu.step(splatsAt(n));
-        cpu.step(splatsAt(n));
-        const FluidState g = gpu.download();
+        both.gpu.upload(both.cpu.state());
         SCOPED_TRACE("step " + std::to_string(n));
-        expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
-                     oneStepL2(GetParam()), "velocity");
-        expectWithin(test::compareFields(g.dye, cpu.state().dye),
-                     p.dyeGridWidth != 0 ? kOwnDyeGridStepMaxRel : oneStepMaxRel(GetParam()), oneStepL2(GetParam()),
-                     "dye");
+        stepAndCompare(both, n, bound, dye);
         if (HasFailure()) break;
     }
 }
 
 TEST_P(StaggeredStepParity, OneStepWithIncrementalProjection)
 {
-    const SimParams p = withIncrementalProjection(withMacCormack(stepParams(GetParam())));
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    placeSolids(gpu, GetParam(), p);
-    placeSolids(cpu, GetParam(), p);
-    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
-    gpu.step(splatsAt(0));
-    cpu.step(splatsAt(0));
-    const FluidState g = gpu.download();
-    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
-                 oneStepL2(GetParam()), "velocity");
+    const SimParams p = incrementalMacCormack(stepParams(GetParam()));
+    test::SolverPair both(p);
+    start(both, GetParam(), p);
+    both.onBoth([](auto& s) { s.step(splatsAt(0)); });
+    const FluidState g = both.gpu.download();
+    test::expectWithin(test::compareFields(g.velocity, both.cpu.state().velocity), oneStep(GetParam()), "velocity");
     // The estimate holds this step's pressure, whose free constant multigrid
     // moves by a rounding or so per cycle, differently on the two sides
     // (step_parity_test.cpp's withoutMean): compared without it, within that
     // file's pressure bound.
-    expectWithin(test::compareFields(withoutMean(g.fullPressure), withoutMean(cpu.state().fullPressure)),
-                 oneStepMaxRel(GetParam()), oneStepPressureL2(GetParam()), "full pressure");
+    test::expectWithin(test::compareFields(withoutMean(g.fullPressure), withoutMean(both.cpu.state().fullPressure)),
+                       oneStepPressure(GetParam()), "full pressure");
 }
 
 // A viscosity that needs the viscous V-cycles (nu = 1.3: a = 50 on 48x40, 6
-// cycles a step, level 0 on the faces), three steps run freely. The bound is
-// the viscous solve's (viscous_multigrid_parity_test.cpp's kSolveMaxRel,
-// kSolveL2: ~100 passes land on level 0 from x = 0, each a rounding of b's
-// magnitude), which dominates the other passes' roundings.
-constexpr double kViscousStepMaxRel = 3e-5;
-constexpr double kViscousStepL2 = 1e-5;
-
+// cycles a step, level 0 on the faces), three steps run freely, held to the
+// viscous solve's bound (kSolveMaxRel, kSolveL2), which dominates the other
+// passes' roundings.
 class StaggeredViscousStepParity : public test::GlTest, public ::testing::WithParamInterface<Walls> {};
 
 TEST_P(StaggeredViscousStepParity, ThreeStepsWithViscousVCycles)
@@ -437,22 +256,14 @@ TEST_P(StaggeredViscousStepParity, ThreeStepsWithViscousVCycles)
     p.viscosity = 1.3f;
     p.viscositySolver = ViscositySolver::Multigrid;
     ASSERT_EQ(planViscousSolve(p, makePassConstants(p)).vCycles, 6);
-    GpuSolver gpu(p);
-    CpuSolver cpu(p);
-    placeSolids(gpu, GetParam(), p);
-    placeSolids(cpu, GetParam(), p);
-    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
+    test::SolverPair both(p);
+    start(both, GetParam(), p);
+    const test::Bound bound{test::kSolveMaxRel, test::kSolveL2};
     for (int n = 0; n < 3; ++n) {
-        gpu.step(splatsAt(n));
-        cpu.step(splatsAt(n));
-        const FluidState g = gpu.download();
         SCOPED_TRACE("after step " + std::to_string(n + 1));
-        const test::FieldError e = test::compareFields(g.velocity, cpu.state().velocity);
-        std::printf("  %s step %d: velocity %s\n", name(GetParam()), n + 1, test::describe(e).c_str());
-        expectWithin(e, kViscousStepMaxRel, kViscousStepL2, "velocity");
-        expectWithin(test::compareFields(g.dye, cpu.state().dye), kViscousStepMaxRel, kViscousStepL2, "dye");
+        const FluidState g = stepAndCompare(both, n, bound, bound);
+        std::printf("  %s step %d: velocity %s\n", GetParam().name, n + 1,
+                    test::describe(test::compareFields(g.velocity, both.cpu.state().velocity)).c_str());
     }
 }
 
@@ -460,8 +271,7 @@ TEST_P(StaggeredViscousStepParity, ThreeStepsWithViscousVCycles)
 // level-0 passes and solves are viscous_multigrid_parity_test.cpp's): a
 // second a case, so three.
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredViscousStepParity,
-                         ::testing::Values(Walls::Lid, Walls::Periodic, Walls::BoxSolids),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return name(param.param); });
+                         ::testing::Values(test::kLid, test::kPeriodic, test::kBoxSolids), test::paramName);
 
 // The panel switches the layout on a running solver: the GPU solver rebuilds
 // its passes (the layout is compiled in) and steps as one made for it.
@@ -470,26 +280,19 @@ TEST_P(StaggeredStepParity, OneStepAfterSwitchingTheLayout)
     const SimParams p = stepParams(GetParam());
     SimParams collocated = p;
     collocated.layout = Layout::Collocated;
-    GpuSolver gpu(collocated);
-    placeSolids(gpu, GetParam(), p);
-    gpu.setParams(p);
-    CpuSolver cpu(p);
-    placeSolids(cpu, GetParam(), p);
-    const FluidState start = test::randomState(fieldGrids(p), 42, 0.2f);
-    gpu.upload(start);
-    cpu.upload(start);
-    gpu.step(splatsAt(0));
-    cpu.step(splatsAt(0));
-    const FluidState g = gpu.download();
-    expectWithin(test::compareFields(g.velocity, cpu.state().velocity), oneStepMaxRel(GetParam()),
-                 oneStepL2(GetParam()), "velocity");
-    expectWithin(test::compareFields(g.dye, cpu.state().dye), oneStepMaxRel(GetParam()), oneStepL2(GetParam()), "dye");
+    test::SolverPair both(collocated, p);
+    placeSolids(both.gpu, GetParam(), p);
+    both.gpu.setParams(p);
+    placeSolids(both.cpu, GetParam(), p);
+    const FluidState state = test::randomState(fieldGrids(p), 42, 0.2f);
+    both.onBoth([&](auto& s) { s.upload(state); });
+    stepAndCompare(both, 0, oneStep(GetParam()), oneStep(GetParam()));
 }
 
 INSTANTIATE_TEST_SUITE_P(Walls, StaggeredStepParity,
-                         ::testing::Values(Walls::Box, Walls::Lid, Walls::Periodic, Walls::BoxFineDye, Walls::BoxSolids,
-                                           Walls::PeriodicSolids, Walls::Tunnel, Walls::TunnelSolids),
-                         [](const ::testing::TestParamInfo<Walls>& param) { return name(param.param); });
+                         ::testing::Values(test::kBox, test::kLid, test::kPeriodic, kBoxFineDye, test::kBoxSolids,
+                                           test::kPeriodicSolids, test::kTunnel, test::kTunnelSolids),
+                         test::paramName);
 
 }  // namespace
 }  // namespace fluid

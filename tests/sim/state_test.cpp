@@ -13,16 +13,12 @@ namespace fluid {
 namespace {
 
 template <typename Solver>
-class SolverState : public test::OnBothBackends<Solver> {
-};
+using SolverState = test::OnBothBackends<Solver>;
 TYPED_TEST_SUITE(SolverState, test::BothSolvers);
 
 SimParams smallParams()
 {
-    SimParams p;
-    p.gridWidth = 24;
-    p.gridHeight = 16;
-    return p;
+    return SimParams{.gridWidth = 24, .gridHeight = 16};
 }
 
 TYPED_TEST(SolverState, UploadThenDownloadIsExactForEveryField)

@@ -37,6 +37,16 @@ Solver makeSolver(const SimParams& params)
         return Solver(params);
 }
 
+// The solver's fields, wherever they live.
+inline FluidState stateOf(const CpuSolver& s)
+{
+    return s.state();
+}
+inline FluidState stateOf(const GpuSolver& s)
+{
+    return s.download();
+}
+
 // The order matters: tests/CMakeLists.txt labels type 0 cpu and type 1 gpu.
 using BothSolvers = ::testing::Types<CpuSolver, GpuSolver>;
 

@@ -1,8 +1,11 @@
 #include "support/fields.hpp"
 
+#include <bit>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <filesystem>
+#include <iomanip>
 #include <random>
 #include <sstream>
 
@@ -98,6 +101,25 @@ std::string dumpFields(const std::string& name, const Field& gpu, const Field& c
     writePfm(prefix + "_cpu.pfm", cpu, nullptr);
     if (gpu.sameShape(cpu)) writePfm(prefix + "_diff.pfm", gpu, &cpu);
     return prefix;
+}
+
+std::string firstBitDifference(const Field& actual, const Field& expected)
+{
+    if (!actual.sameShape(expected)) return "shapes differ";
+    for (std::size_t n = 0; n < actual.size(); ++n) {
+        const float a = actual.values()[n];
+        const float e = expected.values()[n];
+        if (std::isnan(a) && std::isnan(e)) continue;
+        if (std::bit_cast<std::uint32_t>(a) == std::bit_cast<std::uint32_t>(e)) continue;
+        const auto components = static_cast<std::size_t>(actual.components());
+        const auto cell = n / components;
+        const auto width = static_cast<std::size_t>(actual.width());
+        std::ostringstream where;
+        where << "cell (" << cell % width << ", " << cell / width << ") component " << n % components << ": "
+              << std::setprecision(9) << a << " instead of " << e << " (" << std::hexfloat << a << " vs " << e << ")";
+        return where.str();
+    }
+    return "";
 }
 
 // NaN must not hide: std::fmax(m, NaN) would return m, so a field gone NaN

@@ -31,6 +31,10 @@ std::string describe(const FieldError& e);
 // path prefix written.
 std::string dumpFields(const std::string& name, const Field& gpu, const Field& cpu);
 
+// "" when every float has the same bits (any NaN matches any NaN: payloads are
+// not part of the shaders' contract), else where the first difference is.
+std::string firstBitDifference(const Field& actual, const Field& expected);
+
 // Largest |value| over all cells and components.
 double maxAbs(const Field& f);
 // Root mean square over cells and components.

@@ -13,6 +13,18 @@
 
 namespace fluid::test {
 
+// The small grid the profile tests step on, with `pressure` and a viscosity
+// (one that takes V-cycles runs the viscous groups).
+inline SimParams profileGrid(PressureSolver pressure, float viscosity)
+{
+    SimParams p;
+    p.gridWidth = 24;
+    p.gridHeight = 16;
+    p.pressureSolver = pressure;
+    p.viscosity = viscosity;
+    return p;
+}
+
 inline std::vector<std::string> expectedStepGroups(const SimParams& p)
 {
     namespace g = step_groups;

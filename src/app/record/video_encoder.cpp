@@ -148,6 +148,57 @@ struct VideoEncoder::State {
                          (throughTemporary ? " (the file is left as it was)" : ""));
     }
 
+    // The encoder's settings for this format and frame rate, then opened.
+    void openCodec(const AVCodec* encoder, int fps)
+    {
+        AVCodecContext& c = *codec;
+        c.width = size.x;
+        c.height = size.y;
+        c.time_base = AVRational{1, fps};
+        c.framerate = AVRational{fps, 1};
+        c.pix_fmt = format == VideoFormat::Gif ? AV_PIX_FMT_RGB8 : AV_PIX_FMT_YUV420P;
+        c.gop_size = 2 * fps;
+        if (container->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
+        // One thread: the VideoWriter's. The fluid and the window need the other
+        // cores (two on the machines we test on), and an encoder that falls
+        // behind costs dropped pictures, never the frame rate.
+        c.thread_count = 1;
+        // Fast settings: the encoder shares the machine with the fluid it records.
+        const std::string codecName = encoder->name;
+        if (codecName == "libx264") {
+            av_opt_set(c.priv_data, "preset", "veryfast", 0);
+            av_opt_set(c.priv_data, "crf", "20", 0);
+        } else if (codecName == "libvpx-vp9" || codecName == "libvpx") {
+            av_opt_set(c.priv_data, "deadline", "realtime", 0);
+            av_opt_set(c.priv_data, "cpu-used", "8", 0);
+            c.bit_rate = 4'000'000;
+        } else if (codecName == "mpeg4") {
+            c.bit_rate = 8'000'000;
+        }
+        const int result = avcodec_open2(&c, encoder, nullptr);
+        if (result < 0) fail(std::string("cannot open the encoder ") + encoder->name, result);
+    }
+
+    // The file (through a temporary where it can be one), then the header.
+    void openOutput()
+    {
+        if (!(container->oformat->flags & AVFMT_NOFILE)) {
+            try {
+                file.emplace(path);
+            } catch (const WriteError& e) {
+                fail("cannot create the file: " + reasonOf(e, path), 0);
+            }
+            // A device or a pipe has no temporary: it is written directly.
+            throughTemporary = !file->temporaryPath().empty();
+            const std::string& into = throughTemporary ? file->temporaryPath() : path;
+            const int result = avio_open(&container->pb, into.c_str(), AVIO_FLAG_WRITE);
+            if (result < 0) fail("cannot create the file", result);
+        }
+        const int result = avformat_write_header(container.get(), nullptr);
+        if (result < 0) fail("cannot write the header", result);
+        headerWritten = true;
+    }
+
     // Hands `f` (null: flush) to the encoder and muxes what comes out.
     void encode(const AVFrame* f)
     {
@@ -194,32 +245,8 @@ VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int 
     s.packet.reset(av_packet_alloc());
     if (!s.codec || !s.frame || !s.packet) s.fail("out of memory", 0);
 
-    AVCodecContext& c = *s.codec;
-    c.width = s.size.x;
-    c.height = s.size.y;
-    c.time_base = AVRational{1, fps};
-    c.framerate = AVRational{fps, 1};
-    c.pix_fmt = s.format == VideoFormat::Gif ? AV_PIX_FMT_RGB8 : AV_PIX_FMT_YUV420P;
-    c.gop_size = 2 * fps;
-    if (s.container->oformat->flags & AVFMT_GLOBALHEADER) c.flags |= AV_CODEC_FLAG_GLOBAL_HEADER;
-    // One thread: the VideoWriter's. The fluid and the window need the other
-    // cores (two on the machines we test on), and an encoder that falls
-    // behind costs dropped pictures, never the frame rate.
-    c.thread_count = 1;
-    // Fast settings: the encoder shares the machine with the fluid it records.
-    const std::string codecName = encoder->name;
-    if (codecName == "libx264") {
-        av_opt_set(c.priv_data, "preset", "veryfast", 0);
-        av_opt_set(c.priv_data, "crf", "20", 0);
-    } else if (codecName == "libvpx-vp9" || codecName == "libvpx") {
-        av_opt_set(c.priv_data, "deadline", "realtime", 0);
-        av_opt_set(c.priv_data, "cpu-used", "8", 0);
-        c.bit_rate = 4'000'000;
-    } else if (codecName == "mpeg4") {
-        c.bit_rate = 8'000'000;
-    }
-    result = avcodec_open2(&c, encoder, nullptr);
-    if (result < 0) s.fail(std::string("cannot open the encoder ") + encoder->name, result);
+    s.openCodec(encoder, fps);
+    const AVCodecContext& c = *s.codec;
 
     s.stream = avformat_new_stream(s.container.get(), nullptr);
     if (!s.stream) s.fail("out of memory", 0);
@@ -237,21 +264,7 @@ VideoEncoder::VideoEncoder(const std::string& path, glm::ivec2 pictureSize, int 
                                   nullptr, nullptr, nullptr));
     if (!s.scaler) s.fail("cannot convert RGBA to the encoder's pixels", 0);
 
-    if (!(s.container->oformat->flags & AVFMT_NOFILE)) {
-        try {
-            s.file.emplace(path);
-        } catch (const WriteError& e) {
-            s.fail("cannot create the file: " + reasonOf(e, path), 0);
-        }
-        // A device or a pipe has no temporary: it is written directly.
-        s.throughTemporary = !s.file->temporaryPath().empty();
-        const std::string& into = s.throughTemporary ? s.file->temporaryPath() : path;
-        result = avio_open(&s.container->pb, into.c_str(), AVIO_FLAG_WRITE);
-        if (result < 0) s.fail("cannot create the file", result);
-    }
-    result = avformat_write_header(s.container.get(), nullptr);
-    if (result < 0) s.fail("cannot write the header", result);
-    s.headerWritten = true;
+    s.openOutput();
 }
 
 VideoEncoder::~VideoEncoder()

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "shaders/shader_sources.hpp"
+#include "app/window/window_pass.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid::app {
@@ -14,15 +14,10 @@ namespace {
 constexpr int kReducedSize = 16;
 constexpr GLsizeiptr kReadBytes = kReducedSize * kReducedSize * 2 * static_cast<GLsizeiptr>(sizeof(float));
 
-gl::SourceFile file(const char* name)
-{
-    return {name, std::string(shaders::source(name))};
-}
-
 }  // namespace
 
 AsyncMax::AsyncMax()
-    : program_(gl::Program::build({file("fullscreen.vert")}, {file("reduce_max.frag")})),
+    : program_(gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile("reduce_max.frag")})),
       vertexArray_(gl::VertexArray::create()),
       reduced_(kReducedSize, kReducedSize, gl::TextureFormat::RG32F, "max reduction"),
       readBuffer_(gl::Buffer::create())

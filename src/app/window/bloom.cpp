@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
-#include "shaders/shader_sources.hpp"
+#include "app/window/window_pass.hpp"
 
 namespace fluid::app {
 
@@ -21,23 +21,9 @@ constexpr int kBlurRounds = 2;
 // sigma of the nine-tap kernel, in taps (bloom_blur.frag), and of two rounds.
 constexpr float kKernelSigma = 1.7f;
 
-gl::SourceFile file(const char* name)
-{
-    return {name, std::string(shaders::source(name))};
-}
-
 gl::Program build(const char* fragment)
 {
-    return gl::Program::build({file("fullscreen.vert")}, {file(fragment)});
-}
-
-// Each pass sets what it needs: the UI may have left anything behind.
-void setPassState()
-{
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
+    return gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile(fragment)});
 }
 
 }  // namespace

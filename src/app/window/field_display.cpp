@@ -8,7 +8,7 @@
 #include "app/report.hpp"
 #include "app/view_colour.hpp"
 #include "app/window/frame_profile.hpp"
-#include "shaders/shader_sources.hpp"
+#include "app/window/window_pass.hpp"
 
 namespace fluid::app {
 
@@ -21,23 +21,10 @@ constexpr int kFramesPerRangeRequest = 8;
 // display.frag's MODE for colours drawn as they are (the shaded dye).
 constexpr int kShadedColours = 5;
 
-void setPassState()
-{
-    glDisable(GL_BLEND);
-    glDisable(GL_DEPTH_TEST);
-    glDisable(GL_SCISSOR_TEST);
-    glDisable(GL_CULL_FACE);
-}
-
-gl::SourceFile file(const char* name)
-{
-    return {name, std::string(shaders::source(name))};
-}
-
 }  // namespace
 
 FieldDisplay::FieldDisplay()
-    : shadeProgram_(gl::Program::build({file("fullscreen.vert")}, {file("dye_shade.frag")})),
+    : shadeProgram_(gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile("dye_shade.frag")})),
       vertexArray_(gl::VertexArray::create()),
       linearSampler_(gl::makeLinearClampSampler())
 {
@@ -81,7 +68,8 @@ const FieldDisplay::VariantProgram& FieldDisplay::program(const Variant& v)
     if (v.overlay) defines += "#define OVERLAY 1\n";
     if (v.glow) defines += "#define GLOW 1\n";
     VariantProgram p;
-    p.program = gl::Program::build({file("fullscreen.vert")}, {{"display variant", defines}, file("display.frag")});
+    p.program =
+        gl::Program::build({shaderFile("fullscreen.vert")}, {{"display variant", defines}, shaderFile("display.frag")});
     // Every variant places itself by uViewport; the rest are active only in some (-1, a no-op, in the others).
     p.range = p.program.uniform("uRange");
     p.viewport = p.program.requiredUniform("uViewport");
@@ -155,7 +143,34 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     const FieldViewInfo& view = viewInfo(s.view);
     if (view.needsDiagnostics) solver.computeDiagnostics();
     const GLuint texture = sourceTexture(solver, view.source);
+    trackRange(s, texture, grid);
 
+    ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
+    addWindowLook(u, s);
+    u.background = &background_;
+    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
+    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+    Variant variant = chooseVariant(u, s, obstacles, overlay, bloom != nullptr);
+    // The shaded dye, and the glow, start from the dye's colours at its own
+    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
+    DrawInputs in{texture, solver.dyeTexture(), 0, overlay, obstacles ? obstacleTexture_.id() : 0};
+    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || variant.glow)) {
+        in.shown = shadeDye(texture, u.range, u.shading);
+        variant.mode = kShadedColours;
+    }
+    if (variant.glow) {
+        if (timer_) timer_->lap(FrameProfile::kPostProcessing);
+        in.glow = bloom->glow(in.shown, {rect.width, rect.height}, windowShortSide, s.bloom);
+        if (timer_) timer_->lap(FrameProfile::kDisplay);
+    }
+    drawVariant(program(variant), u, s, rect, framebuffer, grid, in);
+}
+
+// Collects a measured range, starts the next measurement every few frames,
+// and picks the range this frame's colours use.
+void FieldDisplay::trackRange(const DisplaySettings& s, GLuint texture, glm::ivec2 grid)
+{
+    const FieldViewInfo& view = viewInfo(s.view);
     collectRange();
     if (s.view != trackedView_) {
         // A new field: forget the old field's scale and its measurement in
@@ -180,11 +195,12 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
         lastRange_ = s.fixedRange;
     else if (autoRange_ > 0.0f)
         lastRange_ = autoRange_;
-    ViewUniforms u = viewUniforms(s, lastRange_, solver.params());
-    addWindowLook(u, s);
-    u.background = &background_;
-    // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
-    const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
+}
+
+// The build of display.frag that draws what `u` and the settings ask for.
+FieldDisplay::Variant FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles,
+                                                  GLuint overlay, bool hasBloom) const
+{
     Variant variant;
     variant.mode = static_cast<int>(u.colouring);
     if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) variant.mode = 3;
@@ -192,22 +208,13 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     variant.background = u.colouring == ViewColouring::WaterSurface && !background_.empty();
     variant.obstacles = obstacles;
     variant.overlay = overlay != 0 && s.cameraOverlay > 0.0f;
-    // The shaded dye, and the glow, start from the dye's colours at its own
-    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
-    const bool dye = u.colouring == ViewColouring::ToneMappedDye;
-    variant.glow = dye && bloom != nullptr && s.bloom.enabled;
-    GLuint shown = texture, glow = 0;
-    if (dye && (u.shading > 0.0f || variant.glow)) {
-        shown = shadeDye(texture, u.range, u.shading);
-        variant.mode = kShadedColours;
-    }
-    if (variant.glow) {
-        if (timer_) timer_->lap(FrameProfile::kPostProcessing);
-        glow = bloom->glow(shown, {rect.width, rect.height}, windowShortSide, s.bloom);
-        if (timer_) timer_->lap(FrameProfile::kDisplay);
-    }
-    const VariantProgram& p = program(variant);
+    variant.glow = u.colouring == ViewColouring::ToneMappedDye && hasBloom && s.bloom.enabled;
+    return variant;
+}
 
+void FieldDisplay::drawVariant(const VariantProgram& p, const ViewUniforms& u, const DisplaySettings& s,
+                               const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in)
+{
     // The UI may have left any state behind: set everything this draw needs.
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(rect.x, rect.y, rect.width, rect.height);
@@ -225,20 +232,20 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     glUniform1f(p.overlayOpacity, s.cameraOverlay);
     glUniform1f(p.glowIntensity, s.bloom.intensity);
     glActiveTexture(GL_TEXTURE5);
-    glBindTexture(GL_TEXTURE_2D, glow);
+    glBindTexture(GL_TEXTURE_2D, in.glow);
     glBindSampler(5, linearSampler_.id());
     glActiveTexture(GL_TEXTURE2);
     glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
     glActiveTexture(GL_TEXTURE4);
-    glBindTexture(GL_TEXTURE_2D, obstacles ? obstacleTexture_.id() : 0);
+    glBindTexture(GL_TEXTURE_2D, in.obstacles);
     glActiveTexture(GL_TEXTURE3);
-    glBindTexture(GL_TEXTURE_2D, overlay);
+    glBindTexture(GL_TEXTURE_2D, in.overlay);
     glBindSampler(3, linearSampler_.id());
     glActiveTexture(GL_TEXTURE1);
-    glBindTexture(GL_TEXTURE_2D, solver.dyeTexture());
+    glBindTexture(GL_TEXTURE_2D, in.dye);
     glBindSampler(1, linearSampler_.id());
     glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, shown);
+    glBindTexture(GL_TEXTURE_2D, in.shown);
     glBindSampler(0, linearSampler_.id());
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);

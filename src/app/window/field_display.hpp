@@ -8,6 +8,7 @@
 #include "app/background.hpp"
 #include "app/display_settings.hpp"
 #include "app/input.hpp"
+#include "app/view_colour.hpp"
 #include "app/window/async_max.hpp"
 #include "app/window/bloom.hpp"
 #include "core/step_timer.hpp"
@@ -61,6 +62,18 @@ private:
               shininess = -1, depth = -1, overlayOpacity = -1, glowIntensity = -1;
     };
     const VariantProgram& program(const Variant& variant);
+
+    // The steps of draw(): the colour range, the program variant, the draw.
+    void trackRange(const DisplaySettings& settings, GLuint texture, glm::ivec2 grid);
+    Variant chooseVariant(const ViewUniforms& u, const DisplaySettings& settings, bool obstacles, GLuint overlay,
+                          bool hasBloom) const;
+    // The textures a draw reads (0: none): the colours shown, the dye, the
+    // glow, the camera's picture and the obstacle mask.
+    struct DrawInputs {
+        GLuint shown = 0, dye = 0, glow = 0, overlay = 0, obstacles = 0;
+    };
+    void drawVariant(const VariantProgram& p, const ViewUniforms& u, const DisplaySettings& settings,
+                     const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in);
 
     std::map<Variant, VariantProgram> programs_;
     // The shaded dye view: dye_shade.frag's colours, one per dye texel, which

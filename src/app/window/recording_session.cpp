@@ -1,5 +1,6 @@
 #include "app/window/recording_session.hpp"
 #include "app/report.hpp"
+#include "app/window/fresh_name.hpp"
 
 #include <cstdio>
 #include <ctime>
@@ -11,14 +12,7 @@ namespace fluid::app {
 
 std::string freshVideoName(const std::string& directory)
 {
-    const std::filesystem::path dir = directory.empty() ? "." : directory;
-    const std::time_t now = std::time(nullptr);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    std::filesystem::path path = dir / (std::string("fluidsim-") + stamp + ".mp4");
-    for (int n = 2; std::filesystem::exists(path); ++n)
-        path = dir / (std::string("fluidsim-") + stamp + "-" + std::to_string(n) + ".mp4");
-    return path.string();
+    return freshFileName(directory, ".mp4");
 }
 
 void RecordingSession::start(const std::string& path, glm::ivec2 framebuffer, double fluidTime, double limit)

@@ -10,28 +10,14 @@
 
 #include "app/atomic_file.hpp"
 #include "app/png.hpp"
+#include "app/window/fresh_name.hpp"
 
 namespace fluid::app {
-
-namespace {
-
-std::string freshName(const std::filesystem::path& directory)
-{
-    const std::time_t now = std::time(nullptr);
-    char stamp[32];
-    std::strftime(stamp, sizeof stamp, "%Y%m%d-%H%M%S", std::localtime(&now));
-    std::filesystem::path path = directory / (std::string("fluidsim-") + stamp + ".png");
-    for (int n = 2; std::filesystem::exists(path); ++n)
-        path = directory / (std::string("fluidsim-") + stamp + "-" + std::to_string(n) + ".png");
-    return path.string();
-}
-
-}  // namespace
 
 std::string saveScreenshot(glm::ivec2 size, const std::string& directory)
 {
     if (size.x <= 0 || size.y <= 0) throw std::runtime_error("screenshot: the window has no pixels to save");
-    const std::string path = freshName(directory.empty() ? "." : directory);
+    const std::string path = freshFileName(directory, ".png");
     createParentDirectories(path);  // throws WriteError with the system's reason
 
     const auto width = static_cast<std::size_t>(size.x);
