@@ -43,8 +43,8 @@ run_preset() {
   fi
 }
 
-# slowest PRESET: where a phase's time goes (docs/reliability.md, "How long
-# the tests take"): the five ctest entries of the last run that took longest
+# slowest PRESET: where a phase's time goes (docs/reliability.md, "The test
+# suite's time"): the five ctest entries of the last run that took longest
 # (a test binary's shard, or a script), and the ten single test cases, from
 # the XML report each shard writes to build/PRESET/test-times
 # (tests/CMakeLists.txt).
