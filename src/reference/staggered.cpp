@@ -233,19 +233,19 @@ bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
            readsSolid(solidFaceV, c0, k);
 }
 
-// maccormack.glsl's correction of one component, from the footprint at c0.
+// advection.glsl's stageOf on one component, from the footprint at c0.
 template <FaceRule face>
-float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float backward, float decay,
-                bool ghost, const PassConstants& k)
+float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float traced, float decay,
+                StageValue value, bool ghost, const PassConstants& k)
 {
-    if (ghost) return forward;
+    if (ghost) return value(forward, here, traced, 0.0f, 0.0f, decay, true);
     const float a = face(original, c0, k);
     const float b = face(original, c0 + kRight, k);
     const float c = face(original, c0 + kTop, k);
     const float d = face(original, c0 + kRight + kTop, k);
     const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
     const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
-    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+    return value(forward, here, traced, lo, hi, decay, false);
 }
 
 }  // namespace
@@ -317,23 +317,23 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
     forEachTracedFace(velocity, out, k, exec, faceU, faceV);
 }
 
-void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
-                Field& out, const PassConstants& k, Exec exec)
+void stage(const Field& velocity, const Field& original, const Field& forward, const Field& traced, float decay,
+           StageValue value, Field& out, const PassConstants& k, Exec exec)
 {
-    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    assert(original.sameShape(out) && forward.sameShape(out) && traced.sameShape(out));
     const Tracer trace(k);
     // Each face corrected from the footprint its trace from `here` read.
     const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
         const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
         const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
         return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
-                                           backward.at(c.x, c.y, 0), decay, readsGhostU(c0, k), k);
+                                           traced.at(c.x, c.y, 0), decay, value, readsGhostU(c0, k), k);
     };
     const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
         const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
         const glm::ivec2 c0(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y)));
         return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
-                                           backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
+                                           traced.at(c.x, c.y, 1), decay, value, readsGhostV(c0, k), k);
     };
     forEachTracedFace(velocity, out, k, exec, faceU, faceV);
 }
