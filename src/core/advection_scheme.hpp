@@ -18,6 +18,8 @@ enum class AdvectionScheme {
     SemiLagrangian,  // one back-trace and a bilinear read (GPU Gems ch. 38): first order, numerically diffusive
     MacCormack,      // Selle et al. 2008: that step forward, the same step backward, half the round trip's error
                      // added back, limited to the values the back-trace read (docs/algorithm.md)
+    Bfecc,           // back and forth error compensation and correction (Kim et al. 2005): forward, backward, the
+                     // start corrected by half the round trip's error, forward again; limited as MacCormack is
 };
 
 // One pass a scheme draws after the semi-Lagrangian (forward) step phi^ =
@@ -31,9 +33,9 @@ enum class AdvectionScheme {
 // stage writes the field; an earlier one writes the scheme's intermediate
 // target, which only the next stage reads.
 struct SchemeStage {
-    const char* define = nullptr;  // the variant's #define, which selects stageValue() in `header`
-    const char* header = nullptr;  // in shaders/
-    bool forwardInTime = false;    // traces by +dt (STAGE_FORWARD_IN_TIME), else by -dt
+    const char* define = nullptr;    // the variant's #define, which selects stageValue() in `header`
+    const char* header = nullptr;    // in shaders/
+    bool forwardInTime = false;      // traces by +dt (STAGE_FORWARD_IN_TIME), else by -dt
     bool readsIntermediate = false;  // T is the previous stage's result (STAGE_READS_INTERMEDIATE), else phi^
 };
 
@@ -49,15 +51,25 @@ struct AdvectionSchemeRow {
 };
 
 // In AdvectionScheme's order.
-inline constexpr std::array<AdvectionSchemeRow, 2> kAdvectionSchemes{{
+inline constexpr std::array<AdvectionSchemeRow, 3> kAdvectionSchemes{{
     {AdvectionScheme::SemiLagrangian, "semi-lagrangian", "semi-Lagrangian",
      "one back-trace and a bilinear read (first order), which smears detail a little every step."},
-    {AdvectionScheme::MacCormack, "maccormack", "MacCormack",
+    {AdvectionScheme::MacCormack,
+     "maccormack",
+     "MacCormack",
      "that step forward and back again, half the round trip's error added back, limited to the values read "
      "(Selle et al. 2008): second order where the flow is smooth, sharper swirls and dye, two passes instead of "
      "one.",
      {{{"MACCORMACK", "maccormack.glsl"}}},
      1},
+    {AdvectionScheme::Bfecc,
+     "bfecc",
+     "BFECC",
+     "back and forth error compensation and correction: forward and back again, the start corrected by half the "
+     "round trip's error, then forward again from it, limited as maccormack (Kim et al. 2005): second order, "
+     "three passes.",
+     {{{"BFECC_ERROR", "bfecc.glsl"}, {"BFECC_CORRECTION", "bfecc.glsl", true, true}}},
+     2},
 }};
 
 constexpr const AdvectionSchemeRow& schemeRow(AdvectionScheme scheme)

@@ -130,8 +130,10 @@ inline constexpr ProgramSpec advect{
 
 // A pass of an advection scheme after the forward one (core/advection_scheme.hpp:
 // a SchemeStage, whose header it is built with), for the velocity: phi^n at
-// unit 1, the forward result phi^ at 2; it traces by uBackwardDtOverCellSize or, forward in time, uDtOverCellSize, with
-// the forward pass's velocity, on either layout.
+// unit 1, the forward result phi^ at 2, the previous stage's result at 4; it
+// traces by uBackwardDtOverCellSize or, forward in time, uDtOverCellSize, with
+// the forward pass's velocity, on either layout. A stage that needs no
+// bound (BFECC's error) does not read the forward trace's uDtOverCellSize.
 inline constexpr ProgramSpec advectStage{
     .name = "advect (a scheme's stage)",
     .shader = "advect.frag",
@@ -139,8 +141,9 @@ inline constexpr ProgramSpec advectStage{
     .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::SchemeStage},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uCarriedVelocity", units::kSecond, Source::CarriedVelocity, true},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uVelocityDecay", &PassConstants::velocityDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
@@ -163,8 +166,9 @@ inline constexpr ProgramSpec advectDyeStage{
     .variants = kScalarAdvectionVariants.with(Define::SchemeStage),
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uSource", units::kSecond, Source::Dye},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uDecay", &PassConstants::dyeDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
@@ -183,8 +187,9 @@ inline constexpr ProgramSpec advectTemperatureStage{
     .variants = kScalarAdvectionVariants.with(Define::SchemeStage),
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uSource", units::kSecond, Source::Temperature},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uDecay", &PassConstants::temperatureDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };

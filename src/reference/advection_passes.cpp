@@ -449,11 +449,28 @@ void stageScalarRows(const Field& velocity, const PassConstants& velocityGrid, c
     });
 }
 
+// bfecc.glsl's stageValue, BFECC_ERROR: half the round trip's error, e =
+// (decay phi^n - phi^^n) / 2 (traced: the backward step phi^^n), unlimited.
+float bfeccError(float, float original, float traced, float, float, float decay, bool)
+{
+    return 0.5f * (original * decay - traced);
+}
+
+// BFECC_CORRECTION: the forward result plus e carried forward (traced), so
+// the forward step of the corrected start; clamped to [lo, hi], the forward
+// value at a ghost.
+float bfeccCorrection(float forward, float, float traced, float lo, float hi, float, bool ghost)
+{
+    return ghost ? forward : glslMin(glslMax(forward + traced, lo), hi);
+}
+
 // Each scheme's stage mirrors, in its stages' order (core/advection_scheme.hpp).
 constexpr StageValue kMacCormackStages[] = {maccormackStage};
+constexpr StageValue kBfeccStages[] = {bfeccError, bfeccCorrection};
 constexpr std::array<std::span<const StageValue>, kAdvectionSchemes.size()> kStageMirrors{{
     {},                 // semi-Lagrangian: none
     kMacCormackStages,  //
+    kBfeccStages,       //
 }};
 
 }  // namespace
