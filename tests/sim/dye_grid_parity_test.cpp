@@ -82,7 +82,7 @@ std::vector<PassCase> dyePasses()
         {"splat_point", [](GpuSolver& g) { g.splat(pointSplat()); }, [](CpuSolver& c) { c.splat(pointSplat()); }},
         {"advect_dye", [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
         // advect_scalar.frag forward, backward (its source the forward result,
-        // dt negated), then its MACCORMACK variant, all on the dye's grid with
+        // dt negated), then its SCHEME_STAGE variant (MacCormack's stage), all on the dye's grid with
         // the velocity interpolated at its cells' centres (docs/algorithm.md §3.2b).
         {"advect_dye_maccormack",
          [](GpuSolver& g) {

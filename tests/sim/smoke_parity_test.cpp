@@ -75,7 +75,7 @@ std::vector<PassCase> smokePasses()
         {"advect_temperature", Output::Temperature, [](GpuSolver& g) { g.advectTemperature(); },
          [](CpuSolver& c) { c.advectTemperature(); }},
         // advect_scalar.frag forward, backward (its source the forward result,
-        // dt negated), then its MACCORMACK variant (docs/algorithm.md §3.2b).
+        // dt negated), then its SCHEME_STAGE variant (MacCormack's stage) (docs/algorithm.md §3.2b).
         {"advect_temperature_maccormack", Output::Temperature,
          [](GpuSolver& g) {
              g.setParams(withMacCormack(g.params()));
