@@ -12,9 +12,6 @@
 // common.glsl mirror a cell across a face. Mirror: reference::advect.
 uniform sampler2D uVelocity;
 uniform float uDtOverCellSize;   // dt / h
-#ifdef MACCORMACK
-uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
-#endif
 uniform float uVelocityDecay;    // 1 / (1 + dissipation dt)
 #ifdef WITH_DYE
 uniform float uDyeDecay;
@@ -22,7 +19,7 @@ uniform float uDyeDecay;
 
 // CARRIED_VELOCITY: the velocity carried is another texture than the one that
 // traces: the forced velocity of the incremental projection
-// (pressure_forcing.frag), and in MacCormack's correction (MACCORMACK) phi^n,
+// (pressure_forcing.frag), and in a scheme's stage (SCHEME_STAGE) phi^n,
 // the velocity the forward step carried (itself, or the forced one).
 #ifdef CARRIED_VELOCITY
 uniform sampler2D uCarriedVelocity;
@@ -37,7 +34,7 @@ vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0);
 // The staggered layout (common.glsl): each face traced back from its own
 // point by the velocity there (its own component; the other the mean of the
 // four nearest faces of that component), then its component read there from
-// its own faces. Mirror: reference::staggered::advect and maccormack.
+// its own faces. Mirror: reference::staggered::advect and schemeStage.
 #ifdef CARRIED_VELOCITY
 #define CARRIED uCarriedVelocity
 #else
@@ -63,7 +60,7 @@ vec2 velocityAtFaceV(ivec2 c)
 // traceCell's bounds without its cell arithmetic: stopped at the walls, or
 // kept within a few grids when periodic (faceTexel wraps the rest); with
 // OBSTACLES stopped before a solid as traceCell's. dtOverCellSize: the
-// pass's uDtOverCellSize, or MacCormack's backward step's.
+// pass's uDtOverCellSize, or a scheme's stage's (STAGE_DT).
 vec2 traceFace(vec2 p, vec2 here, float dtOverCellSize)
 {
     vec2 size = vec2(uGridSize);
@@ -78,7 +75,7 @@ vec2 traceFace(vec2 p, vec2 here, float dtOverCellSize)
     return pos;
 }
 
-#ifdef MACCORMACK
+#ifdef SCHEME_STAGE
 // Whether a footprint at c0 reads a ghost face (an extrapolation beyond a
 // wall): u's faces run 0..width across (the walls' own zeros included) and
 // 0..height-1 up, v's the other way round.
@@ -101,10 +98,10 @@ bool readsGhostV(ivec2 c0)
     return c0.x < 0 || c0.x + 1 >= uGridSize.x || c0.y < 0 || c0.y + 1 > uGridSize.y || READS_SOLID(solidFaceV, c0);
 }
 #endif
-// maccormack.glsl's correction of one component, bounded by the four faces of
+// The stage's value (stageOf) of one component, bounded by the four faces of
 // the forward read at c0.
 #define CORRECTED_FACE(face, c0, forward, original, backward, ghost)                                             \
-    maccormack(vec4(forward, 0.0, 0.0, 0.0), vec4(original, 0.0, 0.0, 0.0), vec4(backward, 0.0, 0.0, 0.0),     \
+    stageOf(vec4(forward, 0.0, 0.0, 0.0), vec4(original, 0.0, 0.0, 0.0), vec4(backward, 0.0, 0.0, 0.0),        \
                vec4(face(CARRIED, c0, uGridSize), 0.0, 0.0, 0.0),                                               \
                vec4(face(CARRIED, c0 + kRight, uGridSize), 0.0, 0.0, 0.0),                                      \
                vec4(face(CARRIED, c0 + kTop, uGridSize), 0.0, 0.0, 0.0),                                        \
@@ -123,18 +120,18 @@ void main()
     vec2 qv = inVIndices(traceFace(pointV, hereV, uDtOverCellSize));
     ivec2 u0 = footprintOf(qu);
     ivec2 v0 = footprintOf(qv);
-#ifdef MACCORMACK
+#ifdef SCHEME_STAGE
     vec2 forward = valueHere(uForward).xy;
     vec2 original = valueHere(CARRIED).xy;
-    // MacCormack's backward step, in the correction's own draw: what this
-    // shader would write with the forward result carried, dt negated and
-    // decay 1, at these faces, computed the same way.
-    vec2 bu = inUIndices(traceFace(pointU, hereU, uBackwardDtOverCellSize));
-    vec2 bv = inVIndices(traceFace(pointV, hereV, uBackwardDtOverCellSize));
+    // The stage's trace, in its own draw: what this shader would write with
+    // STAGE_TRACED carried, by STAGE_DT and decay 1, at these faces, computed
+    // the same way.
+    vec2 bu = inUIndices(traceFace(pointU, hereU, STAGE_DT));
+    vec2 bv = inVIndices(traceFace(pointV, hereV, STAGE_DT));
     ivec2 bu0 = footprintOf(bu);
     ivec2 bv0 = footprintOf(bv);
-    vec2 backward = shutWallFaces(vec4(FACE_AT(faceU, uForward, bu, uGridSize, 1.0, bu0),
-                                       FACE_AT(faceV, uForward, bv, uGridSize, 1.0, bv0), 0.0, 0.0))
+    vec2 backward = shutWallFaces(vec4(FACE_AT(faceU, STAGE_TRACED, bu, uGridSize, 1.0, bu0),
+                                       FACE_AT(faceV, STAGE_TRACED, bv, uGridSize, 1.0, bv0), 0.0, 0.0))
                         .xy;
     float u = CORRECTED_FACE(faceU, u0, forward.x, original.x, backward.x, readsGhostU(u0));
     float v = CORRECTED_FACE(faceV, v0, forward.y, original.y, backward.y, readsGhostV(v0));
@@ -157,28 +154,28 @@ void main()
 #else
 #define VELOCITY_AT(c) velocity4Near(c)
 #endif
-#ifdef MACCORMACK
-    // MacCormack's backward step, in the correction's own draw: what this
-    // shader would write with the forward result carried, dt negated and
-    // decay 1, at this cell, computed the same way.
+#ifdef SCHEME_STAGE
+    // The stage's trace, in its own draw: what this shader would write with
+    // STAGE_TRACED carried, by STAGE_DT and decay 1, at this cell, computed
+    // the same way.
     ivec2 b0;
     vec2 fb;
-    traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);
+    traceCell(vec2(thisCell()) - STAGE_DT * u, b0, fb);
 #ifdef OBSTACLES
-    vec4 forwardGhost = -vec4(velocityNear(uForward, nearestOf(b0, fb)), 0.0, 0.0);
-#define FORWARD_AT(c) (solidAt(c) ? forwardGhost : vec4(velocityNear(uForward, c), 0.0, 0.0))
+    vec4 forwardGhost = -vec4(velocityNear(STAGE_TRACED, nearestOf(b0, fb)), 0.0, 0.0);
+#define FORWARD_AT(c) (solidAt(c) ? forwardGhost : vec4(velocityNear(STAGE_TRACED, c), 0.0, 0.0))
 #else
-#define FORWARD_AT(c) vec4(velocityNear(uForward, c), 0.0, 0.0)
+#define FORWARD_AT(c) vec4(velocityNear(STAGE_TRACED, c), 0.0, 0.0)
 #endif
     vec4 backward = vec4(fluidOnly(bilinear(FORWARD_AT(b0), FORWARD_AT(b0 + kRight), FORWARD_AT(b0 + kTop),
                                             FORWARD_AT(b0 + kRight + kTop), fb, 1.0))
                              .xy,
                          0.0, 0.0);
-    // MacCormack's correction (maccormack.glsl), limited by the four values
+    // The stage's value (its header's stageValue), bounded by the four values
     // this very footprint reads.
-    fragResult = fluidOnly(maccormack(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0), backward,
-                                      VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
-                                      VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay, readsGhost(c0)));
+    fragResult = fluidOnly(stageOf(vec4(valueHere(uForward).xy, 0.0, 0.0), vec4(CARRIED_HERE, 0.0, 0.0), backward,
+                                   VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
+                                   VELOCITY_AT(c0 + kRight + kTop), uVelocityDecay, readsGhost(c0)));
 #else
     fragResult = fluidOnly(bilinear(VELOCITY_AT(c0), VELOCITY_AT(c0 + kRight), VELOCITY_AT(c0 + kTop),
                                     VELOCITY_AT(c0 + kRight + kTop), f, uVelocityDecay));

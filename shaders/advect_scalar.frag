@@ -7,16 +7,14 @@
 // ON_VELOCITY_GRID: the field shares the velocity's grid, u is this cell's;
 //   only then OBSTACLES (the mask lives on that grid): the trace stops before
 //   a solid, a solid corner reads the cell nearest the traced point.
-// MACCORMACK: MacCormack's backward step and correction (maccormack.glsl); the backward step
-//   carries the forward result back along the same trace, dt negated, decay 1.
+// SCHEME_STAGE: a pass of the advection scheme after this one (advection.glsl):
+//   it traces again by STAGE_DT, reads STAGE_TRACED there, decay 1, and
+//   combines (the scheme's header).
 // INFLOW_DYE (the dye in a TUNNEL): streaklines beyond the inflow.
 // Built with SCALAR_SOURCE (advection.glsl's uSource and its read).
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
 uniform float uDtOverCellSize;   // dt / h, h this grid's cell size
-#ifdef MACCORMACK
-uniform float uBackwardDtOverCellSize;  // -dt / h, MacCormack's backward trace
-#endif
 uniform float uDecay;            // 1 / (1 + rate dt)
 #ifndef ON_VELOCITY_GRID
 uniform ivec2 uVelocityGridSize; // cells of the simulation grid
@@ -40,20 +38,20 @@ void main()
     vec2 f;
     vec2 u = velocityHere();
     traceCell(vec2(thisCell()) - uDtOverCellSize * u, c0, f);
-#ifdef MACCORMACK
-    // MacCormack's backward step, in the correction's own draw: what this
-    // shader would write with the forward result as its source, dt negated
-    // and decay 1, at this cell, computed the same way.
+#ifdef SCHEME_STAGE
+    // The stage's trace, in its own draw: what this shader would write with
+    // STAGE_TRACED as its source, by STAGE_DT and decay 1, at this cell,
+    // computed the same way.
     ivec2 b0;
     vec2 fb;
-    traceCell(vec2(thisCell()) - uBackwardDtOverCellSize * u, b0, fb);
-    vec4 backward = advectedSource(uForward, b0, fb, 1.0);
-    // MacCormack's correction (maccormack.glsl), limited by the four values
+    traceCell(vec2(thisCell()) - STAGE_DT * u, b0, fb);
+    vec4 backward = advectedSource(STAGE_TRACED, b0, fb, 1.0);
+    // The stage's value (its header's stageValue), bounded by the four values
     // this very footprint reads.
     vec4 a, b, c, d;
     sourceFootprint(uSource, c0, f, a, b, c, d);
-    fragResult = fluidOnly(maccormack(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
-                                      readsGhost(c0)));
+    fragResult = fluidOnly(stageOf(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
+                                   readsGhost(c0)));
 #else
     fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif

@@ -1,7 +1,7 @@
 // What the advection passes share (advect.frag: the velocity; advect_scalar.frag:
 // dye, temperature): the semi-Lagrangian back-trace, the bilinear blend, and
 // the velocity read at a point of the simulation grid from a pass on another
-// grid. Mirror: the advection section of src/reference/passes.cpp.
+// grid; a scheme's stage (SCHEME_STAGE). Mirror: src/reference/advection_passes.cpp.
 
 #ifdef OBSTACLES
 // The cell whose centre is nearest to p (ties up), from floor and the fraction
@@ -201,10 +201,10 @@ vec4 sourceNear(sampler2D field, ivec2 c) { return c.x < 0 ? inflowDye(c.y) : sc
 vec4 sourceNear(sampler2D field, ivec2 c) { return scalarNear(field, c); }
 #endif
 
-// The four values of `field` (uSource, or in MacCormack's backward step the
-// forward result) the footprint (c0, f) of a trace reads (bottom row, then
-// top); with OBSTACLES a solid corner reads the cell nearest the traced point.
-// MacCormack's limiter (maccormack.glsl) bounds by the same four.
+// The four values of `field` (uSource, or in a scheme's stage what it traces)
+// the footprint (c0, f) of a trace reads (bottom row, then top); with
+// OBSTACLES a solid corner reads the cell nearest the traced point. A
+// scheme's limiter (stageOf) bounds by the same four.
 void sourceFootprint(sampler2D field, ivec2 c0, vec2 f, out vec4 a, out vec4 b, out vec4 c, out vec4 d)
 {
 #ifdef OBSTACLES
@@ -225,5 +225,60 @@ vec4 advectedSource(sampler2D field, ivec2 c0, vec2 f, float decay)
     vec4 a, b, c, d;
     sourceFootprint(field, c0, f, a, b, c, d);
     return fluidOnly(bilinear(a, b, c, d, f, decay));
+}
+#endif
+
+#ifdef SCHEME_STAGE
+// A pass of an advection scheme after the forward step (core/advection_scheme.hpp,
+// SchemeStage; the scheme's header, built after this file, defines its
+// stageValue()). It traces again along the forward step's velocity, by -dt or
+// (STAGE_FORWARD_IN_TIME) by the forward step's own +dt, and reads STAGE_TRACED
+// there bilinearly, decay 1: the forward result phi^, or (STAGE_READS_INTERMEDIATE)
+// the previous stage's result. Mirror: reference::schemeStage.
+uniform sampler2D uForward;  // phi^, the forward step's result; the pass's own source is phi^n
+#ifdef STAGE_READS_INTERMEDIATE
+uniform sampler2D uIntermediate;
+#define STAGE_TRACED uIntermediate
+#else
+#define STAGE_TRACED uForward
+#endif
+#ifdef STAGE_FORWARD_IN_TIME
+#define STAGE_DT uDtOverCellSize
+#else
+uniform float uBackwardDtOverCellSize;  // -dt / h
+#define STAGE_DT uBackwardDtOverCellSize
+#endif
+
+// Whether the forward footprint at c0 reads a ghost cell, whose value is an
+// extrapolation (2 U - u beyond the lid, -u beyond a wall or in an obstacle,
+// the inflow's), not a value of the flow: as a bound it would let the result
+// reach 2 |U| + |u| (a fuzzed lid at 1e4 m/s made 1.7x the largest speed put
+// in). A stage is then told so (`ghost`): a limited one keeps the forward,
+// semi-Lagrangian value there, first order in the layer of cells whose trace
+// reaches a wall, and bounded as that scheme is.
+bool readsGhost(ivec2 c0)
+{
+#ifdef PERIODIC
+    bool ghost = false;
+#else
+    bool ghost = any(lessThan(c0, ivec2(0))) || any(greaterThanEqual(c0 + 1, uGridSize));
+#endif
+#ifdef OBSTACLES
+    ghost = ghost || solidAt(c0) || solidAt(c0 + kRight) || solidAt(c0 + kTop) || solidAt(c0 + kRight + kTop);
+#endif
+    return ghost;
+}
+
+// The scheme's combination at this cell (its header): forward phi^, original
+// phi^n, traced T here; lo and hi: decay phi^n's range over the four cells of
+// the forward footprint, the range the semi-Lagrangian value lies in.
+vec4 stageValue(vec4 forward, vec4 original, vec4 traced, vec4 lo, vec4 hi, float decay, bool ghost);
+
+// stageValue() with the bounds of a, b, c, d: phi^n at the forward footprint.
+vec4 stageOf(vec4 forward, vec4 original, vec4 traced, vec4 a, vec4 b, vec4 c, vec4 d, float decay, bool ghost)
+{
+    vec4 lo = min(min(a, b), min(c, d)) * decay;
+    vec4 hi = max(max(a, b), max(c, d)) * decay;
+    return stageValue(forward, original, traced, lo, hi, decay, ghost);
 }
 #endif

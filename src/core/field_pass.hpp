@@ -10,7 +10,7 @@
 // src/core/step_recipe.hpp.
 //
 // Passes that do not fit are drawn by hand in both solvers: the splats (per
-// splat uniforms), the advection (its own grids, MacCormack's two draws),
+// splat uniforms), the advection (its own grids, its scheme's stages),
 // and the iterative solves (diffusion, pressure, multigrid). Their programs
 // are rows of the program table (core/program_specs.hpp).
 #pragma once

@@ -97,21 +97,35 @@ void addTimeAndDissipationRows(std::vector<Parameter>& table)
                          {0.0, 5.0, false, "%.3f"}, "Velocity fades as 1/(1 + rate dt) per step: a crude drag."));
 }
 
+// One choice per row of kAdvectionSchemes, its value the row's index plus
+// `offset` (DyeAdvection's values follow AsVelocity).
+std::vector<ParameterChoice> schemeChoices(int offset)
+{
+    std::vector<ParameterChoice> choices;
+    for (const AdvectionSchemeRow& row : kAdvectionSchemes)
+        choices.push_back({row.name, row.label, static_cast<int>(row.scheme) + offset, row.help});
+    return choices;
+}
+
+// --help's text for --advection: each scheme's sentence after its name.
+const char* advectionHelp()
+{
+    static const std::string help = [] {
+        std::string text = "How velocity and dye are carried.";
+        for (const AdvectionSchemeRow& row : kAdvectionSchemes) text += std::string(" ") + row.name + ": " + row.help;
+        return text;
+    }();
+    return help.c_str();
+}
+
 // How the fields are carried and projected, and where the velocity lives.
 void addSchemeRows(std::vector<Parameter>& table)
 {
-    table.push_back(choice("advection", "advection", memberAccess<&SimParams::advection>(),
-                           {{"semi-lagrangian", "semi-Lagrangian", static_cast<int>(AdvectionScheme::SemiLagrangian)},
-                            {"maccormack", "MacCormack", static_cast<int>(AdvectionScheme::MacCormack)}},
-                           "How velocity and dye are carried. semi-lagrangian: one back-trace and a bilinear read "
-                           "(first order), which smears detail a little every step. maccormack: that step forward "
-                           "and back again, half the round trip's error added back, limited to the values read "
-                           "(Selle et al. 2008): second order where the flow is smooth, sharper swirls and dye, "
-                           "two passes instead of one."));
-    table.push_back(choice("dye-advection", "dye advection", memberAccess<&SimParams::dyeAdvection>(),
-                           {{"as-velocity", "as the velocity", static_cast<int>(DyeAdvection::AsVelocity)},
-                            {"semi-lagrangian", "semi-Lagrangian", static_cast<int>(DyeAdvection::SemiLagrangian)},
-                            {"maccormack", "MacCormack", static_cast<int>(DyeAdvection::MacCormack)}},
+    table.push_back(
+        choice("advection", "advection", memberAccess<&SimParams::advection>(), schemeChoices(0), advectionHelp()));
+    std::vector<ParameterChoice> dye = schemeChoices(1);
+    dye.insert(dye.begin(), {"as-velocity", "as the velocity", static_cast<int>(DyeAdvection::AsVelocity)});
+    table.push_back(choice("dye-advection", "dye advection", memberAccess<&SimParams::dyeAdvection>(), std::move(dye),
                            "How the dye is carried: as-velocity, by the advection's scheme; or by a scheme of its "
                            "own. On a dye grid finer than the velocity's, semi-lagrangian is one pass instead of "
                            "two and its smearing is a fraction of a dye cell a step, too fine to see."));

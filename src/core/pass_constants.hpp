@@ -21,7 +21,7 @@ struct PassConstants {
     float inverseCellSize = 0.0f;              // 1 / h: the staggered layout's differences span h
     float cellSizeSquared = 0.0f;              // h^2, scales the divergence in the pressure Jacobi
     float dtOverCellSize = 0.0f;               // dt / h: back-trace distance in cells per (m/s)
-    float backwardDtOverCellSize = 0.0f;       // -dt / h: MacCormack's backward trace (backwardInTime's)
+    float backwardDtOverCellSize = 0.0f;       // -dt / h: a scheme stage's backward trace (backwardInTime's)
     float diffusionAlpha = 0.0f;               // a = nu dt / h^2 of (1 - nu dt Laplacian) u = b
     float diffusionInverseDenominator = 1.0f;  // 1 / (1 + 4a)
     float velocityDecay = 1.0f;                // 1 / (1 + velocityDissipation dt)

@@ -1,6 +1,6 @@
 // The program table: every pass of the GPU solver (GpuSolver, GpuMultigrid)
 // that does not fit the pass table (core/field_pass.hpp) - the splats, the
-// advections and MacCormack's corrections, the viscous and pressure Jacobi
+// advections and their schemes' stages, the viscous and pressure Jacobi
 // sweeps, the packed sweeps, the force field and the multigrid levels - is a
 // row here naming its shader, the defines its variants combine, its samplers
 // with their texture units and the texture each reads (Source), the
@@ -72,7 +72,7 @@ struct ProgramSpec {
     const char* name = nullptr;          // the pass both solvers run
     const char* shader = nullptr;        // in shaders/, built after common.glsl
     const char* header = nullptr;        // shaders/ files between common.glsl and the pass, or null
-    const char* secondHeader = nullptr;  //
+    const char* secondHeader = nullptr;  // (a scheme's stage: its own, SchemeStage::header)
     // The defines its variants combine (a variant outside them is refused:
     // sim::ProgramSet).
     Defines variants{};
@@ -128,27 +128,29 @@ inline constexpr ProgramSpec advect{
                    {"uDyeDecay", &PassConstants::dyeDecay, 0.0f, true}}},
 };
 
-// MacCormack (docs/algorithm.md §3.2b) for the velocity: one draw after the
-// forward pass, which reads phi^n at unit 1 and phi^^{n+1} at 2, carries
-// phi^^{n+1} back itself (the backward step: dt negated, with
-// uBackwardDtOverCellSize, no decay) and corrects, on either layout.
-inline constexpr ProgramSpec advectCorrection{
-    .name = "advect (MacCormack's correction)",
+// A pass of an advection scheme after the forward one (core/advection_scheme.hpp:
+// a SchemeStage, whose header it is built with), for the velocity: phi^n at
+// unit 1, the forward result phi^ at 2, the previous stage's result at 4; it
+// traces by uBackwardDtOverCellSize or, forward in time, uDtOverCellSize, with
+// the forward pass's velocity, on either layout. A stage that needs no
+// bound (BFECC's error) does not read the forward trace's uDtOverCellSize.
+inline constexpr ProgramSpec advectStage{
+    .name = "advect (a scheme's stage)",
     .shader = "advect.frag",
     .header = "advection.glsl",
-    .secondHeader = "maccormack.glsl",
-    .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::MacCormack},
+    .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::SchemeStage},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uCarriedVelocity", units::kSecond, Source::CarriedVelocity, true},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uVelocityDecay", &PassConstants::velocityDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 
 // A scalar carried by the velocity (advect_scalar.frag), on its own grid:
-// the dye, fading, and the temperature, cooling; each with its MacCormack
-// correction as above.
+// the dye, fading, and the temperature, cooling; each with its scheme's
+// stages as above.
 inline constexpr ProgramSpec advectDye{
     .name = "advectDye",
     .shader = "advect_scalar.frag",
@@ -157,18 +159,18 @@ inline constexpr ProgramSpec advectDye{
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Dye}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::dyeDecay}}},
 };
-inline constexpr ProgramSpec advectDyeCorrection{
-    .name = "advectDye (MacCormack's correction)",
+inline constexpr ProgramSpec advectDyeStage{
+    .name = "advectDye (a scheme's stage)",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
-    .secondHeader = "maccormack.glsl",
-    .variants = kScalarAdvectionVariants.with(Define::MacCormack),
+    .variants = kScalarAdvectionVariants.with(Define::SchemeStage),
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uSource", units::kSecond, Source::Dye},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uDecay", &PassConstants::dyeDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 inline constexpr ProgramSpec advectTemperature{
     .name = "advectTemperature",
@@ -178,18 +180,18 @@ inline constexpr ProgramSpec advectTemperature{
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Temperature}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::temperatureDecay}}},
 };
-inline constexpr ProgramSpec advectTemperatureCorrection{
-    .name = "advectTemperature (MacCormack's correction)",
+inline constexpr ProgramSpec advectTemperatureStage{
+    .name = "advectTemperature (a scheme's stage)",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
-    .secondHeader = "maccormack.glsl",
-    .variants = kScalarAdvectionVariants.with(Define::MacCormack),
+    .variants = kScalarAdvectionVariants.with(Define::SchemeStage),
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uSource", units::kSecond, Source::Temperature},
-                  {"uForward", units::kThird, Source::Forward}}},
-    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize},
+                  {"uForward", units::kThird, Source::Forward},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+    .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uDecay", &PassConstants::temperatureDecay},
-                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize}}},
+                   {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 
 // A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1;
@@ -412,11 +414,11 @@ inline constexpr ProgramSpec motionBlur{
 inline constexpr std::array<const ProgramSpec*, 26> kProgramSpecs{
     &programs::splat,
     &programs::advect,
-    &programs::advectCorrection,
+    &programs::advectStage,
     &programs::advectDye,
-    &programs::advectDyeCorrection,
+    &programs::advectDyeStage,
     &programs::advectTemperature,
-    &programs::advectTemperatureCorrection,
+    &programs::advectTemperatureStage,
     &programs::diffuse,
     &programs::diffuseFromRhs,
     &programs::solvePressure,

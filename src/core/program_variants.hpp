@@ -8,6 +8,8 @@
 #include <initializer_list>
 #include <string>
 
+#include "core/advection_scheme.hpp"
+
 namespace fluid {
 
 // A choice compiled into a program: a #define ahead of common.glsl (the
@@ -24,7 +26,7 @@ enum class Define : unsigned {
     OnVelocityGrid,   // a scalar advection reads the velocity at its own cell
     InflowDye,
     WithDye,
-    MacCormack,
+    SchemeStage,  // a pass of an advection scheme after the forward step (Defines::withStage)
     TwoSweeps,
     Weighted,
     PackedPressure,
@@ -34,8 +36,8 @@ enum class Define : unsigned {
     kCount
 };
 inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount)> kDefineNames{
-    "OBSTACLES",     "STAGGERED",        "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY",
-    "SCALAR_SOURCE", "ON_VELOCITY_GRID", "INFLOW_DYE",           "WITH_DYE",    "MACCORMACK",  "TWO_SWEEPS",
+    "OBSTACLES",     "STAGGERED",        "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT",  "CARRIED_VELOCITY",
+    "SCALAR_SOURCE", "ON_VELOCITY_GRID", "INFLOW_DYE",           "WITH_DYE",    "SCHEME_STAGE", "TWO_SWEEPS",
     "WEIGHTED",      "PACKED_PRESSURE",  "DYE_ON_OWN_GRID",      "ZERO_GUESS",  "VISCOUS"};
 
 // A set of Defines: a row's variants (those its shader knows), or one variant.
@@ -47,11 +49,21 @@ public:
         for (const Define d : defines) bits_ |= bit(d);
     }
     // This set, with `d` where `on`.
-    constexpr Defines with(Define d, bool on = true) const { return Defines(on ? bits_ | bit(d) : bits_); }
+    constexpr Defines with(Define d, bool on = true) const { return Defines(on ? bits_ | bit(d) : bits_, stage_); }
+    // This set, drawing `stage` of a scheme: SchemeStage with the stage's own
+    // defines (its name, and how it traces) and its header.
+    constexpr Defines withStage(const fluid::SchemeStage& stage) const
+    {
+        return Defines(bits_ | bit(Define::SchemeStage), &stage);
+    }
+    constexpr const fluid::SchemeStage* stage() const { return stage_; }
     constexpr bool has(Define d) const { return (bits_ & bit(d)) != 0; }
     constexpr bool within(Defines allowed) const { return (bits_ & ~allowed.bits_) == 0; }
     constexpr unsigned bits() const { return bits_; }
-    friend constexpr Defines operator|(Defines a, Defines b) { return Defines(a.bits_ | b.bits_); }
+    friend constexpr Defines operator|(Defines a, Defines b)
+    {
+        return Defines(a.bits_ | b.bits_, a.stage_ ? a.stage_ : b.stage_);
+    }
     constexpr bool operator==(const Defines&) const = default;
     // "#define NAME 1\n" for each, in Define's order.
     std::string text() const
@@ -59,13 +71,19 @@ public:
         std::string out;
         for (std::size_t n = 0; n < kDefineNames.size(); ++n)
             if (bits_ & (1u << n)) out += std::string("#define ") + kDefineNames[n] + " 1\n";
+        if (stage_) {
+            out += std::string("#define ") + stage_->define + " 1\n";
+            if (stage_->forwardInTime) out += "#define STAGE_FORWARD_IN_TIME 1\n";
+            if (stage_->readsIntermediate) out += "#define STAGE_READS_INTERMEDIATE 1\n";
+        }
         return out;
     }
 
 private:
-    constexpr explicit Defines(unsigned bits) : bits_(bits) {}
+    constexpr Defines(unsigned bits, const fluid::SchemeStage* stage) : bits_(bits), stage_(stage) {}
     static constexpr unsigned bit(Define d) { return 1u << static_cast<unsigned>(d); }
     unsigned bits_ = 0;
+    const fluid::SchemeStage* stage_ = nullptr;  // a row of kAdvectionSchemes: compared by address
 };
 
 // Where a program's sampler reads: the GPU solver's textures by role. The
@@ -82,7 +100,8 @@ enum class Source {
     DiffusionRhs,      // the advected velocity, b of the viscous solve
     PackedPressure,    // the pressure, four cells a texel
     PackedDivergence,  // the divergence, four cells a texel
-    Forward,           // MacCormack: the forward step's result for the field written
+    Forward,           // a scheme's stages: the forward step's result for the field written
+    Intermediate,      // a scheme's stages: the previous stage's result for the field written
     Force,             // motion input's force field, given with the draw
     Level,             // bound by the class that draws the row: a multigrid level's, a camera frame
 };

@@ -50,39 +50,20 @@ const char* toString(ViscositySolver solver)
 
 const char* toString(AdvectionScheme scheme)
 {
-    switch (scheme) {
-        case AdvectionScheme::SemiLagrangian:
-            return "semi-lagrangian";
-        case AdvectionScheme::MacCormack:
-            return "maccormack";
-    }
-    return "unknown";
+    const auto n = static_cast<std::size_t>(scheme);
+    return n < kAdvectionSchemes.size() ? kAdvectionSchemes[n].name : "unknown";
 }
 
 const char* toString(DyeAdvection scheme)
 {
-    switch (scheme) {
-        case DyeAdvection::AsVelocity:
-            return "as-velocity";
-        case DyeAdvection::SemiLagrangian:
-            return "semi-lagrangian";
-        case DyeAdvection::MacCormack:
-            return "maccormack";
-    }
-    return "unknown";
+    if (scheme == DyeAdvection::AsVelocity) return "as-velocity";
+    return toString(static_cast<AdvectionScheme>(static_cast<int>(scheme) - 1));
 }
 
 AdvectionScheme dyeAdvectionOf(const SimParams& p)
 {
-    switch (p.dyeAdvection) {
-        case DyeAdvection::SemiLagrangian:
-            return AdvectionScheme::SemiLagrangian;
-        case DyeAdvection::MacCormack:
-            return AdvectionScheme::MacCormack;
-        case DyeAdvection::AsVelocity:
-            break;
-    }
-    return p.advection;
+    if (p.dyeAdvection == DyeAdvection::AsVelocity) return p.advection;
+    return static_cast<AdvectionScheme>(static_cast<int>(p.dyeAdvection) - 1);
 }
 
 const char* toString(Projection projection)

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 
+#include "core/advection_scheme.hpp"
 #include "core/field.hpp"
 
 namespace fluid {
@@ -41,12 +42,6 @@ enum class ViscositySolver {
 
 const char* toString(ViscositySolver solver);
 
-enum class AdvectionScheme {
-    SemiLagrangian,  // one back-trace and a bilinear read (GPU Gems ch. 38): first order, numerically diffusive
-    MacCormack,      // Selle et al. 2008: that step forward, the same step backward, half the round trip's error
-                     // added back, limited to the values the back-trace read (docs/algorithm.md)
-};
-
 const char* toString(AdvectionScheme scheme);
 
 // How the dye is carried: as the velocity is (the default, so every figure
@@ -55,6 +50,8 @@ const char* toString(AdvectionScheme scheme);
 // cells are so small that the first-order scheme's smearing does not show,
 // and with none of the MacCormack limiter's clamps, whose bounds jump at
 // every cell line of the dye grid (docs/algorithm.md §3.2b).
+// Beyond AsVelocity, value n is the scheme kAdvectionSchemes[n - 1]: the
+// choices are built from that table, so a scheme needs no name here.
 enum class DyeAdvection {
     AsVelocity,
     SemiLagrangian,

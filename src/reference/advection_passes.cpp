@@ -1,8 +1,10 @@
 // CPU mirrors of the advection shaders: advect.frag, advect_scalar.frag and
-// their MACCORMACK variants (maccormack.glsl), with the trace, the bilinear
-// read and the obstacle rules of advection.glsl. The same float operations in
+// their SCHEME_STAGE variants (advection.glsl's stageOf, each scheme's
+// stageValue), with the trace, the bilinear read and the obstacle rules of
+// advection.glsl. The same float operations in
 // the same order as the shaders; passes.cpp has the stencil passes.
 #include <algorithm>
+#include <array>
 #include <cassert>
 #include <cmath>
 
@@ -210,28 +212,36 @@ void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, 
     });
 }
 
-// --- MacCormack's correction ---------------------------------------------------
+// --- a scheme's stages ----------------------------------------------------------
 
-// maccormack.glsl on Components floats of one cell: a, b, c, d are phi^n at the
-// four cells the back-trace read (bottom row, then top row).
+// advection.glsl's stageOf on Components floats of one cell: a, b, c, d are
+// phi^n at the four cells the forward back-trace read (bottom row, then top row).
 template <int Components>
-void correctCell(const float* __restrict forward, const float* __restrict original, const float* __restrict backward,
-                 const float* __restrict a, const float* __restrict b, const float* __restrict c,
-                 const float* __restrict d, float decay, float* __restrict out)
+void stageCell(const float* __restrict forward, const float* __restrict original, const float* __restrict traced,
+               const float* __restrict a, const float* __restrict b, const float* __restrict c,
+               const float* __restrict d, float decay, StageValue value, float* __restrict out)
 {
     for (int n = 0; n < Components; ++n) {
         const float lo = glslMin(glslMin(a[n], b[n]), glslMin(c[n], d[n])) * decay;
         const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n])) * decay;
-        const float value = forward[n] + 0.5f * (original[n] * decay - backward[n]);
-        out[n] = glslMin(glslMax(value, lo), hi);
+        out[n] = value(forward[n], original[n], traced[n], lo, hi, decay, false);
     }
 }
 
-// The correction among obstacles: advectCellAmongSolids' stopped trace and
+// The stage where the forward footprint reads a ghost cell (no bounds).
+template <int Components>
+void stageCellAtGhost(const float* forward, const float* original, const float* traced, float decay, StageValue value,
+                      float* out)
+{
+    for (int n = 0; n < Components; ++n) out[n] = value(forward[n], original[n], traced[n], 0.0f, 0.0f, decay, true);
+}
+
+// The stage among obstacles: advectCellAmongSolids' stopped trace and
 // footprint (solid corners read as the ghost of the cell nearest the point).
 template <int Components, bool SourceIsVelocity>
-void maccormackCellAmongSolids(const Field& original, const float* forward, const float* here, const float* backward,
-                               float decay, glm::ivec2 cell, glm::vec2 pos, float* out, const PassConstants& k)
+void stageCellAmongSolids(const Field& original, const float* forward, const float* here, const float* traced,
+                          float decay, StageValue value, glm::ivec2 cell, glm::vec2 pos, float* out,
+                          const PassConstants& k)
 {
     if (solidAt(cell, k)) {  // fluidOnly
         for (int n = 0; n < Components; ++n) out[n] = 0.0f;
@@ -249,8 +259,8 @@ void maccormackCellAmongSolids(const Field& original, const float* forward, cons
         return !k.periodic && (c.x < 0 || c.y < 0 || c.x >= k.width || c.y >= k.height);
     };
     for (const glm::ivec2 c : {c0, c0 + kRight, c0 + kTop, c0 + kRight + kTop})
-        if (solidAt(c, k) || outside(c)) {  // a ghost cell: the forward value (maccormack.glsl)
-            for (int n = 0; n < Components; ++n) out[n] = forward[n];
+        if (solidAt(c, k) || outside(c)) {  // a ghost cell (advection.glsl's readsGhost)
+            stageCellAtGhost<Components>(forward, here, traced, decay, value, out);
             return;
         }
     const auto corner = [&](glm::ivec2 c) { return sourceAt<SourceIsVelocity>(original, c, k); };
@@ -258,19 +268,18 @@ void maccormackCellAmongSolids(const Field& original, const float* forward, cons
     const glm::vec4 b = corner(c0 + kRight);
     const glm::vec4 c = corner(c0 + kTop);
     const glm::vec4 d = corner(c0 + kRight + kTop);
-    correctCell<Components>(forward, here, backward, &a[0], &b[0], &c[0], &d[0], decay, out);
+    stageCell<Components>(forward, here, traced, &a[0], &b[0], &c[0], &d[0], decay, value, out);
 }
 
 template <int Components, bool SourceIsVelocity, VelocityRead Read>
-void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                    const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
-                    Exec exec)
+void stageRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original, const Field& forward,
+               const Field& traced, float decay, StageValue value, Field& out, const PassConstants& k, Exec exec)
 {
     const int width = k.width;
     const int height = k.height;
     const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
     // advectRows' back-trace, operation for operation: the limiter must bound
-    // by the very cells the forward step read (advect.frag's MACCORMACK variant).
+    // by the very cells the forward step read (advect.frag's SCHEME_STAGE variant).
     const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
     const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
     forEachRow(k, exec, [&](int j) {
@@ -279,7 +288,7 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
         if constexpr (Read == VelocityRead::FaceCentres) u = staggered::centreVelocities(velocity, j, velocityGrid);
         const float* forwardRow = rowOf(forward, j);
         const float* originalRow = rowOf(original, j);
-        const float* backwardRow = rowOf(backward, j);
+        const float* tracedRow = rowOf(traced, j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
             const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
@@ -287,30 +296,31 @@ void maccormackRows(const Field& velocity, const PassConstants& velocityGrid, co
                                 clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
             const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
-                                         backwardRow + Components * i};
+                                         tracedRow + Components * i};
             float* cellOut = result + Components * i;
             if (k.solid != nullptr) {
-                maccormackCellAmongSolids<Components, SourceIsVelocity>(
-                    original, cellValues[0], cellValues[1], cellValues[2], decay, glm::ivec2(i, j), pos, cellOut, k);
+                stageCellAmongSolids<Components, SourceIsVelocity>(original, cellValues[0], cellValues[1],
+                                                                   cellValues[2], decay, value, glm::ivec2(i, j), pos,
+                                                                   cellOut, k);
                 continue;
             }
             if (c0.x >= 0 && c0.x < width - 1 && c0.y >= 0 && c0.y < height - 1) {
                 const float* bottomRow = rowOf(original, c0.y) + Components * c0.x;
                 const float* topRow = rowOf(original, c0.y + 1) + Components * c0.x;
-                correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components,
-                                        topRow, topRow + Components, decay, cellOut);
+                stageCell<Components>(cellValues[0], cellValues[1], cellValues[2], bottomRow, bottomRow + Components,
+                                      topRow, topRow + Components, decay, value, cellOut);
                 continue;
             }
-            if (!k.periodic) {  // the footprint reads a ghost cell: the forward value (maccormack.glsl)
-                for (int n = 0; n < Components; ++n) cellOut[n] = cellValues[0][n];
+            if (!k.periodic) {  // the footprint reads a ghost cell (advection.glsl's readsGhost)
+                stageCellAtGhost<Components>(cellValues[0], cellValues[1], cellValues[2], decay, value, cellOut);
                 continue;
             }
             const glm::vec4 a = sourceAt<SourceIsVelocity>(original, c0, k);
             const glm::vec4 b = sourceAt<SourceIsVelocity>(original, c0 + kRight, k);
             const glm::vec4 c = sourceAt<SourceIsVelocity>(original, c0 + kTop, k);
             const glm::vec4 d = sourceAt<SourceIsVelocity>(original, c0 + kRight + kTop, k);
-            correctCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay,
-                                    cellOut);
+            stageCell<Components>(cellValues[0], cellValues[1], cellValues[2], &a[0], &b[0], &c[0], &d[0], decay, value,
+                                  cellOut);
         }
     });
 }
@@ -418,65 +428,112 @@ glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& gr
 namespace {
 
 template <VelocityRead Read>
-void maccormackScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
-                          Exec exec)
+void stageScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                     const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                     const PassConstants& k, Exec exec)
 {
     if (Read == VelocityRead::FaceCentres && exec.perCell)
-        return maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward,
-                                                                decay, out, k, exec);
+        return stageScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, traced, decay,
+                                                           value, out, k, exec);
     forComponents(original.components(), [&]<int Components>() {
-        maccormackRows<Components, false, Read>(velocity, velocityGrid, original, forward, backward, decay, out, k,
-                                                exec);
+        stageRows<Components, false, Read>(velocity, velocityGrid, original, forward, traced, decay, value, out, k,
+                                           exec);
     });
 }
 
+// bfecc.glsl's stageValue, BFECC_ERROR: half the round trip's error, e =
+// (decay phi^n - phi^^n) / 2 (traced: the backward step phi^^n), unlimited.
+float bfeccError(float, float original, float traced, float, float, float decay, bool)
+{
+    return 0.5f * (original * decay - traced);
+}
+
+// BFECC_CORRECTION: the forward result plus e carried forward (traced), so
+// the forward step of the corrected start; clamped to [lo, hi], the forward
+// value at a ghost.
+float bfeccCorrection(float forward, float, float traced, float lo, float hi, float, bool ghost)
+{
+    return ghost ? forward : glslMin(glslMax(forward + traced, lo), hi);
+}
+
+// Each scheme's stage mirrors, in its stages' order (core/advection_scheme.hpp).
+constexpr StageValue kMacCormackStages[] = {maccormackStage};
+constexpr StageValue kBfeccStages[] = {bfeccError, bfeccCorrection};
+constexpr std::array<std::span<const StageValue>, kAdvectionSchemes.size()> kStageMirrors{{
+    {},                 // semi-Lagrangian: none
+    kMacCormackStages,  //
+    kBfeccStages,       //
+}};
+
 }  // namespace
+
+float maccormackStage(float forward, float original, float traced, float lo, float hi, float decay, bool ghost)
+{
+    return ghost ? forward : glslMin(glslMax(forward + 0.5f * (original * decay - traced), lo), hi);
+}
+
+std::span<const StageValue> schemeStageMirrors(AdvectionScheme scheme)
+{
+    return kStageMirrors[static_cast<std::size_t>(scheme)];
+}
+
+void schemeStage(const Field& velocity, const Field& original, const Field& forward, const Field& traced,
+                 bool sourceIsVelocity, float decay, StageValue value, Field& out, const PassConstants& k, Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && traced.sameShape(out));
+    const VelocityKernels& kernels = kernelsOf(k);
+    if (sourceIsVelocity)
+        kernels.stageVelocity(velocity, original, forward, traced, decay, value, out, k, exec);
+    else
+        kernels.stageScalarHere(velocity, k, original, forward, traced, decay, value, out, k, exec);
+}
+
+void schemeStageScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                       const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                       const PassConstants& k, Exec exec)
+{
+    assert(original.sameShape(out) && forward.sameShape(out) && traced.sameShape(out));
+    assert(original.width() == k.width && original.height() == k.height);
+    if (k.onVelocityGrid)
+        kernelsOf(velocityGrid)
+            .stageScalarHere(velocity, velocityGrid, original, forward, traced, decay, value, out, k, exec);
+    else
+        stageScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, traced, decay, value,
+                                                    out, k, exec);
+}
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec)
 {
-    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    const VelocityKernels& kernels = kernelsOf(k);
-    if (sourceIsVelocity)
-        kernels.maccormackVelocity(velocity, original, forward, backward, decay, out, k, exec);
-    else
-        kernels.maccormackScalarHere(velocity, k, original, forward, backward, decay, out, k, exec);
+    schemeStage(velocity, original, forward, backward, sourceIsVelocity, decay, maccormackStage, out, k, exec);
 }
 
 void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
                       const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
                       Exec exec)
 {
-    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
-    assert(original.width() == k.width && original.height() == k.height);
-    if (k.onVelocityGrid)
-        kernelsOf(velocityGrid)
-            .maccormackScalarHere(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
-    else
-        maccormackScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, backward, decay,
-                                                         out, k, exec);
+    schemeStageScalar(velocity, velocityGrid, original, forward, backward, decay, maccormackStage, out, k, exec);
 }
 
-void collocated::maccormackVelocity(const Field& velocity, const Field& original, const Field& forward,
-                                    const Field& backward, float decay, Field& out, const PassConstants& k, Exec exec)
+void collocated::stageVelocity(const Field& velocity, const Field& original, const Field& forward, const Field& traced,
+                               float decay, StageValue value, Field& out, const PassConstants& k, Exec exec)
 {
-    maccormackRows<2, true, VelocityRead::Own>(velocity, k, original, forward, backward, decay, out, k, exec);
+    stageRows<2, true, VelocityRead::Own>(velocity, k, original, forward, traced, decay, value, out, k, exec);
 }
 
-void collocated::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                                      const Field& forward, const Field& backward, float decay, Field& out,
-                                      const PassConstants& k, Exec exec)
+void collocated::stageScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                 const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                                 const PassConstants& k, Exec exec)
 {
-    maccormackScalarRows<VelocityRead::Own>(velocity, velocityGrid, original, forward, backward, decay, out, k, exec);
+    stageScalarRows<VelocityRead::Own>(velocity, velocityGrid, original, forward, traced, decay, value, out, k, exec);
 }
 
-void staggered::maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                                     const Field& forward, const Field& backward, float decay, Field& out,
-                                     const PassConstants& k, Exec exec)
+void staggered::stageScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                                const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                                const PassConstants& k, Exec exec)
 {
-    maccormackScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, backward, decay, out, k,
-                                                    exec);
+    stageScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, original, forward, traced, decay, value, out, k,
+                                               exec);
 }
 
 }  // namespace fluid::reference

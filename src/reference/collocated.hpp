@@ -17,14 +17,14 @@ void splatVelocity(const Field& in, const SplatInCells& s, glm::vec2 value, Fiel
                    Exec exec);
 void advectVelocity(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k,
                     Exec exec);
-void maccormackVelocity(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
-                        float decay, Field& out, const PassConstants& k, Exec exec);
+void stageVelocity(const Field& velocity, const Field& original, const Field& forward, const Field& traced, float decay,
+                   StageValue value, Field& out, const PassConstants& k, Exec exec);
 // A scalar on the velocity's grid, each cell's own velocity tracing it.
 void advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                       Field& out, const PassConstants& k, Exec exec);
-void maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
-                          Exec exec);
+void stageScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                     const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                     const PassConstants& k, Exec exec);
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec);

@@ -1,7 +1,9 @@
 #include "reference/cpu_solver.hpp"
 
 #include <array>
+#include <cassert>
 #include <optional>
+#include <span>
 #include <stdexcept>
 #include <string>
 
@@ -127,8 +129,8 @@ void CpuSolver::advectDye()
 {
     reference::advectScalar(state_.velocity, constants_, state_.dye, dyeConstants_.dyeDecay, scratch_.dye,
                             dyeConstants_, exec_);
-    if (dyeAdvectionOf(params_) == AdvectionScheme::MacCormack)
-        correctByMacCormack(state_.dye, scratch_.dye, false, dyeConstants_.dyeDecay, dyeConstants_, macCormackDye_);
+    runSchemeStages(dyeAdvectionOf(params_), state_.dye, scratch_.dye, false, dyeConstants_.dyeDecay, dyeConstants_,
+                    schemeDye_);
     state_.dye.swap(scratch_.dye);
 }
 
@@ -140,9 +142,8 @@ void CpuSolver::advectTemperature()
     k.tunnel = false;
     reference::advectScalar(state_.velocity, constants_, state_.temperature, constants_.temperatureDecay,
                             scratch_.temperature, k, exec_);
-    if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(state_.temperature, scratch_.temperature, false, constants_.temperatureDecay, k,
-                            macCormackTemperature_);
+    runSchemeStages(params_.advection, state_.temperature, scratch_.temperature, false, constants_.temperatureDecay, k,
+                    schemeTemperature_);
     state_.temperature.swap(scratch_.temperature);
 }
 
@@ -155,29 +156,38 @@ void CpuSolver::advect()
     if (forced) run(passes::pressureForcing);
     const Field& carried = forced ? carriedVelocity_ : state_.velocity;
     kernels_->advectVelocity(state_.velocity, carried, constants_.velocityDecay, scratch_.velocity, constants_, exec_);
-    if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(carried, scratch_.velocity, true, constants_.velocityDecay, constants_,
-                            macCormackVelocity_);
+    runSchemeStages(params_.advection, carried, scratch_.velocity, true, constants_.velocityDecay, constants_,
+                    schemeVelocity_);
     state_.velocity.swap(scratch_.velocity);
 }
 
-void CpuSolver::correctByMacCormack(const Field& original, Field& forward, bool isVelocity, float decay,
-                                    const PassConstants& k, MacCormackScratch& scratch)
+void CpuSolver::runSchemeStages(AdvectionScheme scheme, const Field& original, Field& forward, bool isVelocity,
+                                float decay, const PassConstants& k, SchemeScratch& scratch)
 {
-    if (!scratch.backward.sameShape(forward))
-        scratch.backward = scratch.corrected = Field(forward.width(), forward.height(), forward.components());
-    // Backward: the forward result carried back along the same velocity, dt negated, decay 1.
-    const PassConstants backward = backwardInTime(k);
-    if (isVelocity) {
-        kernels_->advectVelocity(state_.velocity, forward, 1.0f, scratch.backward, backward, exec_);
-        kernels_->maccormackVelocity(state_.velocity, original, forward, scratch.backward, decay, scratch.corrected, k,
-                                     exec_);
-    } else {
-        reference::advectScalar(state_.velocity, constants_, forward, 1.0f, scratch.backward, backward, exec_);
-        reference::maccormackScalar(state_.velocity, constants_, original, forward, scratch.backward, decay,
-                                    scratch.corrected, k, exec_);
+    const std::span<const SchemeStage> stages = stagesOf(scheme);
+    const std::span<const reference::StageValue> mirrors = reference::schemeStageMirrors(scheme);
+    assert(mirrors.size() == stages.size());
+    if (stages.empty()) return;
+    if (!scratch.traced.sameShape(forward))
+        scratch.traced = scratch.intermediate = scratch.result =
+            Field(forward.width(), forward.height(), forward.components());
+    for (std::size_t n = 0; n < stages.size(); ++n) {
+        // What the stage reads along its trace, carried there with decay 1 by
+        // the same velocity, as the stage's draw does in its own pass.
+        const Field& source = stages[n].readsIntermediate ? scratch.intermediate : forward;
+        const PassConstants traceK = stages[n].forwardInTime ? k : backwardInTime(k);
+        Field& out = n + 1 == stages.size() ? scratch.result : scratch.intermediate;
+        if (isVelocity) {
+            kernels_->advectVelocity(state_.velocity, source, 1.0f, scratch.traced, traceK, exec_);
+            kernels_->stageVelocity(state_.velocity, original, forward, scratch.traced, decay, mirrors[n], out, k,
+                                    exec_);
+        } else {
+            reference::advectScalar(state_.velocity, constants_, source, 1.0f, scratch.traced, traceK, exec_);
+            reference::schemeStageScalar(state_.velocity, constants_, original, forward, scratch.traced, decay,
+                                         mirrors[n], out, k, exec_);
+        }
     }
-    forward.swap(scratch.corrected);
+    forward.swap(scratch.result);
 }
 
 void CpuSolver::diffuse()

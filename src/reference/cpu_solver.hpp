@@ -111,18 +111,18 @@ private:
     // stays valid when the solver is moved (or copied: a copy shares it until
     // either sets new obstacles).
     std::shared_ptr<const SolidMask> solid_;
-    // GpuSolver's MacCormack fields, one pair per advected field: phi^^n,
-    // and the corrected phi^{n+1}; made at first use, as the GPU makes its targets.
-    struct MacCormackScratch {
-        Field backward, corrected;
+    // GpuSolver's scheme targets, one set per advected field: what a stage
+    // traced, the intermediate result, and the last stage's; made at first use.
+    struct SchemeScratch {
+        Field traced, intermediate, result;
     };
-    MacCormackScratch macCormackVelocity_, macCormackDye_, macCormackTemperature_;
+    SchemeScratch schemeVelocity_, schemeDye_, schemeTemperature_;
     StepTimer* timer_ = nullptr;  // not owned
 
-    // GpuSolver::correctByMacCormack: `forward` holds the forward step of
-    // `original` (on the grid of k); leaves the corrected field there.
-    void correctByMacCormack(const Field& original, Field& forward, bool isVelocity, float decay,
-                             const PassConstants& k, MacCormackScratch& scratch);
+    // GpuSolver::runSchemeStages: `forward` holds the forward step of
+    // `original` (on the grid of k); leaves the scheme's result there.
+    void runSchemeStages(AdvectionScheme scheme, const Field& original, Field& forward, bool isVelocity, float decay,
+                         const PassConstants& k, SchemeScratch& scratch);
 };
 
 }  // namespace fluid

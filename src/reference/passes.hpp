@@ -9,6 +9,7 @@
 #include <glm/vec2.hpp>
 #include <glm/vec4.hpp>
 
+#include "core/advection_scheme.hpp"
 #include "core/field.hpp"
 #include "core/field_pass.hpp"
 #include "core/pass_constants.hpp"
@@ -69,19 +70,43 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
 void buoyancy(const Field& velocity, const Field& temperature, const Field& dye, Field& out, const PassConstants& k,
               const PassConstants& dyeGrid, Exec exec = {});
 
-// advect.frag's MACCORMACK variant (maccormack.glsl): MacCormack's correction (Selle et al. 2008) of the forward
-// step forward = advect(original) by the round trip's error: backward is
-// advect() of forward with backwardInTime(k) and decay 1 (the same
-// velocity, dt negated). out = forward + (decay original - backward) / 2,
-// clamped to decay times the range of `original` at the four cells the forward
-// back-trace read. `velocity` is the one that traced; the rest are the field
-// advected (the velocity itself when sourceIsVelocity).
+// A scheme's stage at one value (core/advection_scheme.hpp): the CPU mirror of
+// the stageValue() in its GLSL header. forward phi^ = advect(phi^n), original
+// phi^n, traced T here; lo and hi: decay times the range of phi^n at the four
+// cells the forward back-trace read, meaningful only where !ghost (that
+// footprint reads a ghost cell: a wall's, an obstacle's, the inflow's).
+using StageValue = float (*)(float forward, float original, float traced, float lo, float hi, float decay, bool ghost);
+
+// Each scheme's stage mirrors, in its stages' order (empty: semi-Lagrangian).
+std::span<const StageValue> schemeStageMirrors(AdvectionScheme scheme);
+
+// advect.frag's SCHEME_STAGE variant: `value` at each cell of the grid of k,
+// traced: what the stage reads along its trace, already carried there
+// (advect() of it with decay 1, by -dt: backwardInTime(k), or by +dt: k).
+// `velocity` is the one that traced; the rest are the field advected (the
+// velocity itself when sourceIsVelocity).
+void schemeStage(const Field& velocity, const Field& original, const Field& forward, const Field& traced,
+                 bool sourceIsVelocity, float decay, StageValue value, Field& out, const PassConstants& k,
+                 Exec exec = {});
+
+// advect_scalar.frag's SCHEME_STAGE variant: the same for a scalar field on the
+// grid of k, along advectScalar's trace (traced: advectScalar of the stage's field).
+void schemeStageScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                       const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                       const PassConstants& k, Exec exec = {});
+
+// maccormack.glsl's stageValue: MacCormack's correction (Selle et al. 2008) of
+// the forward step by the round trip's error, traced the backward step
+// phi^^n: forward + (decay original - traced) / 2, clamped to [lo, hi]; the
+// forward value at a ghost.
+float maccormackStage(float forward, float original, float traced, float lo, float hi, float decay, bool ghost);
+
+// schemeStage with maccormackStage: backward is advect() of forward with
+// backwardInTime(k) and decay 1 (the same velocity, dt negated).
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
                 bool sourceIsVelocity, float decay, Field& out, const PassConstants& k, Exec exec = {});
 
-// advect_scalar.frag's MACCORMACK variant: the same correction for a scalar
-// field on the grid of k, along advectScalar's trace (backward: advectScalar of
-// forward with backwardInTime(k) and decay 1).
+// schemeStageScalar with maccormackStage.
 void maccormackScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
                       const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
                       Exec exec = {});

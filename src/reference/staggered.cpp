@@ -233,22 +233,23 @@ bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
            readsSolid(solidFaceV, c0, k);
 }
 
-// maccormack.glsl's limited correction, from the footprint's four faces of phi^n.
-float limitedCorrection(float a, float b, float c, float d, float forward, float here, float backward, float decay)
+// advection.glsl's stageOf on one component, from the footprint's four faces of phi^n.
+float stageFromFootprint(float a, float b, float c, float d, float forward, float here, float traced, float decay,
+                         StageValue value)
 {
     const float lo = glslMin(glslMin(a, b), glslMin(c, d)) * decay;
     const float hi = glslMax(glslMax(a, b), glslMax(c, d)) * decay;
-    return glslMin(glslMax(forward + 0.5f * (here * decay - backward), lo), hi);
+    return value(forward, here, traced, lo, hi, decay, false);
 }
 
-// maccormack.glsl's correction of one component, from the footprint at c0.
+// The same from the footprint at c0, read through the rules.
 template <FaceRule face>
-float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float backward, float decay,
-                bool ghost, const PassConstants& k)
+float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float traced, float decay,
+                StageValue value, bool ghost, const PassConstants& k)
 {
-    if (ghost) return forward;
-    return limitedCorrection(face(original, c0, k), face(original, c0 + kRight, k), face(original, c0 + kTop, k),
-                             face(original, c0 + kRight + kTop, k), forward, here, backward, decay);
+    if (ghost) return value(forward, here, traced, 0.0f, 0.0f, decay, true);
+    return stageFromFootprint(face(original, c0, k), face(original, c0 + kRight, k), face(original, c0 + kTop, k),
+                              face(original, c0 + kRight + kTop, k), forward, here, traced, decay, value);
 }
 
 }  // namespace
@@ -356,19 +357,19 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
                       });
 }
 
-void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
-                Field& out, const PassConstants& k, Exec exec)
+void stage(const Field& velocity, const Field& original, const Field& forward, const Field& traced, float decay,
+           StageValue value, Field& out, const PassConstants& k, Exec exec)
 {
-    assert(original.sameShape(out) && forward.sameShape(out) && backward.sameShape(out));
+    assert(original.sameShape(out) && forward.sameShape(out) && traced.sameShape(out));
     const Tracer trace(k);
     // Each face corrected from the footprint its trace from `here` read.
     const auto correctU = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
-                                           backward.at(c.x, c.y, 0), decay, readsGhostU(c0, k), k);
+                                           traced.at(c.x, c.y, 0), decay, value, readsGhostU(c0, k), k);
     };
     const auto correctV = [&](glm::ivec2 c, glm::ivec2 c0) {
         return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
-                                           backward.at(c.x, c.y, 1), decay, readsGhostV(c0, k), k);
+                                           traced.at(c.x, c.y, 1), decay, value, readsGhostV(c0, k), k);
     };
     const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
         const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
@@ -386,8 +387,8 @@ void maccormack(const Field& velocity, const Field& original, const Field& forwa
         const float* bottom = rowOf(original, c0.y) + 2 * c0.x + component;
         const float* top = rowOf(original, c0.y + 1) + 2 * c0.x + component;
         const int n = 2 * c.x + component;
-        return limitedCorrection(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n], rowOf(original, c.y)[n],
-                                 rowOf(backward, c.y)[n], decay);
+        return stageFromFootprint(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n],
+                                  rowOf(original, c.y)[n], rowOf(traced, c.y)[n], decay, value);
     };
     forEachTracedFace(velocity, out, k, exec, faceU, faceV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {

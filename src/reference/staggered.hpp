@@ -93,18 +93,18 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 // four nearest faces), `carried` read there from its faces, times decay.
 void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec);
 
-// advect.frag and its MACCORMACK variant on a scalar on the velocity's grid,
+// advect.frag and its SCHEME_STAGE variant on a scalar on the velocity's grid,
 // the velocity read at each cell's centre from the faces around it.
 void advectScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                       Field& out, const PassConstants& k, Exec exec);
-void maccormackScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                          const Field& forward, const Field& backward, float decay, Field& out, const PassConstants& k,
-                          Exec exec);
+void stageScalarHere(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                     const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                     const PassConstants& k, Exec exec);
 
-// maccormack.glsl on each face: the correction limited by the four faces of
-// the forward trace's read (the forward value where that read meets a ghost).
-void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward, float decay,
-                Field& out, const PassConstants& k, Exec exec);
+// advection.glsl's stageOf on each face: `value` bounded by the four faces of
+// the forward trace's read (told where that read meets a ghost).
+void stage(const Field& velocity, const Field& original, const Field& forward, const Field& traced, float decay,
+           StageValue value, Field& out, const PassConstants& k, Exec exec);
 
 // diffuse.frag's STAGGERED variant: one Jacobi sweep on each face.
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec);

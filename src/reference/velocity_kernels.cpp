@@ -22,9 +22,9 @@ void prolongCellCentred(const Field& x, const Field& coarse, Field& out, const P
 constexpr VelocityKernels kCollocated{
     collocated::splatVelocity,
     collocated::advectVelocity,
-    collocated::maccormackVelocity,
+    collocated::stageVelocity,
     collocated::advectScalarHere,
-    collocated::maccormackScalarHere,
+    collocated::stageScalarHere,
     collocated::velocityAtPoint,
     collocated::buoyancy,
     collocated::diffuse,
@@ -41,9 +41,9 @@ constexpr VelocityKernels kCollocated{
 constexpr VelocityKernels kStaggered{
     staggered::splat,
     staggered::advect,
-    staggered::maccormack,
+    staggered::stage,
     staggered::advectScalarHere,
-    staggered::maccormackScalarHere,
+    staggered::stageScalarHere,
     staggered::velocityAtPoint,
     staggered::buoyancy,
     staggered::diffuse,

@@ -20,17 +20,17 @@ struct VelocityKernels {
     // splat.frag on the velocity: `value` added at each component's sample points.
     void (*splatVelocity)(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k,
                           Exec exec);
-    // advect.frag and its MACCORMACK variant on the velocity itself.
+    // advect.frag and its SCHEME_STAGE variant on the velocity itself.
     void (*advectVelocity)(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k,
                            Exec exec);
-    void (*maccormackVelocity)(const Field& velocity, const Field& original, const Field& forward,
-                               const Field& backward, float decay, Field& out, const PassConstants& k, Exec exec);
+    void (*stageVelocity)(const Field& velocity, const Field& original, const Field& forward, const Field& traced,
+                          float decay, StageValue value, Field& out, const PassConstants& k, Exec exec);
     // The same for a scalar on the velocity's grid (k.onVelocityGrid; velocityGrid: the velocity's constants).
     void (*advectScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                              Field& out, const PassConstants& k, Exec exec);
-    void (*maccormackScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
-                                 const Field& forward, const Field& backward, float decay, Field& out,
-                                 const PassConstants& k, Exec exec);
+    void (*stageScalarHere)(const Field& velocity, const PassConstants& velocityGrid, const Field& original,
+                            const Field& forward, const Field& traced, float decay, StageValue value, Field& out,
+                            const PassConstants& k, Exec exec);
     // advection.glsl's velocityAtPoint: the velocity at the point p (cells).
     glm::vec2 (*velocityAtPoint)(const Field& velocity, glm::vec2 p, const PassConstants& k);
     void (*buoyancy)(const Field& velocity, const Field& temperature, const Field& dye, Field& out,

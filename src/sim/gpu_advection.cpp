@@ -1,7 +1,9 @@
 // GpuSolver's advection: every field carried by the velocity (semi-Lagrangian,
-// and MacCormack's backward step and correction), in the order the step
-// recipe and docs/algorithm.md §3.2 give. The rest of the solver is in
+// then the stages of its scheme, core/advection_scheme.hpp), in the order the
+// step recipe and docs/algorithm.md §3.2 give. The rest of the solver is in
 // gpu_solver.cpp.
+#include <algorithm>
+#include <string>
 #include <utility>
 
 #include "sim/gpu_solver.hpp"
@@ -11,9 +13,9 @@ namespace fluid {
 
 void GpuSolver::advectDye()
 {
+    const AdvectionScheme scheme = dyeAdvectionOf(params_);
     draw(kernels_.advectDye, Source::Dye, dye().write());
-    if (dyeAdvectionOf(params_) == AdvectionScheme::MacCormack)
-        correctByMacCormack(dye(), macCormackDye_, kernels_.correctDye, Source::Dye);
+    runSchemeStages(scheme, dye(), schemeDye_, kernels_.of(scheme).dye, Source::Dye);
     dye().swap();
 }
 
@@ -21,59 +23,75 @@ void GpuSolver::advectTemperature()
 {
     if (!smokeIsOn(params_)) return;
     draw(kernels_.advectTemperature, Source::Temperature, temperature().write());
-    if (params_.advection == AdvectionScheme::MacCormack)
-        correctByMacCormack(temperature(), macCormackTemperature_, kernels_.correctTemperature, Source::Temperature);
+    runSchemeStages(params_.advection, temperature(), schemeTemperature_, kernels_.of(params_.advection).temperature,
+                    Source::Temperature);
     temperature().swap();
 }
 
 void GpuSolver::advect()
 {
-    const bool macCormack = params_.advection == AdvectionScheme::MacCormack;
+    const bool staged = !stagesOf(params_.advection).empty();
     // The velocity traces; what it carries is itself, or with the incremental
     // projection itself less half a step of the last pressure gradient.
     const bool forced = passes::pressureForcing.runsInStep(params_, constants_);
-    if (fusesDye() && !macCormack && dyeAdvectionOf(params_) == AdvectionScheme::SemiLagrangian && !forced) {
+    if (fusesDye() && !staged && stagesOf(dyeAdvectionOf(params_)).empty() && !forced) {
         // One trace for both: velocity to output 0, dye to output 1.
         draw(kernels_.advectWithDye, Source::Velocity, velocity().write(), dye().write());
         velocity().swap();
         dye().swap();
         return;
     }
-    // The dye's own pass (and, with MacCormack, each field its own correction).
+    // The dye's own pass (and, with a scheme's stages, each field its own).
     advectDye();
     if (forced) run(passes::pressureForcing);
     draw(forced ? kernels_.advectCarried : kernels_.advect, Source::Velocity, velocity().write());
-    if (macCormack)
-        correctByMacCormack(velocity(), macCormackVelocity_,
-                            forced ? kernels_.correctCarriedVelocity : kernels_.correctVelocity, Source::Velocity);
+    const sim::GpuKernels::SchemeKernels& scheme = kernels_.of(params_.advection);
+    runSchemeStages(params_.advection, velocity(), schemeVelocity_, forced ? scheme.carriedVelocity : scheme.velocity,
+                    Source::Velocity);
     velocity().swap();
 }
 
-void GpuSolver::correctByMacCormack(gl::PingPong& field, gl::RenderTarget& forward, const sim::Kernel& correction,
-                                    Source output)
+void GpuSolver::runSchemeStages(AdvectionScheme scheme, gl::PingPong& field, SchemeTargets& targets,
+                                const StageKernels& stages, Source output)
 {
-    // The forward result steps aside (Source::Forward), and the correction
-    // carries it back along the same velocity itself (the backward step),
-    // then corrects into the field's write side; phi^n is still its read side.
-    std::swap(field.write(), forward);
-    draw(correction, output, field.write());
+    const std::size_t count = stagesOf(scheme).size();
+    if (count == 0) return;
+    // The forward result steps aside (Source::Forward); phi^n is still the
+    // field's read side. Each stage but the last writes the intermediate
+    // target (Source::Intermediate), the last the field's write side.
+    std::swap(field.write(), targets.forward);
+    for (std::size_t n = 0; n < count; ++n)
+        draw(stages[n], output, n + 1 == count ? field.write() : targets.intermediate);
 }
 
-void GpuSolver::makeMacCormackTargets()
+const GpuSolver::SchemeTargets* GpuSolver::schemeTargets(Source output) const
 {
-    const bool any =
-        params_.advection == AdvectionScheme::MacCormack || dyeAdvectionOf(params_) == AdvectionScheme::MacCormack;
-    if (!any || macCormackVelocity_.width() > 0) return;
+    if (output == Source::Velocity) return &schemeVelocity_;
+    if (output == Source::Dye) return &schemeDye_;
+    if (output == Source::Temperature) return &schemeTemperature_;
+    return nullptr;
+}
+
+void GpuSolver::makeSchemeTargets()
+{
+    std::size_t stages = 0;
+    for (const AdvectionScheme s : {params_.advection, dyeAdvectionOf(params_)})
+        stages = std::max(stages, stagesOf(s).size());
     // They take turns with the fields' own targets, which the passes read with the wrap of the rule.
     const gl::Wrap wrap = params_.boundary == BoundaryMode::Periodic ? gl::Wrap::Repeat : gl::Wrap::ClampToEdge;
-    const auto make = [&](gl::RenderTarget& m, const gl::PingPong& field, const char* label) {
+    const auto make = [&](gl::RenderTarget& m, const gl::PingPong& field, const std::string& label) {
+        if (m.width() > 0) return;
         const gl::RenderTarget& like = field.read();
-        m = gl::RenderTarget(like.width(), like.height(), like.format(), label);
+        m = gl::RenderTarget(like.width(), like.height(), like.format(), label.c_str());
         m.setWrap(wrap);
     };
-    make(macCormackVelocity_, velocity(), "MacCormack velocity");
-    make(macCormackDye_, dye(), "MacCormack dye");
-    make(macCormackTemperature_, temperature(), "MacCormack temperature");
+    const auto makeFor = [&](SchemeTargets& targets, const gl::PingPong& field, const std::string& name) {
+        if (stages >= 1) make(targets.forward, field, "forward " + name);
+        if (stages >= 2) make(targets.intermediate, field, "intermediate " + name);
+    };
+    makeFor(schemeVelocity_, velocity(), "velocity");
+    makeFor(schemeDye_, dye(), "dye");
+    makeFor(schemeTemperature_, temperature(), "temperature");
 }
 
 }  // namespace fluid

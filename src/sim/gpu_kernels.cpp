@@ -51,13 +51,17 @@ GpuKernels chooseKernels(const KernelConfig& c)
     k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
     if (k.fusesDye) k.advectWithDye = k.add(kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye)));
     k.advectTemperature = k.add(kernel(row::advectTemperature, temperature));
-    // MacCormack: each correction is its field's own advection shader, so that
-    // it traces and reads exactly as the forward step (walls, obstacles, the inflow).
-    const Defines mac{D::MacCormack};
-    k.correctVelocity = k.add(kernel(row::advectCorrection, o | mac));
-    k.correctCarriedVelocity = k.add(kernel(row::advectCorrection, o | carried | mac));
-    k.correctDye = k.add(kernel(row::advectDyeCorrection, dye | mac, FieldGrid::Dye));
-    k.correctTemperature = k.add(kernel(row::advectTemperatureCorrection, temperature | mac));
+    // A scheme's stages: each its field's own advection shader, so that it
+    // traces and reads exactly as the forward step (walls, obstacles, the inflow).
+    for (const AdvectionSchemeRow& scheme : kAdvectionSchemes)
+        for (std::size_t n = 0; n < scheme.stageCount; ++n) {
+            const SchemeStage& stage = scheme.stages[n];
+            GpuKernels::SchemeKernels& s = k.schemes[static_cast<std::size_t>(scheme.scheme)];
+            s.velocity[n] = k.add(kernel(row::advectStage, o.withStage(stage)));
+            s.carriedVelocity[n] = k.add(kernel(row::advectStage, (o | carried).withStage(stage)));
+            s.dye[n] = k.add(kernel(row::advectDyeStage, dye.withStage(stage), FieldGrid::Dye));
+            s.temperature[n] = k.add(kernel(row::advectTemperatureStage, temperature.withStage(stage)));
+        }
 
     k.diffuse = k.add(kernel(row::diffuse, o));
     k.diffuseFromRhs = k.add(kernel(row::diffuseFromRhs, o));

@@ -33,9 +33,13 @@ struct GpuKernels {
     // Indexed by [line]: a point or a segment.
     std::array<Kernel, 2> splatVelocity, splatWithDye, splatDye, splatTemperature;
     Kernel advect, advectCarried, advectWithDye, advectDye, advectTemperature;
-    // MacCormack's corrections; the velocity's reads the carried velocity as
-    // phi^n where the incremental projection forced it.
-    Kernel correctVelocity, correctCarriedVelocity, correctDye, correctTemperature;
+    // Each scheme's stages (core/advection_scheme.hpp), in its order; the
+    // carried velocity's read what the incremental projection forced as phi^n.
+    struct SchemeKernels {
+        std::array<Kernel, AdvectionSchemeRow::kMaxStages> velocity, carriedVelocity, dye, temperature;
+    };
+    std::array<SchemeKernels, kAdvectionSchemes.size()> schemes;
+    const SchemeKernels& of(AdvectionScheme scheme) const { return schemes[static_cast<std::size_t>(scheme)]; }
     Kernel diffuse, diffuseFromRhs;
     Kernel pressure, pressureDamped;
     Kernel pack, pressurePackedTwice, pressurePackedDamped, divergencePacked, unpackPressure, unpackDivergence,

@@ -73,7 +73,7 @@ GpuSolver::GpuSolver(const SimParams& params)
         twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
         twoTargets_.check(velocity().read(), pressure().read(), "velocity and pressure (the packed gradient)");
     }
-    makeMacCormackTargets();
+    makeSchemeTargets();
     buildPrograms();
     applyConstantUniforms();
     gl::throwOnError("GpuSolver::GpuSolver()");  // once, at creation: never in the step loop
@@ -97,8 +97,9 @@ void GpuSolver::buildPrograms()
     for (gl::PingPong& f : fields_)
         for (gl::RenderTarget* t : {&f.read(), &f.write()}) t->setWrap(wrap);
     for (gl::RenderTarget* t : {&diffusionRhs_, &curl_, &divergence_, &solid_, &carriedVelocity_}) t->setWrap(wrap);
-    for (gl::RenderTarget* m : {&macCormackVelocity_, &macCormackDye_, &macCormackTemperature_})
-        if (m->width() > 0) m->setWrap(wrap);
+    for (SchemeTargets* t : {&schemeVelocity_, &schemeDye_, &schemeTemperature_})
+        for (gl::RenderTarget* m : {&t->forward, &t->intermediate})
+            if (m->width() > 0) m->setWrap(wrap);
     if (gridPacks())
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
@@ -123,7 +124,7 @@ void GpuSolver::setParams(const SimParams& params)
     params_ = next;
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
-    makeMacCormackTargets();
+    makeSchemeTargets();
     if (params_.boundary != programsBoundary_ || params_.layout != programsLayout_)
         buildPrograms();  // a compile: only when the rule or the layout changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
@@ -210,9 +211,9 @@ const gl::RenderTarget& GpuSolver::source(Source s, Source output) const
         case Source::PackedDivergence:
             return packedDivergence_;
         case Source::Forward:
-            if (output == Source::Velocity) return macCormackVelocity_;
-            if (output == Source::Dye) return macCormackDye_;
-            if (output == Source::Temperature) return macCormackTemperature_;
+        case Source::Intermediate:
+            if (const SchemeTargets* t = schemeTargets(output))
+                return s == Source::Forward ? t->forward : t->intermediate;
             break;
         case Source::Force:
             if (force_) return *force_;

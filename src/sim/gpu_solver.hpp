@@ -129,14 +129,20 @@ private:
     // obstacles (compiled into the shaders, not uniforms).
     void buildPrograms();
     void applyConstantUniforms();
-    // MacCormack (docs/algorithm.md §3.2b) for one field, after the forward
-    // pass has written field.write(): the forward result is set aside in
-    // `forward` (a swap), and the correction, which does the backward step in
-    // the same draw, writes field.write().
-    void correctByMacCormack(gl::PingPong& field, gl::RenderTarget& forward, const sim::Kernel& correction,
-                             Source output);
-    // Makes the scratch targets the first time the scheme is chosen.
-    void makeMacCormackTargets();
+    // A field's scheme targets: the forward result set aside, and the result
+    // of a stage that is not the last. Empty until a scheme needs them.
+    struct SchemeTargets {
+        gl::RenderTarget forward, intermediate;
+    };
+    const SchemeTargets* schemeTargets(Source output) const;  // null: not an advected field's
+    // The stages of `scheme` (core/advection_scheme.hpp) for one field, after
+    // the forward pass has written field.write(): the forward result is set
+    // aside in `targets` (a swap), and the last stage writes field.write().
+    using StageKernels = std::array<sim::Kernel, AdvectionSchemeRow::kMaxStages>;
+    void runSchemeStages(AdvectionScheme scheme, gl::PingPong& field, SchemeTargets& targets,
+                         const StageKernels& stages, Source output);
+    // Makes the scratch targets the first time a scheme needs them.
+    void makeSchemeTargets();
     // Whether the dye shares the velocity's grid: then velocity and dye are
     // written in one draw where a pass changes both (splat, motion).
     bool dyeOnVelocityGrid() const { return dyeConstants_.onVelocityGrid; }
@@ -197,9 +203,7 @@ private:
     bool obstacles_ = false;            // the programs are built with OBSTACLES
     sim::GpuKernels kernels_;           // what the passes draw, for this configuration
     mutable sim::ProgramSet programs_;  // their programs
-    // MacCormack's forward results, set aside for the correction: empty until
-    // the scheme is first chosen.
-    gl::RenderTarget macCormackVelocity_, macCormackDye_, macCormackTemperature_;
+    SchemeTargets schemeVelocity_, schemeDye_, schemeTemperature_;
     std::vector<sim::FieldPassProgram> fieldPasses_;  // one per row of kFieldPasses, in its order
     // Set by step() around the recipe: a packed solve leaves its pressure
     // packed for the gradient pass, which unpacks it (unpackPending_).

@@ -24,7 +24,8 @@ const ProgramSpec& checked(const ProgramSpec& spec, Defines defines)
 
 SpecProgram::SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, Defines defines)
     : spec_(&checked(spec, defines)),
-      program_(buildPass(spec.shader, boundary, defines.text().c_str(), spec.header, spec.secondHeader))
+      program_(buildPass(spec.shader, boundary, defines.text().c_str(), spec.header,
+                         defines.stage() ? defines.stage()->header : spec.secondHeader))
 {
     for (std::size_t n = 0; n < perDraw_.size(); ++n)
         perDraw_[n] = spec.perDraw[n] ? program_.uniform(spec.perDraw[n]) : -1;

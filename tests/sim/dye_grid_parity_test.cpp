@@ -38,7 +38,7 @@ std::vector<PassCase> dyePasses()
         onBoth("splat_point", Slot::Dye, splat(test::testSplat(true))),
         onBoth("advect_dye", Slot::Dye, advectDye),
         // advect_scalar.frag forward, backward (its source the forward result,
-        // dt negated), then its MACCORMACK variant, all on the dye's grid with
+        // dt negated), then its SCHEME_STAGE variant (MacCormack's stage), all on the dye's grid with
         // the velocity interpolated at its cells' centres (docs/algorithm.md §3.2b).
         onBoth("advect_dye_maccormack", Slot::Dye, advectDye, test::withMacCormack),
     };

@@ -59,7 +59,7 @@ std::vector<PassCase> allPasses()
         // advect() carries the dye too: on the GPU in the velocity's draw.
         onBoth("advect_dye_with_velocity", Slot::Dye, advect),
         // The forward pass, the same pass backward (dt negated, the forward
-        // result carried), then its MACCORMACK variant: advect_scalar.frag for
+        // result carried), then its SCHEME_STAGE variant (MacCormack's stage): advect_scalar.frag for
         // the dye (the tunnel's inflow dye, obstacles), advect.frag for the
         // velocity. On this random start the limiter binds at most cells.
         onBoth("advect_maccormack_dye", Slot::Dye, advectDye, withMacCormack),

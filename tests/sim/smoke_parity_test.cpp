@@ -42,7 +42,7 @@ std::vector<test::PassCase> smokePasses()
     return {
         test::onBoth("advect_temperature", Slot::Temperature, advectTemperature),
         // advect_scalar.frag forward, backward (its source the forward result,
-        // dt negated), then its MACCORMACK variant (docs/algorithm.md §3.2b).
+        // dt negated), then its SCHEME_STAGE variant (MacCormack's stage) (docs/algorithm.md §3.2b).
         test::onBoth("advect_temperature_maccormack", Slot::Temperature, advectTemperature, test::withMacCormack),
         test::onBoth("buoyancy", Slot::Velocity, [](auto& s) { s.run(passes::buoyancy); }),
         test::onBoth("emitter_heat", Slot::Temperature, emit),
