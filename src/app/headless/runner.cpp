@@ -116,30 +116,31 @@ void printStrouhal(const RunSpec& spec, const RunResult& r)
     }
 }
 
-void printSummary(const RunSpec& spec, const RunResult& r)
+// --until-steady: whether the run got there, and by how much it missed.
+void printSteadiness(const RunSpec& spec, const RunResult& r)
 {
-    const SimParams& p = spec.params;
-    const double h = d(p.cellSize());
+    if (r.steady)
+        std::printf(
+            "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
+            "m/s^2 (checked every %d steps)\n",
+            r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
+    else if (std::isnan(r.lastChangeRate))  // stopped before the first check
+        std::printf(
+            "  NOT steady       after %g s simulated (%d steps): too few to measure max |du/dt| (checked "
+            "every %d steps), tolerance %g m/s^2\n",
+            r.time, r.steps, spec.steadyCheckEvery, *spec.steadyTolerance);
+    else
+        std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
+                    r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
+}
+
+// The final velocity's energy, top speed and divergence, and the worst
+// divergence any step left behind.
+void printFinalState(const RunResult& r, const PassConstants& constants, double h)
+{
     const Field& velocity = r.final.velocity;
-    std::printf("  steps            %d (t = %g s), wall %.3f s (%.2f ms per step)\n", r.steps, r.time, r.wallSeconds,
-                1e3 * r.wallSeconds / r.steps);
-    if (spec.steadyTolerance) {
-        if (r.steady)
-            std::printf(
-                "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
-                "m/s^2 (checked every %d steps)\n",
-                r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
-        else if (std::isnan(r.lastChangeRate))  // stopped before the first check
-            std::printf(
-                "  NOT steady       after %g s simulated (%d steps): too few to measure max |du/dt| (checked "
-                "every %d steps), tolerance %g m/s^2\n",
-                r.time, r.steps, spec.steadyCheckEvery, *spec.steadyTolerance);
-        else
-            std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
-                        r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
-    }
     const double speed = maxSpeed(velocity);
-    const double divergence = maxDivergence(velocity, makePassConstants(p));
+    const double divergence = maxDivergence(velocity, constants);
     std::printf("  kinetic energy   %.6g m^4/s^2 (per unit density and depth)\n", kineticEnergy(velocity, h));
     std::printf("  max speed        %.6g m/s\n", speed);
     std::printf("  divergence       max |div u| = %.3g 1/s; relative (max |div u| h / max |u|) = %.3g\n", divergence,
@@ -152,52 +153,74 @@ void printSummary(const RunSpec& spec, const RunResult& r)
         }
         std::printf("                   worst relative divergence after any step: %.3g\n", worst);
     }
-    if (hasExactSolution(spec.scenario)) {
-        const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
-        const double exactRate = exactEnergyDecayRate(spec.scenario, p);
-        const double exactEnergy = e0 * std::exp(-exactRate * r.time);
-        const Field exact = exactVelocity(spec.scenario, p, r.time);
-        const double energy = kineticEnergy(velocity, h);
-        // At a large viscosity the exact flow decays below the smallest double
-        // (e^-4 nu t): a ratio to it would print inf.
-        const double exactSpeed = maxSpeed(exact);
-        if (exactEnergy > 0.0 && exactSpeed > 0.0)
-            std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
-                        energy / exactEnergy - 1.0, maxDifference(velocity, exact) / exactSpeed);
-        else
-            std::printf("  vs exact         the exact flow has decayed to 0 (E = %.3g here); no ratio to it\n", energy);
-        // The energy's decay rate over the run against the exact one (4 nu for
-        // Taylor-Green): the validation's figure, independent of how long the run was.
-        if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
-            const double rate = std::log(e0 / energy) / r.time;
-            std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
-                        100.0 * (rate / exactRate - 1.0));
-        }
+}
+
+// A scenario with an exact solution (Taylor-Green): the distance to it at the
+// run's end, and the energy's decay rate against the exact one.
+void printVsExact(const RunSpec& spec, const RunResult& r, double h)
+{
+    const SimParams& p = spec.params;
+    const Field& velocity = r.final.velocity;
+    const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
+    const double exactRate = exactEnergyDecayRate(spec.scenario, p);
+    const double exactEnergy = e0 * std::exp(-exactRate * r.time);
+    const Field exact = exactVelocity(spec.scenario, p, r.time);
+    const double energy = kineticEnergy(velocity, h);
+    // At a large viscosity the exact flow decays below the smallest double
+    // (e^-4 nu t): a ratio to it would print inf.
+    const double exactSpeed = maxSpeed(exact);
+    if (exactEnergy > 0.0 && exactSpeed > 0.0)
+        std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
+                    energy / exactEnergy - 1.0, maxDifference(velocity, exact) / exactSpeed);
+    else
+        std::printf("  vs exact         the exact flow has decayed to 0 (E = %.3g here); no ratio to it\n", energy);
+    // The energy's decay rate over the run against the exact one (4 nu for
+    // Taylor-Green): the validation's figure, independent of how long the run was.
+    if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
+        const double rate = std::log(e0 / energy) / r.time;
+        std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
+                    100.0 * (rate / exactRate - 1.0));
     }
-    if (spec.scenario == Scenario::Cavity) {
-        const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
-        std::size_t iu = 0, ivMin = 0, ivMax = 0;
-        for (std::size_t n = 0; n < c.s.size(); ++n) {
-            if (c.uVertical[n] < c.uVertical[iu]) iu = n;
-            if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
-            if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
-        }
-        std::printf(
-            "  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
-            "%.4f\n",
-            c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
-        // The published tables hold for one Reynolds number only; at another
-        // the distance to them measures nothing.
-        const double reynolds = d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity);
-        if (std::fabs(reynolds / kGhiaReynolds - 1.0) < 1e-4) {
-            const GhiaDeviation g = ghiaDeviation(c);
-            std::printf("  vs Ghia et al.   max |u/U - Ghia| on x = 0.5: %.4f; max |v/U - Ghia| on y = 0.5: %.4f\n",
-                        g.u, g.v);
-        } else {
-            std::printf("  vs Ghia et al.   no comparison: their tables are for Re = %g, this run is Re = %g\n",
-                        kGhiaReynolds, reynolds);
-        }
+}
+
+// The lid-driven cavity: the centre lines' extremes, and the distance to Ghia
+// et al.'s tables when the run is at their Reynolds number.
+void printCavity(const SimParams& p, const Field& velocity)
+{
+    const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
+    std::size_t iu = 0, ivMin = 0, ivMax = 0;
+    for (std::size_t n = 0; n < c.s.size(); ++n) {
+        if (c.uVertical[n] < c.uVertical[iu]) iu = n;
+        if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
+        if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
     }
+    std::printf(
+        "  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
+        "%.4f\n",
+        c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
+    // The published tables hold for one Reynolds number only; at another
+    // the distance to them measures nothing.
+    const double reynolds = d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity);
+    if (std::fabs(reynolds / kGhiaReynolds - 1.0) < 1e-4) {
+        const GhiaDeviation g = ghiaDeviation(c);
+        std::printf("  vs Ghia et al.   max |u/U - Ghia| on x = 0.5: %.4f; max |v/U - Ghia| on y = 0.5: %.4f\n", g.u,
+                    g.v);
+    } else {
+        std::printf("  vs Ghia et al.   no comparison: their tables are for Re = %g, this run is Re = %g\n",
+                    kGhiaReynolds, reynolds);
+    }
+}
+
+void printSummary(const RunSpec& spec, const RunResult& r)
+{
+    const SimParams& p = spec.params;
+    const double h = d(p.cellSize());
+    std::printf("  steps            %d (t = %g s), wall %.3f s (%.2f ms per step)\n", r.steps, r.time, r.wallSeconds,
+                1e3 * r.wallSeconds / r.steps);
+    if (spec.steadyTolerance) printSteadiness(spec, r);
+    printFinalState(r, makePassConstants(p), h);
+    if (hasExactSolution(spec.scenario)) printVsExact(spec, r, h);
+    if (spec.scenario == Scenario::Cavity) printCavity(p, r.final.velocity);
 }
 
 // --profile: the table of core/profile_table.hpp, and what its numbers are.
