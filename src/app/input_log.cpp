@@ -11,6 +11,7 @@
 #include <optional>
 #include <system_error>
 
+#include "app/input_log_words.hpp"
 #include "app/path_check.hpp"
 #include "core/parameters.hpp"
 
@@ -62,154 +63,6 @@ std::string formatMask(const Field& mask)
     return line;
 }
 
-// The words of a line, and readers of one word that say what they expected.
-class Words {
-public:
-    explicit Words(std::string_view line)
-    {
-        std::size_t at = 0;
-        while (at < line.size()) {
-            while (at < line.size() && (line[at] == ' ' || line[at] == '\t' || line[at] == '\r')) ++at;
-            std::size_t end = at;
-            while (end < line.size() && line[end] != ' ' && line[end] != '\t' && line[end] != '\r') ++end;
-            if (end > at) words_.emplace_back(line.substr(at, end - at));
-            at = end;
-        }
-    }
-    std::size_t size() const { return words_.size(); }
-    const std::string& operator[](std::size_t n) const { return words_[n]; }
-
-private:
-    std::vector<std::string> words_;
-};
-
-struct Reader {
-    const Words& words;
-    std::string problem;
-
-    template <typename T>
-    T read(std::size_t n, const char* what)
-    {
-        T value{};
-        if (!problem.empty()) return value;
-        if (n >= words.size()) {
-            problem = std::string("expected ") + what + " after '" + words[n - 1] + "'";
-            return value;
-        }
-        const std::string& w = words[n];
-        const auto [end, error] = std::from_chars(w.data(), w.data() + w.size(), value);
-        if (error != std::errc() || end != w.data() + w.size())
-            problem = std::string("expected ") + what + ", got '" + w + "'";
-        return value;
-    }
-    void expectEnd(std::size_t n)
-    {
-        if (problem.empty() && words.size() > n) problem = "unexpected '" + words[n] + "' at the end of the line";
-    }
-};
-
-Splat readSplat(Reader& r, std::size_t first)
-{
-    Splat s;
-    float* fields[] = {&s.from.x,     &s.from.y,     &s.to.x,  &s.to.y,  &s.radius,
-                       &s.velocity.x, &s.velocity.y, &s.dye.r, &s.dye.g, &s.dye.b};
-    std::size_t n = first;
-    // Finite and far from overflow: a crafted 1e38 (or nan) played to the end
-    // and wrote black frames, exit 0. The window's own strokes stay well
-    // under 1e12 (at the brush's extremes, force 1000 and radius 0.001 m, a
-    // 0.2 m stroke's velocity is about 1e6 m/s), and squares of 1e12 are
-    // still floats.
-    constexpr float kLargest = 1e12f;
-    for (float* f : fields) {
-        *f = r.read<float>(n++, "a number");
-        if (r.problem.empty() && !(std::fabs(*f) <= kLargest))
-            r.problem = "expected a number within +-1e12, got '" + r.words[n - 1] + "'";
-    }
-    if (r.problem.empty() && !(s.radius > 0.0f))
-        r.problem = "a splat's radius must be above 0, not '" + r.words[first + 4] + "'";
-    const int adds = r.read<int>(n++, "0 or 1 (adds dye)");
-    if (r.problem.empty() && adds != 0 && adds != 1)
-        r.problem = "expected 0 or 1 (adds dye), got '" + r.words[n - 1] + "'";
-    s.addsDye = adds == 1;
-    s.heat = r.read<float>(n++, "a number (heat)");
-    if (r.problem.empty() && !(std::fabs(s.heat) <= kLargest))
-        r.problem = "expected a heat within +-1e12, got '" + r.words[n - 1] + "'";
-    r.expectEnd(n);
-    return s;
-}
-
-SimParams readGrid(Reader& r, SimParams p)
-{
-    p.gridWidth = r.read<int>(1, "the grid's width");
-    p.gridHeight = r.read<int>(2, "the grid's height");
-    p.domainWidth = r.read<float>(3, "the domain's width");
-    p.dyeGridWidth = r.read<int>(4, "the dye grid's width");
-    return p;
-}
-
-Field readMask(Reader& r)
-{
-    const int width = r.read<int>(1, "the mask's width");
-    const int height = r.read<int>(2, "the mask's height");
-    if (!r.problem.empty()) return {};
-    if (width < 1 || height < 1 || width > 16384 || height > 16384) {
-        r.problem = "a mask of " + std::to_string(width) + "x" + std::to_string(height) + " cells";
-        return {};
-    }
-    Field mask(width, height, 1);
-    float* cells = mask.data();
-    const std::size_t total = mask.size();
-    std::size_t filled = 0;
-    for (std::size_t n = 3; n < r.words.size() && r.problem.empty(); ++n) {
-        const std::string& run = r.words[n];
-        const auto star = run.find('*');
-        float value = 0.0f;
-        std::size_t count = 0;
-        const auto [valueEnd, e1] = std::from_chars(run.data(), run.data() + std::min(star, run.size()), value);
-        const bool countOk = star != std::string::npos &&
-                             std::from_chars(run.data() + star + 1, run.data() + run.size(), count).ec == std::errc();
-        if (e1 != std::errc() || valueEnd != run.data() + star || !countOk || count == 0 || count > total - filled ||
-            !(value >= 0.0f && value <= 1.0f)) {
-            r.problem = "expected a run VALUE*COUNT (VALUE in [0, 1]) within the mask's " + std::to_string(total) +
-                        " cells, got '" + run + "'";
-            return {};
-        }
-        std::fill(cells + filled, cells + filled + count, value);
-        filled += count;
-    }
-    if (r.problem.empty() && filled != total)
-        r.problem = "the runs cover " + std::to_string(filled) + " of the mask's " + std::to_string(total) + " cells";
-    return mask;
-}
-
-// One parameter row by key: its value into `p`.
-void readParam(Reader& r, SimParams& p, InputEvent* event)
-{
-    if (r.words.size() < 2) {
-        r.problem = "expected a parameter's name after 'param'";
-        return;
-    }
-    const Parameter* row = findParameter(r.words[1]);
-    if (!row) {
-        r.problem = "no parameter '" + r.words[1] + "'";
-        return;
-    }
-    const double value = r.read<double>(2, "a number");
-    r.expectEnd(3);
-    if (!r.problem.empty()) return;
-    // As a float, as the row holds it (1e-300 is a dt of 0): else the replay
-    // failed where it reached it, with no line.
-    if (!row->accepts(value) || !row->accepts(static_cast<float>(value))) {
-        r.problem = std::string(row->key) + " " + r.words[2] + " is out of range: " + row->range();
-        return;
-    }
-    row->set(p, value);
-    if (event) {
-        event->key = row->key;
-        event->value = value;
-    }
-}
-
 }  // namespace
 
 std::string formatInputLogHeader(const SimParams& start)
@@ -249,6 +102,8 @@ std::string formatInputEvent(const InputEvent& e)
 
 namespace {
 
+using namespace log_words;
+
 // The log's lines one at a time, as they are read: the file is never held
 // whole, and each line is parsed once.
 class InputLogParser {
@@ -285,91 +140,135 @@ private:
 
     bool read(const Words& words)
     {
-        InputLog& log = result_.log;
         Reader r{words, ""};
         const std::string& word = words[0];
-        if (part_ == Part::Version) {
-            if (word != "fluidsim-input") return fail("not a fluidsim input log (it starts 'fluidsim-input 1')");
-            const int version = r.read<int>(1, "a version number");
-            if (!r.problem.empty()) return fail(r.problem);
-            if (version != kInputLogVersion)
-                return fail("version " + std::to_string(version) + "; this fluidsim reads version " +
-                            std::to_string(kInputLogVersion));
-            part_ = Part::Header;
-            return true;
-        }
+        if (part_ == Part::Version) return readVersion(word, r);
         if (part_ == Part::Ended) return fail("'" + word + "' after 'end'");
+        if (part_ == Part::Header) return readSetting(word, r);
+        if (word == "end") return readEnd(words, r);
         InputEvent e;
         e.line = lineNumber_;
-        if (part_ == Part::Header) {
-            if (word == "grid") {
-                log.start = readGrid(r, log.start);
-                r.expectEnd(5);
-                sawGrid_ = true;
-            } else if (word == "param") {
-                readParam(r, log.start, nullptr);
-            } else if (word == "begin") {
-                if (!sawGrid_) return fail("'begin' before the 'grid' line");
-                if (auto problem = validate(log.start)) return fail("the settings at start: " + *problem);
-                grid_ = log.start;
-                part_ = Part::Events;
-                return true;
-            } else {
-                return fail("'" + word + "' in the settings (expected grid, param or begin)");
-            }
-            if (!r.problem.empty()) return fail(r.problem);
+        if (!readEvent(words, r, e)) return false;
+        if (!r.problem.empty()) return fail(r.problem);
+        if (static_cast<long>(result_.log.events.size()) >= maxEvents_)
+            return fail("more than " + std::to_string(maxEvents_) + " events, the most an input log holds");
+        result_.log.events.push_back(std::move(e));
+        return true;
+    }
+
+    // The first line: "fluidsim-input" and the one version this fluidsim reads.
+    bool readVersion(const std::string& word, Reader& r)
+    {
+        if (word != "fluidsim-input") return fail("not a fluidsim input log (it starts 'fluidsim-input 1')");
+        const int version = r.read<int>(1, "a version number");
+        if (!r.problem.empty()) return fail(r.problem);
+        if (version != kInputLogVersion)
+            return fail("version " + std::to_string(version) + "; this fluidsim reads version " +
+                        std::to_string(kInputLogVersion));
+        part_ = Part::Header;
+        return true;
+    }
+
+    // The settings at the start, up to 'begin', which checks them whole.
+    bool readSetting(const std::string& word, Reader& r)
+    {
+        InputLog& log = result_.log;
+        if (word == "grid") {
+            log.start = readGrid(r, log.start);
+            r.expectEnd(5);
+            sawGrid_ = true;
+        } else if (word == "param") {
+            readParam(r, log.start, nullptr);
+        } else if (word == "begin") {
+            if (!sawGrid_) return fail("'begin' before the 'grid' line");
+            if (auto problem = validate(log.start)) return fail("the settings at start: " + *problem);
+            grid_ = log.start;
+            part_ = Part::Events;
             return true;
+        } else {
+            return fail("'" + word + "' in the settings (expected grid, param or begin)");
         }
+        if (!r.problem.empty()) return fail(r.problem);
+        return true;
+    }
+
+    // One event into `e`; false once the log is refused. A problem left in
+    // `r` is the caller's to report.
+    bool readEvent(const Words& words, Reader& r, InputEvent& e)
+    {
         using K = InputEvent::Kind;
+        const std::string& word = words[0];
         if (word == "splat" || word == "paint") {
             e.kind = word == "splat" ? K::Splat : K::Paint;
             e.splat = readSplat(r, 1);
         } else if (word == "step") {
-            e.kind = K::Step;
-            e.step = r.read<int>(1, "the step's number");
-            r.expectEnd(2);
-            if (r.problem.empty() && e.step != log.steps + 1)
-                return fail("step " + words[1] + " after step " + std::to_string(log.steps) +
-                            " (steps are numbered one by one)");
-            if (r.problem.empty()) log.steps = e.step;
+            return readStep(words, r, e);
         } else if (word == "reset" || word == "clear-dye") {
             e.kind = word == "reset" ? K::Reset : K::ClearDye;
             r.expectEnd(1);
         } else if (word == "param") {
             e.kind = K::Param;
-            SimParams scratch = log.start;
+            SimParams scratch = result_.log.start;
             readParam(r, scratch, &e);
         } else if (word == "grid") {
-            e.kind = K::Grid;
-            e.grid = readGrid(r, log.start);
-            if (r.problem.empty() && (words.size() != 6 || (words[5] != "keep" && words[5] != "fresh")))
-                return fail("expected keep or fresh at the end of 'grid'");
-            e.keepFluid = words.size() == 6 && words[5] == "keep";
-            if (r.problem.empty())
-                if (auto problem = validate(e.grid)) return fail("the new grid: " + *problem);
-            if (r.problem.empty()) grid_ = e.grid;
+            return readGridChange(words, r, e);
         } else if (word == "obstacles") {
-            e.kind = K::Obstacles;
-            e.mask = readMask(r);
-            if (r.problem.empty() && (e.mask.width() != grid_.gridWidth || e.mask.height() != grid_.gridHeight))
-                return fail("a mask of " + std::to_string(e.mask.width()) + "x" + std::to_string(e.mask.height()) +
-                            " cells on the " + std::to_string(grid_.gridWidth) + "x" +
-                            std::to_string(grid_.gridHeight) + " grid");
-        } else if (word == "end") {
-            const int steps = r.read<int>(1, "the number of steps");
-            r.expectEnd(2);
-            if (r.problem.empty() && steps != log.steps)
-                return fail("'end " + words[1] + "' after " + std::to_string(log.steps) + " steps");
-            if (!r.problem.empty()) return fail(r.problem);
-            part_ = Part::Ended;
-            return true;
+            return readObstacles(r, e);
         } else {
             return fail("unknown event '" + word + "'");
         }
+        return true;
+    }
+
+    // Steps are numbered one by one from 1.
+    bool readStep(const Words& words, Reader& r, InputEvent& e)
+    {
+        InputLog& log = result_.log;
+        e.kind = InputEvent::Kind::Step;
+        e.step = r.read<int>(1, "the step's number");
+        r.expectEnd(2);
+        if (r.problem.empty() && e.step != log.steps + 1)
+            return fail("step " + words[1] + " after step " + std::to_string(log.steps) +
+                        " (steps are numbered one by one)");
+        if (r.problem.empty()) log.steps = e.step;
+        return true;
+    }
+
+    // A new grid, checked whole; the events after it are on it.
+    bool readGridChange(const Words& words, Reader& r, InputEvent& e)
+    {
+        e.kind = InputEvent::Kind::Grid;
+        e.grid = readGrid(r, result_.log.start);
+        if (r.problem.empty() && (words.size() != 6 || (words[5] != "keep" && words[5] != "fresh")))
+            return fail("expected keep or fresh at the end of 'grid'");
+        e.keepFluid = words.size() == 6 && words[5] == "keep";
+        if (r.problem.empty())
+            if (auto problem = validate(e.grid)) return fail("the new grid: " + *problem);
+        if (r.problem.empty()) grid_ = e.grid;
+        return true;
+    }
+
+    // A mask has the size of the grid the events are on.
+    bool readObstacles(Reader& r, InputEvent& e)
+    {
+        e.kind = InputEvent::Kind::Obstacles;
+        e.mask = readMask(r);
+        if (r.problem.empty() && (e.mask.width() != grid_.gridWidth || e.mask.height() != grid_.gridHeight))
+            return fail("a mask of " + std::to_string(e.mask.width()) + "x" + std::to_string(e.mask.height()) +
+                        " cells on the " + std::to_string(grid_.gridWidth) + "x" + std::to_string(grid_.gridHeight) +
+                        " grid");
+        return true;
+    }
+
+    // 'end' and the number of steps the log holds, which must match.
+    bool readEnd(const Words& words, Reader& r)
+    {
+        const int steps = r.read<int>(1, "the number of steps");
+        r.expectEnd(2);
+        if (r.problem.empty() && steps != result_.log.steps)
+            return fail("'end " + words[1] + "' after " + std::to_string(result_.log.steps) + " steps");
         if (!r.problem.empty()) return fail(r.problem);
-        if (static_cast<long>(log.events.size()) >= maxEvents_)
-            return fail("more than " + std::to_string(maxEvents_) + " events, the most an input log holds");
-        log.events.push_back(std::move(e));
+        part_ = Part::Ended;
         return true;
     }
 

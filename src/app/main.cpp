@@ -4,6 +4,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -72,103 +73,92 @@ std::vector<NamedOutput> namedOutputs(const Options& o)
             {"--export-probe", o.probeFile}};
 }
 
-}  // namespace
-
-int main(int argc, char** argv)
+// The pictures a flag names, in every mode and before anything large is
+// allocated: a picture is refused by its header (size) before it is decoded.
+// And the files a run writes, by their folders: a recording that cannot
+// be written should cost one line before the window opens, not the run.
+std::optional<std::string> namedFileProblem(const Options& options)
 {
-    ParseResult parsed = parseCommandLine(argc, argv);
-    if (parsed.options.showHelp) {
-        std::fputs(helpText().c_str(), stdout);
-        return 0;
-    }
-    if (!parsed.ok()) {
-        report(parsed.error + " (see fluidsim --help)");
-        return kUsageErrorExit;
-    }
-    Options options = parsed.options;
-    if (auto problem = configFileProblem(options)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
-    // The pictures a flag names, in every mode and before anything large is
-    // allocated: a picture is refused by its header (size) before it is decoded.
-    // And the files a run writes, by their folders: a recording that cannot
-    // be written should cost one line before the window opens, not the run.
     for (const auto& problem :
          {obstacleFileProblem(options.obstacles), backgroundFileProblem(options.background),
           fluid::motion::sourceFileProblem(options.motionSource), headless::outputFileProblem(options.recordFile),
           headless::outputFileProblem(options.videoFile, options.outDir),
           headless::outputFileProblem(options.recordInputFile)})
-        if (problem) {
-            report(*problem);
-            return kUsageErrorExit;
-        }
-    // Input logs: one that cannot be replayed is refused before anything
-    // opens, with its line; the camera's motion is no input a log can hold.
-    if (!options.replayFile.empty()) {
-        if (const auto conflict = replayConflict(options)) {
-            report(*conflict);
-            return kUsageErrorExit;
-        }
-        InputLogParse log = loadInputLog(options.replayFile);
-        if (!log.ok()) {
-            report(log.error);
-            return kUsageErrorExit;
-        }
-        // The run plays this one (it is not read again).
-        keepInputLog(options.replayFile, std::move(log.log));
-    }
-    // (--replay refused --motion above: replayConflict.)
-    if (options.given("record-input") && !options.motionSource.empty()) {
-        report("--record-input does not go with --motion: the camera's motion is not recorded");
-        return kUsageErrorExit;
-    }
-    if (options.given("record-for") && options.recordFile.empty()) {
-        std::fprintf(stderr, "fluidsim: --record-for needs --record FILE: the video it stops\n");
-        return kUsageErrorExit;
-    }
-    if (!options.recordInputFile.empty() && !options.replayFile.empty()) {
-        std::fprintf(stderr, "fluidsim: --record-input does not go with --replay: the log is the input\n");
-        return kUsageErrorExit;
-    }
-    // After the refusals of whole pairs of flags, which say more.
-    if (const auto clash = fileClashProblem(options)) {
-        report(*clash);
-        return kUsageErrorExit;
-    }
-    // Every output this run writes, locked until the process ends: a second
-    // run naming one of them is refused here (app/output_lock.hpp).
-    OutputLocks outputLocks;
-    if (const auto busy = outputLocks.claim(namedOutputs(options))) {
-        report(*busy);
-        return kUsageErrorExit;
-    }
-    if (options.headless) {
-        // The window's flags would be silently ignored.
-        if (auto problem = windowOnlyFlagProblem(options)) {
-            report(*problem);
-            return kUsageErrorExit;
-        }
-        return runHeadless(options);
-    }
+        if (problem) return problem;
+    return std::nullopt;
+}
 
-    if (!displayAvailable()) {
-        if (auto problem = noDisplayProblem(options)) {
-            report(*problem);
+// Input logs: one that cannot be replayed is refused before anything
+// opens, with its line; the camera's motion is no input a log can hold.
+// The run plays the log read here (it is not read again).
+std::optional<std::string> loadReplayProblem(const Options& options)
+{
+    if (options.replayFile.empty()) return std::nullopt;
+    if (auto conflict = replayConflict(options)) return conflict;
+    InputLogParse log = loadInputLog(options.replayFile);
+    if (!log.ok()) return log.error;
+    keepInputLog(options.replayFile, std::move(log.log));
+    return std::nullopt;
+}
+
+// Flags that do not go together. The refusals of whole pairs come before the
+// clash of two outputs on one file: they say more.
+std::optional<std::string> flagPairProblem(const Options& options)
+{
+    // (--replay refused --motion before: replayConflict.)
+    if (options.given("record-input") && !options.motionSource.empty())
+        return "--record-input does not go with --motion: the camera's motion is not recorded";
+    if (options.given("record-for") && options.recordFile.empty())
+        return "--record-for needs --record FILE: the video it stops";
+    if (!options.recordInputFile.empty() && !options.replayFile.empty())
+        return "--record-input does not go with --replay: the log is the input";
+    return fileClashProblem(options);
+}
+
+// The first reason the flags cannot run, in the order the user reads them
+// best: the settings file, the files named, the log replayed, the pairs.
+std::optional<std::string> startProblem(const Options& options)
+{
+    if (auto problem = configFileProblem(options)) return problem;
+    if (auto problem = namedFileProblem(options)) return problem;
+    if (auto problem = loadReplayProblem(options)) return problem;
+    return flagPairProblem(options);
+}
+
+// --headless: the window's flags would be silently ignored.
+int runHeadlessMode(const Options& options)
+{
+    if (auto problem = windowOnlyFlagProblem(options)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
+    return runHeadless(options);
+}
+
+// No display to open a window on: the headless demo, its frames in a folder
+// (locked like every other output).
+int runWithoutDisplay(Options options, OutputLocks& outputLocks)
+{
+    if (auto problem = noDisplayProblem(options)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
+    if (options.outDir.empty()) {
+        options.outDir = "fluidsim-frames";
+        if (const auto busy = outputLocks.claim({{"the frames' folder", options.outDir}})) {
+            report(*busy);
             return kUsageErrorExit;
         }
-        if (options.outDir.empty()) {
-            options.outDir = "fluidsim-frames";
-            if (const auto busy = outputLocks.claim({{"the frames' folder", options.outDir}})) {
-                report(*busy);
-                return kUsageErrorExit;
-            }
-        }
-        if (options.framesEvery == 0) options.framesEvery = 30;
-        return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
-                                     "demo instead; frames go to " +
-                                     options.outDir + "/"});
     }
+    if (options.framesEvery == 0) options.framesEvery = 30;
+    return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
+                                 "demo instead; frames go to " +
+                                 options.outDir + "/"});
+}
+
+// The window, with the command line read again on top of the settings file.
+int runWindowMode(const Options& options, int argc, char** argv)
+{
     // A window opens: flags that only a headless run uses would be ignored.
     if (auto problem = headlessOnlyFlagProblem(options)) {
         report(*problem);
@@ -187,11 +177,40 @@ int main(int argc, char** argv)
     Options settingsFile = windowDefaults();
     std::vector<std::string> warnings;
     if (!options.noConfig) settingsFile = withSettingsFile(options, warnings);
-    parsed = parseCommandLine(argc, argv, settingsFile);
+    const ParseResult parsed = parseCommandLine(argc, argv, settingsFile);
     if (!parsed.ok()) {
         report(parsed.error + " (see fluidsim --help)");
         return kUsageErrorExit;
     }
-    options = parsed.options;
-    return runWindow(options, settingsFile, warnings);
+    return runWindow(parsed.options, settingsFile, warnings);
+}
+
+}  // namespace
+
+int main(int argc, char** argv)
+{
+    const ParseResult parsed = parseCommandLine(argc, argv);
+    if (parsed.options.showHelp) {
+        std::fputs(helpText().c_str(), stdout);
+        return 0;
+    }
+    if (!parsed.ok()) {
+        report(parsed.error + " (see fluidsim --help)");
+        return kUsageErrorExit;
+    }
+    const Options& options = parsed.options;
+    if (const auto problem = startProblem(options)) {
+        report(*problem);
+        return kUsageErrorExit;
+    }
+    // Every output this run writes, locked until the process ends: a second
+    // run naming one of them is refused here (app/output_lock.hpp).
+    OutputLocks outputLocks;
+    if (const auto busy = outputLocks.claim(namedOutputs(options))) {
+        report(*busy);
+        return kUsageErrorExit;
+    }
+    if (options.headless) return runHeadlessMode(options);
+    if (!displayAvailable()) return runWithoutDisplay(options, outputLocks);
+    return runWindowMode(options, argc, argv);
 }

@@ -116,30 +116,31 @@ void printStrouhal(const RunSpec& spec, const RunResult& r)
     }
 }
 
-void printSummary(const RunSpec& spec, const RunResult& r)
+// --until-steady: whether the run got there, and by how much it missed.
+void printSteadiness(const RunSpec& spec, const RunResult& r)
 {
-    const SimParams& p = spec.params;
-    const double h = d(p.cellSize());
+    if (r.steady)
+        std::printf(
+            "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
+            "m/s^2 (checked every %d steps)\n",
+            r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
+    else if (std::isnan(r.lastChangeRate))  // stopped before the first check
+        std::printf(
+            "  NOT steady       after %g s simulated (%d steps): too few to measure max |du/dt| (checked "
+            "every %d steps), tolerance %g m/s^2\n",
+            r.time, r.steps, spec.steadyCheckEvery, *spec.steadyTolerance);
+    else
+        std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
+                    r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
+}
+
+// The final velocity's energy, top speed and divergence, and the worst
+// divergence any step left behind.
+void printFinalState(const RunResult& r, const PassConstants& constants, double h)
+{
     const Field& velocity = r.final.velocity;
-    std::printf("  steps            %d (t = %g s), wall %.3f s (%.2f ms per step)\n", r.steps, r.time, r.wallSeconds,
-                1e3 * r.wallSeconds / r.steps);
-    if (spec.steadyTolerance) {
-        if (r.steady)
-            std::printf(
-                "  steady           after %g s simulated (%d steps, %.2f s wall): max |du/dt| = %.3g < %g "
-                "m/s^2 (checked every %d steps)\n",
-                r.time, r.steps, r.wallSeconds, r.lastChangeRate, *spec.steadyTolerance, spec.steadyCheckEvery);
-        else if (std::isnan(r.lastChangeRate))  // stopped before the first check
-            std::printf(
-                "  NOT steady       after %g s simulated (%d steps): too few to measure max |du/dt| (checked "
-                "every %d steps), tolerance %g m/s^2\n",
-                r.time, r.steps, spec.steadyCheckEvery, *spec.steadyTolerance);
-        else
-            std::printf("  NOT steady       after %g s simulated (%d steps): max |du/dt| = %.3g, tolerance %g m/s^2\n",
-                        r.time, r.steps, r.lastChangeRate, *spec.steadyTolerance);
-    }
     const double speed = maxSpeed(velocity);
-    const double divergence = maxDivergence(velocity, makePassConstants(p));
+    const double divergence = maxDivergence(velocity, constants);
     std::printf("  kinetic energy   %.6g m^4/s^2 (per unit density and depth)\n", kineticEnergy(velocity, h));
     std::printf("  max speed        %.6g m/s\n", speed);
     std::printf("  divergence       max |div u| = %.3g 1/s; relative (max |div u| h / max |u|) = %.3g\n", divergence,
@@ -152,52 +153,74 @@ void printSummary(const RunSpec& spec, const RunResult& r)
         }
         std::printf("                   worst relative divergence after any step: %.3g\n", worst);
     }
-    if (hasExactSolution(spec.scenario)) {
-        const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
-        const double exactRate = exactEnergyDecayRate(spec.scenario, p);
-        const double exactEnergy = e0 * std::exp(-exactRate * r.time);
-        const Field exact = exactVelocity(spec.scenario, p, r.time);
-        const double energy = kineticEnergy(velocity, h);
-        // At a large viscosity the exact flow decays below the smallest double
-        // (e^-4 nu t): a ratio to it would print inf.
-        const double exactSpeed = maxSpeed(exact);
-        if (exactEnergy > 0.0 && exactSpeed > 0.0)
-            std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
-                        energy / exactEnergy - 1.0, maxDifference(velocity, exact) / exactSpeed);
-        else
-            std::printf("  vs exact         the exact flow has decayed to 0 (E = %.3g here); no ratio to it\n", energy);
-        // The energy's decay rate over the run against the exact one (4 nu for
-        // Taylor-Green): the validation's figure, independent of how long the run was.
-        if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
-            const double rate = std::log(e0 / energy) / r.time;
-            std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
-                        100.0 * (rate / exactRate - 1.0));
-        }
+}
+
+// A scenario with an exact solution (Taylor-Green): the distance to it at the
+// run's end, and the energy's decay rate against the exact one.
+void printVsExact(const RunSpec& spec, const RunResult& r, double h)
+{
+    const SimParams& p = spec.params;
+    const Field& velocity = r.final.velocity;
+    const double e0 = kineticEnergy(initialState(spec.scenario, p).velocity, h);
+    const double exactRate = exactEnergyDecayRate(spec.scenario, p);
+    const double exactEnergy = e0 * std::exp(-exactRate * r.time);
+    const Field exact = exactVelocity(spec.scenario, p, r.time);
+    const double energy = kineticEnergy(velocity, h);
+    // At a large viscosity the exact flow decays below the smallest double
+    // (e^-4 nu t): a ratio to it would print inf.
+    const double exactSpeed = maxSpeed(exact);
+    if (exactEnergy > 0.0 && exactSpeed > 0.0)
+        std::printf("  vs exact         E/E_exact - 1 = %+.4g; max |u - u_exact| / max |u_exact| = %.4g\n",
+                    energy / exactEnergy - 1.0, maxDifference(velocity, exact) / exactSpeed);
+    else
+        std::printf("  vs exact         the exact flow has decayed to 0 (E = %.3g here); no ratio to it\n", energy);
+    // The energy's decay rate over the run against the exact one (4 nu for
+    // Taylor-Green): the validation's figure, independent of how long the run was.
+    if (r.time > 0.0 && exactRate > 0.0 && energy > 0.0) {
+        const double rate = std::log(e0 / energy) / r.time;
+        std::printf("  decay rate       ln(E0/E)/t = %.5g 1/s, exact %.5g 1/s: error %+.2f%%\n", rate, exactRate,
+                    100.0 * (rate / exactRate - 1.0));
     }
-    if (spec.scenario == Scenario::Cavity) {
-        const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
-        std::size_t iu = 0, ivMin = 0, ivMax = 0;
-        for (std::size_t n = 0; n < c.s.size(); ++n) {
-            if (c.uVertical[n] < c.uVertical[iu]) iu = n;
-            if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
-            if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
-        }
-        std::printf(
-            "  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
-            "%.4f\n",
-            c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
-        // The published tables hold for one Reynolds number only; at another
-        // the distance to them measures nothing.
-        const double reynolds = d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity);
-        if (std::fabs(reynolds / kGhiaReynolds - 1.0) < 1e-4) {
-            const GhiaDeviation g = ghiaDeviation(c);
-            std::printf("  vs Ghia et al.   max |u/U - Ghia| on x = 0.5: %.4f; max |v/U - Ghia| on y = 0.5: %.4f\n",
-                        g.u, g.v);
-        } else {
-            std::printf("  vs Ghia et al.   no comparison: their tables are for Re = %g, this run is Re = %g\n",
-                        kGhiaReynolds, reynolds);
-        }
+}
+
+// The lid-driven cavity: the centre lines' extremes, and the distance to Ghia
+// et al.'s tables when the run is at their Reynolds number.
+void printCavity(const SimParams& p, const Field& velocity)
+{
+    const Centerlines c = centerlines(velocity, d(p.lidSpeed), p.layout);
+    std::size_t iu = 0, ivMin = 0, ivMax = 0;
+    for (std::size_t n = 0; n < c.s.size(); ++n) {
+        if (c.uVertical[n] < c.uVertical[iu]) iu = n;
+        if (c.vHorizontal[n] < c.vHorizontal[ivMin]) ivMin = n;
+        if (c.vHorizontal[n] > c.vHorizontal[ivMax]) ivMax = n;
     }
+    std::printf(
+        "  centre lines     min u/U = %.4f at y = %.4f; min v/U = %.4f at x = %.4f; max v/U = %.4f at x = "
+        "%.4f\n",
+        c.uVertical[iu], c.s[iu], c.vHorizontal[ivMin], c.s[ivMin], c.vHorizontal[ivMax], c.s[ivMax]);
+    // The published tables hold for one Reynolds number only; at another
+    // the distance to them measures nothing.
+    const double reynolds = d(p.lidSpeed) * d(p.domainWidth) / d(p.viscosity);
+    if (std::fabs(reynolds / kGhiaReynolds - 1.0) < 1e-4) {
+        const GhiaDeviation g = ghiaDeviation(c);
+        std::printf("  vs Ghia et al.   max |u/U - Ghia| on x = 0.5: %.4f; max |v/U - Ghia| on y = 0.5: %.4f\n", g.u,
+                    g.v);
+    } else {
+        std::printf("  vs Ghia et al.   no comparison: their tables are for Re = %g, this run is Re = %g\n",
+                    kGhiaReynolds, reynolds);
+    }
+}
+
+void printSummary(const RunSpec& spec, const RunResult& r)
+{
+    const SimParams& p = spec.params;
+    const double h = d(p.cellSize());
+    std::printf("  steps            %d (t = %g s), wall %.3f s (%.2f ms per step)\n", r.steps, r.time, r.wallSeconds,
+                1e3 * r.wallSeconds / r.steps);
+    if (spec.steadyTolerance) printSteadiness(spec, r);
+    printFinalState(r, makePassConstants(p), h);
+    if (hasExactSolution(spec.scenario)) printVsExact(spec, r, h);
+    if (spec.scenario == Scenario::Cavity) printCavity(p, r.final.velocity);
 }
 
 // --profile: the table of core/profile_table.hpp, and what its numbers are.
@@ -208,6 +231,189 @@ void printProfile(const RunSpec& spec, const RunResult& r)
                 gpu ? "GPU time (timestamp queries)" : "wall time", r.profile.frames(), r.steps,
                 r.profileSkipped > 0 ? " (the others ran while the GPU was too far behind to time them)" : "");
     std::printf("%s", r.profile.format("step").c_str());
+}
+
+// Every file a flag names, before anything is computed or allocated: a
+// picture by its header, an output's folder by a probe file. Then a video or
+// a picture folder is opened and its first frame read, before the header: a
+// file that cannot be read is a bad flag like any other (the run takes this
+// source). Each is exit 2 like any bad flag; a failure later (a disk that
+// fills) is still exit 1.
+std::optional<std::string> inputFileProblem(const RunSpec& spec)
+{
+    for (const std::optional<std::string>& problem :
+         {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
+          outputFileProblem(spec.energyFile, spec.outDir), outputFileProblem(spec.centerlinesFile, spec.outDir),
+          outputFileProblem(spec.probeFile, spec.outDir)})
+        if (problem) return problem;
+    return motion::readyFrameSource(spec.motionSource);
+}
+
+// What a run writes besides stdout. An output that fails to write is dropped
+// there; the run and the other outputs go on (FailedWrites).
+struct RunWriters {
+    std::optional<OutputFile> energyCsv;
+    std::optional<OutputFile> centerlinesCsv;
+    std::optional<OutputFile> probeCsv;
+    std::optional<VideoOutput> video;
+    FailedWrites failed;
+    bool framesFailed = false;
+    int frames = 0;
+    std::string lastFrame;
+};
+
+// Every output is opened before the first step: a typo in a path should not
+// cost the whole run.
+void openCsvFiles(const RunSpec& spec, RunWriters& w)
+{
+    if (!spec.outDir.empty()) prepareDirectory(spec.outDir);
+    if (!spec.energyFile.empty()) writeEnergyHeader(w.energyCsv.emplace(spec.energyFile));
+    if (!spec.centerlinesFile.empty()) w.centerlinesCsv.emplace(spec.centerlinesFile);
+    if (!spec.probeFile.empty()) w.probeCsv.emplace(spec.probeFile);
+}
+
+// The header, then what the run steps on: its solid cells and its renderer.
+void printPreamble(const RunSpec& spec, const platform::HeadlessContext* context)
+{
+    printHeader(spec);
+    if (spec.obstacles.size() > 0)
+        std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles), spec.obstacles.size());
+    if (context) std::printf("  renderer         %s\n", context->description().c_str());
+    std::fflush(stdout);
+}
+
+// The field a PNG frame or a video shows without --view: the dye where the
+// scenario has some, else the speed.
+FrameField shownField(Scenario scenario)
+{
+    return scenario == Scenario::Demo || scenario == Scenario::Motion || scenario == Scenario::Smoke ||
+                   scenario == Scenario::Tunnel
+               ? FrameField::Dye
+               : FrameField::Speed;
+}
+
+// The step loop's hooks: the progress bar, the stop signals and the outputs
+// written as the run goes (energy rows, PNG frames, video frames). Opens the
+// video file. The hooks hold references to every argument.
+Observer makeObserver(const RunSpec& spec, const std::string& videoFile, const BackgroundImage& background,
+                      const FrameField& shown, ProgressBar& bar, RunWriters& w)
+{
+    Observer observer;
+    observer.progress = [&bar](const Progress& p) { bar.update(p); };
+    observer.stopRequested = [] { return StopOnSignals::requested() != 0; };
+    if (w.energyCsv)
+        observer.sample = [&w](const StepSample& s, const Field&) {
+            if (w.energyCsv && !w.failed.attempt([&] { writeEnergyRow(*w.energyCsv, s); })) w.energyCsv.reset();
+        };
+    observer.frame = [&](int step, const FluidState& state) {
+        if (w.framesFailed) return;
+        w.framesFailed = !w.failed.attempt([&] {
+            w.lastFrame = spec.frameView
+                              ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background,
+                                               &spec.obstacles)
+                              : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
+            ++w.frames;
+        });
+    };
+    if (!videoFile.empty()) {
+        w.video.emplace(videoFile);
+        observer.videoFrameDue = [&w](double t) { return w.video && w.video->due(t); };
+        observer.videoFrame = [&](double, const FluidState& state) {
+            const RgbImage image =
+                spec.frameView ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
+                               : renderFrame(state, shown, spec.velocityScale, &spec.obstacles);
+            if (w.video && !w.failed.attempt([&] { w.video->add(image); })) w.video.reset();
+        };
+    }
+    return observer;
+}
+
+// The outputs only the final state fills: the cavity's centre lines and the
+// probe's series.
+void writeFinalCsvs(const RunSpec& spec, const RunResult& result, RunWriters& w)
+{
+    if (w.centerlinesCsv && !w.failed.attempt([&] {
+            writeCenterlines(*w.centerlinesCsv,
+                             centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
+        }))
+        w.centerlinesCsv.reset();
+    if (w.probeCsv && !w.failed.attempt([&] { writeProbe(*w.probeCsv, result, d(spec.params.dt)); }))
+        w.probeCsv.reset();
+}
+
+// Closes every output, a line for each one written, then one for each that
+// failed.
+void closeOutputs(const RunSpec& spec, FrameField shown, RunWriters& w)
+{
+    for (std::optional<OutputFile>* file : {&w.energyCsv, &w.centerlinesCsv, &w.probeCsv})
+        if (*file && w.failed.attempt([&] { (*file)->close(); }))
+            std::printf("  wrote            %s\n", (*file)->path().c_str());
+    if (w.frames > 0)
+        std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", w.frames,
+                    w.frames == 1 ? "" : "s",
+                    spec.frameView             ? toString(spec.frameView->view)
+                    : shown == FrameField::Dye ? "dye"
+                                               : "speed |u|",
+                    spec.outDir.c_str(), w.lastFrame.c_str());
+    std::string videoLine;
+    if (w.video && w.failed.attempt([&] { videoLine = w.video->finish(); }))
+        std::printf("  video            %s\n", videoLine.c_str());
+    w.failed.reportEach();
+}
+
+// The exit code once the outputs are closed: a stop by a signal says so; a
+// steady state not reached is a failure (the outputs are still written).
+int exitCodeOf(const RunSpec& spec, const RunResult& result, bool writeFailed)
+{
+    if (result.interrupted) {
+        const int signal = StopOnSignals::requested();
+        char progress[96];
+        std::snprintf(progress, sizeof progress, "after %d steps (t = %g s)", result.steps, result.time);
+        report(stoppedBy(signal, progress));
+        return writeFailed ? 1 : stopExitCode(signal);
+    }
+    if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
+        // Found by the CLI fuzz: "max |du/dt| = nan" said nothing about why.
+        std::fprintf(stderr,
+                     "fluidsim: no steady state within %d steps (t = %g s): too few steps to measure max |du/dt| "
+                     "(measured every %d steps)\n",
+                     result.steps, result.time, spec.steadyCheckEvery);
+        return 1;
+    }
+    if (spec.steadyTolerance && !result.steady) {
+        std::fprintf(stderr, "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
+                     result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
+        return 1;
+    }
+    return failedToWriteStdout() || writeFailed ? 1 : 0;
+}
+
+// The run itself, once its flags are known to be good; throws what opening an
+// output, the context or the solvers throw.
+int runSpec(const RunSpec& spec, const std::string& videoFile, ProgressBar& bar)
+{
+    RunWriters writers;
+    openCsvFiles(spec, writers);
+    // The context before the header: without OpenGL 3.3 the run is the
+    // one line that says so, not a header and then the reason it stopped.
+    std::optional<platform::HeadlessContext> context;
+    if (spec.backend == Backend::Gpu) context.emplace();
+    printPreamble(spec, context ? &*context : nullptr);
+
+    // Read before the first step, like every input: a bad path fails at once.
+    const BackgroundImage background = spec.background.empty() ? BackgroundImage{} : loadBackground(spec.background);
+    const FrameField shown = shownField(spec.scenario);
+    const Observer observer = makeObserver(spec, videoFile, background, shown, bar, writers);
+    const RunResult result = simulate(spec, observer);
+    StopOnSignals::finishing();
+    bar.finish();
+
+    writeFinalCsvs(spec, result, writers);
+    printSummary(spec, result);
+    if (spec.wake) printStrouhal(spec, result);
+    if (spec.profile) printProfile(spec, result);
+    closeOutputs(spec, shown, writers);
+    return exitCodeOf(spec, result, writers.failed.any());
 }
 
 }  // namespace
@@ -221,21 +427,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
         return kUsageErrorExit;
     }
     const RunSpec& spec = resolved.spec;
-    // Every file a flag names, before anything is computed or allocated: a
-    // picture by its header, an output's folder by a probe file. Exit 2 like
-    // any bad flag; a failure later (a disk that fills) is still exit 1.
-    for (const std::optional<std::string>& problem :
-         {backgroundFileProblem(spec.background), outputDirectoryProblem(spec.outDir),
-          outputFileProblem(spec.energyFile, spec.outDir), outputFileProblem(spec.centerlinesFile, spec.outDir),
-          outputFileProblem(spec.probeFile, spec.outDir)})
-        if (problem) {
-            report(*problem);
-            return kUsageErrorExit;
-        }
-    // A video or a picture folder is opened and its first frame read before
-    // the header: a file that cannot be read is a bad flag like any other
-    // (it was exit 1, after the header). The run takes this source.
-    if (const auto problem = motion::readyFrameSource(spec.motionSource)) {
+    if (const auto problem = inputFileProblem(spec)) {
         report(*problem);
         return kUsageErrorExit;
     }
@@ -245,117 +437,7 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     ProgressBar bar;
     const StopOnSignals stopOnSignals;
     try {
-        // Every output is opened before the first step: a typo in a path
-        // should not cost the whole run.
-        if (!spec.outDir.empty()) prepareDirectory(spec.outDir);
-        std::optional<OutputFile> energyCsv;
-        std::optional<OutputFile> centerlinesCsv;
-        std::optional<OutputFile> probeCsv;
-        if (!spec.energyFile.empty()) writeEnergyHeader(energyCsv.emplace(spec.energyFile));
-        if (!spec.centerlinesFile.empty()) centerlinesCsv.emplace(spec.centerlinesFile);
-        if (!spec.probeFile.empty()) probeCsv.emplace(spec.probeFile);
-
-        // The context before the header: without OpenGL 3.3 the run is the
-        // one line that says so, not a header and then the reason it stopped.
-        std::optional<platform::HeadlessContext> context;
-        if (spec.backend == Backend::Gpu) context.emplace();
-        printHeader(spec);
-        if (spec.obstacles.size() > 0)
-            std::printf("  obstacles        %d solid cells of %zu\n", countSolid(spec.obstacles),
-                        spec.obstacles.size());
-        if (context) std::printf("  renderer         %s\n", context->description().c_str());
-        std::fflush(stdout);
-
-        // Read before the first step, like every input: a bad path fails at once.
-        const BackgroundImage background =
-            spec.background.empty() ? BackgroundImage{} : loadBackground(spec.background);
-        int frames = 0;
-        std::string lastFrame;
-        const FrameField shown = spec.scenario == Scenario::Demo || spec.scenario == Scenario::Motion ||
-                                         spec.scenario == Scenario::Smoke || spec.scenario == Scenario::Tunnel
-                                     ? FrameField::Dye
-                                     : FrameField::Speed;
-        // An output that fails to write is dropped there; the run and the
-        // other outputs go on (FailedWrites).
-        FailedWrites failed;
-        bool framesFailed = false;
-        Observer observer;
-        observer.progress = [&bar](const Progress& p) { bar.update(p); };
-        observer.stopRequested = [] { return StopOnSignals::requested() != 0; };
-        if (energyCsv)
-            observer.sample = [&](const StepSample& s, const Field&) {
-                if (energyCsv && !failed.attempt([&] { writeEnergyRow(*energyCsv, s); })) energyCsv.reset();
-            };
-        observer.frame = [&](int step, const FluidState& state) {
-            if (framesFailed) return;
-            framesFailed = !failed.attempt([&] {
-                lastFrame = spec.frameView
-                                ? writeViewFrame(spec.outDir, step, state, *spec.frameView, spec.params, &background,
-                                                 &spec.obstacles)
-                                : writeFrame(spec.outDir, step, state, shown, spec.velocityScale, &spec.obstacles);
-                ++frames;
-            });
-        };
-        std::optional<VideoOutput> video;
-        if (!options.videoFile.empty()) {
-            video.emplace(options.videoFile);
-            observer.videoFrameDue = [&video](double t) { return video && video->due(t); };
-            observer.videoFrame = [&](double, const FluidState& state) {
-                const RgbImage image =
-                    spec.frameView ? renderViewFrame(state, *spec.frameView, spec.params, &background, &spec.obstacles)
-                                   : renderFrame(state, shown, spec.velocityScale, &spec.obstacles);
-                if (video && !failed.attempt([&] { video->add(image); })) video.reset();
-            };
-        }
-        const RunResult result = simulate(spec, observer);
-        StopOnSignals::finishing();
-        bar.finish();
-
-        if (centerlinesCsv && !failed.attempt([&] {
-                writeCenterlines(*centerlinesCsv,
-                                 centerlines(result.final.velocity, d(spec.params.lidSpeed), spec.params.layout));
-            }))
-            centerlinesCsv.reset();
-        if (probeCsv && !failed.attempt([&] { writeProbe(*probeCsv, result, d(spec.params.dt)); })) probeCsv.reset();
-        printSummary(spec, result);
-        if (spec.wake) printStrouhal(spec, result);
-        if (spec.profile) printProfile(spec, result);
-        for (std::optional<OutputFile>* file : {&energyCsv, &centerlinesCsv, &probeCsv})
-            if (*file && failed.attempt([&] { (*file)->close(); }))
-                std::printf("  wrote            %s\n", (*file)->path().c_str());
-        if (frames > 0)
-            std::printf("  frames           %d PNG frame%s of the %s in %s (last: %s)\n", frames,
-                        frames == 1 ? "" : "s",
-                        spec.frameView             ? toString(spec.frameView->view)
-                        : shown == FrameField::Dye ? "dye"
-                                                   : "speed |u|",
-                        spec.outDir.c_str(), lastFrame.c_str());
-        std::string videoLine;
-        if (video && failed.attempt([&] { videoLine = video->finish(); }))
-            std::printf("  video            %s\n", videoLine.c_str());
-        failed.reportEach();
-        if (result.interrupted) {
-            const int signal = StopOnSignals::requested();
-            char progress[96];
-            std::snprintf(progress, sizeof progress, "after %d steps (t = %g s)", result.steps, result.time);
-            report(stoppedBy(signal, progress));
-            return failed.any() ? 1 : stopExitCode(signal);
-        }
-        if (spec.steadyTolerance && !result.steady && std::isnan(result.lastChangeRate)) {
-            // Found by the CLI fuzz: "max |du/dt| = nan" said nothing about why.
-            std::fprintf(stderr,
-                         "fluidsim: no steady state within %d steps (t = %g s): too few steps to measure max |du/dt| "
-                         "(measured every %d steps)\n",
-                         result.steps, result.time, spec.steadyCheckEvery);
-            return 1;
-        }
-        if (spec.steadyTolerance && !result.steady) {
-            std::fprintf(stderr,
-                         "fluidsim: no steady state within %d steps (t = %g s): max |du/dt| = %.3g m/s^2 > %g\n",
-                         result.steps, result.time, result.lastChangeRate, *spec.steadyTolerance);
-            return 1;
-        }
-        return failedToWriteStdout() || failed.any() ? 1 : 0;
+        return runSpec(spec, options.videoFile, bar);
     } catch (const platform::ContextError& e) {
         bar.finish();
         report(std::string(e.what()) + "; --backend cpu runs without OpenGL");

@@ -84,6 +84,73 @@ private:
 template <typename Solver>
 using RunProfile = std::conditional_t<std::is_same_v<Solver, GpuSolver>, GpuRunProfile, CpuRunProfile>;
 
+// The scenario's first state, on the solver, with its solid cells.
+template <typename Solver>
+FluidState startState(Solver& solver, const RunSpec& spec)
+{
+    FluidState state = initialState(spec.scenario, spec.params);
+    if (spec.wake) {
+        solver.setObstacles(spec.wake->mask);
+        state = cylinderWakeStart(*spec.wake);
+    }
+    solver.upload(state);
+    if (spec.obstacles.size() > 0) solver.setObstacles(spec.obstacles);  // an upload, before the first step
+    return state;
+}
+
+// Motion input: frame k of the source is due at simulated time k / rate.
+// Without a source it pushes nothing.
+template <typename Solver>
+class MotionFeed {
+public:
+    explicit MotionFeed(const RunSpec& spec)
+    {
+        if (spec.motionSource.empty()) return;
+        source_ = motion::openFrameSource(spec.motionSource);
+        std::printf("  motion           %s\n", source_->describe().c_str());
+        std::fflush(stdout);
+        input_.emplace(spec.params, spec.motion, source_->frameRate());
+    }
+    void advanceTo(double t, Solver& solver)
+    {
+        if (input_) input_->advanceTo(t, solver, [this] { return source_->next(); });
+    }
+
+private:
+    std::unique_ptr<motion::FrameSource> source_;
+    std::optional<MotionInput<Solver>> input_;
+};
+
+// What step n asks for after it ran: whether it ends the run, and which
+// checks and outputs need the state read back.
+struct StepNeeds {
+    bool stopped = false;
+    bool lastOfBudget = false;
+    bool checksSteady = false;
+    bool periodicFrame = false;
+    bool videoFrame = false;
+};
+
+StepNeeds needsOf(const RunSpec& spec, const Observer& observer, int n, double t, bool writesFrames)
+{
+    StepNeeds needs;
+    needs.stopped = observer.stopRequested && observer.stopRequested();
+    needs.lastOfBudget = n == spec.steps || needs.stopped;
+    needs.checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
+    needs.periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
+    needs.videoFrame = observer.videoFrame && observer.videoFrameDue && observer.videoFrameDue(t);
+    return needs;
+}
+
+// The progress after step n; the change rate once a steady check has measured one.
+void reportProgress(const RunSpec& spec, const Observer& observer, const RunResult& result, int n, bool measuredRate)
+{
+    if (!observer.progress) return;
+    Progress progress{n, spec.steps, result.time, std::nullopt};
+    if (spec.steadyTolerance && measuredRate) progress.changeRate = result.lastChangeRate;
+    observer.progress(progress);
+}
+
 template <typename Solver>
 RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
 {
@@ -93,23 +160,8 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     const double h = static_cast<double>(p.cellSize());
 
     RunResult result;
-    FluidState state = initialState(spec.scenario, p);
-    if (spec.wake) {
-        solver.setObstacles(spec.wake->mask);
-        state = cylinderWakeStart(*spec.wake);
-    }
-    solver.upload(state);
-    if (spec.obstacles.size() > 0) solver.setObstacles(spec.obstacles);  // an upload, before the first step
-
-    // Motion input: frame k of the source is due at simulated time k / rate.
-    std::unique_ptr<motion::FrameSource> source;
-    std::optional<MotionInput<Solver>> motionInput;
-    if (!spec.motionSource.empty()) {
-        source = motion::openFrameSource(spec.motionSource);
-        std::printf("  motion           %s\n", source->describe().c_str());
-        std::fflush(stdout);
-        motionInput.emplace(p, spec.motion, source->frameRate());
-    }
+    FluidState state = startState(solver, spec);
+    MotionFeed<Solver> motionFeed(spec);
 
     const auto measure = [&](double t, const Field& velocity, const Field* pressure) {
         StepSample s;
@@ -133,39 +185,31 @@ RunResult run(Solver& solver, const RunSpec& spec, const Observer& observer)
     if (spec.profile) profile.emplace(solver, result.profile);
     const auto start = std::chrono::steady_clock::now();
     for (int n = 1; n <= spec.steps; ++n) {
-        if (motionInput) motionInput->advanceTo((n - 1) * dt, solver, [&source] { return source->next(); });
+        motionFeed.advanceTo((n - 1) * dt, solver);
         if (profile) profile->beginStep();
         solver.step(scriptedSplats(spec.scenario, p, n - 1));
         if (profile) profile->endStep();
         const double t = n * dt;
-        const bool stopped = observer.stopRequested && observer.stopRequested();
-        const bool lastOfBudget = n == spec.steps || stopped;
-        result.interrupted = stopped;
-        const bool checksSteady = spec.steadyTolerance && n % spec.steadyCheckEvery == 0;
-        const bool periodicFrame = writesFrames && spec.framesEvery > 0 && n % spec.framesEvery == 0;
-        const bool videoFrame = observer.videoFrame && observer.videoFrameDue && observer.videoFrameDue(t);
-        const bool readsBack =
-            spec.measureEveryStep || checksSteady || periodicFrame || lastOfBudget || spec.wake || videoFrame;
-        if (readsBack) state = solver.download();
+        const StepNeeds needs = needsOf(spec, observer, n, t, writesFrames);
+        result.interrupted = needs.stopped;
+        if (spec.measureEveryStep || needs.checksSteady || needs.periodicFrame || needs.lastOfBudget || spec.wake ||
+            needs.videoFrame)
+            state = solver.download();
         if (spec.wake) result.probe.push_back(state.velocity.at(spec.wake->probe.x, spec.wake->probe.y, 1));
 
         if (spec.measureEveryStep) measure(t, state.velocity, &state.pressure);
-        bool ending = lastOfBudget;
-        if (checksSteady) {
+        bool ending = needs.lastOfBudget;
+        if (needs.checksSteady) {
             result.lastChangeRate = maxDifference(state.velocity, previous) / ((n - previousStep) * dt);
             previous = state.velocity;
             previousStep = n;
             if (result.lastChangeRate < *spec.steadyTolerance) result.steady = ending = true;
         }
-        if (writesFrames && (periodicFrame || ending)) observer.frame(n, state);
-        if (videoFrame) observer.videoFrame(t, state);
+        if (writesFrames && (needs.periodicFrame || ending)) observer.frame(n, state);
+        if (needs.videoFrame) observer.videoFrame(t, state);
         result.steps = n;
         result.time = t;
-        if (observer.progress) {
-            Progress progress{n, spec.steps, t, std::nullopt};
-            if (spec.steadyTolerance && previousStep > 0) progress.changeRate = result.lastChangeRate;
-            observer.progress(progress);
-        }
+        reportProgress(spec, observer, result, n, previousStep > 0);
         if (ending) break;
     }
     result.wallSeconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
