@@ -387,8 +387,8 @@ void stage(const Field& velocity, const Field& original, const Field& forward, c
         const float* bottom = rowOf(original, c0.y) + 2 * c0.x + component;
         const float* top = rowOf(original, c0.y + 1) + 2 * c0.x + component;
         const int n = 2 * c.x + component;
-        return stageFromFootprint(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n],
-                                  rowOf(original, c.y)[n], rowOf(traced, c.y)[n], decay, value);
+        return stageFromFootprint(bottom[0], bottom[2], top[0], top[2], rowOf(forward, c.y)[n], rowOf(original, c.y)[n],
+                                  rowOf(traced, c.y)[n], decay, value);
     };
     forEachTracedFace(velocity, out, k, exec, faceU, faceV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
