@@ -21,16 +21,7 @@ namespace fluid::reference {
 
 namespace {
 
-using stencil::kRight;
-using stencil::kTop;
-using stencil::rowOf;
-
-// Runs body(j) for every row, rows shared out among threads.
-template <typename RowBody>
-void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
-{
-    stencil::forEachRow(k.height, exec, body);
-}
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 // --- advection ---------------------------------------------------------------
 
@@ -441,41 +432,7 @@ void stageScalarRows(const Field& velocity, const PassConstants& velocityGrid, c
     });
 }
 
-// bfecc.glsl's stageValue, BFECC_ERROR: half the round trip's error, e =
-// (decay phi^n - phi^^n) / 2 (traced: the backward step phi^^n), unlimited.
-float bfeccError(float, float original, float traced, float, float, float decay, bool)
-{
-    return 0.5f * (original * decay - traced);
-}
-
-// BFECC_CORRECTION: the forward result plus e carried forward (traced), so
-// the forward step of the corrected start; clamped to [lo, hi], the forward
-// value at a ghost.
-float bfeccCorrection(float forward, float, float traced, float lo, float hi, float, bool ghost)
-{
-    return ghost ? forward : glslMin(glslMax(forward + traced, lo), hi);
-}
-
-// Each scheme's stage mirrors, in its stages' order (core/advection_scheme.hpp).
-constexpr StageValue kMacCormackStages[] = {maccormackStage};
-constexpr StageValue kBfeccStages[] = {bfeccError, bfeccCorrection};
-constexpr std::array<std::span<const StageValue>, kAdvectionSchemes.size()> kStageMirrors{{
-    {},                 // semi-Lagrangian: none
-    kMacCormackStages,  //
-    kBfeccStages,       //
-}};
-
 }  // namespace
-
-float maccormackStage(float forward, float original, float traced, float lo, float hi, float decay, bool ghost)
-{
-    return ghost ? forward : glslMin(glslMax(forward + 0.5f * (original * decay - traced), lo), hi);
-}
-
-std::span<const StageValue> schemeStageMirrors(AdvectionScheme scheme)
-{
-    return kStageMirrors[static_cast<std::size_t>(scheme)];
-}
 
 void schemeStage(const Field& velocity, const Field& original, const Field& forward, const Field& traced,
                  bool sourceIsVelocity, float decay, StageValue value, Field& out, const PassConstants& k, Exec exec)
