@@ -13,23 +13,8 @@
 
 namespace fluid {
 
-namespace {
-
-SimParams validated(const SimParams& params)
-{
-    if (auto problem = validate(params)) throw std::invalid_argument("CpuSolver: " + *problem);
-    return params;
-}
-
-void throwIf(const std::optional<std::string>& problem, const char* function)
-{
-    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
-}
-
-}  // namespace
-
 CpuSolver::CpuSolver(const SimParams& params, int threads)
-    : params_(validated(params)),
+    : params_(validatedFor("CpuSolver", params)),
       constants_(makePassConstants(params_)),
       dyeConstants_(makePassConstants(params_, FieldGrid::Dye)),
       kernels_(&reference::kernelsOf(constants_)),
@@ -76,7 +61,7 @@ void CpuSolver::applyObstacles()
 
 void CpuSolver::setParams(const SimParams& params)
 {
-    const SimParams next = validated(params);
+    const SimParams next = validatedFor("CpuSolver", params);
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument("CpuSolver::setParams(): the grid sizes are fixed for a solver's life");
     // The incremental projection's estimate is of a step of the old dt, and
@@ -329,19 +314,19 @@ void CpuSolver::clearDye()
 
 void CpuSolver::upload(const FluidState& state)
 {
-    throwIf(checkShapes(state, grids_), "CpuSolver::upload()");
+    throwIfProblem(checkShapes(state, grids_), "CpuSolver::upload()");
     state_ = state;
 }
 
 void CpuSolver::uploadCurl(const Field& curl)
 {
-    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "CpuSolver::uploadCurl()");
+    throwIfProblem(checkShape(curl, grids_.simulation, 1, "curl"), "CpuSolver::uploadCurl()");
     curl_ = curl;
 }
 
 void CpuSolver::uploadDivergence(const Field& divergence)
 {
-    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "CpuSolver::uploadDivergence()");
+    throwIfProblem(checkShape(divergence, grids_.simulation, 1, "divergence"), "CpuSolver::uploadDivergence()");
     divergence_ = divergence;
 }
 

@@ -22,11 +22,7 @@ namespace fluid::reference {
 
 namespace {
 
-using stencil::kBottom;
-using stencil::kLeft;
-using stencil::kRight;
-using stencil::kTop;
-using stencil::rowOf;
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 // Runs body(j) for every row of `out`, rows shared out among threads.
 template <typename RowBody>

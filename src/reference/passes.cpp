@@ -32,20 +32,9 @@ namespace fluid::reference {
 
 namespace {
 
-using stencil::kBottom;
-using stencil::kLeft;
-using stencil::kRight;
-using stencil::kTop;
-using stencil::rowOf;
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 // --- iteration ---------------------------------------------------------------
-
-// Runs body(j) for every row, rows shared out statically among threads.
-template <typename RowBody>
-void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
-{
-    stencil::forEachRow(k.height, exec, body);
-}
 
 // The seam between the two versions of a stencil pass: borderCell(cell) for
 // every cell with a neighbour outside the grid (the first and last row and

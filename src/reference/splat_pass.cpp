@@ -14,14 +14,7 @@ namespace fluid::reference {
 
 namespace {
 
-using stencil::rowOf;
-
-// Runs body(j) for every row, rows shared out among threads.
-template <typename RowBody>
-void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
-{
-    stencil::forEachRow(k.height, exec, body);
-}
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 // splat.frag's erfcPositive and erfDifference, the same operations in the same order.
 float erfcPositive(float x)

@@ -17,11 +17,7 @@
 
 namespace fluid::reference::staggered {
 
-using stencil::kBottom;
-using stencil::kLeft;
-using stencil::kRight;
-using stencil::kTop;
-using stencil::rowOf;
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 bool solidFaceU(glm::ivec2 c, const PassConstants& k)
 {

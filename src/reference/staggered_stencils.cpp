@@ -24,11 +24,7 @@ namespace fluid::reference::staggered {
 
 namespace {
 
-using stencil::kBottom;
-using stencil::kLeft;
-using stencil::kRight;
-using stencil::kTop;
-using stencil::rowOf;
+using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
 using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
 

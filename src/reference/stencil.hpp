@@ -33,6 +33,13 @@ void forEachRow(int height, Exec exec, RowBody&& body)
     });
 }
 
+// forEachRow over the rows of k's grid.
+template <typename RowBody>
+void forEachRow(const PassConstants& k, Exec exec, RowBody&& body)
+{
+    forEachRow(k.height, exec, body);
+}
+
 // The first float of row j.
 inline const float* rowOf(const Field& f, int j)
 {
