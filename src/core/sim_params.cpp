@@ -207,4 +207,15 @@ std::optional<std::string> validate(const SimParams& p)
     return std::nullopt;
 }
 
+SimParams validatedFor(const char* who, const SimParams& params)
+{
+    if (auto problem = validate(params)) throw std::invalid_argument(std::string(who) + ": " + *problem);
+    return params;
+}
+
+void throwIfProblem(const std::optional<std::string>& problem, const char* function)
+{
+    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
+}
+
 }  // namespace fluid

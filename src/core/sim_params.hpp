@@ -292,4 +292,11 @@ int wholeDyeGridWidth(int wanted, int gridWidth, int gridHeight);
 // the accepted range, or nothing when the parameters are usable.
 std::optional<std::string> validate(const SimParams& params);
 
+// params when validate() finds nothing, else std::invalid_argument
+// "<who>: <the problem>" (the solvers' constructors and setParams).
+SimParams validatedFor(const char* who, const SimParams& params);
+
+// std::invalid_argument "<function>: <problem>" when there is a problem.
+void throwIfProblem(const std::optional<std::string>& problem, const char* function);
+
 }  // namespace fluid

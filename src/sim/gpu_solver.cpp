@@ -16,17 +16,6 @@ using sim::buildPass;
 
 namespace {
 
-SimParams validated(const SimParams& params)
-{
-    if (auto problem = validate(params)) throw std::invalid_argument("GpuSolver: " + *problem);
-    return params;
-}
-
-void throwIf(const std::optional<std::string>& problem, const char* function)
-{
-    if (problem) throw std::invalid_argument(std::string(function) + ": " + *problem);
-}
-
 gl::TextureFormat formatFor(int components)
 {
     return components == 1 ? gl::TextureFormat::R32F
@@ -43,7 +32,7 @@ Field downloadField(const gl::RenderTarget& target)
 }  // namespace
 
 GpuSolver::GpuSolver(const SimParams& params)
-    : params_(validated(params)),
+    : params_(validatedFor("GpuSolver", params)),
       constants_(makePassConstants(params_)),
       dyeConstants_(makePassConstants(params_, FieldGrid::Dye)),
       grids_(fieldGrids(params_)),
@@ -109,7 +98,7 @@ void GpuSolver::buildPrograms()
 
 void GpuSolver::setParams(const SimParams& params)
 {
-    const SimParams next = validated(params);
+    const SimParams next = validatedFor("GpuSolver", params);
     if (fieldGrids(next) != grids_)
         throw std::invalid_argument(
             "GpuSolver::setParams(): the grid sizes are fixed for a solver's life; create a "
@@ -370,7 +359,7 @@ void GpuSolver::clearDye()
 
 void GpuSolver::upload(const FluidState& state)
 {
-    throwIf(checkShapes(state, grids_), "GpuSolver::upload()");
+    throwIfProblem(checkShapes(state, grids_), "GpuSolver::upload()");
     for (const FieldSpec& spec : kFieldSpecs) field(spec).read().upload(fieldOf(state, spec).data());
 }
 
@@ -383,13 +372,13 @@ FluidState GpuSolver::download() const
 
 void GpuSolver::uploadCurl(const Field& curl)
 {
-    throwIf(checkShape(curl, grids_.simulation, 1, "curl"), "GpuSolver::uploadCurl()");
+    throwIfProblem(checkShape(curl, grids_.simulation, 1, "curl"), "GpuSolver::uploadCurl()");
     curl_.upload(curl.data());
 }
 
 void GpuSolver::uploadDivergence(const Field& divergence)
 {
-    throwIf(checkShape(divergence, grids_.simulation, 1, "divergence"), "GpuSolver::uploadDivergence()");
+    throwIfProblem(checkShape(divergence, grids_.simulation, 1, "divergence"), "GpuSolver::uploadDivergence()");
     divergence_.upload(divergence.data());
     divergencePending_ = false;
 }
