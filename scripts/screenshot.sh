@@ -31,7 +31,7 @@ if [[ "${SCENE:-strokes}" == first ]]; then
   HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
     "$exe" --width 1024 --height 768 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
 else
-  "$exe" --no-config --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
+  "$exe" --no-config --first-sight off --width 1100 --height 700 --grid 160 --vorticity 8 --exposure 3 --screenshot-dir "$work" "$@" >"$work/log" 2>&1 &
 fi
 app=$!
 wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
