@@ -26,7 +26,9 @@ vec2 velocityHere()
 #ifdef ON_VELOCITY_GRID
     return valueHere(uVelocity).xy;
 #else
-    // This cell's centre in the simulation grid's cells.
+    // This cell's centre in the simulation grid's cells. On a grid of its own
+    // (no OBSTACLES) a solid face reads as stored, zero once a velocity pass
+    // has shut it, as the mirror reads it.
     vec2 p = (vec2(thisCell()) + 0.5) * uToVelocityCells - 0.5;
     return velocityAtPoint(uVelocity, p, uVelocityGridSize);
 #endif

@@ -191,6 +191,18 @@ void forComponents(int n, const F& f)
     f.template operator()<4>();
 }
 
+// The simulation grid's constants for a field on a grid of its own, which
+// reads the velocity there without the obstacle mask (docs/algorithm.md, the
+// dye grid): its trace does not see the obstacles, and the velocity is zero
+// in a solid because every velocity pass writes it so. A solid face is then
+// read as stored, as advect_scalar.frag reads it (built without OBSTACLES on
+// that grid); with the mask the staggered face rule would read it as 0.
+PassConstants withoutSolids(PassConstants velocityGrid)
+{
+    velocityGrid.solid = nullptr;
+    return velocityGrid;
+}
+
 template <VelocityRead Read>
 void advectScalarRows(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                       Field& out, const PassConstants& k, Exec exec)
@@ -364,7 +376,8 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
     if (k.onVelocityGrid)
         kernelsOf(velocityGrid).advectScalarHere(velocity, velocityGrid, source, decay, out, k, exec);
     else
-        advectScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, source, decay, out, k, exec);
+        advectScalarRows<VelocityRead::Interpolated>(velocity, withoutSolids(velocityGrid), source, decay, out, k,
+                                                     exec);
 }
 
 void collocated::advectVelocity(const Field& velocity, const Field& carried, float decay, Field& out,
@@ -455,8 +468,8 @@ void schemeStageScalar(const Field& velocity, const PassConstants& velocityGrid,
         kernelsOf(velocityGrid)
             .stageScalarHere(velocity, velocityGrid, original, forward, traced, decay, value, out, k, exec);
     else
-        stageScalarRows<VelocityRead::Interpolated>(velocity, velocityGrid, original, forward, traced, decay, value,
-                                                    out, k, exec);
+        stageScalarRows<VelocityRead::Interpolated>(velocity, withoutSolids(velocityGrid), original, forward, traced,
+                                                    decay, value, out, k, exec);
 }
 
 void maccormack(const Field& velocity, const Field& original, const Field& forward, const Field& backward,
