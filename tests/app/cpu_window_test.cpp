@@ -29,9 +29,17 @@ protected:
     {
         (void)app_.stop();
         fs::remove(workDir_ / "fluidsim.log");
-        start({FLUIDSIM_EXE, "--no-config", "--width", std::to_string(kWidth), "--height", std::to_string(kHeight),
-               "--idle-after", "0", "--first-sight", "off", "--bloom", "off", "--exposure", "1", "--screenshot-dir",
-               (workDir_ / "shots").string(), "--replay", input.string(), "--backend", backend, "--threads", "1"},
+        start({FLUIDSIM_EXE,       "--no-config",
+               "--width",          std::to_string(kWidth),
+               "--height",         std::to_string(kHeight),
+               "--idle-after",     "0",
+               "--first-sight",    "off",
+               "--bloom",          "off",
+               "--exposure",       "1",
+               "--screenshot-dir", (workDir_ / "shots").string(),
+               "--replay",         input.string(),
+               "--backend",        backend,
+               "--threads",        "1"},
               {"DISPLAY=" + display_});
         EXPECT_TRUE(
             waitFor([&] { return readFile(workDir_ / "fluidsim.log").find("replayed") != std::string::npos; }, 300s))
@@ -89,9 +97,10 @@ TEST_F(CpuWindow, PaintsAndShowsTheCpuSolversFluid)
     const Image cpu = replayed(input, "cpu");
     const Image gpu = replayed(input, "gpu");
     const int toCpu = largestDifference(live, cpu), toGpu = largestDifference(live, gpu);
-    std::printf("[ measured ] the live frame's largest difference from the CPU replay's %d, from the GPU replay's %d "
-                "levels of 255\n",
-                toCpu, toGpu);
+    std::printf(
+        "[ measured ] the live frame's largest difference from the CPU replay's %d, from the GPU replay's %d "
+        "levels of 255\n",
+        toCpu, toGpu);
     // One backend, one log: the same calls on the same data, uploaded and
     // drawn alike, to the byte.
     EXPECT_EQ(toCpu, 0) << "the live CPU window does not show what its CPU replay shows";
