@@ -2,12 +2,11 @@
 // window: the solver of --backend (fluid_stepper.hpp: the GPU solver, or the
 // CPU reference uploaded for display) on a grid fitted to the window (picked
 // by measuring that backend's step, changed keeping the fluid:
-// fluid_grid.cpp), and what joins the stroke's
-// splats at every step: the first sight's burst and idle splats, the idle
-// brush, motion input, the smoke emitters; the obstacle mask (painted,
-// placed from the flags) handed to the solver between steps; the step's time
-// (GPU time, or wall time on the CPU) and the pressure solve's residual,
-// measured without stalling.
+// fluid_grid.cpp), and what joins the stroke's splats at every step: the
+// first sight's burst and idle splats, the idle brush, motion input, the
+// smoke emitters; the obstacle mask (painted, placed from the flags) handed
+// to the solver between steps; the step's time (GPU time, or wall time on
+// the CPU) and the pressure solve's residual, measured without stalling.
 #pragma once
 
 #include <functional>
