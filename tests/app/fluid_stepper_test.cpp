@@ -3,16 +3,26 @@
 // the bare solver driven alike ends, to the bit; and on the CPU the display's
 // textures hold the CPU's fields exactly (an upload of float32 is lossless).
 // A FluidSession on the CPU keeps its fluid across a grid change, measures
-// its step and the pressure residual, and picks a grid (label gpu).
+// its step and the pressure residual, and takes motion input as the GPU's
+// does (label gpu).
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
 #include <string>
+#include <vector>
+
+#include <epoxy/gl.h>
 
 #include "app/window/fluid_session.hpp"
 #include "app/window/fluid_stepper.hpp"
 #include "core/obstacles.hpp"
 #include "reference/cpu_solver.hpp"
+#include "sim/parity_tolerances.hpp"
 #include "support/gl_context.hpp"
 
 namespace fluid::app {
@@ -139,6 +149,75 @@ TEST_F(FluidStepperTest, ACpuSessionKeepsItsFluidAcrossAGridChange)
     EXPECT_NEAR(dyeSum(fluid.solver().download().dye), before, 0.02 * before);
     fluid.step({}, Button::None, false);
     EXPECT_NE(fluid.cpuStepsSummary().find("ran 10 steps"), std::string::npos) << fluid.cpuStepsSummary();
+}
+
+// 40x30 grey frames of a disc crossing from right to left (as the headless
+// motion tests'), 20 of them at 30 frames/s: 2/3 s of motion.
+std::string writeMovingDisc()
+{
+    namespace fs = std::filesystem;
+    const fs::path dir = fs::path(::testing::TempDir()) / "fluid-stepper-motion";
+    fs::remove_all(dir);
+    fs::create_directories(dir);
+    for (int n = 0; n < 20; ++n) {
+        const double cx = 32.0 - 1.0 * n;
+        char name[32];
+        std::snprintf(name, sizeof name, "f%03d.pgm", 100 + n);
+        std::ofstream f(dir / name, std::ios::binary);
+        f << "P5\n40 30\n255\n";
+        for (int y = 0; y < 30; ++y)
+            for (int x = 0; x < 40; ++x) f.put(static_cast<char>(std::hypot(x + 0.5 - cx, y - 14.5) < 6.0 ? 230 : 25));
+    }
+    return "images:" + dir.string();
+}
+
+// --motion on the CPU: the reference's motion passes push the CPU's fluid,
+// which ends where the GPU session's ends (the steps' parity bound), and the
+// display's overlay gets the camera's picture.
+TEST_F(FluidStepperTest, ACpuSessionTakesMotionInputAsTheGpuSessionDoes)
+{
+    const std::string source = writeMovingDisc();
+    struct Run {
+        Options options;
+        PanelState state;
+        PanelStats stats;
+        std::optional<FluidSession> fluid;
+        explicit Run(Backend backend, const std::string& motion)
+        {
+            options.backend = backend;
+            options.threads = 1;
+            options.motionSource = motion;
+            options.firstSight = false;
+            options.idleAfter = 0.0;
+            static_cast<AppSettings&>(state) = options;
+            state.autoGrid = false;
+            state.gridShortSide = 30;
+            fluid.emplace(options, state, stats);
+            fluid->allocateGrid({400, 300}, false);
+            for (int n = 0; n < 40; ++n) fluid->step({}, Button::None, false);
+        }
+    };
+    Run cpu(Backend::Cpu, source), gpu(Backend::Gpu, source);
+    ASSERT_TRUE(cpu.stats.motionActive) << cpu.stats.motionSource;
+    const Field cpuVelocity = cpu.fluid->solver().download().velocity;
+    const Field gpuVelocity = gpu.fluid->solver().download().velocity;
+    double largest = 0.0, difference = 0.0;
+    for (std::size_t n = 0; n < cpuVelocity.values().size(); ++n) {
+        largest = std::max(largest, static_cast<double>(std::abs(gpuVelocity.values()[n])));
+        difference =
+            std::max(difference, static_cast<double>(std::abs(cpuVelocity.values()[n] - gpuVelocity.values()[n])));
+    }
+    EXPECT_GT(largest, 0.01) << "the disc moved no fluid";
+    EXPECT_LE(difference, test::kHundredStepsMaxRel * largest) << "largest velocity " << largest;
+
+    const GLuint picture = cpu.fluid->motionTexture();
+    ASSERT_NE(picture, 0u) << "no camera picture for the overlay";
+    std::vector<float> texels(40 * 30);
+    glBindTexture(GL_TEXTURE_2D, picture);
+    glGetTexImage(GL_TEXTURE_2D, 0, GL_RED, GL_FLOAT, texels.data());
+    glBindTexture(GL_TEXTURE_2D, 0);
+    EXPECT_GT(*std::max_element(texels.begin(), texels.end()), 0.8f) << "the disc is not in the picture";
+    EXPECT_LT(*std::min_element(texels.begin(), texels.end()), 0.2f) << "the background is not in the picture";
 }
 
 }  // namespace

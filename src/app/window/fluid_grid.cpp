@@ -197,7 +197,8 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
             for (Emitter& e : emitters_) e.position *= scale;
         }
         solver_ = std::move(next);
-        if (motionSource_) motionInput_.emplace(p, state_.motion, motionSource_->frameRate());  // the grid's size
+        if (motionSource_)  // the grid's size
+            motionInput_.emplace(p, state_.motion, motionSource_->frameRate(), options_.backend);
         state_.params = p;
         stats_.grid = grid;
         solverHasObstacles_ = false;

@@ -41,12 +41,6 @@ FluidSession::FluidSession(const Options& options, PanelState& state, PanelStats
 void FluidSession::openMotionSource()
 {
     if (options_.motionSource.empty()) return;
-    if (options_.backend == Backend::Cpu) {
-        // The motion field is computed on the GPU in the window (sim::GpuMotion).
-        stats_.motionSource = "--motion needs --backend gpu in the window; running without motion input";
-        report(stats_.motionSource);
-        return;
-    }
     try {
         motionSource_ = motion::openFrameSource(options_.motionSource);
         stats_.motionSource = motionSource_->describe();
@@ -64,7 +58,7 @@ void FluidSession::feedMotion()
 {
     if (!motionInput_) return;
     try {
-        motionInput_->advanceTo(fluidSeconds_, *solver_->gpu(), [this] { return motionSource_->next(); });
+        motionInput_->advanceTo(fluidSeconds_, *solver_, [this] { return motionSource_->next(); });
     } catch (const std::exception& e) {
         stats_.motionSource = std::string(e.what()) + "; motion input stopped";
         report(stats_.motionSource);

@@ -30,6 +30,7 @@
 #include "app/window/fluid_stepper.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
+#include "app/window/window_motion.hpp"
 #include "core/emitter.hpp"
 #include "core/profile_table.hpp"
 #include "core/wall_step_timer.hpp"
@@ -119,7 +120,7 @@ public:
     void setMotionParams(const MotionParams& params);
     // The motion input's parameters now (the defaults without a source).
     MotionParams motionParams() const { return motionInput_ ? motionInput_->params() : MotionParams{}; }
-    GLuint motionTexture() { return motionInput_ ? motionInput_->motion().currentFrame().texture() : 0; }
+    GLuint motionTexture() { return motionInput_ ? motionInput_->pictureTexture() : 0; }
     FirstSight& firstSight() { return firstSight_; }
 
     // --- obstacles ---
@@ -159,7 +160,7 @@ private:
     int threads_ = 0;
     std::unique_ptr<FluidStepper> solver_;
     std::unique_ptr<motion::FrameSource> motionSource_;  // --motion; null without, or when it failed
-    std::optional<MotionInput<GpuSolver>> motionInput_;  // sized to the grid; remade with it
+    std::optional<WindowMotion> motionInput_;            // sized to the grid; remade with it
     double fluidSeconds_ = 0.0;  // fluid time: motion frames, the idle brush and the first sight follow it
     IdleMotion idle_;
     FirstSight firstSight_;
