@@ -3,8 +3,9 @@
 // that the live session and --replay feed it alike. The display always reads
 // a GpuSolver's textures: on the GPU backend that solver steps; on the CPU
 // backend the reference solver steps and its state is uploaded into them
-// when the display asks (display()), at most once a frame and only after a
-// change: an upload, never a read-back, and never inside the step loop.
+// when they are asked for (display()) after a change: once a frame while the
+// fluid runs, none while it is still; an upload, never a read-back, and never
+// inside the step loop.
 #pragma once
 
 #include <memory>
