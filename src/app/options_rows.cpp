@@ -337,9 +337,13 @@ std::vector<RunRow> headlessSetupRows()
         placed(bare("headless", option([](auto& o) -> auto& { return o.headless; }),
                     "Run without a window (EGL), then exit."),
                S::CommandLine, H::Headless),
-        choice("backend", nullptr, option([](auto& o) -> auto& { return o.backend; }),
-               {{"gpu", "GPU", static_cast<int>(Backend::Gpu)}, {"cpu", "CPU", static_cast<int>(Backend::Cpu)}},
-               "Headless solver: OpenGL via EGL, or the CPU reference."),
+        // Both runs: the window shows either solver through one display (app/window/fluid_stepper.hpp).
+        placed(choice("backend", nullptr, option([](auto& o) -> auto& { return o.backend; }),
+                      {{"gpu", "GPU", static_cast<int>(Backend::Gpu)}, {"cpu", "CPU", static_cast<int>(Backend::Cpu)}},
+                      "The solver, in the window and headless: OpenGL (via EGL when headless), or the CPU "
+                      "reference (the window uploads its fields for display once a frame, and the auto grid is "
+                      "the largest that keeps up on the CPU)."),
+               S::CommandLine, H::Window),
         choice("scenario", "NAME", option([](auto& o) -> auto& { return o.scenario; }),
                {{"demo", "demo", static_cast<int>(Scenario::Demo)},
                 {"cavity", "cavity", static_cast<int>(Scenario::Cavity)},
@@ -379,9 +383,10 @@ std::vector<RunRow> headlessOutputRows()
              "headless: CSV t,kinetic_energy,max_divergence,pressure_residual, every step"),
         positive("until-steady", "TOL", "m/s^2", option([](auto& o) -> auto& { return o.untilSteady; }), kMaxRunValue,
                  "", "Headless: stop when max |du/dt| < TOL."),
-        integer("threads", "N", option([](auto& o) -> auto& { return o.threads; }), 0, kMaxThreads, nullptr,
-                "CPU backend threads, 0 = all cores; more than this machine's hardware threads only slow each "
-                "step, so they are cut to that number, with a note."),
+        placed(integer("threads", "N", option([](auto& o) -> auto& { return o.threads; }), 0, kMaxThreads, nullptr,
+                       "CPU backend threads, 0 = all cores; more than this machine's hardware threads only slow "
+                       "each step, so they are cut to that number, with a note."),
+               S::CommandLine, H::Window),
         bare("profile", option([](auto& o) -> auto& { return o.profile; }),
              "Headless: time each group of the step (splats, advection, diffusion, each multigrid level, "
              "projection, ...) and print at the end its mean ms per step, share of the step and calls per step: "

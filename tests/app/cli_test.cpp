@@ -33,10 +33,10 @@ using namespace fluid::test::cli;
 
 TEST_F(Cli, HeadlessOnlyFlagsAreRefusedInWindowMode)
 {
-    const Outcome run = fluidsim("--backend cpu --scenario cavity --steps 5");
+    const Outcome run = fluidsim("--scenario cavity --steps 5");
     EXPECT_EQ(run.exitCode, 2) << run.output;
     EXPECT_EQ(lines(run.output), 1) << run.output;
-    EXPECT_NE(run.output.find("--backend is for headless runs"), std::string::npos) << run.output;
+    EXPECT_NE(run.output.find("--scenario is for headless runs"), std::string::npos) << run.output;
 }
 
 // The window's look and pointer options are found where users look first.

@@ -166,9 +166,12 @@ TEST(Settings, HeadlessOnlyFlagsAreRefusedForTheWindow)
 {
     EXPECT_FALSE(headlessOnlyFlagProblem(parse({"--grid", "64", "--splat-force", "2"}).options));
     EXPECT_FALSE(headlessOnlyFlagProblem(parse({"--headless", "--steps", "5"}).options));
-    const auto problem = headlessOnlyFlagProblem(parse({"--grid", "64", "--backend", "cpu", "--steps", "5"}).options);
+    const auto problem =
+        headlessOnlyFlagProblem(parse({"--grid", "64", "--scenario", "cavity", "--steps", "5"}).options);
     ASSERT_TRUE(problem);
-    EXPECT_NE(problem->find("--backend is for headless runs"), std::string::npos) << *problem;
+    EXPECT_NE(problem->find("--scenario is for headless runs"), std::string::npos) << *problem;
+    // The solver and its threads are the window's choice too.
+    EXPECT_FALSE(headlessOnlyFlagProblem(parse({"--backend", "cpu", "--threads", "1"}).options));
     // And the headless flags are no settings.
     EXPECT_NE(parseConfig("steps = 5\n").error.find("unknown setting 'steps'"), std::string::npos);
 }

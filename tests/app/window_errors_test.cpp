@@ -122,7 +122,7 @@ TEST_F(WindowErrors, NoOpenGl33GivesOneLineSayingWhatWasFoundAndExit1)
     EXPECT_EQ(run.exitCode, 1) << describe(run);
     EXPECT_EQ(countLines(run.err), 1) << describe(run);
     EXPECT_EQ(run.err.rfind("fluidsim: OpenGL 3.3 core needed; this driver gives OpenGL 3.0 ", 0), 0u) << run.err;
-    // --backend is a headless flag: the hint names the run that has it.
+    // The window needs OpenGL on either backend: the hint names the run that does not.
     const std::string hint = "; fluidsim --headless --backend cpu runs without OpenGL\n";
     EXPECT_TRUE(run.err.size() > hint.size() && run.err.substr(run.err.size() - hint.size()) == hint) << run.err;
 }

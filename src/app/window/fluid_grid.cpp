@@ -14,6 +14,7 @@
 #include "app/state_resample.hpp"
 #include "app/window/fluid_session.hpp"
 #include "app/window/wall_timing.hpp"
+#include "reference/cpu_solver.hpp"
 
 namespace fluid::app {
 
@@ -24,18 +25,25 @@ SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide
     return windowParams(state_.params, framebuffer, shortSide, dyeShortSide);
 }
 
-// Wall-clock seconds per step of `probe`, with a stroke in it. Only when a
-// grid is picked: glFinish is fine here, never in the step loop.
-double FluidSession::secondsPerStep(GpuSolver& probe) const
+// Wall-clock seconds per step of the session's backend on `display`'s grid,
+// with a stroke in it. Only when a grid is picked: glFinish is fine here,
+// never in the step loop. On the CPU the frame also uploads the fluid for
+// the display (once a frame, however many steps it runs), timed apart.
+double FluidSession::secondsPerStep(GpuSolver& display, double& uploadSeconds) const
 {
-    const SimParams& p = probe.params();
+    const SimParams& p = display.params();
     Splat splat;
     splat.from = {0.3f * p.domainWidth, 0.5f * p.domainHeight()};
     splat.to = {0.7f * p.domainWidth, 0.5f * p.domainHeight()};
     splat.velocity = {1.0f, 0.2f};
     const std::vector<Splat> splats{splat};
+    uploadSeconds = 0.0;
     // The first steps compile shaders and touch memory.
-    return typicalWallSeconds(3, 5, [&] { probe.step(splats); });
+    if (options_.backend == Backend::Gpu) return typicalWallSeconds(3, 5, [&] { display.step(splats); });
+    CpuSolver probe(p, threads_);
+    const double seconds = typicalWallSeconds(2, 3, [&] { probe.step(splats); });
+    uploadSeconds = typicalWallSeconds(1, 3, [&] { display.upload(probe.state()); });
+    return seconds;
 }
 
 void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCandidates, const FrameOverhead& overhead)
@@ -53,9 +61,12 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     const auto pickWith = [&](const DisplaySettings& look, FrameBudget& budget) {
         return app::pickGrid(candidates, budget, [&](int shortSide) {
             GpuSolver probe(paramsForShortSide(framebuffer, shortSide, dyeFor(shortSide)));
-            if (state_.autoDyeGrid || budget.overheadSeconds < 0.0)
-                budget.overheadSeconds = std::max(0.0, overhead(probe, look));
-            return secondsPerStep(probe);
+            const bool measureOverhead = state_.autoDyeGrid || budget.overheadSeconds < 0.0;
+            if (measureOverhead) budget.overheadSeconds = std::max(0.0, overhead(probe, look));
+            double uploadSeconds = 0.0;
+            const double seconds = secondsPerStep(probe, uploadSeconds);
+            if (measureOverhead) budget.overheadSeconds += uploadSeconds;
+            return seconds;
         });
     };
     // With the default step, a step twice as long where that buys a larger grid.
@@ -165,7 +176,8 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
     const SimParams p = paramsForShortSide(framebuffer, state_.gridShortSide, state_.dyeGridShortSide);
     const glm::ivec2 grid(p.gridWidth, p.gridHeight);
     try {
-        auto next = std::make_unique<GpuSolver>(p);
+        auto next = std::make_unique<FluidStepper>(p, options_.backend, threads_);
+        if (CpuSolver* cpu = next->cpu()) cpu->setStepTimer(&cpuTimer_);
         // Once per change, not per step: a synchronous read-back of the old
         // fields, resampled on the host onto the new grids.
         if (keepFluid && solver_) next->upload(resampleState(solver_->download(), next->grids(), p.layout));
@@ -185,7 +197,8 @@ void FluidSession::allocateGrid(glm::ivec2 framebuffer, bool keepFluid)
             for (Emitter& e : emitters_) e.position *= scale;
         }
         solver_ = std::move(next);
-        if (motionSource_) motionInput_.emplace(p, state_.motion, motionSource_->frameRate());  // the grid's size
+        if (motionSource_)  // the grid's size
+            motionInput_.emplace(p, state_.motion, motionSource_->frameRate(), options_.backend);
         state_.params = p;
         stats_.grid = grid;
         solverHasObstacles_ = false;

@@ -1,18 +1,38 @@
 #include "app/window/fluid_session.hpp"
 
+#include <algorithm>
+#include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+#include <thread>
 
 #include "app/obstacle_setup.hpp"
 #include "app/report.hpp"
 #include "core/obstacles.hpp"
 #include "core/parameters.hpp"
+#include "core/step_timer.hpp"
+#include "reference/cpu_solver.hpp"
 
 namespace fluid::app {
 
 FluidSession::FluidSession(const Options& options, PanelState& state, PanelStats& stats)
-    : options_(options), state_(state), stats_(stats), idle_(options.idleAfter), firstSight_(options.firstSight)
+    : options_(options),
+      state_(state),
+      stats_(stats),
+      threads_(options.threads),
+      idle_(options.idleAfter),
+      firstSight_(options.firstSight)
 {
+    // As the headless runner: more threads than the machine runs at once
+    // only take turns, so they are cut to its own, saying so.
+    if (const auto hardware = static_cast<int>(std::thread::hardware_concurrency());
+        options.backend == Backend::Cpu && hardware > 0 && threads_ > hardware) {
+        threads_ = hardware;
+        report("note: --threads " + std::to_string(options.threads) + " is more than the " + std::to_string(hardware) +
+               " hardware threads here; using " + std::to_string(hardware));
+    }
     openMotionSource();
 }
 
@@ -78,10 +98,44 @@ void FluidSession::step(std::vector<Splat> splats, Button held, bool timed)
         for (const Splat& s : splats) record(InputEvent::Kind::Splat, s);
         record(InputEvent::Kind::Step);
     }
-    if (timed) stepTimer_.begin();
-    solver_->step(splats);
-    if (timed) stepTimer_.end();
+    if (timed && solver_->cpu()) {
+        timeCpuStep(splats);
+    } else {
+        if (timed) stepTimer_.begin();
+        solver_->step(splats);
+        if (timed) stepTimer_.end();
+    }
+    if (solver_->cpu()) cpuTimer_.endFrame();
     fluidSeconds_ += dt;
+}
+
+std::string FluidSession::cpuStepsSummary() const
+{
+    if (options_.backend != Backend::Cpu || cpuProfile_.frames() == 0) return "";
+    // The solver's own count: its step recipe laps the splats' group once a step.
+    long steps = 0;
+    std::string groups;
+    for (const ProfileTable::Line& line : cpuProfile_.lines()) {
+        if (line.name == step_groups::kSplats) steps = std::lround(line.callsPerFrame * cpuProfile_.frames());
+        if (line.depth != 0) continue;
+        char part[96];
+        std::snprintf(part, sizeof part, "%s%s %.2f", groups.empty() ? "" : ", ", line.name.c_str(), line.msPerFrame);
+        groups += part;
+    }
+    char text[160];
+    std::snprintf(text, sizeof text,
+                  "the CPU reference solver ran %ld steps, %.2f ms each (wall time, by group: ", steps,
+                  cpuProfile_.msPerFrame());
+    return text + groups + ")";
+}
+
+// The CPU step's wall time, smoothed as GpuTimer smooths the GPU's.
+void FluidSession::timeCpuStep(std::span<const Splat> splats)
+{
+    const auto start = std::chrono::steady_clock::now();
+    solver_->step(splats);
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    cpuStepMs_ = cpuStepMs_ < 0.0 ? ms : 0.9 * cpuStepMs_ + 0.1 * ms;
 }
 
 void FluidSession::record(InputEvent::Kind kind, const Splat& s)
@@ -139,8 +193,22 @@ void FluidSession::measureResidual()
     constexpr int kFramesPerResidual = 8;
     if (++framesSinceResidual_ < kFramesPerResidual || residualReduction_.inFlight()) return;
     framesSinceResidual_ = 0;
-    solver_->run(passes::pressureResidual);
-    residualReduction_.request(solver_->pressureResidualTexture(), MaxMeasure::AbsRedAndGreenApart, stats_.grid);
+    if (CpuSolver* cpu = solver_->cpu()) {
+        // On the host, where the fields are: the same maxima as the GPU's reduction.
+        cpu->run(passes::pressureResidual);
+        const Field& r = cpu->pressureResidualField();
+        float residual = 0.0f, divergence = 0.0f;
+        for (int j = 0; j < r.height(); ++j)
+            for (int i = 0; i < r.width(); ++i) {
+                residual = std::max(residual, std::abs(r.at(i, j, 0)));
+                divergence = std::max(divergence, std::abs(r.at(i, j, 1)));
+            }
+        stats_.pressureResidual = divergence > 0.0f ? static_cast<double>(residual / divergence) : 0.0;
+        return;
+    }
+    GpuSolver& gpu = *solver_->gpu();
+    gpu.run(passes::pressureResidual);
+    residualReduction_.request(gpu.pressureResidualTexture(), MaxMeasure::AbsRedAndGreenApart, stats_.grid);
 }
 
 void FluidSession::collectResidual()

@@ -1,16 +1,19 @@
 // FluidSession: the fluid a window shows and what feeds it, apart from the
-// window: the GPU solver on a grid fitted to the window (picked by measuring,
-// changed keeping the fluid: fluid_grid.cpp), and what joins the stroke's
-// splats at every step: the first sight's burst and idle splats, the idle
-// brush, motion input, the smoke emitters; the obstacle mask (painted,
-// placed from the flags) handed to the solver between steps; the step's GPU
-// time and the pressure solve's residual, measured without stalling.
+// window: the solver of --backend (fluid_stepper.hpp: the GPU solver, or the
+// CPU reference uploaded for display) on a grid fitted to the window (picked
+// by measuring that backend's step, changed keeping the fluid:
+// fluid_grid.cpp), and what joins the stroke's splats at every step: the
+// first sight's burst and idle splats, the idle brush, motion input, the
+// smoke emitters; the obstacle mask (painted, placed from the flags) handed
+// to the solver between steps; the step's time (GPU time, or wall time on
+// the CPU) and the pressure solve's residual, measured without stalling.
 #pragma once
 
 #include <functional>
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include <glm/vec2.hpp>
@@ -24,9 +27,13 @@
 #include "app/options.hpp"
 #include "app/window/async_max.hpp"
 #include "app/window/first_sight.hpp"
+#include "app/window/fluid_stepper.hpp"
 #include "app/window/gpu_timer.hpp"
 #include "app/window/panel.hpp"
+#include "app/window/window_motion.hpp"
 #include "core/emitter.hpp"
+#include "core/profile_table.hpp"
+#include "core/wall_step_timer.hpp"
 #include "motion/frame_source.hpp"
 #include "sim/gpu_solver.hpp"
 
@@ -79,7 +86,7 @@ public:
     // --- the steps ---
     // One step of fluid time with the stroke's splats and what the fluid's
     // own clock adds; `held`: the pointer's button (activity holds the idle
-    // splats off); `timed`: the step's GPU time is measured (one per frame:
+    // splats off); `timed`: the step's time is measured (one per frame: GPU
     // queries do not nest).
     void step(std::vector<Splat> splats, Button held, bool timed);
     void splat(const Splat& s);
@@ -95,7 +102,13 @@ public:
     // collected frames later.
     void measureResidual();
     void collectResidual();
-    double stepMilliseconds() { return stepTimer_.milliseconds(); }
+    // Smoothed ms per timed step (GPU time, or wall time on the CPU);
+    // negative until measured.
+    double stepMilliseconds() { return solver_->cpu() ? cpuStepMs_ : stepTimer_.milliseconds(); }
+    // On the CPU backend, one line for the exit: the steps the reference
+    // solver ran and their wall time by group, from its own step timer
+    // (core/wall_step_timer.hpp); empty on the GPU.
+    std::string cpuStepsSummary() const;
     // Fluid time: dt per step run since the window opened (a video's clock).
     double fluidSeconds() const { return fluidSeconds_; }
 
@@ -107,7 +120,7 @@ public:
     void setMotionParams(const MotionParams& params);
     // The motion input's parameters now (the defaults without a source).
     MotionParams motionParams() const { return motionInput_ ? motionInput_->params() : MotionParams{}; }
-    GLuint motionTexture() { return motionInput_ ? motionInput_->motion().currentFrame().texture() : 0; }
+    GLuint motionTexture() { return motionInput_ ? motionInput_->pictureTexture() : 0; }
     FirstSight& firstSight() { return firstSight_; }
 
     // --- obstacles ---
@@ -125,21 +138,29 @@ public:
     // null when nothing changed.
     const Field* uploadObstacles();
 
-    GpuSolver& solver() { return *solver_; }
+    // What the display reads: the fluid as it is now, on either backend.
+    GpuSolver& solver() { return solver_->display(); }
     const SimParams& params() const { return solver_->params(); }
+    Backend backend() const { return options_.backend; }
+    int threads() const { return threads_; }  // the CPU backend's: --threads, at most the hardware's
 
 private:
     void openMotionSource();
     void feedMotion();
     SimParams paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const;
-    double secondsPerStep(GpuSolver& probe) const;
+    // Wall s per step of a probe of `display`'s grid on the session's
+    // backend; on the CPU, `uploadSeconds` gets what the frame's upload of
+    // its state to `display` costs.
+    double secondsPerStep(GpuSolver& display, double& uploadSeconds) const;
+    void timeCpuStep(std::span<const Splat> splats);
 
     const Options& options_;
     PanelState& state_;
     PanelStats& stats_;
-    std::unique_ptr<GpuSolver> solver_;
+    int threads_ = 0;
+    std::unique_ptr<FluidStepper> solver_;
     std::unique_ptr<motion::FrameSource> motionSource_;  // --motion; null without, or when it failed
-    std::optional<MotionInput<GpuSolver>> motionInput_;  // sized to the grid; remade with it
+    std::optional<WindowMotion> motionInput_;            // sized to the grid; remade with it
     double fluidSeconds_ = 0.0;  // fluid time: motion frames, the idle brush and the first sight follow it
     IdleMotion idle_;
     FirstSight firstSight_;
@@ -149,6 +170,9 @@ private:
     bool dyeCoarsenedForSpeed_ = false;  // since the last pick: coarsenDyeForSpeed gave up dye cells
     std::vector<Emitter> emitters_;      // smoke sources placed with Shift+click (E removes them)
     GpuTimer stepTimer_;
+    double cpuStepMs_ = -1.0;  // smoothed as GpuTimer's
+    ProfileTable cpuProfile_;  // every CPU step's groups, across grid changes
+    WallStepTimer cpuTimer_{cpuProfile_};
     AsyncMax residualReduction_;
     int framesSinceResidual_ = 0;
     InputLogWriter* inputLog_ = nullptr;  // --record-input; not owned

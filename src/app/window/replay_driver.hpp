@@ -31,7 +31,8 @@ struct ReplayFrame {
 class ReplayDriver {
 public:
     // Reads and checks the log; throws std::runtime_error with "PATH:LINE: why".
-    explicit ReplayDriver(const std::string& path) : replay_(path) {}
+    // On --backend's solver (`threads`: the CPU backend's).
+    ReplayDriver(const std::string& path, Backend backend, int threads) : replay_(path, backend, threads) {}
 
     GpuSolver& solver() { return replay_.solver(); }
     double fluidSeconds() const { return replay_.fluidSeconds(); }

@@ -10,6 +10,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <stdexcept>
+#include <string>
+#include <thread>
 
 #include "app/grid_picker.hpp"
 #include "app/panel_placement.hpp"
@@ -34,9 +36,15 @@ Viewer::Viewer(const Options& o, GLFWwindow* w)
 {
     stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
                      reinterpret_cast<const char*>(glGetString(GL_VERSION));
+    if (o.backend == Backend::Cpu) {
+        const int threads =
+            fluid.threads() > 0 ? fluid.threads() : static_cast<int>(std::thread::hardware_concurrency());
+        stats.renderer = "the CPU reference solver on " + std::to_string(threads) +
+                         (threads == 1 ? " thread" : " threads") + ", shown with " + stats.renderer;
+    }
     if (!o.replayFile.empty()) {
-        replay = std::make_unique<ReplayDriver>(o.replayFile);  // throws "FILE:LINE: why"
-        state.autoGrid = false;                                 // the log's grid, not a measured one
+        replay = std::make_unique<ReplayDriver>(o.replayFile, o.backend, fluid.threads());  // throws "FILE:LINE: why"
+        state.autoGrid = false;  // the log's grid, not a measured one
     }
     fluid.keepObstaclesClearOf(panelShareOfWidth());
     presentSeconds = measurePresentSeconds(window, [this] { (void)drawPanel(state, stats); });

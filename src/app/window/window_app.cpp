@@ -36,6 +36,8 @@ int finish(Viewer& viewer, ImGuiSession& imgui, const Options& options, const Op
     viewer.recording.stop();
     const bool inputSaved = viewer.closeInputLog();
     viewer.summary.print();
+    if (const std::string cpu = viewer.fluid.cpuStepsSummary(); !cpu.empty())
+        std::printf("fluidsim: %s\n", cpu.c_str());
     const int stopSignal = StopOnSignals::requested();
     if (stopSignal != 0) report(stoppedBy(stopSignal, ""));
     // One line at most: the layout lives beside the settings, so when the
@@ -116,7 +118,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
 
         return finish(viewer, imgui, options, settingsFile);
     } catch (const platform::ContextError& e) {
-        // --backend is a headless flag: the CPU solver has no window.
+        // The window's display is OpenGL on either backend; the headless CPU run needs none.
         report(std::string(e.what()) + "; fluidsim --headless --backend cpu runs without OpenGL");
         return 1;
     } catch (const std::exception& e) {

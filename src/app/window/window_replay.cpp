@@ -6,13 +6,13 @@
 
 namespace fluid::app {
 
-WindowReplay::WindowReplay(const std::string& path) : path_(path)
+WindowReplay::WindowReplay(const std::string& path, Backend backend, int threads) : path_(path)
 {
     InputLogParse parsed = loadInputLog(path);
     if (!parsed.ok()) throw std::runtime_error(parsed.error);
     log_ = std::move(parsed.log);
-    replay_ = std::make_unique<InputReplay<GpuSolver>>(
-        log_, [](const SimParams& p) { return std::make_unique<GpuSolver>(p); });
+    replay_ = std::make_unique<InputReplay<FluidStepper>>(
+        log_, [=](const SimParams& p) { return std::make_unique<FluidStepper>(p, backend, threads); });
 }
 
 int WindowReplay::advance(int steps)
