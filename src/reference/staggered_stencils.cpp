@@ -220,8 +220,8 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
     };
     const std::size_t across = static_cast<std::size_t>(k.width) + 2;
     // Every entry is written below: the calling thread's buffer, kept between
-    // passes (a fresh one per pass is a page fault per 4 KiB, every pass).
-    // (A reference: the row threads use the calling thread's buffer, not theirs.)
+    // passes (a fresh one per pass is a page fault per 4 KiB, every pass),
+    // and named by a reference, which the row threads share.
     thread_local std::vector<Centred> buffer;
     std::vector<Centred>& centred = buffer;
     if (centred.size() < across * static_cast<std::size_t>(k.height + 2))
@@ -301,9 +301,9 @@ void curlFromCorners(const float* __restrict lower, const float* __restrict uppe
 // The rows of corners of a run of cell rows [begin, end): corner rows begin
 // .. end. A corner reads the faces of cells i-1 .. i and rows j-1 .. j: the
 // ones of the inner corner rows (1 .. height-1) are stored but in columns -1,
-// 0 and width, which the rules give once for the run (`edges`), and near
-// solids, whose corners go one at a time; the two corner rows on the top and
-// bottom walls read rows of faces through the rules (ruledFaces).
+// 0 and width, which the rules give once for the run (the edge columns), and
+// near solids, whose corners go one at a time; the two corner rows on the top
+// and bottom walls read rows of faces through the rules (ruledFaces).
 class CornerRows {
 public:
     CornerRows(const Field& velocity, int begin, int end, const PassConstants& k)
