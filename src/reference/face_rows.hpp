@@ -58,6 +58,13 @@ inline ColumnSpan nearSolidFaces(const SolidMask& solid, int j, int width)
     return {begin, std::min(end + 1, width)};
 }
 
+// faceU and faceV of the cells first + n step, n in [0, count), into u[n]
+// and v[n] (either may be null: that component is not read): the rules for
+// a run of faces read together (a row beyond a wall, a column beyond a side
+// wall), in one loop into which the rules inline (staggered.cpp).
+void ruledFaces(const Field& velocity, glm::ivec2 first, glm::ivec2 step, int count, const PassConstants& k, float* u,
+                float* v);
+
 // body(c) for every cell, one at a time (the passes with no interior version).
 template <typename FaceBody>
 void forEachFace(const PassConstants& k, Exec exec, FaceBody&& body)

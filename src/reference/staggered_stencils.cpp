@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cassert>
 #include <cmath>
+#include <utility>
 #include <vector>
 
 #include "reference/boundary.hpp"
@@ -62,13 +63,6 @@ void gradientInterior(const float* __restrict below, const float* __restrict row
         out[2 * i] = velocity[2 * i] - (here - row[i - 1]) * inverseCellSize;
         out[2 * i + 1] = velocity[2 * i + 1] - (here - below[i]) * inverseCellSize;
     }
-}
-
-// cornerCurl on raw rows: the circulation around the lower-left corner of
-// cell i, from `row` (its row) and `below` (the row under it).
-inline float cornerCurlAt(const float* __restrict below, const float* __restrict row, int i, float inverseCellSize)
-{
-    return ((row[2 * i + 1] - row[2 * i - 1]) - (row[2 * i] - below[2 * i])) * inverseCellSize;
 }
 
 }  // namespace
@@ -225,7 +219,13 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
         float speed2;
     };
     const std::size_t across = static_cast<std::size_t>(k.width) + 2;
-    std::vector<Centred> centred(across * static_cast<std::size_t>(k.height + 2));
+    // Every entry is written below: the calling thread's buffer, kept between
+    // passes (a fresh one per pass is a page fault per 4 KiB, every pass),
+    // and named by a reference, which the row threads share.
+    thread_local std::vector<Centred> buffer;
+    std::vector<Centred>& centred = buffer;
+    if (centred.size() < across * static_cast<std::size_t>(k.height + 2))
+        centred.resize(across * static_cast<std::size_t>(k.height + 2));
     stencil::forEachRow(k.height + 2, exec, [&](int r) {
         Centred* row = centred.data() + across * static_cast<std::size_t>(r) + 1;  // row[i]: cell (i, r - 1)
         const int j = r - 1;
@@ -275,31 +275,21 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
 
 namespace {
 
-// The corners of row j (corner (i, j) at the lower left of cell (i, j),
-// i = 0 .. width) into corners. A corner reads the faces of cells i-1 .. i
-// and j-1 .. j, all stored for 1 <= i, j and i < width, j < height away from
-// solids; the rest go through the rules.
-void cornerRow(const Field& velocity, int j, float* __restrict corners, const PassConstants& k)
+// cornerCurl of the corners 0 .. width of row j (corner i at the lower left
+// of cell (i, j)) from its faces as the rules read them: u[i] = faceU(i, j),
+// uBelow[i] = faceU(i, j - 1), v[i] = faceV(i, j), for i from -1 (v) or 0.
+void cornersFromFaces(const float* __restrict uBelow, const float* __restrict u, const float* __restrict v,
+                      float* __restrict corners, float inverseCellSize, int width)
 {
-    const int cornersAcross = k.width + 1;
-    const bool inner = j >= 1 && j < k.height;
-    const auto byRule = [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) corners[i] = cornerCurl(velocity, {i, j}, k);
-    };
-    if (!inner || k.width < 2) return byRule(0, cornersAcross);
-    const float* below = rowOf(velocity, j - 1);
-    const float* here = rowOf(velocity, j);
-    const auto raw = [&](int begin, int end) {
-        for (int i = begin; i < end; ++i) corners[i] = cornerCurlAt(below, here, i, k.inverseCellSize);
-    };
-    const ColumnSpan near = k.solid != nullptr ? k.solid->nearSolid(j) : ColumnSpan{};
-    const int begin = near.empty() ? k.width : std::clamp(near.begin, 1, k.width);
-    const int end = near.empty() ? k.width : std::clamp(near.end, begin, k.width);
-    byRule(0, 1);
-    raw(1, begin);
-    byRule(begin, end);
-    raw(end, k.width);
-    byRule(k.width, cornersAcross);
+    for (int i = 0; i <= width; ++i) corners[i] = ((v[i] - v[i - 1]) - (u[i] - uBelow[i])) * inverseCellSize;
+}
+
+// The same on raw rows (row j and the one below it), for the corners whose faces are all stored.
+void cornersFromRows(const float* __restrict below, const float* __restrict row, float* __restrict corners,
+                     float inverseCellSize, int begin, int end)
+{
+    for (int i = begin; i < end; ++i)
+        corners[i] = ((row[2 * i + 1] - row[2 * i - 1]) - (row[2 * i] - below[2 * i])) * inverseCellSize;
 }
 
 // Each cell's curl, the mean of its four corners (`lower`: its row's, `upper`: the row above's).
@@ -307,6 +297,79 @@ void curlFromCorners(const float* __restrict lower, const float* __restrict uppe
 {
     for (int i = 0; i < width; ++i) out[i] = ((lower[i] + lower[i + 1]) + (upper[i] + upper[i + 1])) * 0.25f;
 }
+
+// The rows of corners of a run of cell rows [begin, end): corner rows begin
+// .. end. A corner reads the faces of cells i-1 .. i and rows j-1 .. j: the
+// ones of the inner corner rows (1 .. height-1) are stored but in columns -1,
+// 0 and width, which the rules give once for the run (the edge columns), and
+// near solids, whose corners go one at a time; the two corner rows on the top
+// and bottom walls read rows of faces through the rules (ruledFaces).
+class CornerRows {
+public:
+    CornerRows(const Field& velocity, int begin, int end, const PassConstants& k)
+        : velocity_(velocity), k_(k), first_(begin - 1)
+    {
+        const auto across = static_cast<std::size_t>(k.width) + 2;
+        const auto rows = static_cast<std::size_t>(end - begin) + 2;
+        buffer_.resize(5 * across + 4 * rows);
+        float* next = buffer_.data();
+        const auto take = [&](std::size_t n) { return std::exchange(next, next + n); };
+        for (float** row : {&uBelow_, &u_, &v_}) *row = take(across) + 1;  // from cell -1
+        lower = take(across);
+        upper = take(across);
+        for (float** column : {&leftV_, &firstU_, &lastU_, &lastV_}) *column = take(rows);
+        // The faces of cells -1, 0 and width of rows begin - 1 .. end.
+        const int n = end - begin + 2;
+        ruledFaces(velocity, {-1, first_}, kTop, n, k, nullptr, leftV_);
+        ruledFaces(velocity, {0, first_}, kTop, n, k, firstU_, nullptr);
+        ruledFaces(velocity, {k.width, first_}, kTop, n, k, lastU_, lastV_);
+    }
+
+    // Corner row j into `corners` (width + 1 floats).
+    void compute(int j, float* corners)
+    {
+        const int width = k_.width;
+        if (width < 2) {
+            for (int i = 0; i <= width; ++i) corners[i] = cornerCurl(velocity_, {i, j}, k_);
+            return;
+        }
+        if (j < 1 || j >= k_.height) {
+            ruledFaces(velocity_, {-1, j - 1}, kRight, width + 2, k_, uBelow_ - 1, nullptr);
+            ruledFaces(velocity_, {-1, j}, kRight, width + 2, k_, u_ - 1, v_ - 1);
+            cornersFromFaces(uBelow_, u_, v_, corners, k_.inverseCellSize, width);
+            return;
+        }
+        const float* below = rowOf(velocity_, j - 1);
+        const float* row = rowOf(velocity_, j);
+        const auto r = static_cast<std::size_t>(j - first_);
+        const float inverse = k_.inverseCellSize;
+        corners[0] = ((row[1] - leftV_[r]) - (firstU_[r] - firstU_[r - 1])) * inverse;
+        cornersFromRows(below, row, corners, inverse, 1, width);
+        corners[width] = ((lastV_[r] - row[2 * width - 1]) - (lastU_[r] - lastU_[r - 1])) * inverse;
+        // A solid cell's faces shut the corners at its left and right: one
+        // more on the right than the cells near it.
+        const ColumnSpan near = k_.solid != nullptr ? k_.solid->nearSolid(j) : ColumnSpan{};
+        if (near.empty()) return;
+        for (int i = std::clamp(near.begin, 0, width + 1); i < std::clamp(near.end + 1, 0, width + 1); ++i)
+            corners[i] = cornerCurl(velocity_, {i, j}, k_);
+    }
+
+    float* lower;
+    float* upper;
+
+private:
+    const Field& velocity_;
+    const PassConstants& k_;
+    int first_;
+    std::vector<float> buffer_;
+    float* uBelow_;
+    float* u_;
+    float* v_;
+    float* leftV_;
+    float* firstU_;
+    float* lastU_;
+    float* lastV_;
+};
 
 }  // namespace
 
@@ -319,16 +382,14 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
     };
     if (exec.perCell) return forEachFace(k, exec, curlAt);
     // Each row's curl from two rows of corners (its cells' lower and upper
-    // ones), per-thread rows: a run of rows computes each row of corners once.
-    const auto across = static_cast<std::size_t>(k.width) + 1;
+    // ones): a run of rows computes each row of corners once.
     RowPool::shared().run(k.height, stencil::threadCount(exec), [&](int begin, int end) {
-        thread_local std::vector<float> lower, upper;
-        if (lower.size() < across) lower.resize(across), upper.resize(across);
-        cornerRow(velocity, begin, lower.data(), k);
+        CornerRows corners(velocity, begin, end, k);
+        corners.compute(begin, corners.lower);
         for (int j = begin; j < end; ++j) {
-            cornerRow(velocity, j + 1, upper.data(), k);
-            curlFromCorners(lower.data(), upper.data(), rowOf(out, j), k.width);
-            lower.swap(upper);
+            corners.compute(j + 1, corners.upper);
+            curlFromCorners(corners.lower, corners.upper, rowOf(out, j), k.width);
+            std::swap(corners.lower, corners.upper);
         }
     });
 }
@@ -340,7 +401,11 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
     // left or lower neighbour's): two floats a cell. The faces on the left
     // and bottom edges compute their outside cell's in place.
     const std::size_t row = 2 * static_cast<std::size_t>(k.width);
-    std::vector<float> forces(row * static_cast<std::size_t>(k.height));
+    // Every cell's force is written below: the calling thread's buffer, kept between passes.
+    thread_local std::vector<float> buffer;
+    std::vector<float>& forces = buffer;  // the calling thread's, also on the row threads
+    if (forces.size() < row * static_cast<std::size_t>(k.height))
+        forces.resize(row * static_cast<std::size_t>(k.height));
     const auto forceIndex = [&](glm::ivec2 c) {
         return row * static_cast<std::size_t>(c.y) + 2 * static_cast<std::size_t>(c.x);
     };
@@ -360,9 +425,13 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
         [&](glm::ivec2 c) {
+            // The faces on the left and bottom walls, which shutU and shutV
+            // fix whatever they are given, need no force from beyond the wall.
+            const bool leftWall = !k.periodic && c.x == 0;
+            const bool bottomWall = !k.periodic && c.y == 0;
             const glm::vec2 here = forceAt(c);
-            const float u = velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
-            const float v = velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
+            const float u = leftWall ? 0.0f : velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
+            const float v = bottomWall ? 0.0f : velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
             store(out, c, shutU(c, k, u), shutV(c, k, v));
         },
         [&](int j, int begin, int end) {

@@ -12,10 +12,12 @@
 #include <sstream>
 #include <string>
 #include <tuple>
+#include <vector>
 
 #include "core/multigrid.hpp"
 #include "core/solid_mask.hpp"
 #include "core/splat.hpp"
+#include "reference/face_rows.hpp"
 #include "reference/passes.hpp"
 #include "reference/staggered.hpp"
 #include "support/fields.hpp"
@@ -157,6 +159,34 @@ TEST_P(StaggeredFastPath, AdvectionMatchesPerFaceBitForBit)
     expectSame(
         dye, [&](Field& out, Exec e) { maccormack(velocity_, dye, forwardDye, dye, false, k.dyeDecay, out, k, e); },
         "maccormack dye");
+}
+
+// The rules a run of faces at a time (ruledFaces: the curl's faces beyond
+// and on the walls) against faceU and faceV one face at a time, along every
+// row and column from beyond one wall to beyond the other, each component
+// alone and both together.
+TEST_P(StaggeredFastPath, RuledFacesMatchTheRulesBitForBit)
+{
+    const PassConstants& k = k_;
+    const auto expectRun = [&](glm::ivec2 first, glm::ivec2 step, int count) {
+        std::vector<float> u(static_cast<std::size_t>(count)), v(u.size()), uAlone(u.size()), vAlone(u.size());
+        staggered::ruledFaces(velocity_, first, step, count, k, u.data(), v.data());
+        staggered::ruledFaces(velocity_, first, step, count, k, uAlone.data(), nullptr);
+        staggered::ruledFaces(velocity_, first, step, count, k, nullptr, vAlone.data());
+        for (int n = 0; n < count; ++n) {
+            const glm::ivec2 c = first + n * step;
+            const auto at = static_cast<std::size_t>(n);
+            const auto bits = [](float x) { return std::bit_cast<std::uint32_t>(x); };
+            const std::uint32_t wantU = bits(staggered::faceU(velocity_, c, k));
+            const std::uint32_t wantV = bits(staggered::faceV(velocity_, c, k));
+            EXPECT_EQ(bits(u[at]), wantU) << "u at " << c.x << ", " << c.y;
+            EXPECT_EQ(bits(v[at]), wantV) << "v at " << c.x << ", " << c.y;
+            EXPECT_EQ(bits(uAlone[at]), wantU) << "u alone at " << c.x << ", " << c.y;
+            EXPECT_EQ(bits(vAlone[at]), wantV) << "v alone at " << c.x << ", " << c.y;
+        }
+    };
+    for (int r = -1; r <= k.height; ++r) expectRun({-1, r}, {1, 0}, k.width + 2);
+    for (int i = -1; i <= k.width; ++i) expectRun({i, -1}, {0, 1}, k.height + 2);
 }
 
 std::string caseName(const ::testing::TestParamInfo<Case>& info)
