@@ -175,6 +175,32 @@ void gradientInterior(const float* __restrict below, const float* __restrict row
     }
 }
 
+// curl and divergence: a central difference of the four velocities beside
+// each cell, `differences` (ul, ur, ub, ut) scaled by 1 / 2h (0 in a solid
+// cell); `interior` is the same pass on a raw row.
+template <typename Differences>
+void velocityToScalar(const Field& velocity, Field& out, const PassConstants& k, Exec exec, Differences&& differences,
+                      void (*interior)(const float*, const float*, const float*, float*, float, int, int))
+{
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            if (solidAt(cell, k)) {
+                out.at(cell.x, cell.y) = 0.0f;
+                return;
+            }
+            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
+            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
+            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
+            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
+            out.at(cell.x, cell.y) = differences(ul, ur, ub, ut) * k.halfInverseCellSize;
+        },
+        [&](int j, int begin, int end) {
+            const RowsAround us = rowsAround(velocity, j);
+            interior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
+        });
+}
+
 }  // namespace
 
 namespace collocated {
@@ -229,23 +255,10 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCellSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
-            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
-            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
-            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
-            out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
-        },
-        [&](int j, int begin, int end) {
-            const RowsAround us = rowsAround(velocity, j);
-            curlInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
-        });
+    velocityToScalar(
+        velocity, out, k, exec,
+        [](glm::vec2 ul, glm::vec2 ur, glm::vec2 ub, glm::vec2 ut) { return (ur.y - ul.y) - (ut.x - ub.x); },
+        curlInterior);
 }
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
@@ -286,23 +299,10 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCellSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
-            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
-            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
-            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
-            out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
-        },
-        [&](int j, int begin, int end) {
-            const RowsAround us = rowsAround(velocity, j);
-            divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
-        });
+    velocityToScalar(
+        velocity, out, k, exec,
+        [](glm::vec2 ul, glm::vec2 ur, glm::vec2 ub, glm::vec2 ut) { return (ur.x - ul.x) + (ut.y - ub.y); },
+        divergenceInterior);
 }
 
 }  // namespace collocated
