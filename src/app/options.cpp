@@ -1,5 +1,7 @@
 #include "app/options.hpp"
 
+#include "app/report.hpp"
+
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/option_flags.hpp"
@@ -42,6 +44,17 @@ const char* toString(Scenario scenario)
             return "tunnel";
     }
     return "?";
+}
+
+int usageError(std::string_view message)
+{
+    report(message);
+    return kUsageErrorExit;
+}
+
+int parseError(const std::string& error)
+{
+    return usageError(error + " (see fluidsim --help)");
 }
 
 bool Options::given(const std::string& flag) const

@@ -81,17 +81,11 @@ int runHeadlessReplay(const Options& options)
 {
     // main() refused the flags the log decides (replayConflict) before this.
     const InputLogParse parsed = loadInputLog(options.replayFile);
-    if (!parsed.ok()) {
-        report(parsed.error);
-        return kUsageErrorExit;
-    }
+    if (!parsed.ok()) return usageError(parsed.error);
     const InputLog& log = parsed.log;
     // As runHeadless: a folder that cannot take the frames is a bad flag
     // (exit 2), found before the replay (it was exit 1, after it).
-    if (const auto problem = outputDirectoryProblem(options.outDir)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = outputDirectoryProblem(options.outDir)) return usageError(*problem);
     const StopOnSignals stopOnSignals;
     try {
         if (!options.outDir.empty()) prepareDirectory(options.outDir);

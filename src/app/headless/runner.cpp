@@ -422,15 +422,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
 {
     if (!options.replayFile.empty()) return runHeadlessReplay(options);
     const ResolvedRun resolved = resolveRun(options);
-    if (!resolved.ok()) {
-        report(resolved.error + " (see fluidsim --help)");
-        return kUsageErrorExit;
-    }
+    if (!resolved.ok()) return parseError(resolved.error);
     const RunSpec& spec = resolved.spec;
-    if (const auto problem = inputFileProblem(spec)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = inputFileProblem(spec)) return usageError(*problem);
     for (const std::string& note : notes) report("note: " + note);
     for (const std::string& note : spec.notes) report("note: " + note);
 
