@@ -299,19 +299,9 @@ void GpuSolver::computeDiagnostics()
 
 const gl::RenderTarget& GpuSolver::current(Slot slot) const
 {
-    switch (slot) {
-        case Slot::Curl:
-            return curl_;
-        case Slot::Divergence:
-            unpackDivergence();
-            return divergence_;
-        case Slot::PressureResidual:
-            return pressureResidual_;
-        case Slot::CarriedVelocity:
-            return carriedVelocity_;
-        default:
-            return field(fieldSpec(fieldIdOf(slot))).read();
-    }
+    if (isPingPong(slot)) return field(fieldSpec(fieldIdOf(slot))).read();
+    if (slot == Slot::Divergence) unpackDivergence();
+    return sharedBuffer<const gl::RenderTarget>(slot, {&curl_, &divergence_, &pressureResidual_, &carriedVelocity_});
 }
 
 const gl::RenderTarget& GpuSolver::written(Slot slot)
