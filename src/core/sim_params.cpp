@@ -19,10 +19,9 @@ namespace {
 template <typename Enum>
 const char* choiceName(std::string_view key, Enum value)
 {
-    if (const Parameter* row = findParameter(key))
-        for (const ParameterChoice& choice : row->choices)
-            if (choice.value == static_cast<int>(value)) return choice.name;
-    return "unknown";
+    const Parameter* row = findParameter(key);
+    const char* name = row ? row->choiceName(static_cast<int>(value)) : nullptr;
+    return name ? name : "unknown";
 }
 
 }  // namespace
