@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/headless/output.hpp"
+#include "app/headless/runner.hpp"
 #include "app/headless/video_output.hpp"
 #include "app/input_replay.hpp"
 #include "app/report.hpp"
@@ -121,12 +122,8 @@ int runHeadlessReplay(const Options& options)
             return failedToWriteStdout() || out.failed.any() ? 1 : stopExitCode(signal);
         }
         return failedToWriteStdout() || out.failed.any() ? 1 : 0;
-    } catch (const platform::ContextError& e) {
-        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
-        return 1;
     } catch (const std::exception& e) {
-        report(e.what());
-        return 1;
+        return reportRunFailure(e);
     }
 }
 

@@ -432,15 +432,19 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     const StopOnSignals stopOnSignals;
     try {
         return runSpec(spec, options.videoFile, bar);
-    } catch (const platform::ContextError& e) {
-        bar.finish();
-        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
-        return 1;
     } catch (const std::exception& e) {
         bar.finish();
-        report(e.what());
-        return 1;
+        return reportRunFailure(e);
     }
+}
+
+int reportRunFailure(const std::exception& e)
+{
+    if (dynamic_cast<const platform::ContextError*>(&e) != nullptr)
+        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
+    else
+        report(e.what());
+    return 1;
 }
 
 }  // namespace fluid::app
