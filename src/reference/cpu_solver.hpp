@@ -43,7 +43,9 @@ public:
     void advectTemperature();
     void advect();
     void diffuse();
+    void computeDivergence() { run(passes::divergence); }
     void solvePressure();
+    void subtractGradient() { run(passes::gradient); }
     // A row of the pass table (core/field_pass.hpp) through its CPU mirror,
     // whatever the parameters say (step() skips the rows that are off), e.g.
     // run(passes::divergence), run(passes::pressureResidual).

@@ -317,8 +317,6 @@ void GpuSolver::run(const FieldPass& pass)
     if (!program)
         throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name +
                                     "\" is not a row of kFieldPasses (core/field_pass.hpp)");
-    if (&pass == &passes::gradient && unpackPending_) return subtractPackedGradient();
-    if (&pass == &passes::divergence && packsDivergenceInStep()) return divergenceAndPack();
     if (pass.output == Slot::Divergence) divergencePending_ = false;  // this pass writes it
     // Any other pass sees the pressure unpacked.
     if (unpackPending_) unpackPressure();
