@@ -51,10 +51,10 @@ inline float erfcPositiveWith(float x)
 // splat.frag's erfDifference, the same operations in the same order.
 float erfDifference(float a, float b)
 {
-    constexpr auto erfc = erfcPositiveWith<splatExp>;
-    if (b >= 0.0f) return erfc(b) - erfc(a);
-    if (a <= 0.0f) return erfc(-a) - erfc(-b);
-    return (2.0f - erfc(a)) - erfc(-b);
+    constexpr auto erfcPositive = erfcPositiveWith<splatExp>;
+    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
+    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
+    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
 }
 
 }  // namespace
