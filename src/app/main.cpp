@@ -15,7 +15,6 @@
 #include "app/input_log.hpp"
 #include "app/options.hpp"
 #include "app/output_lock.hpp"
-#include "app/report.hpp"
 #include "app/window/window_app.hpp"
 #include "motion/frame_source.hpp"
 
