@@ -1,6 +1,9 @@
 // Settings <-> fluid::SimParams. The defaults are fluid::defaultSimParams()'s,
 // read from it here and nowhere else: an empty field of Settings keeps them.
+#include <cstddef>
 #include <string>
+#include <type_traits>
+#include <utility>
 
 #include "api/engine.hpp"
 
@@ -10,40 +13,52 @@ namespace detail {
 
 namespace {
 
-fluid::BoundaryMode toMode(Boundary b)
+// The public enums beside the core's, one pair a row.
+constexpr std::pair<Boundary, fluid::BoundaryMode> kBoundaries[] = {
+    {Boundary::Box, fluid::BoundaryMode::Box},
+    {Boundary::Periodic, fluid::BoundaryMode::Periodic},
+    {Boundary::Tunnel, fluid::BoundaryMode::Tunnel},
+    {Boundary::TunnelWalls, fluid::BoundaryMode::TunnelWalls},
+};
+constexpr std::pair<Layout, fluid::Layout> kLayouts[] = {
+    {Layout::Staggered, fluid::Layout::Staggered},
+    {Layout::Collocated, fluid::Layout::Collocated},
+};
+
+// An enum's twin: the core's for a public one (toCore) or the other way; the
+// first row's for a value no row has.
+template <typename From, typename To, std::size_t N>
+To toCore(const std::pair<From, To> (&rows)[N], From value)
 {
-    switch (b) {
-        case Boundary::Periodic:
-            return fluid::BoundaryMode::Periodic;
-        case Boundary::Tunnel:
-            return fluid::BoundaryMode::Tunnel;
-        case Boundary::TunnelWalls:
-            return fluid::BoundaryMode::TunnelWalls;
-        case Boundary::Box:
-            break;
-    }
-    return fluid::BoundaryMode::Box;
+    for (const auto& [from, to] : rows)
+        if (from == value) return to;
+    return rows[0].second;
+}
+template <typename From, typename To, std::size_t N>
+From toPublic(const std::pair<From, To> (&rows)[N], To value)
+{
+    for (const auto& [from, to] : rows)
+        if (to == value) return from;
+    return rows[0].first;
 }
 
-Boundary fromMode(fluid::BoundaryMode m)
+// Calls copy(setting, parameter) on every field the two hold alike (the
+// enums aside): the one list that toSimParams and fromSimParams walk in
+// opposite directions.
+template <typename SettingsRef, typename ParamsRef, typename Copy>
+void forEachSharedField(SettingsRef& s, ParamsRef& p, Copy&& copy)
 {
-    switch (m) {
-        case fluid::BoundaryMode::Periodic:
-            return Boundary::Periodic;
-        case fluid::BoundaryMode::Tunnel:
-            return Boundary::Tunnel;
-        case fluid::BoundaryMode::TunnelWalls:
-            return Boundary::TunnelWalls;
-        case fluid::BoundaryMode::Box:
-            break;
-    }
-    return Boundary::Box;
-}
-
-template <typename To, typename From>
-void apply(To& target, const std::optional<From>& value)
-{
-    if (value) target = static_cast<To>(*value);
+    copy(s.gridWidth, p.gridWidth);
+    copy(s.gridHeight, p.gridHeight);
+    copy(s.domainWidth, p.domainWidth);
+    copy(s.dyeGridWidth, p.dyeGridWidth);
+    copy(s.dt, p.dt);
+    copy(s.viscosity, p.viscosity);
+    copy(s.vorticity, p.vorticity);
+    copy(s.velocityDissipation, p.velocityDissipation);
+    copy(s.dyeDissipation, p.dyeDissipation);
+    copy(s.lidSpeed, p.lidSpeed);
+    copy(s.inflowSpeed, p.inflowSpeed);
 }
 
 }  // namespace
@@ -51,19 +66,11 @@ void apply(To& target, const std::optional<From>& value)
 fluid::SimParams toSimParams(const Settings& s)
 {
     fluid::SimParams p = fluid::defaultSimParams();
-    apply(p.gridWidth, s.gridWidth);
-    apply(p.gridHeight, s.gridHeight);
-    apply(p.domainWidth, s.domainWidth);
-    apply(p.dyeGridWidth, s.dyeGridWidth);
-    apply(p.dt, s.dt);
-    apply(p.viscosity, s.viscosity);
-    apply(p.vorticity, s.vorticity);
-    apply(p.velocityDissipation, s.velocityDissipation);
-    apply(p.dyeDissipation, s.dyeDissipation);
-    apply(p.lidSpeed, s.lidSpeed);
-    apply(p.inflowSpeed, s.inflowSpeed);
-    if (s.boundary) p.boundary = toMode(*s.boundary);
-    if (s.layout) p.layout = *s.layout == Layout::Collocated ? fluid::Layout::Collocated : fluid::Layout::Staggered;
+    forEachSharedField(s, p, [](const auto& setting, auto& parameter) {
+        if (setting) parameter = static_cast<std::remove_reference_t<decltype(parameter)>>(*setting);
+    });
+    if (s.boundary) p.boundary = toCore(kBoundaries, *s.boundary);
+    if (s.layout) p.layout = toCore(kLayouts, *s.layout);
     if (s.threads < 0)
         throw Error("fluidsim::Settings: threads = " + std::to_string(s.threads) +
                     " is out of range (0 = all cores, or a count)");
@@ -74,19 +81,9 @@ fluid::SimParams toSimParams(const Settings& s)
 Settings fromSimParams(const fluid::SimParams& p, int threads)
 {
     Settings s;
-    s.gridWidth = p.gridWidth;
-    s.gridHeight = p.gridHeight;
-    s.domainWidth = p.domainWidth;
-    s.dyeGridWidth = p.dyeGridWidth;
-    s.dt = p.dt;
-    s.viscosity = p.viscosity;
-    s.vorticity = p.vorticity;
-    s.velocityDissipation = p.velocityDissipation;
-    s.dyeDissipation = p.dyeDissipation;
-    s.boundary = fromMode(p.boundary);
-    s.lidSpeed = p.lidSpeed;
-    s.inflowSpeed = p.inflowSpeed;
-    s.layout = p.layout == fluid::Layout::Collocated ? Layout::Collocated : Layout::Staggered;
+    forEachSharedField(s, p, [](auto& setting, const auto& parameter) { setting = parameter; });
+    s.boundary = toPublic(kBoundaries, p.boundary);
+    s.layout = toPublic(kLayouts, p.layout);
     s.threads = threads;
     return s;
 }

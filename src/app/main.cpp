@@ -15,7 +15,6 @@
 #include "app/input_log.hpp"
 #include "app/options.hpp"
 #include "app/output_lock.hpp"
-#include "app/report.hpp"
 #include "app/window/window_app.hpp"
 #include "motion/frame_source.hpp"
 
@@ -128,10 +127,7 @@ std::optional<std::string> startProblem(const Options& options)
 // --headless: the window's flags would be silently ignored.
 int runHeadlessMode(const Options& options)
 {
-    if (auto problem = windowOnlyFlagProblem(options)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (auto problem = windowOnlyFlagProblem(options)) return usageError(*problem);
     return runHeadless(options);
 }
 
@@ -139,16 +135,10 @@ int runHeadlessMode(const Options& options)
 // (locked like every other output).
 int runWithoutDisplay(Options options, OutputLocks& outputLocks)
 {
-    if (auto problem = noDisplayProblem(options)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (auto problem = noDisplayProblem(options)) return usageError(*problem);
     if (options.outDir.empty()) {
         options.outDir = "fluidsim-frames";
-        if (const auto busy = outputLocks.claim({{"the frames' folder", options.outDir}})) {
-            report(*busy);
-            return kUsageErrorExit;
-        }
+        if (const auto busy = outputLocks.claim({{"the frames' folder", options.outDir}})) return usageError(*busy);
     }
     if (options.framesEvery == 0) options.framesEvery = 30;
     return runHeadless(options, {"no display (DISPLAY and WAYLAND_DISPLAY are unset): running the headless "
@@ -160,28 +150,19 @@ int runWithoutDisplay(Options options, OutputLocks& outputLocks)
 int runWindowMode(const Options& options, int argc, char** argv)
 {
     // A window opens: flags that only a headless run uses would be ignored.
-    if (auto problem = headlessOnlyFlagProblem(options)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (auto problem = headlessOnlyFlagProblem(options)) return usageError(*problem);
     // A video or a picture folder is opened and its first frame read now: a
     // file that cannot be read is a bad flag, one line before the window
     // opens (as runHeadless does before its header). The window takes this
     // source (it is not opened again).
-    if (const auto problem = fluid::motion::readyFrameSource(options.motionSource)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = fluid::motion::readyFrameSource(options.motionSource)) return usageError(*problem);
     // The command line again, on top of the settings file or, without one,
     // of the window's defaults.
     Options settingsFile = windowDefaults();
     std::vector<std::string> warnings;
     if (!options.noConfig) settingsFile = withSettingsFile(options, warnings);
     const ParseResult parsed = parseCommandLine(argc, argv, settingsFile);
-    if (!parsed.ok()) {
-        report(parsed.error + " (see fluidsim --help)");
-        return kUsageErrorExit;
-    }
+    if (!parsed.ok()) return parseError(parsed.error);
     return runWindow(parsed.options, settingsFile, warnings);
 }
 
@@ -194,22 +175,13 @@ int main(int argc, char** argv)
         std::fputs(helpText().c_str(), stdout);
         return 0;
     }
-    if (!parsed.ok()) {
-        report(parsed.error + " (see fluidsim --help)");
-        return kUsageErrorExit;
-    }
+    if (!parsed.ok()) return parseError(parsed.error);
     const Options& options = parsed.options;
-    if (const auto problem = startProblem(options)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = startProblem(options)) return usageError(*problem);
     // Every output this run writes, locked until the process ends: a second
     // run naming one of them is refused here (app/output_lock.hpp).
     OutputLocks outputLocks;
-    if (const auto busy = outputLocks.claim(namedOutputs(options))) {
-        report(*busy);
-        return kUsageErrorExit;
-    }
+    if (const auto busy = outputLocks.claim(namedOutputs(options))) return usageError(*busy);
     if (options.headless) return runHeadlessMode(options);
     if (!displayAvailable()) return runWithoutDisplay(options, outputLocks);
     return runWindowMode(options, argc, argv);

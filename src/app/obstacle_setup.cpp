@@ -15,7 +15,7 @@ constexpr int kMaxMaskSide = 4096;
 
 std::optional<std::string> obstacleShapeProblem(const std::string& shape)
 {
-    if (shape == "circle" || shape == "plate" || shape == "wing") return std::nullopt;
+    if (obstacleShapeNamed(shape)) return std::nullopt;
     if (shape.rfind("naca", 0) == 0 && parseNaca4(shape.substr(4))) return std::nullopt;
     return "expects circle, plate, wing (a NACA 2412 section) or naca followed by 4 digits (e.g. naca0012)";
 }
@@ -34,19 +34,18 @@ Obstacle shapeFor(const ObstacleOptions& o, const SimParams& params)
     Obstacle body;
     const float shortSide = std::min(params.domainWidth, params.domainHeight());
     body.centre = {o.centreX.value_or(0.25f * params.domainWidth), 0.5f * params.domainHeight()};
-    if (o.shape == "circle") {
-        body.shape = ObstacleShape::Circle;
+    const std::optional<ObstacleShape> named = obstacleShapeNamed(o.shape);
+    body.shape = named.value_or(ObstacleShape::Wing);  // nacaNNNN: a wing of that section
+    if (body.shape == ObstacleShape::Circle) {
         body.size = o.size.value_or(0.1f * shortSide);
-    } else if (o.shape == "plate") {
-        body.shape = ObstacleShape::Plate;
+    } else if (body.shape == ObstacleShape::Plate) {
         body.size = o.size.value_or(0.15f * shortSide);
         body.thickness = std::max(body.size / 20.0f, 2.0f * params.cellSize());
         body.angle = o.angle.value_or(90.0f);
     } else {
-        body.shape = ObstacleShape::Wing;
         body.size = o.size.value_or(0.25f * shortSide);
         body.angle = o.angle.value_or(5.0f);
-        if (o.shape != "wing") body.section = parseNaca4(o.shape.substr(4)).value_or(Naca4{});
+        if (!named) body.section = parseNaca4(o.shape.substr(4)).value_or(Naca4{});
     }
     if (o.angle && body.shape == ObstacleShape::Circle) body.angle = *o.angle;
     return body;

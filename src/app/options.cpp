@@ -3,6 +3,8 @@
 #include "app/grid_picker.hpp"
 #include "app/input.hpp"
 #include "app/option_flags.hpp"
+#include "app/options_rows.hpp"
+#include "app/report.hpp"
 #include "core/parameters.hpp"
 
 #include <algorithm>
@@ -18,30 +20,38 @@
 
 namespace fluid::app {
 
+namespace {
+
+// The name of a run row's choice (options_rows.cpp), where the command line
+// and the settings file read it, so each name is written once.
+const char* runChoiceName(std::string_view key, int value)
+{
+    const flag_table::RunRow* row = findRow(flag_table::runRows(flag_table::RunRows::Rest), key);
+    const char* name = row ? row->choiceName(value) : nullptr;
+    return name ? name : "?";
+}
+
+}  // namespace
+
 const char* toString(Backend backend)
 {
-    return backend == Backend::Gpu ? "gpu" : "cpu";
+    return runChoiceName("backend", static_cast<int>(backend));
 }
 
 const char* toString(Scenario scenario)
 {
-    switch (scenario) {
-        case Scenario::Demo:
-            return "demo";
-        case Scenario::Cavity:
-            return "cavity";
-        case Scenario::TaylorGreen:
-            return "taylor-green";
-        case Scenario::ShearWave:
-            return "shear-wave";
-        case Scenario::Motion:
-            return "motion";
-        case Scenario::Smoke:
-            return "smoke";
-        case Scenario::Tunnel:
-            return "tunnel";
-    }
-    return "?";
+    return runChoiceName("scenario", static_cast<int>(scenario));
+}
+
+int usageError(std::string_view message)
+{
+    report(message);
+    return kUsageErrorExit;
+}
+
+int parseError(const std::string& error)
+{
+    return usageError(error + " (see fluidsim --help)");
 }
 
 bool Options::given(const std::string& flag) const

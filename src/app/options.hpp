@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/app_settings.hpp"
@@ -167,5 +168,11 @@ std::string defaultConfigPath();
 
 // The exit code for bad command-line input.
 constexpr int kUsageErrorExit = 2;
+
+// Bad command-line input: reports `message` (app/report.hpp) and returns
+// kUsageErrorExit, for `return usageError(...)` where the input is refused.
+int usageError(std::string_view message);
+// A command line that does not parse: its error and where to read the flags.
+int parseError(const std::string& error);
 
 }  // namespace fluid::app

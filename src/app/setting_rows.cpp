@@ -280,30 +280,18 @@ void addObstacleAndWindowRows(std::vector<Setting>& rows)
         H::Window, Scope::WindowSetting);
 }
 
-std::vector<Setting> makeRows()
-{
-    std::vector<Setting> rows;
-    addBrushRows(rows);
-    addLookRows(rows);
-    addWaterRows(rows);
-    addMotionRows(rows);
-    addObstacleAndWindowRows(rows);
-    return rows;
-}
-
 }  // namespace
 
 const std::vector<Setting>& settingRows()
 {
-    static const std::vector<Setting> rows = makeRows();
+    static const std::vector<Setting> rows =
+        rowsOf<Setting>({addBrushRows, addLookRows, addWaterRows, addMotionRows, addObstacleAndWindowRows});
     return rows;
 }
 
 const Setting* findSetting(std::string_view key)
 {
-    for (const Setting& row : settingRows())
-        if (key == row.key) return &row;
-    return nullptr;
+    return findRow(settingRows(), key);
 }
 
 void sanitize(AppSettings& s)

@@ -56,6 +56,17 @@ static_assert(fieldIdOf(Slot::Velocity) == FieldId::Velocity && fieldIdOf(Slot::
               fieldIdOf(Slot::Dye) == FieldId::Dye && fieldIdOf(Slot::Temperature) == FieldId::Temperature &&
               fieldIdOf(Slot::FullPressure) == FieldId::FullPressure && !isPingPong(Slot::Curl));
 
+// The single buffers after the fields, in the slots' order (curl,
+// divergence, pressure residual, carried velocity): each solver lists its
+// own once, and both look a slot up alike.
+inline constexpr std::size_t kSharedSlotCount = 4;
+static_assert(static_cast<std::size_t>(Slot::CarriedVelocity) + 1 == kFieldCount + kSharedSlotCount);
+template <typename Target>
+Target& sharedBuffer(Slot s, const std::array<Target*, kSharedSlotCount>& buffers)
+{
+    return *buffers[static_cast<std::size_t>(s) - kFieldCount];
+}
+
 struct PassInput {
     Slot slot = Slot::Velocity;
     const char* sampler = nullptr;  // the shader's sampler2D

@@ -45,17 +45,33 @@ double nacaAreaOverChordSquared(const Naca4& s)
     return 10.0 * static_cast<double>(s.thickness) * integral;
 }
 
+namespace {
+
+struct NamedShape {
+    ObstacleShape shape;
+    const char* name;
+};
+
+constexpr NamedShape kShapeNames[] = {
+    {ObstacleShape::Circle, "circle"},
+    {ObstacleShape::Plate, "plate"},
+    {ObstacleShape::Wing, "wing"},
+};
+
+}  // namespace
+
 const char* toString(ObstacleShape shape)
 {
-    switch (shape) {
-        case ObstacleShape::Circle:
-            return "circle";
-        case ObstacleShape::Plate:
-            return "plate";
-        case ObstacleShape::Wing:
-            return "wing";
-    }
+    for (const NamedShape& n : kShapeNames)
+        if (n.shape == shape) return n.name;
     return "?";
+}
+
+std::optional<ObstacleShape> obstacleShapeNamed(std::string_view name)
+{
+    for (const NamedShape& n : kShapeNames)
+        if (name == n.name) return n.shape;
+    return std::nullopt;
 }
 
 namespace {

@@ -14,6 +14,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include <glm/vec2.hpp>
 
@@ -47,7 +48,10 @@ float nacaCamber(const Naca4& section, float x);
 double nacaAreaOverChordSquared(const Naca4& section);
 
 enum class ObstacleShape { Circle, Plate, Wing };
+// A shape's name, as --obstacle takes it; "?" for none.
 const char* toString(ObstacleShape shape);
+// The shape of a name toString() gives; nullopt for any other.
+std::optional<ObstacleShape> obstacleShapeNamed(std::string_view name);
 
 // One body, in metres and degrees.
 struct Obstacle {

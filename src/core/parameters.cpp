@@ -229,17 +229,14 @@ void addSolverRows(std::vector<Parameter>& table)
                             "the viscosity is large."));
 }
 
-std::vector<Parameter> makeTable()
-{
-    std::vector<Parameter> table;
-    addTimeAndDissipationRows(table);
-    addSchemeRows(table);
-    addBoundaryAndSmokeRows(table);
-    addSolverRows(table);
-    return table;
-}
-
 }  // namespace
+
+const char* ParameterSpec::choiceName(int value) const
+{
+    for (const ParameterChoice& c : choices)
+        if (c.value == value) return c.name;
+    return nullptr;
+}
 
 std::string ParameterSpec::choiceNames(const char* separator) const
 {
@@ -381,15 +378,14 @@ std::string ParameterSpec::helpLine(double defaultValue) const
 
 const std::vector<Parameter>& parameters()
 {
-    static const std::vector<Parameter> table = makeTable();
+    static const std::vector<Parameter> table =
+        rowsOf<Parameter>({addTimeAndDissipationRows, addSchemeRows, addBoundaryAndSmokeRows, addSolverRows});
     return table;
 }
 
 const Parameter* findParameter(std::string_view key)
 {
-    for (const Parameter& row : parameters())
-        if (key == row.key) return &row;
-    return nullptr;
+    return findRow(parameters(), key);
 }
 
 std::optional<double> parseNumber(std::string_view text)

@@ -10,6 +10,7 @@
 // numbers its messages state.
 #pragma once
 
+#include <initializer_list>
 #include <limits>
 #include <optional>
 #include <string>
@@ -153,6 +154,8 @@ struct ParameterSpec {
     std::string range() const;
     // Choice and Switch: the names joined by `separator` ("jacobi|multigrid").
     std::string choiceNames(const char* separator) const;
+    // Choice: the name of the choice of `value`; nullptr when none has it.
+    const char* choiceName(int value) const;
     // --help's placeholder: the row's, or its choices joined by '|'.
     std::string valuePlaceholder() const;
     // A value as the settings file and the command line write it: 0.0001, 40, multigrid, on.
@@ -200,6 +203,26 @@ struct BasicParameter : ParameterSpec {
 };
 
 using Parameter = BasicParameter<SimParams>;
+
+// A table (SimParams', the app's settings) built by its parts in order, each
+// adding its group of rows.
+template <typename Row>
+std::vector<Row> rowsOf(std::initializer_list<void (*)(std::vector<Row>&)> parts)
+{
+    std::vector<Row> rows;
+    for (const auto add : parts) add(rows);
+    return rows;
+}
+
+// The row of a table (SimParams', the app's settings, the run's flags) whose
+// key is `key`; nullptr when none is.
+template <typename Row>
+const Row* findRow(const std::vector<Row>& rows, std::string_view key)
+{
+    for (const Row& row : rows)
+        if (key == row.key) return &row;
+    return nullptr;
+}
 
 // Every row, in the panel's order.
 const std::vector<Parameter>& parameters();

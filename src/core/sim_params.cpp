@@ -8,44 +8,37 @@
 #include <numeric>
 #include <sstream>
 #include <stdexcept>
+#include <string_view>
 
 namespace fluid {
 
+namespace {
+
+// An enum's name from its parameter row's choices (parameters.cpp), where the
+// command line and the settings file read it, so each name is written once.
+template <typename Enum>
+const char* choiceName(std::string_view key, Enum value)
+{
+    const Parameter* row = findParameter(key);
+    const char* name = row ? row->choiceName(static_cast<int>(value)) : nullptr;
+    return name ? name : "unknown";
+}
+
+}  // namespace
+
 const char* toString(BoundaryMode mode)
 {
-    switch (mode) {
-        case BoundaryMode::Box:
-            return "box";
-        case BoundaryMode::Periodic:
-            return "periodic";
-        case BoundaryMode::Tunnel:
-            return "tunnel";
-        case BoundaryMode::TunnelWalls:
-            return "tunnel-walls";
-    }
-    return "unknown";
+    return choiceName("boundary", mode);
 }
 
 const char* toString(PressureSolver solver)
 {
-    switch (solver) {
-        case PressureSolver::Jacobi:
-            return "jacobi";
-        case PressureSolver::Multigrid:
-            return "multigrid";
-    }
-    return "unknown";
+    return choiceName("pressure-solver", solver);
 }
 
 const char* toString(ViscositySolver solver)
 {
-    switch (solver) {
-        case ViscositySolver::Jacobi:
-            return "jacobi";
-        case ViscositySolver::Multigrid:
-            return "multigrid";
-    }
-    return "unknown";
+    return choiceName("viscosity-solver", solver);
 }
 
 const char* toString(AdvectionScheme scheme)
@@ -56,8 +49,7 @@ const char* toString(AdvectionScheme scheme)
 
 const char* toString(DyeAdvection scheme)
 {
-    if (scheme == DyeAdvection::AsVelocity) return "as-velocity";
-    return toString(static_cast<AdvectionScheme>(static_cast<int>(scheme) - 1));
+    return choiceName("dye-advection", scheme);
 }
 
 AdvectionScheme dyeAdvectionOf(const SimParams& p)
@@ -68,15 +60,7 @@ AdvectionScheme dyeAdvectionOf(const SimParams& p)
 
 const char* toString(Projection projection)
 {
-    switch (projection) {
-        case Projection::Plain:
-            return "plain";
-        case Projection::Incremental:
-            return "incremental";
-        case Projection::Auto:
-            return "auto";
-    }
-    return "unknown";
+    return choiceName("projection", projection);
 }
 
 SimParams defaultSimParams()
@@ -101,13 +85,7 @@ SimParams windowSimParams()
 
 const char* toString(Layout layout)
 {
-    switch (layout) {
-        case Layout::Collocated:
-            return "collocated";
-        case Layout::Staggered:
-            return "staggered";
-    }
-    return "unknown";
+    return choiceName("layout", layout);
 }
 
 FieldGrids fieldGrids(const SimParams& p)

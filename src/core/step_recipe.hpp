@@ -43,12 +43,12 @@ void runStep(Solver& solver, std::span<const Splat> splats)
     runInStep(solver, passes::curl);  // vorticity confinement (skipped at epsilon = 0)
     runInStep(solver, passes::vorticity);
     laps.next(group::kDivergence);
-    runInStep(solver, passes::divergence);  // projection
+    solver.computeDivergence();  // projection
     if (solver.params().pressureSolver != PressureSolver::Multigrid)
         laps.next(group::kJacobi);  // V-cycles lap each level
     solver.solvePressure();
     laps.next(group::kGradient);
-    runInStep(solver, passes::gradient);
+    solver.subtractGradient();
     laps.next(group::kFullPressure);
     runInStep(solver, passes::fullPressure);  // for the next step's pressureForcing (skipped with plain projection)
 }

@@ -5,6 +5,7 @@
 #include <mutex>
 
 extern "C" {
+#include <libavutil/error.h>
 #include <libavutil/log.h>
 }
 
@@ -44,6 +45,13 @@ std::string lastErrorInBrackets()
 {
     const std::string text = takeLastError();
     return text.empty() ? "" : " (" + text + ")";
+}
+
+std::string errorText(int code)
+{
+    char text[AV_ERROR_MAX_STRING_SIZE] = {};
+    av_strerror(code, text, sizeof text);
+    return text;
 }
 
 }  // namespace fluid::ffmpeg

@@ -1,7 +1,8 @@
 // FFmpeg's own log, kept off stderr. FFmpeg printed its raw line
 // ("[mov,mp4,m4a,3gp,3g2,mj2 @ 0x55d0...] moov atom not found") before
 // fluidsim's own, so one bad video was two lines, one of them unreadable.
-// Its last error is kept instead, for the message that names the file.
+// Its last error is kept instead, for the message that names the file, and
+// errorText() gives the words for a returned code to the same messages.
 #pragma once
 
 #include <string>
@@ -18,5 +19,8 @@ std::string takeLastError();
 
 // " (the last error)" when there is one, else "": what a message adds.
 std::string lastErrorInBrackets();
+
+// FFmpeg's words for an error code (an AVERROR), for the same messages.
+std::string errorText(int code);
 
 }  // namespace fluid::ffmpeg

@@ -37,104 +37,83 @@ inline long liveGlObjects() noexcept
     return detail::liveObjectCounter().load(std::memory_order_relaxed);
 }
 
+// Traits: Id, the type of the object's name (0 or null when there is none),
+// create() and destroy(id).
 template <typename Traits>
 class GlHandle {
 public:
+    using Id = typename Traits::Id;
+
     GlHandle() noexcept = default;  // empty: owns nothing
     static GlHandle create() { return GlHandle(Traits::create()); }
-    static GlHandle adopt(GLuint id) noexcept { return GlHandle(id); }
+    static GlHandle adopt(Id id) noexcept { return GlHandle(id); }
 
     ~GlHandle() { reset(); }
     GlHandle(const GlHandle&) = delete;
     GlHandle& operator=(const GlHandle&) = delete;
-    GlHandle(GlHandle&& other) noexcept : id_(std::exchange(other.id_, 0)) {}
+    GlHandle(GlHandle&& other) noexcept : id_(std::exchange(other.id_, Id{})) {}
     GlHandle& operator=(GlHandle&& other) noexcept
     {
         if (this != &other) {
             reset();
-            id_ = std::exchange(other.id_, 0);
+            id_ = std::exchange(other.id_, Id{});
         }
         return *this;
     }
 
-    GLuint id() const noexcept { return id_; }
-    explicit operator bool() const noexcept { return id_ != 0; }
+    Id id() const noexcept { return id_; }
+    explicit operator bool() const noexcept { return id_ != Id{}; }
     void reset() noexcept
     {
-        if (id_ != 0) {
+        if (id_ != Id{}) {
             Traits::destroy(id_);
             detail::countDeleted();
         }
-        id_ = 0;
+        id_ = Id{};
     }
 
 private:
-    explicit GlHandle(GLuint id) noexcept : id_(id) { detail::countCreated(id != 0); }
-    GLuint id_ = 0;
+    explicit GlHandle(Id id) noexcept : id_(id) { detail::countCreated(id != Id{}); }
+    Id id_ = Id{};
 };
 
-struct TextureTraits {
+// The objects named by glGen* and freed by glDelete*, which all take a count
+// and an array. Gen and Delete are the loader's entry points by reference,
+// so a call goes through whatever the loader has resolved by then.
+template <auto& Gen, auto& Delete>
+struct GenDeleteTraits {
+    using Id = GLuint;
     static GLuint create()
     {
         GLuint id = 0;
-        glGenTextures(1, &id);
+        Gen(1, &id);
         return id;
     }
-    static void destroy(GLuint id) { glDeleteTextures(1, &id); }
+    static void destroy(GLuint id) { Delete(1, &id); }
 };
-struct FramebufferTraits {
-    static GLuint create()
-    {
-        GLuint id = 0;
-        glGenFramebuffers(1, &id);
-        return id;
-    }
-    static void destroy(GLuint id) { glDeleteFramebuffers(1, &id); }
-};
-struct VertexArrayTraits {
-    static GLuint create()
-    {
-        GLuint id = 0;
-        glGenVertexArrays(1, &id);
-        return id;
-    }
-    static void destroy(GLuint id) { glDeleteVertexArrays(1, &id); }
-};
-struct QueryTraits {
-    static GLuint create()
-    {
-        GLuint id = 0;
-        glGenQueries(1, &id);
-        return id;
-    }
-    static void destroy(GLuint id) { glDeleteQueries(1, &id); }
-};
-struct SamplerTraits {
-    static GLuint create()
-    {
-        GLuint id = 0;
-        glGenSamplers(1, &id);
-        return id;
-    }
-    static void destroy(GLuint id) { glDeleteSamplers(1, &id); }
-};
-struct BufferTraits {
-    static GLuint create()
-    {
-        GLuint id = 0;
-        glGenBuffers(1, &id);
-        return id;
-    }
-    static void destroy(GLuint id) { glDeleteBuffers(1, &id); }
-};
+using TextureTraits = GenDeleteTraits<glGenTextures, glDeleteTextures>;
+using FramebufferTraits = GenDeleteTraits<glGenFramebuffers, glDeleteFramebuffers>;
+using VertexArrayTraits = GenDeleteTraits<glGenVertexArrays, glDeleteVertexArrays>;
+using QueryTraits = GenDeleteTraits<glGenQueries, glDeleteQueries>;
+using SamplerTraits = GenDeleteTraits<glGenSamplers, glDeleteSamplers>;
+using BufferTraits = GenDeleteTraits<glGenBuffers, glDeleteBuffers>;
+
 struct ProgramTraits {
+    using Id = GLuint;
     static GLuint create() { return glCreateProgram(); }
     static void destroy(GLuint id) { glDeleteProgram(id); }
 };
 // Shaders are created with a stage, so only adopt() fills this one.
 struct ShaderTraits {
+    using Id = GLuint;
     static GLuint create() = delete;
     static void destroy(GLuint id) { glDeleteShader(id); }
+};
+// A fence is a GLsync pointer, not a GLuint name; Fence::insert() fills it.
+struct SyncTraits {
+    using Id = GLsync;
+    static GLsync create() = delete;
+    static void destroy(GLsync sync) { glDeleteSync(sync); }
 };
 
 using Texture = GlHandle<TextureTraits>;
@@ -146,48 +125,28 @@ using Buffer = GlHandle<BufferTraits>;
 using ProgramHandle = GlHandle<ProgramTraits>;
 using ShaderHandle = GlHandle<ShaderTraits>;
 
-// A fence is a GLsync pointer, not a GLuint name, so it has its own owner.
+// A GPU fence: the owner of its sync object, and the question it answers.
 class Fence {
 public:
     Fence() noexcept = default;
     static Fence insert()
     {
         Fence f;
-        f.sync_ = glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0);
-        detail::countCreated(f.sync_ != nullptr);
+        f.sync_ = GlHandle<SyncTraits>::adopt(glFenceSync(GL_SYNC_GPU_COMMANDS_COMPLETE, 0));
         return f;
     }
-    ~Fence() { reset(); }
-    Fence(const Fence&) = delete;
-    Fence& operator=(const Fence&) = delete;
-    Fence(Fence&& other) noexcept : sync_(std::exchange(other.sync_, nullptr)) {}
-    Fence& operator=(Fence&& other) noexcept
-    {
-        if (this != &other) {
-            reset();
-            sync_ = std::exchange(other.sync_, nullptr);
-        }
-        return *this;
-    }
-    explicit operator bool() const noexcept { return sync_ != nullptr; }
+    explicit operator bool() const noexcept { return static_cast<bool>(sync_); }
     // True once the GPU has passed the fence; never blocks.
     bool signalled() const
     {
         if (!sync_) return false;
-        const GLenum state = glClientWaitSync(sync_, 0, 0);
+        const GLenum state = glClientWaitSync(sync_.id(), 0, 0);
         return state == GL_ALREADY_SIGNALED || state == GL_CONDITION_SATISFIED;
     }
-    void reset() noexcept
-    {
-        if (sync_) {
-            glDeleteSync(sync_);
-            detail::countDeleted();
-        }
-        sync_ = nullptr;
-    }
+    void reset() noexcept { sync_.reset(); }
 
 private:
-    GLsync sync_ = nullptr;
+    GlHandle<SyncTraits> sync_;
 };
 
 }  // namespace fluid::gl

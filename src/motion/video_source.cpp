@@ -21,13 +21,6 @@ namespace fluid::motion {
 
 namespace {
 
-std::string errorText(int code)
-{
-    char text[AV_ERROR_MAX_STRING_SIZE] = {};
-    av_strerror(code, text, sizeof text);
-    return text;
-}
-
 class VideoSource final : public FrameSource {
 public:
     VideoSource(const std::string& url, const AVInputFormat* format, bool loop, std::string what)
@@ -36,9 +29,10 @@ public:
         ffmpeg::takeLastError();  // nothing of an earlier file in this one's messages
         int result = avformat_open_input(&formatContext_, url.c_str(), format, nullptr);
         if (result < 0)
-            throw SourceError("cannot open " + what_ + ": " + errorText(result) + ffmpeg::lastErrorInBrackets());
+            throw SourceError("cannot open " + what_ + ": " + ffmpeg::errorText(result) +
+                              ffmpeg::lastErrorInBrackets());
         result = avformat_find_stream_info(formatContext_, nullptr);
-        if (result < 0) fail("cannot read " + what_ + ": " + errorText(result));
+        if (result < 0) fail("cannot read " + what_ + ": " + ffmpeg::errorText(result));
         const AVCodec* codec = nullptr;
         stream_ = av_find_best_stream(formatContext_, AVMEDIA_TYPE_VIDEO, -1, -1, &codec, 0);
         if (stream_ < 0 || !codec) fail(what_ + " holds no video FFmpeg can decode");
@@ -46,7 +40,7 @@ public:
         if (!codecContext_) fail("out of memory opening " + what_);
         avcodec_parameters_to_context(codecContext_, formatContext_->streams[stream_]->codecpar);
         result = avcodec_open2(codecContext_, codec, nullptr);
-        if (result < 0) fail("cannot decode " + what_ + ": " + errorText(result));
+        if (result < 0) fail("cannot decode " + what_ + ": " + ffmpeg::errorText(result));
         if (codecContext_->width <= 0 || codecContext_->height <= 0) fail(what_ + " has no picture size");
         packet_ = av_packet_alloc();
         frame_ = av_frame_alloc();

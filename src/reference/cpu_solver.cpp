@@ -234,36 +234,15 @@ namespace {
 // The field of `state` a ping-pong slot names.
 Field& fieldIn(FluidState& state, Slot slot)
 {
-    switch (slot) {
-        case Slot::Pressure:
-            return state.pressure;
-        case Slot::Dye:
-            return state.dye;
-        case Slot::Temperature:
-            return state.temperature;
-        case Slot::FullPressure:
-            return state.fullPressure;
-        default:
-            return state.velocity;
-    }
+    return fieldOf(state, fieldSpec(fieldIdOf(slot)));
 }
 
 }  // namespace
 
 Field& CpuSolver::current(Slot slot)
 {
-    switch (slot) {
-        case Slot::Curl:
-            return curl_;
-        case Slot::Divergence:
-            return divergence_;
-        case Slot::PressureResidual:
-            return pressureResidual_;
-        case Slot::CarriedVelocity:
-            return carriedVelocity_;
-        default:
-            return fieldIn(state_, slot);
-    }
+    if (isPingPong(slot)) return fieldIn(state_, slot);
+    return sharedBuffer<Field>(slot, {&curl_, &divergence_, &pressureResidual_, &carriedVelocity_});
 }
 
 Field& CpuSolver::written(Slot slot)

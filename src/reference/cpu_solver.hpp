@@ -36,13 +36,16 @@ public:
     void setStepTimer(StepTimer* timer);
     StepTimer* stepTimer() const { return timer_; }
 
-    // The passes of step() (core/step_recipe.hpp has the order); named like GpuSolver's.
+    // The passes of step() (core/step_recipe.hpp has the order): GpuSolver's,
+    // whose header says what each does.
     void splat(const Splat& s);
-    void advectDye();          // the dye alone, on its own grid (advect() runs it)
-    void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
-    void advect();             // the dye (advectDye()), then the velocity
+    void advectDye();
+    void advectTemperature();
+    void advect();
     void diffuse();
+    void computeDivergence() { run(passes::divergence); }
     void solvePressure();
+    void subtractGradient() { run(passes::gradient); }
     // A row of the pass table (core/field_pass.hpp) through its CPU mirror,
     // whatever the parameters say (step() skips the rows that are off), e.g.
     // run(passes::divergence), run(passes::pressureResidual).

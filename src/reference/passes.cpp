@@ -175,6 +175,38 @@ void gradientInterior(const float* __restrict below, const float* __restrict row
     }
 }
 
+// A border cell of a pass that writes one float a cell: 0 in a solid cell
+// (the shaders' fluidOnly), value() elsewhere.
+template <typename Value>
+void storeFluidOnly(Field& out, glm::ivec2 cell, const PassConstants& k, Value&& value)
+{
+    out.at(cell.x, cell.y) = solidAt(cell, k) ? 0.0f : value();
+}
+
+// curl and divergence: a central difference of the four velocities beside
+// each cell, `differences` (ul, ur, ub, ut) scaled by 1 / 2h (0 in a solid
+// cell); `interior` is the same pass on a raw row.
+template <typename Differences>
+void velocityToScalar(const Field& velocity, Field& out, const PassConstants& k, Exec exec, Differences&& differences,
+                      void (*interior)(const float*, const float*, const float*, float*, float, int, int))
+{
+    forEachCellSplitAtBorder(
+        k, exec,
+        [&](glm::ivec2 cell) {
+            storeFluidOnly(out, cell, k, [&] {
+                const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
+                const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
+                const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
+                const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
+                return differences(ul, ur, ub, ut) * k.halfInverseCellSize;
+            });
+        },
+        [&](int j, int begin, int end) {
+            const RowsAround us = rowsAround(velocity, j);
+            interior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
+        });
+}
+
 }  // namespace
 
 namespace collocated {
@@ -229,23 +261,10 @@ void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k,
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCellSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
-            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
-            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
-            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
-            out.at(cell.x, cell.y) = ((ur.y - ul.y) - (ut.x - ub.x)) * k.halfInverseCellSize;
-        },
-        [&](int j, int begin, int end) {
-            const RowsAround us = rowsAround(velocity, j);
-            curlInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
-        });
+    velocityToScalar(
+        velocity, out, k, exec,
+        [](glm::vec2 ul, glm::vec2 ur, glm::vec2 ub, glm::vec2 ut) { return (ur.y - ul.y) - (ut.x - ub.x); },
+        curlInterior);
 }
 
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
@@ -286,23 +305,10 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
-    forEachCellSplitAtBorder(
-        k, exec,
-        [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const glm::vec2 ul = velocityBeside(velocity, cell, kLeft, k);
-            const glm::vec2 ur = velocityBeside(velocity, cell, kRight, k);
-            const glm::vec2 ub = velocityBeside(velocity, cell, kBottom, k);
-            const glm::vec2 ut = velocityBeside(velocity, cell, kTop, k);
-            out.at(cell.x, cell.y) = ((ur.x - ul.x) + (ut.y - ub.y)) * k.halfInverseCellSize;
-        },
-        [&](int j, int begin, int end) {
-            const RowsAround us = rowsAround(velocity, j);
-            divergenceInterior(us.below, us.row, us.above, rowOf(out, j), k.halfInverseCellSize, begin, end);
-        });
+    velocityToScalar(
+        velocity, out, k, exec,
+        [](glm::vec2 ul, glm::vec2 ur, glm::vec2 ub, glm::vec2 ut) { return (ur.x - ul.x) + (ut.y - ub.y); },
+        divergenceInterior);
 }
 
 }  // namespace collocated
@@ -317,17 +323,15 @@ void pressureSweep(const Field& p, const Field& div, Field& out, const PassConst
     forEachCellSplitAtBorder(
         k, exec,
         [&](glm::ivec2 cell) {
-            if (solidAt(cell, k)) {
-                out.at(cell.x, cell.y) = 0.0f;
-                return;
-            }
-            const float pl = pressureBeside(p, cell, kLeft, k);
-            const float pr = pressureBeside(p, cell, kRight, k);
-            const float pb = pressureBeside(p, cell, kBottom, k);
-            const float pt = pressureBeside(p, cell, kTop, k);
-            const float jacobi = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
-            const float old = p.at(cell.x, cell.y);
-            out.at(cell.x, cell.y) = weight ? old + *weight * (jacobi - old) : jacobi;
+            storeFluidOnly(out, cell, k, [&] {
+                const float pl = pressureBeside(p, cell, kLeft, k);
+                const float pr = pressureBeside(p, cell, kRight, k);
+                const float pb = pressureBeside(p, cell, kBottom, k);
+                const float pt = pressureBeside(p, cell, kTop, k);
+                const float jacobi = ((pl + pr) + (pb + pt) - k.cellSizeSquared * div.at(cell.x, cell.y)) * 0.25f;
+                const float old = p.at(cell.x, cell.y);
+                return weight ? old + *weight * (jacobi - old) : jacobi;
+            });
         },
         [&](int j, int begin, int end) {
             const RowsAround ps = rowsAround(p, j);

@@ -16,34 +16,13 @@ namespace {
 
 using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
-// splat.frag's erfcPositive and erfDifference, the same operations in the same order.
-float erfcPositive(float x)
+// splatExp's body once k = round(x / ln 2) is known: e^r for r = x - k ln 2
+// (ln 2 split in two floats, so k ln 2 loses no bits) by its Taylor polynomial
+// of degree 7, times 2^k built from its exponent bits. Both forms of splatExp
+// pick k their own way (and 0 below -87, where 2^k has no normal float) and
+// share the rest, so the two are the same operations.
+inline float expWithPowerOfTwo(float x, float k)
 {
-    const float t = 1.0f / (1.0f + 0.3275911f * x);
-    float poly = -1.453152027f + t * 1.061405429f;
-    poly = 1.421413741f + t * poly;
-    poly = -0.284496736f + t * poly;
-    poly = 0.254829592f + t * poly;
-    return (t * poly) * splatExp(-(x * x));
-}
-
-float erfDifference(float a, float b)
-{
-    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
-    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
-    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
-}
-
-}  // namespace
-
-// splat.frag's splatExp: exp(x) for x <= 0 from +, -, * and a power of two,
-// the same floats as the shader's (whose products are rounded once, as these
-// are: this file is built without FMA contraction). x = k ln 2 + r, e^r by its
-// Taylor polynomial of degree 7, times 2^k from its bits; 0 below -87.
-float splatExp(float x)
-{
-    if (x < -87.0f) return 0.0f;
-    const float k = std::floor(x * 1.44269502f + 0.5f);
     const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
     float p = 1.98412701e-04f;
     p = 1.38888892e-03f + r * p;
@@ -54,6 +33,39 @@ float splatExp(float x)
     p = 1.0f + r * p;
     p = 1.0f + r * p;
     return p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+}
+
+// splat.frag's erfcPositive (Abramowitz and Stegun 7.1.26) with the exp
+// given: splatExp per cell, its branch-free form along a row.
+template <float (*Exp)(float)>
+inline float erfcPositiveWith(float x)
+{
+    const float t = 1.0f / (1.0f + 0.3275911f * x);
+    float poly = -1.453152027f + t * 1.061405429f;
+    poly = 1.421413741f + t * poly;
+    poly = -0.284496736f + t * poly;
+    poly = 0.254829592f + t * poly;
+    return (t * poly) * Exp(-(x * x));
+}
+
+// splat.frag's erfDifference, the same operations in the same order.
+float erfDifference(float a, float b)
+{
+    constexpr auto erfcPositive = erfcPositiveWith<splatExp>;
+    if (b >= 0.0f) return erfcPositive(b) - erfcPositive(a);
+    if (a <= 0.0f) return erfcPositive(-a) - erfcPositive(-b);
+    return (2.0f - erfcPositive(a)) - erfcPositive(-b);
+}
+
+}  // namespace
+
+// splat.frag's splatExp: exp(x) for x <= 0 from +, -, * and a power of two,
+// the same floats as the shader's (whose products are rounded once, as these
+// are: this file is built without FMA contraction); 0 below -87.
+float splatExp(float x)
+{
+    if (x < -87.0f) return 0.0f;
+    return expWithPowerOfTwo(x, std::floor(x * 1.44269502f + 0.5f));
 }
 
 float splatWeightAt(const SplatInCells& s, glm::vec2 point)
@@ -86,34 +98,14 @@ inline float floorInRange(float y)
     return t > y ? below : t;
 }
 
-// splatExp. Below -87 it is 0; the operations run on -87 there (x itself
-// could be -inf, whose power of two has no int), and a NaN x keeps its NaN
-// through r as splatExp's does.
+// splatExp. Below -87 it is 0: k is clamped at -200 there (x itself could be
+// -inf, whose k has no int) and the value computed from it is dropped. A NaN
+// x keeps its NaN through r as splatExp's does.
 inline float splatExpSelect(float x)
 {
     const float y = x * 1.44269502f + 0.5f;
-    const float k = floorInRange(y > -200.0f ? y : -200.0f);
-    const float r = (x - k * 0.693145752f) - k * 1.42860677e-06f;
-    float p = 1.98412701e-04f;
-    p = 1.38888892e-03f + r * p;
-    p = 8.33333377e-03f + r * p;
-    p = 4.16666679e-02f + r * p;
-    p = 1.66666672e-01f + r * p;
-    p = 0.5f + r * p;
-    p = 1.0f + r * p;
-    p = 1.0f + r * p;
-    const float value = p * std::bit_cast<float>((static_cast<int>(k) + 127) << 23);
+    const float value = expWithPowerOfTwo(x, floorInRange(y > -200.0f ? y : -200.0f));
     return x < -87.0f ? 0.0f : value;
-}
-
-inline float erfcPositiveSelect(float x)
-{
-    const float t = 1.0f / (1.0f + 0.3275911f * x);
-    float poly = -1.453152027f + t * 1.061405429f;
-    poly = 1.421413741f + t * poly;
-    poly = -0.284496736f + t * poly;
-    poly = 0.254829592f + t * poly;
-    return (t * poly) * splatExpSelect(-(x * x));
 }
 
 // erfDifference: its three branches differ in which two arguments they give
@@ -122,8 +114,8 @@ inline float erfDifferenceSelect(float a, float b)
 {
     const bool upper = b >= 0.0f;
     const bool lower = !upper & (a <= 0.0f);
-    const float first = erfcPositiveSelect(upper ? b : lower ? -a : a);
-    const float second = erfcPositiveSelect(upper ? a : -b);
+    const float first = erfcPositiveWith<splatExpSelect>(upper ? b : lower ? -a : a);
+    const float second = erfcPositiveWith<splatExpSelect>(upper ? a : -b);
     const float fromTwo = 2.0f - first;
     return ((upper | lower) ? first : fromTwo) - second;
 }

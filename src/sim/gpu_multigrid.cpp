@@ -98,21 +98,15 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     const bool viscous = equation_ == MultigridEquation::Viscous;
     using D = Define;
     const Defines equation = Defines{}.with(D::Obstacles, obstacles_).with(D::Viscous, viscous);
-    smooth_ = SpecProgram(programs::smooth, boundary, equation);
-    smoothFromZero_ = SpecProgram(programs::smooth, boundary, equation.with(D::ZeroGuess));
+    cells_ = unpackedPrograms(boundary, equation);
     smoothTwice_ = SpecProgram(programs::smooth, boundary, equation.with(D::TwoSweeps));
     smoothTwiceFromZero_ = SpecProgram(programs::smooth, boundary, equation.with(D::TwoSweeps).with(D::ZeroGuess));
-    restrict_ = SpecProgram(programs::restrictResidual, boundary, equation);
-    prolong_ = SpecProgram(programs::prolongCorrection, boundary, equation);
     boundary_ = boundary;
 
     // Level 0 on faces, drawn with level 0's uniforms.
     const Defines faces = equation | levelZeroLayout(equation_, k_);
     faces_ = faces != equation;
-    faceSmooth_ = faces_ ? SpecProgram(programs::smooth, boundary, faces) : SpecProgram();
-    faceSmoothFromZero_ = faces_ ? SpecProgram(programs::smooth, boundary, faces.with(D::ZeroGuess)) : SpecProgram();
-    faceRestrict_ = faces_ ? SpecProgram(programs::restrictResidual, boundary, faces) : SpecProgram();
-    faceProlong_ = faces_ ? SpecProgram(programs::prolongCorrection, boundary, faces) : SpecProgram();
+    faceLevel_ = faces_ ? unpackedPrograms(boundary, faces) : UnpackedPrograms();
 
     // The packed level 0: the pressure's, where the width allows it.
     const bool packs = !viscous && levels_[0].width % 4 == 0 && levels_.size() > 1;
@@ -146,6 +140,14 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     glUseProgram(0);
 }
 
+GpuMultigrid::UnpackedPrograms GpuMultigrid::unpackedPrograms(BoundaryMode boundary, Defines defines)
+{
+    return {SpecProgram(programs::smooth, boundary, defines),
+            SpecProgram(programs::smooth, boundary, defines.with(Define::ZeroGuess)),
+            SpecProgram(programs::restrictResidual, boundary, defines),
+            SpecProgram(programs::prolongCorrection, boundary, defines)};
+}
+
 // The packed rows draw on level 0, the grid, whose uniforms they take once.
 void GpuMultigrid::setPackedConstants() const
 {
@@ -155,9 +157,13 @@ void GpuMultigrid::setPackedConstants() const
 
 std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    return {&smooth_,       &smoothFromZero_,    &smoothTwice_,        &smoothTwiceFromZero_, &restrict_,
-            &prolong_,      &faceSmooth_,        &faceSmoothFromZero_, &faceRestrict_,        &faceProlong_,
-            &packedSmooth_, &packedSmoothTwice_, &packedRestrict_,     &packedProlong_,       &solveCoarsest_};
+    std::vector<const SpecProgram*> all = {&smoothTwice_,    &smoothTwiceFromZero_, &packedSmooth_, &packedSmoothTwice_,
+                                           &packedRestrict_, &packedProlong_,       &solveCoarsest_};
+    for (const UnpackedPrograms* set : {&cells_, &faceLevel_})
+        for (const SpecProgram* p :
+             {&set->smooth, &set->smoothFromZero, &set->restrictResidual, &set->prolongCorrection})
+            all.push_back(p);
+    return all;
 }
 
 void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray,
@@ -247,9 +253,8 @@ void GpuMultigrid::smoothUnpacked(int level, bool zeroGuess, std::optional<float
 {
     const FirstSweep first = takeFirstSweep(level);
     zeroGuess = zeroGuess || first == FirstSweep::FromZero;
-    const bool faces = onFaces(level);
-    drawSmooth(zeroGuess ? (faces ? faceSmoothFromZero_ : smoothFromZero_) : (faces ? faceSmooth_ : smooth_), level,
-               weight, first == FirstSweep::FromRhs);
+    const UnpackedPrograms& set = unpackedAt(level);
+    drawSmooth(zeroGuess ? set.smoothFromZero : set.smooth, level, weight, first == FirstSweep::FromRhs);
 }
 
 void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
@@ -297,22 +302,16 @@ void GpuMultigrid::restrictResidual(int level)
         drawFullscreen(rhs_[1], *emptyVertexArray_);
         return;
     }
-    if (onFaces(level)) {
-        faceRestrict_.use();
-        bindSolid(0);
-        setLevelUniforms(faceRestrict_, 0);  // no third child below level 0 (multigridLevels)
-        iterateOf(0).read().bindTexture(kIterateUnit);
-        rhsOf(0).bindTexture(kSecondUnit);
-        drawFullscreen(rhs_[1], *emptyVertexArray_);
-        return;
-    }
-    restrict_.use();
+    const SpecProgram& program = unpackedAt(level).restrictResidual;
+    program.use();
     bindSolid(level);
-    setLevelUniforms(restrict_, level);  // the fine level's: its boundary rule applies
-    const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
-    const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
-    glUniform2i(restrict_.perDraw(programs::level_uniform::kExtraChild), extraChild(fine.width, coarse.width),
-                extraChild(fine.height, coarse.height));
+    setLevelUniforms(program, level);  // the fine level's: its boundary rule applies
+    if (!onFaces(level)) {             // no third child below the faces (multigridLevels)
+        const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
+        const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
+        glUniform2i(program.perDraw(programs::level_uniform::kExtraChild), extraChild(fine.width, coarse.width),
+                    extraChild(fine.height, coarse.height));
+    }
     iterateOf(level).read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(rhs_[static_cast<std::size_t>(level + 1)], *emptyVertexArray_);
@@ -331,17 +330,13 @@ void GpuMultigrid::prolongCorrection(int level)
         x.swap();
         return;
     }
-    if (onFaces(level)) {
-        // Level 0's uniforms and mask (its faces are shut as written), the
-        // coarse level's size as uCoarseSize.
-        faceProlong_.use();
-        bindSolid(0);
-        setLevelUniforms(faceProlong_, 0);
-    } else {
-        prolong_.use();
-        bindSolid(level + 1);
-        setLevelUniforms(prolong_, level + 1);  // the coarse level's: its ghosts are read
-    }
+    // The coarse level's uniforms and mask: its ghosts are read. On the faces,
+    // level 0's (its faces are shut as written), the coarse size as uCoarseSize.
+    const SpecProgram& program = unpackedAt(level).prolongCorrection;
+    const int uniformsOf = onFaces(level) ? level : level + 1;
+    program.use();
+    bindSolid(uniformsOf);
+    setLevelUniforms(program, uniformsOf);
     x.read().bindTexture(kIterateUnit);
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);

@@ -119,18 +119,23 @@ private:
     bool obstacles_ = false;               // the passes are built with OBSTACLES
     std::vector<gl::RenderTarget> solid_;  // every level's mask, level 0 included
 
-    SpecProgram smooth_;
-    SpecProgram smoothFromZero_;
-    SpecProgram smoothTwice_;          // TWO_SWEEPS
+    // A level's unpacked passes: the cells' on every level, or the STAGGERED
+    // variants on level 0 while faces_ (built only then).
+    struct UnpackedPrograms {
+        SpecProgram smooth;
+        SpecProgram smoothFromZero;
+        SpecProgram restrictResidual;
+        SpecProgram prolongCorrection;
+    };
+    // Built for one set of defines: the cells' or the faces'.
+    static UnpackedPrograms unpackedPrograms(BoundaryMode boundary, Defines defines);
+    const UnpackedPrograms& unpackedAt(int level) const { return onFaces(level) ? faceLevel_ : cells_; }
+
+    UnpackedPrograms cells_;
+    SpecProgram smoothTwice_;          // TWO_SWEEPS, below level 0
     SpecProgram smoothTwiceFromZero_;  // TWO_SWEEPS, the first from zero
-    SpecProgram restrict_;
-    SpecProgram prolong_;
-    // The STAGGERED variants for level 0, built while faces_.
     bool faces_ = false;
-    SpecProgram faceSmooth_;
-    SpecProgram faceSmoothFromZero_;
-    SpecProgram faceRestrict_;
-    SpecProgram faceProlong_;
+    UnpackedPrograms faceLevel_;
     // The packed level 0's (the pressure's, on a width that is a multiple of 4).
     SpecProgram packedSmooth_;
     SpecProgram packedSmoothTwice_;

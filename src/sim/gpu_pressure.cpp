@@ -98,7 +98,7 @@ void GpuSolver::packPressureAndDivergence()
 
 void GpuSolver::leavePressurePacked()
 {
-    // In the step the gradient pass, next, unpacks it (run()).
+    // In the step the gradient pass, next, unpacks it (subtractGradient()).
     if (inStep_ && kernels_.fusesPackingInStep)
         unpackPending_ = true;
     else
@@ -114,6 +114,18 @@ bool GpuSolver::packsDivergenceInStep() const
         pressureSolveIsEmpty(params_))
         return false;
     return params_.pressureSolver != PressureSolver::Multigrid || multigrid_.packedLevelZero();
+}
+
+void GpuSolver::computeDivergence()
+{
+    if (packsDivergenceInStep()) return divergenceAndPack();
+    run(passes::divergence);
+}
+
+void GpuSolver::subtractGradient()
+{
+    if (unpackPending_) return subtractPackedGradient();
+    run(passes::gradient);
 }
 
 // The divergence four cells a texel and the pressure packed, in one draw;

@@ -299,19 +299,9 @@ void GpuSolver::computeDiagnostics()
 
 const gl::RenderTarget& GpuSolver::current(Slot slot) const
 {
-    switch (slot) {
-        case Slot::Curl:
-            return curl_;
-        case Slot::Divergence:
-            unpackDivergence();
-            return divergence_;
-        case Slot::PressureResidual:
-            return pressureResidual_;
-        case Slot::CarriedVelocity:
-            return carriedVelocity_;
-        default:
-            return field(fieldSpec(fieldIdOf(slot))).read();
-    }
+    if (isPingPong(slot)) return field(fieldSpec(fieldIdOf(slot))).read();
+    if (slot == Slot::Divergence) unpackDivergence();
+    return sharedBuffer<const gl::RenderTarget>(slot, {&curl_, &divergence_, &pressureResidual_, &carriedVelocity_});
 }
 
 const gl::RenderTarget& GpuSolver::written(Slot slot)
@@ -327,8 +317,6 @@ void GpuSolver::run(const FieldPass& pass)
     if (!program)
         throw std::invalid_argument(std::string("GpuSolver::run(): \"") + pass.name +
                                     "\" is not a row of kFieldPasses (core/field_pass.hpp)");
-    if (&pass == &passes::gradient && unpackPending_) return subtractPackedGradient();
-    if (&pass == &passes::divergence && packsDivergenceInStep()) return divergenceAndPack();
     if (pass.output == Slot::Divergence) divergencePending_ = false;  // this pass writes it
     // Any other pass sees the pressure unpacked.
     if (unpackPending_) unpackPressure();

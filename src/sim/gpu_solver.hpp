@@ -54,7 +54,13 @@ public:
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();             // the dye (advectDye(), or in one draw on a shared grid), then the velocity
     void diffuse();
+    // The projection: the divergence pass (in the step, where the solve that
+    // follows packs, it packs the pressure and the divergence as it goes),
+    // the solve, and the gradient pass (in the step, on a pressure the solve
+    // left packed, it unpacks it as it goes); the rows' values either way.
+    void computeDivergence();
     void solvePressure();
+    void subtractGradient();
     // A row of the pass table (core/field_pass.hpp), whatever the parameters
     // say (step() skips the rows that are off), e.g. run(passes::divergence).
     // A FieldPass that is not a row of kFieldPasses throws std::invalid_argument.

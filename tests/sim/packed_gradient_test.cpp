@@ -29,7 +29,11 @@ struct OutsideTheStep {
     void advectTemperature() { solver.advectTemperature(); }
     void advect() { solver.advect(); }
     void diffuse() { solver.diffuse(); }
+    // The rows themselves: outside step() the divergence does not pack and
+    // the solve leaves its pressure unpacked.
+    void computeDivergence() { solver.run(passes::divergence); }
     void solvePressure() { solver.solvePressure(); }
+    void subtractGradient() { solver.run(passes::gradient); }
     void run(const FieldPass& pass) { solver.run(pass); }
 };
 

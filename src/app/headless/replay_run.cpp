@@ -5,6 +5,7 @@
 #include <string>
 
 #include "app/headless/output.hpp"
+#include "app/headless/runner.hpp"
 #include "app/headless/video_output.hpp"
 #include "app/input_replay.hpp"
 #include "app/report.hpp"
@@ -81,17 +82,11 @@ int runHeadlessReplay(const Options& options)
 {
     // main() refused the flags the log decides (replayConflict) before this.
     const InputLogParse parsed = loadInputLog(options.replayFile);
-    if (!parsed.ok()) {
-        report(parsed.error);
-        return kUsageErrorExit;
-    }
+    if (!parsed.ok()) return usageError(parsed.error);
     const InputLog& log = parsed.log;
     // As runHeadless: a folder that cannot take the frames is a bad flag
     // (exit 2), found before the replay (it was exit 1, after it).
-    if (const auto problem = outputDirectoryProblem(options.outDir)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = outputDirectoryProblem(options.outDir)) return usageError(*problem);
     const StopOnSignals stopOnSignals;
     try {
         if (!options.outDir.empty()) prepareDirectory(options.outDir);
@@ -127,12 +122,8 @@ int runHeadlessReplay(const Options& options)
             return failedToWriteStdout() || out.failed.any() ? 1 : stopExitCode(signal);
         }
         return failedToWriteStdout() || out.failed.any() ? 1 : 0;
-    } catch (const platform::ContextError& e) {
-        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
-        return 1;
     } catch (const std::exception& e) {
-        report(e.what());
-        return 1;
+        return reportRunFailure(e);
     }
 }
 

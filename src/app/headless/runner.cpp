@@ -422,15 +422,9 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
 {
     if (!options.replayFile.empty()) return runHeadlessReplay(options);
     const ResolvedRun resolved = resolveRun(options);
-    if (!resolved.ok()) {
-        report(resolved.error + " (see fluidsim --help)");
-        return kUsageErrorExit;
-    }
+    if (!resolved.ok()) return parseError(resolved.error);
     const RunSpec& spec = resolved.spec;
-    if (const auto problem = inputFileProblem(spec)) {
-        report(*problem);
-        return kUsageErrorExit;
-    }
+    if (const auto problem = inputFileProblem(spec)) return usageError(*problem);
     for (const std::string& note : notes) report("note: " + note);
     for (const std::string& note : spec.notes) report("note: " + note);
 
@@ -438,15 +432,19 @@ int runHeadless(const Options& options, const std::vector<std::string>& notes)
     const StopOnSignals stopOnSignals;
     try {
         return runSpec(spec, options.videoFile, bar);
-    } catch (const platform::ContextError& e) {
-        bar.finish();
-        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
-        return 1;
     } catch (const std::exception& e) {
         bar.finish();
-        report(e.what());
-        return 1;
+        return reportRunFailure(e);
     }
+}
+
+int reportRunFailure(const std::exception& e)
+{
+    if (dynamic_cast<const platform::ContextError*>(&e) != nullptr)
+        report(std::string(e.what()) + "; --backend cpu runs without OpenGL");
+    else
+        report(e.what());
+    return 1;
 }
 
 }  // namespace fluid::app

@@ -4,6 +4,7 @@
 // in the fluid_headless library, where the validation tests use them too.
 #pragma once
 
+#include <exception>
 #include <string>
 #include <vector>
 
@@ -18,5 +19,9 @@ namespace fluid::app {
 // "fluidsim: note: ..." once the flags are known to be good, so that a
 // refusal stays the only line on stderr.
 int runHeadless(const Options& options, const std::vector<std::string>& notes = {});
+
+// A headless run (or replay) stopped by `e`: reports it, with the CPU backend
+// as the way out when no OpenGL context could be made, and returns 1.
+int reportRunFailure(const std::exception& e);
 
 }  // namespace fluid::app

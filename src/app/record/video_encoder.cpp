@@ -20,13 +20,6 @@ namespace fluid::app {
 
 namespace {
 
-std::string errorText(int code)
-{
-    char text[AV_ERROR_MAX_STRING_SIZE] = {};
-    av_strerror(code, text, sizeof text);
-    return text;
-}
-
 std::string lowerExtension(const std::string& path)
 {
     const auto dot = path.find_last_of('.');
@@ -143,7 +136,7 @@ struct VideoEncoder::State {
     {
         // FFmpeg's own reason where FFmpeg failed (an older line it logged
         // and got over would say nothing of another failure).
-        const std::string ffmpegSays = code < 0 ? errorText(code) + ffmpeg::lastErrorInBrackets() : "";
+        const std::string ffmpegSays = code < 0 ? ffmpeg::errorText(code) + ffmpeg::lastErrorInBrackets() : "";
         throw VideoError("video " + path + ": " + what + (code < 0 ? ": " + ffmpegSays : std::string()) +
                          (throughTemporary ? " (the file is left as it was)" : ""));
     }
