@@ -128,6 +128,46 @@ template <VelocityRead Read>
         return {u[2 * i], u[2 * i + 1]};
 }
 
+// The back-trace that advectRows and stageRows share, operation for
+// operation (the stage's limiter must bound by the very cells the forward
+// step read: advect.frag's SCHEME_STAGE variant): how far a trace may go (the
+// one difference between the rules on this path), row j's velocities as Read
+// says, and each cell's traced point.
+template <VelocityRead Read>
+struct BackTrace {
+    BackTrace(const Field& velocityField, const PassConstants& simulationGrid, const PassConstants& grid)
+        : velocity(velocityField), velocityGrid(simulationGrid), k(grid)
+    {
+        const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
+        lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
+        hi = k.periodic ? 4.0f * size : size - 0.5f;
+    }
+
+    // Row j's velocities, or null where Read interpolates them cell by cell.
+    const float* velocityRow(int j) const
+    {
+        if constexpr (Read == VelocityRead::FaceCentres)
+            return staggered::centreVelocities(velocity, j, velocityGrid);
+        else if constexpr (Read == VelocityRead::Own)
+            return rowOf(velocity, j);
+        else
+            return nullptr;
+    }
+
+    // Where cell (i, j)'s trace ends; u: velocityRow(j).
+    glm::vec2 pointOf(const float* u, int i, int j) const
+    {
+        const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
+        return {clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
+                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y)};
+    }
+
+    const Field& velocity;
+    const PassConstants& velocityGrid;
+    const PassConstants& k;
+    glm::vec2 lo, hi;
+};
+
 // One advection pass over the grid of k, the velocity read at each cell's
 // centre as Read says (on the simulation grid, velocityGrid).
 template <int Components, bool SourceIsVelocity, VelocityRead Read>
@@ -136,19 +176,12 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
 {
     const int width = k.width;
     const int height = k.height;
-    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
-    // The one difference between the rules on this path: how far a trace may go.
-    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
-    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    const BackTrace<Read> trace(velocity, velocityGrid, k);
     forEachRow(k, exec, [&](int j) {
-        const bool rows = Read != VelocityRead::Interpolated;
-        const float* u = rows ? rowOf(velocity, j) : nullptr;
-        if constexpr (Read == VelocityRead::FaceCentres) u = staggered::centreVelocities(velocity, j, velocityGrid);
+        const float* u = trace.velocityRow(j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
-            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
-                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
+            const glm::vec2 pos = trace.pointOf(u, i, j);
             const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
             const glm::vec2 f = pos - base;
             const glm::ivec2 c0(base);
@@ -240,7 +273,7 @@ void stageCellAtGhost(const float* forward, const float* original, const float* 
 }
 
 // The stage among obstacles: advectCellAmongSolids' stopped trace and
-// footprint (solid corners read as the ghost of the cell nearest the point).
+// footprint.
 template <int Components, bool SourceIsVelocity>
 void stageCellAmongSolids(const Field& original, const float* forward, const float* here, const float* traced,
                           float decay, StageValue value, glm::ivec2 cell, glm::vec2 pos, float* out,
@@ -250,14 +283,10 @@ void stageCellAmongSolids(const Field& original, const float* forward, const flo
         for (int n = 0; n < Components; ++n) out[n] = 0.0f;
         return;
     }
+    // The stopped trace's footprint; a ghost among its corners gives the
+    // forward value, so the stage needs no ghost's value.
     pos = stopAtSolids(glm::vec2(cell), pos, k);
-    const glm::vec2 base(std::floor(pos.x), std::floor(pos.y));
-    const glm::vec2 f = pos - base;
-    const glm::ivec2 c0(base);
-    glm::ivec2 nearest = c0 + glm::ivec2(f.x >= 0.5f ? 1 : 0, f.y >= 0.5f ? 1 : 0);
-    if (!k.periodic) nearest = clampCell(nearest, k);
-    glm::vec4 ghost = sourceAt<SourceIsVelocity>(original, nearest, k);
-    if constexpr (SourceIsVelocity) ghost = glm::vec4(-ghost.x, -ghost.y, 0.0f, 0.0f);
+    const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
     const auto outside = [&](glm::ivec2 c) {
         return !k.periodic && (c.x < 0 || c.y < 0 || c.x >= k.width || c.y >= k.height);
     };
@@ -280,23 +309,15 @@ void stageRows(const Field& velocity, const PassConstants& velocityGrid, const F
 {
     const int width = k.width;
     const int height = k.height;
-    const glm::vec2 size(static_cast<float>(width), static_cast<float>(height));
-    // advectRows' back-trace, operation for operation: the limiter must bound
-    // by the very cells the forward step read (advect.frag's SCHEME_STAGE variant).
-    const glm::vec2 lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
-    const glm::vec2 hi = k.periodic ? 4.0f * size : size - 0.5f;
+    const BackTrace<Read> trace(velocity, velocityGrid, k);
     forEachRow(k, exec, [&](int j) {
-        const bool rows = Read != VelocityRead::Interpolated;
-        const float* u = rows ? rowOf(velocity, j) : nullptr;
-        if constexpr (Read == VelocityRead::FaceCentres) u = staggered::centreVelocities(velocity, j, velocityGrid);
+        const float* u = trace.velocityRow(j);
         const float* forwardRow = rowOf(forward, j);
         const float* originalRow = rowOf(original, j);
         const float* tracedRow = rowOf(traced, j);
         float* result = rowOf(out, j);
         for (int i = 0; i < width; ++i) {
-            const glm::vec2 here = velocityHere<Read>(velocity, velocityGrid, u, i, j, k);
-            const glm::vec2 pos(clampTrace(static_cast<float>(i) - k.dtOverCellSize * here.x, lo.x, hi.x),
-                                clampTrace(static_cast<float>(j) - k.dtOverCellSize * here.y, lo.y, hi.y));
+            const glm::vec2 pos = trace.pointOf(u, i, j);
             const glm::ivec2 c0(glm::vec2(std::floor(pos.x), std::floor(pos.y)));
             const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
                                          tracedRow + Components * i};

@@ -128,14 +128,9 @@ void vorticityInterior(const float* __restrict below, const float* __restrict ro
 {
     const float* __restrict velocity = us.row;
     for (int i = begin; i < end; ++i) {
-        const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
-        const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
-        const float length = atLeast(std::sqrt(gx * gx + gy * gy), 1e-5f);
-        const float nx = gx / length;
-        const float ny = gy / length;
-        const float w = row[i];
+        const glm::vec2 force = confinementForceAt(below, row, above, i, halfInverseCellSize, vorticityScale);
         const glm::vec2 u(velocity[2 * i], velocity[2 * i + 1]);
-        const glm::vec2 confined(u.x + vorticityScale * (ny * w), u.y + vorticityScale * (-nx * w));
+        const glm::vec2 confined(u.x + force.x, u.y + force.y);
         const auto speed2 = [](const float* v) { return v[0] * v[0] + v[1] * v[1]; };
         const float limit2 = atLeast2(
             atLeast2(dot2(u, u), speed2(velocity + 2 * i - 2)),

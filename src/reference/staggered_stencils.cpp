@@ -189,21 +189,14 @@ glm::vec2 limitedForceAt(const Field& velocity, const Field& curlField, glm::ive
 }
 
 // confinementAt on raw rows of the curl (rows j - 1, j, j + 1), into forces
-// (two floats a cell) for the cells [begin, end) of row j. The floor of
-// |grad w| is atLeast where confinementAt has std::fmax: they agree on a
-// square root (never negative) and on NaN.
+// (two floats a cell) for the cells [begin, end) of row j.
 void confinementInterior(const float* __restrict below, const float* __restrict row, const float* __restrict above,
                          float* __restrict forces, float halfInverseCellSize, float vorticityScale, int begin, int end)
 {
     for (int i = begin; i < end; ++i) {
-        const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
-        const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
-        const float length = atLeast(std::sqrt(gx * gx + gy * gy), 1e-5f);
-        const float nx = gx / length;
-        const float ny = gy / length;
-        const float w = row[i];
-        forces[2 * i] = vorticityScale * (ny * w);
-        forces[2 * i + 1] = vorticityScale * (-nx * w);
+        const glm::vec2 force = confinementForceAt(below, row, above, i, halfInverseCellSize, vorticityScale);
+        forces[2 * i] = force.x;
+        forces[2 * i + 1] = force.y;
     }
 }
 

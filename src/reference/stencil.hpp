@@ -3,9 +3,12 @@
 // pointers for the interior fast paths.
 #pragma once
 
+#include <cmath>
+
 #include <glm/vec2.hpp>
 
 #include "core/field.hpp"
+#include "reference/float_ops.hpp"
 #include "reference/passes.hpp"
 #include "reference/row_pool.hpp"
 
@@ -62,6 +65,23 @@ inline void diffuseInterior(const float* __restrict below, const float* __restri
 {
     for (int n = 2 * begin; n < 2 * end; ++n)
         out[n] = (rhs[n] + alpha * ((row[n - 2] + row[n + 2]) + (below[n] + above[n]))) * inverseDenominator;
+}
+
+// vorticity.frag's confinement force, unlimited, at cell i of raw rows of the
+// curl (`below`, `row`, `above` are rows j-1, j, j+1): vorticityScale (N.y w,
+// -N.x w) with N = grad|w| / max(|grad|w||, 1e-5). atLeast stands for the
+// shader's max: they agree on a square root (never negative) and on NaN.
+inline glm::vec2 confinementForceAt(const float* __restrict below, const float* __restrict row,
+                                    const float* __restrict above, int i, float halfInverseCellSize,
+                                    float vorticityScale)
+{
+    const float gx = (std::fabs(row[i + 1]) - std::fabs(row[i - 1])) * halfInverseCellSize;
+    const float gy = (std::fabs(above[i]) - std::fabs(below[i])) * halfInverseCellSize;
+    const float length = atLeast(std::sqrt(gx * gx + gy * gy), 1e-5f);
+    const float nx = gx / length;
+    const float ny = gy / length;
+    const float w = row[i];
+    return {vorticityScale * (ny * w), vorticityScale * (-nx * w)};
 }
 
 }  // namespace fluid::reference::stencil

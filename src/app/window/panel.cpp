@@ -35,6 +35,17 @@ bool isQuick(const Parameter& row)
 }
 
 // The rows of the settings table in `group` that show now.
+// A combo's entries of cell counts (between BeginCombo and EndCombo), the
+// `current` one marked (-1: none); picking another calls onPick(cells).
+template <typename Counts, typename Name, typename OnPick>
+void cellCountEntries(const Counts& counts, int current, const Name& name, const OnPick& onPick)
+{
+    for (int cells : counts) {
+        const bool chosen = cells == current;
+        if (ImGui::Selectable(name(cells).c_str(), chosen) && !chosen) onPick(cells);
+    }
+}
+
 void settingControls(PanelGroup group, PanelState& s)
 {
     AppSettings& settings = s;
@@ -69,14 +80,12 @@ void simulationSection(PanelState& s, PanelActions& actions)
             s.autoGrid = true;
             actions.applyGrid = true;
         }
-        for (int cells : gridChoices()) {
-            const bool chosen = cells == s.gridShortSide && !s.autoGrid;
-            if (ImGui::Selectable(std::to_string(cells).c_str(), chosen) && !chosen) {
-                s.gridShortSide = cells;
-                s.autoGrid = false;
-                actions.applyGrid = true;
-            }
-        }
+        const auto name = [](int cells) { return std::to_string(cells); };
+        cellCountEntries(gridChoices(), s.autoGrid ? -1 : s.gridShortSide, name, [&](int cells) {
+            s.gridShortSide = cells;
+            s.autoGrid = false;
+            actions.applyGrid = true;
+        });
         ImGui::EndCombo();
     }
     tooltip(
@@ -91,14 +100,11 @@ void simulationSection(PanelState& s, PanelActions& actions)
     for (int cells : kDyeGrids) widest = std::max(widest, comboWidth(dyeGridName(cells)));
     fitNextCombo("dye grid (short side)", widest);
     if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
-        for (int cells : kDyeGrids) {
-            const bool chosen = cells == s.dyeGridShortSide;
-            if (ImGui::Selectable(dyeGridName(cells).c_str(), chosen) && !chosen) {
-                s.dyeGridShortSide = cells;
-                s.autoDyeGrid = false;
-                actions.applyGrid = true;
-            }
-        }
+        cellCountEntries(kDyeGrids, s.dyeGridShortSide, dyeGridName, [&](int cells) {
+            s.dyeGridShortSide = cells;
+            s.autoDyeGrid = false;
+            actions.applyGrid = true;
+        });
         ImGui::EndCombo();
     }
     tooltip(
