@@ -419,35 +419,38 @@ void staggered::advectScalarHere(const Field& velocity, const PassConstants& vel
     advectScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, source, decay, out, k, exec);
 }
 
-// advection.glsl's velocityAtPoint on the collocated layout.
-glm::vec2 collocated::velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+namespace {
+
+// The bilinear blend at point p of the cells that cellAt reads (which applies
+// the grid's rules beyond its edges), Components floats of Value.
+template <int Components, typename Value, typename CellAt>
+Value bilinearAtPoint(glm::vec2 p, const CellAt& cellAt)
 {
     const glm::vec2 base(std::floor(p.x), std::floor(p.y));
     const glm::vec2 f = p - base;
     const glm::ivec2 c0(base);
-    const glm::vec2 a = velocityAt(velocity, c0, velocityGrid);
-    const glm::vec2 b = velocityAt(velocity, c0 + kRight, velocityGrid);
-    const glm::vec2 c = velocityAt(velocity, c0 + kTop, velocityGrid);
-    const glm::vec2 d = velocityAt(velocity, c0 + kRight + kTop, velocityGrid);
-    glm::vec2 out;
-    blendBilinear<2>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
+    const Value a = cellAt(c0);
+    const Value b = cellAt(c0 + kRight);
+    const Value c = cellAt(c0 + kTop);
+    const Value d = cellAt(c0 + kRight + kTop);
+    Value out;
+    blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
     return out;
+}
+
+}  // namespace
+
+// advection.glsl's velocityAtPoint on the collocated layout.
+glm::vec2 collocated::velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
+{
+    return bilinearAtPoint<2, glm::vec2>(p, [&](glm::ivec2 c) { return velocityAt(velocity, c, velocityGrid); });
 }
 
 // advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
 // interpolated at its point p.
 glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
 {
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    const glm::vec2 f = p - base;
-    const glm::ivec2 c0(base);
-    const glm::vec4 a = scalarAt(field, c0, grid);
-    const glm::vec4 b = scalarAt(field, c0 + kRight, grid);
-    const glm::vec4 c = scalarAt(field, c0 + kTop, grid);
-    const glm::vec4 d = scalarAt(field, c0 + kRight + kTop, grid);
-    glm::vec4 out;
-    blendBilinear<4>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
-    return out;
+    return bilinearAtPoint<4, glm::vec4>(p, [&](glm::ivec2 c) { return scalarAt(field, c, grid); });
 }
 
 namespace {

@@ -35,15 +35,21 @@ bool isQuick(const Parameter& row)
 }
 
 // The rows of the settings table in `group` that show now.
-// A combo's entries of cell counts (between BeginCombo and EndCombo), the
-// `current` one marked (-1: none); picking another calls onPick(cells).
-template <typename Counts, typename Name, typename OnPick>
-void cellCountEntries(const Counts& counts, int current, const Name& name, const OnPick& onPick)
+// A combo of cell counts, `widest` wide, showing `preview` while closed:
+// `entriesAbove` draws what comes before the counts, the `current` count is
+// marked (-1: none), and picking another calls onPick(cells).
+template <typename Counts, typename Name, typename EntriesAbove, typename OnPick>
+void cellCountCombo(const char* label, const std::string& preview, float widest, const Counts& counts, int current,
+                    const Name& name, const EntriesAbove& entriesAbove, const OnPick& onPick)
 {
+    fitNextCombo(label, widest);
+    if (!ImGui::BeginCombo(label, preview.c_str())) return;
+    entriesAbove();
     for (int cells : counts) {
         const bool chosen = cells == current;
         if (ImGui::Selectable(name(cells).c_str(), chosen) && !chosen) onPick(cells);
     }
+    ImGui::EndCombo();
 }
 
 void settingControls(PanelGroup group, PanelState& s)
@@ -74,20 +80,19 @@ void simulationSection(PanelState& s, PanelActions& actions)
     const std::string preview = std::to_string(s.gridShortSide) + (s.autoGrid ? " (auto)" : "");
     float widest = comboWidth(preview);
     for (int cells : gridChoices()) widest = std::max(widest, comboWidth(std::to_string(cells) + " (auto)"));
-    fitNextCombo("grid (short side)", widest);
-    if (ImGui::BeginCombo("grid (short side)", preview.c_str())) {
+    const auto autoEntry = [&] {
         if (ImGui::Selectable("auto", s.autoGrid)) {
             s.autoGrid = true;
             actions.applyGrid = true;
         }
-        const auto name = [](int cells) { return std::to_string(cells); };
-        cellCountEntries(gridChoices(), s.autoGrid ? -1 : s.gridShortSide, name, [&](int cells) {
-            s.gridShortSide = cells;
-            s.autoGrid = false;
-            actions.applyGrid = true;
-        });
-        ImGui::EndCombo();
-    }
+    };
+    const auto name = [](int cells) { return std::to_string(cells); };
+    cellCountCombo("grid (short side)", preview, widest, gridChoices(), s.autoGrid ? -1 : s.gridShortSide, name,
+                   autoEntry, [&](int cells) {
+                       s.gridShortSide = cells;
+                       s.autoGrid = false;
+                       actions.applyGrid = true;
+                   });
     tooltip(
         "Cells on the window's shorter side; the other side follows the window's shape. auto measures "
         "the step at each size and takes the largest that keeps up with real time on this machine. "
@@ -98,15 +103,14 @@ void simulationSection(PanelState& s, PanelActions& actions)
     constexpr std::array kDyeGrids{0, 256, 512, 1024, 2048};
     widest = comboWidth(dyeGridName(s.dyeGridShortSide));
     for (int cells : kDyeGrids) widest = std::max(widest, comboWidth(dyeGridName(cells)));
-    fitNextCombo("dye grid (short side)", widest);
-    if (ImGui::BeginCombo("dye grid (short side)", dyeGridName(s.dyeGridShortSide).c_str())) {
-        cellCountEntries(kDyeGrids, s.dyeGridShortSide, dyeGridName, [&](int cells) {
+    cellCountCombo(
+        "dye grid (short side)", dyeGridName(s.dyeGridShortSide), widest, kDyeGrids, s.dyeGridShortSide, dyeGridName,
+        [] {},
+        [&](int cells) {
             s.dyeGridShortSide = cells;
             s.autoDyeGrid = false;
             actions.applyGrid = true;
         });
-        ImGui::EndCombo();
-    }
     tooltip(
         "Dye cells on the window's shorter side: the colour's own grid, finer than the velocity's for "
         "sharp detail at little cost (the velocity is interpolated at each dye cell). Changing it "
