@@ -1,13 +1,15 @@
 // CPU mirrors of the advection shaders: advect.frag, advect_scalar.frag and
 // their SCHEME_STAGE variants (advection.glsl's stageOf, each scheme's
 // stageValue), with the trace, the bilinear read and the obstacle rules of
-// advection.glsl. The same float operations in
-// the same order as the shaders; passes.cpp has the stencil passes.
+// advection.glsl. The same float operations in the same order as the
+// shaders; passes.cpp has the stencil passes, point_reads.cpp the reads at a
+// point and the trace among solids.
 #include <algorithm>
 #include <array>
 #include <cassert>
 #include <cmath>
 
+#include "reference/bilinear.hpp"
 #include "reference/boundary.hpp"
 #include "reference/collocated.hpp"
 #include "reference/face_rows.hpp"
@@ -43,19 +45,6 @@ glm::vec4 sourceAt(const Field& source, glm::ivec2 c, const PassConstants& k)
         return glm::vec4(velocityAt(source, c, k), 0.0f, 0.0f);
     else
         return k.tunnel && c.x < 0 ? inflowDye(c.y, k) : scalarAt(source, c, k);
-}
-
-// The bilinear blend of advect.frag on Components floats, from the cells a, b
-// (bottom row) and c, d (top row): no component depends on another.
-template <int Components>
-void blendBilinear(const float* __restrict a, const float* __restrict b, const float* __restrict c,
-                   const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
-{
-    for (int n = 0; n < Components; ++n) {
-        const float bottom = a[n] * (1.0f - f.x) + b[n] * f.x;
-        const float top = c[n] * (1.0f - f.x) + d[n] * f.x;
-        out[n] = (bottom * (1.0f - f.y) + top * f.y) * decay;
-    }
 }
 
 // advect.frag with OBSTACLES, one cell: the trace stopped at solids, solid
@@ -351,34 +340,6 @@ void stageRows(const Field& velocity, const PassConstants& velocityGrid, const F
 
 }  // namespace
 
-// advect.frag's nearestCell: the cell whose centre is nearest to p (ties up).
-glm::ivec2 nearestCell(glm::vec2 p)
-{
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    return glm::ivec2(base) + glm::ivec2(p.x - base.x >= 0.5f ? 1 : 0, p.y - base.y >= 0.5f ? 1 : 0);
-}
-
-// advect.frag's stopAtSolids: the trace from start to pos in equal steps of at
-// most half a cell per axis (at most 16), up to the last point whose nearest
-// cell is fluid.
-glm::vec2 stopAtSolids(glm::vec2 start, glm::vec2 pos, const PassConstants& k)
-{
-    const glm::vec2 d = pos - start;
-    const float longest = atLeast(std::fabs(d.x), std::fabs(d.y));
-    const float steps = atMost(atLeast(std::ceil(2.0f * longest), 1.0f), 16.0f);
-    const glm::vec2 stride(d.x / steps, d.y / steps);
-    glm::vec2 reached = start;
-    const int n = static_cast<int>(steps);
-    for (int s = 1; s <= n; ++s) {
-        const glm::vec2 q =
-            s == n ? pos
-                   : glm::vec2(start.x + static_cast<float>(s) * stride.x, start.y + static_cast<float>(s) * stride.y);
-        if (solidAt(nearestCell(q), k)) break;
-        reached = q;
-    }
-    return reached;
-}
-
 void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, float decay, Field& out,
             const PassConstants& k, Exec exec)
 {
@@ -417,40 +378,6 @@ void staggered::advectScalarHere(const Field& velocity, const PassConstants& vel
                                  float decay, Field& out, const PassConstants& k, Exec exec)
 {
     advectScalarRows<VelocityRead::FaceCentres>(velocity, velocityGrid, source, decay, out, k, exec);
-}
-
-namespace {
-
-// The bilinear blend at point p of the cells that cellAt reads (which applies
-// the grid's rules beyond its edges), Components floats of Value.
-template <int Components, typename Value, typename CellAt>
-Value bilinearAtPoint(glm::vec2 p, const CellAt& cellAt)
-{
-    const glm::vec2 base(std::floor(p.x), std::floor(p.y));
-    const glm::vec2 f = p - base;
-    const glm::ivec2 c0(base);
-    const Value a = cellAt(c0);
-    const Value b = cellAt(c0 + kRight);
-    const Value c = cellAt(c0 + kTop);
-    const Value d = cellAt(c0 + kRight + kTop);
-    Value out;
-    blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, 1.0f, &out[0]);
-    return out;
-}
-
-}  // namespace
-
-// advection.glsl's velocityAtPoint on the collocated layout.
-glm::vec2 collocated::velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& velocityGrid)
-{
-    return bilinearAtPoint<2, glm::vec2>(p, [&](glm::ivec2 c) { return velocityAt(velocity, c, velocityGrid); });
-}
-
-// advection.glsl's scalarAtPoint: `field` (of the grid of `grid`) bilinearly
-// interpolated at its point p.
-glm::vec4 scalarAtPoint(const Field& field, glm::vec2 p, const PassConstants& grid)
-{
-    return bilinearAtPoint<4, glm::vec4>(p, [&](glm::ivec2 c) { return scalarAt(field, c, grid); });
 }
 
 namespace {

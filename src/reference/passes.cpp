@@ -1,8 +1,9 @@
 // CPU mirrors of the shaders. Keep each body in step with its .frag file: the
 // GPU-vs-CPU tests compare them to float32 rounding, so a reordered sum shows.
-// The advection passes are in advection_passes.cpp; the passes that depend on
-// the layout are the collocated layout's (collocated.hpp), the staggered
-// layout's are in staggered.cpp and staggered_stencils.cpp.
+// The advection passes are in advection_passes.cpp (their reads at a point in
+// point_reads.cpp); the passes that depend on the layout are the collocated
+// layout's (collocated.hpp), the staggered layout's are in staggered.cpp and
+// staggered_stencils.cpp.
 //
 // Every stencil pass is written twice, on purpose: once per cell through the
 // boundary rules of boundary.hpp (the shader, line for line), used for the
