@@ -10,7 +10,7 @@ namespace fluid::reference {
 // (bottom row) and c, d (top row): no component depends on another.
 template <int Components>
 inline void blendBilinear(const float* __restrict a, const float* __restrict b, const float* __restrict c,
-                   const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
+                          const float* __restrict d, glm::vec2 f, float decay, float* __restrict out)
 {
     for (int n = 0; n < Components; ++n) {
         const float bottom = a[n] * (1.0f - f.x) + b[n] * f.x;
