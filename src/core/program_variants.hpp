@@ -47,32 +47,14 @@ enum class Define : unsigned {
     Glow,           // the bloom's
     kCount
 };
-inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount)> kDefineNames{"OBSTACLES",
-                                                                                                "STAGGERED",
-                                                                                                "DYE_ON_VELOCITY_GRID",
-                                                                                                "TWO_OUTPUTS",
-                                                                                                "POINT_SPLAT",
-                                                                                                "CARRIED_VELOCITY",
-                                                                                                "SCALAR_SOURCE",
-                                                                                                "ON_VELOCITY_GRID",
-                                                                                                "INFLOW_DYE",
-                                                                                                "WITH_DYE",
-                                                                                                "SCHEME_STAGE",
-                                                                                                "TWO_SWEEPS",
-                                                                                                "WEIGHTED",
-                                                                                                "PACKED_PRESSURE",
-                                                                                                "DYE_ON_OWN_GRID",
-                                                                                                "ZERO_GUESS",
-                                                                                                "VISCOUS",
-                                                                                                "VELOCITY_VIEW",
-                                                                                                "SEQUENTIAL_VIEW",
-                                                                                                "DIVERGING_VIEW",
-                                                                                                "WATER_VIEW",
-                                                                                                "SHADED_COLOURS",
-                                                                                                "FACE_VELOCITY",
-                                                                                                "BACKGROUND",
-                                                                                                "OVERLAY",
-                                                                                                "GLOW"};
+inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount)> kDefineNames{
+    // the solvers'
+    "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
+    "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
+    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS",
+    // the window's display
+    "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
+    "OVERLAY", "GLOW"};
 static_assert(kDefineNames.size() <= 32, "Defines keeps a variant in 32 bits");
 
 // A set of Defines: a row's variants (those its shader knows), or one variant.
