@@ -48,8 +48,8 @@ enum : std::size_t {
 inline constexpr ProgramSpec display{
     .name = "display",
     .shader = "display.frag",
-    .variants = kDisplayViews | Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay,
-                                        Define::Glow},
+    .variants = kDisplayViews |
+                Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay, Define::Glow},
     .samplers = {{{"uField", display_sampler::kField},
                   {"uDye", display_sampler::kDye, Source::Level, true},  // the water's ink
                   {"uBackground", display_sampler::kBackground, Source::Level, true},
@@ -113,6 +113,6 @@ inline constexpr ProgramSpec reduceMax{
 
 // Every row, for the tests that check them all.
 inline constexpr std::array<const ProgramSpec*, 5> kDisplayPrograms{&display, &dyeShade, &bloomPrefilter, &bloomBlur,
-                                                                   &reduceMax};
+                                                                    &reduceMax};
 
 }  // namespace fluid::programs
