@@ -78,8 +78,11 @@ inline constexpr ProgramSpec dyeShade{
 
 // The bloom (app/window/bloom.hpp): the bright part of the view's colours at
 // the glow's resolution, then the blur's passes along each axis.
-namespace bloom_uniform {
-enum : std::size_t { kTexel, kThreshold, kKnee, kStep = kThreshold };
+namespace bloom_prefilter_uniform {
+enum : std::size_t { kTexel, kThreshold, kKnee };
+}
+namespace bloom_blur_uniform {
+enum : std::size_t { kTexel, kStep };
 }
 inline constexpr ProgramSpec bloomPrefilter{
     .name = "bloomPrefilter",

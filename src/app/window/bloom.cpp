@@ -22,7 +22,8 @@ constexpr int kBlurRounds = 2;
 // sigma of the nine-tap kernel, in taps (bloom_blur.frag), and of two rounds.
 constexpr float kKernelSigma = 1.7f;
 
-namespace u = programs::bloom_uniform;
+namespace prefilter = programs::bloom_prefilter_uniform;
+namespace blur = programs::bloom_blur_uniform;
 
 }  // namespace
 
@@ -60,9 +61,9 @@ GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const 
     // The bright part, at an eighth of the resolution.
     glow_.write().bindAsTarget();
     prefilter_.use();
-    glUniform2f(prefilter_.perDraw(u::kTexel), 1.0f / small.x, 1.0f / small.y);
-    glUniform1f(prefilter_.perDraw(u::kThreshold), look.threshold);
-    glUniform1f(prefilter_.perDraw(u::kKnee), std::max(0.5f * look.threshold, 1e-3f));
+    glUniform2f(prefilter_.perDraw(prefilter::kTexel), 1.0f / small.x, 1.0f / small.y);
+    glUniform1f(prefilter_.perDraw(prefilter::kThreshold), look.threshold);
+    glUniform1f(prefilter_.perDraw(prefilter::kKnee), std::max(0.5f * look.threshold, 1e-3f));
     glBindTexture(GL_TEXTURE_2D, colours);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glow_.swap();
@@ -72,11 +73,11 @@ GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const 
     const float sigma = look.radius * static_cast<float>(std::max(windowShortSide, 1)) / kDownsample;
     const float spacing = sigma / (kKernelSigma * std::sqrt(static_cast<float>(kBlurRounds)));
     blur_.use();
-    glUniform2f(blur_.perDraw(u::kTexel), 1.0f / small.x, 1.0f / small.y);
+    glUniform2f(blur_.perDraw(blur::kTexel), 1.0f / small.x, 1.0f / small.y);
     for (int round = 0; round < kBlurRounds; ++round) {
         for (const glm::vec2 axis : {glm::vec2(1.0f, 0.0f), glm::vec2(0.0f, 1.0f)}) {
             glow_.write().bindAsTarget();
-            glUniform2f(blur_.perDraw(u::kStep), axis.x * spacing / small.x, axis.y * spacing / small.y);
+            glUniform2f(blur_.perDraw(blur::kStep), axis.x * spacing / small.x, axis.y * spacing / small.y);
             glBindTexture(GL_TEXTURE_2D, glow_.read().texture());
             glDrawArrays(GL_TRIANGLES, 0, 3);
             glow_.swap();

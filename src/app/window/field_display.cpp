@@ -33,6 +33,7 @@ FieldDisplay::FieldDisplay()
     // The views a window opens on, built now: a shader error shows at start, not at the first frame.
     program({});
     program({Define::ShadedColours});
+    glUseProgram(0);
 }
 
 std::vector<const sim::SpecProgram*> FieldDisplay::specPrograms() const
