@@ -4,18 +4,19 @@
 // view shades the pressure as the height of a lit water surface. Mirrored on
 // the CPU by fluid::app::shadeCell (src/app/view_colour.cpp): change both.
 //
-// Built once per variant (FieldDisplay::Variant), never branching on a
-// uniform: Mesa's llvmpipe runs both sides of every `if` under a mask, so one
-// shader with every view behind uniform ifs paid for all of them at every
-// pixel (33 ms a 1024x768 frame on 2 cores where the dye view alone takes
-// about 5; bench/frame_bench BM_DyeView). The defines:
-//   MODE           0 dye, 1 velocity, 2 scalar sequential, 3 scalar diverging, 4 water,
-//                  5 colours as they are (the shaded dye from dye_shade.frag)
+// Built once per variant (the row programs::display, core/display_programs.hpp),
+// never branching on a uniform: Mesa's llvmpipe runs both sides of every `if`
+// under a mask, so one shader with every view behind uniform ifs paid for all
+// of them at every pixel (33 ms a 1024x768 frame on 2 cores where the dye
+// view alone takes about 5; bench/frame_bench BM_DyeView). The defines:
+//   the view, at most one of VELOCITY_VIEW, SEQUENTIAL_VIEW and DIVERGING_VIEW
+//                  (a scalar), WATER_VIEW, SHADED_COLOURS (colours as they
+//                  are: the shaded dye from dye_shade.frag); none: the dye
 //   FACE_VELOCITY  velocity view of the staggered layout
 //   BACKGROUND     water view: a picture under the water instead of the tiles
 //   OBSTACLES      the obstacle mask drawn over the view
 //   OVERLAY        the camera's picture over the view
-//   GLOW           MODE 5: the bloom's glow added (src/app/window/bloom.hpp)
+//   GLOW           SHADED_COLOURS: the bloom's glow added (src/app/window/bloom.hpp)
 uniform sampler2D uField;
 uniform sampler2D uDye;   // water view: the ink
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
@@ -160,14 +161,12 @@ void main()
 {
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
     float range = max(uRange, 1e-30);
-#if MODE == 0
-    vec3 rgb = vec3(1.0) - exp(-max(texture(uField, uv).rgb, 0.0) * range);
-#elif MODE == 5
+#if defined(SHADED_COLOURS)
     vec3 rgb = texture(uField, uv).rgb;
 #ifdef GLOW
     rgb += uGlowIntensity * texture(uGlow, uv).rgb;
 #endif
-#elif MODE == 1
+#elif defined(VELOCITY_VIEW)
 #ifdef FACE_VELOCITY
     vec2 texel = 1.0 / vec2(textureSize(uField, 0));
     vec2 v = vec2(texture(uField, uv + vec2(0.5 * texel.x, 0.0)).x, texture(uField, uv + vec2(0.0, 0.5 * texel.y)).y);
@@ -177,12 +176,14 @@ void main()
     float speed = length(v);
     float hue = atan(v.y, v.x) / 6.2831853 + 0.5;
     vec3 rgb = hueToRgb(hue) * clamp(speed / range, 0.0, 1.0);
-#elif MODE == 2
+#elif defined(SEQUENTIAL_VIEW)
     vec3 rgb = sequential(0.5 + 0.5 * texture(uField, uv).x / range);
-#elif MODE == 3
+#elif defined(DIVERGING_VIEW)
     vec3 rgb = diverging(texture(uField, uv).x / range);
-#else
+#elif defined(WATER_VIEW)
     vec3 rgb = water(uv);
+#else
+    vec3 rgb = vec3(1.0) - exp(-max(texture(uField, uv).rgb, 0.0) * range);
 #endif
     rgb = clamp(rgb, 0.0, 1.0);
 #ifdef OBSTACLES

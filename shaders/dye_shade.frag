@@ -2,7 +2,7 @@
 // brightness (the largest channel) read as a height, the slope from central
 // differences one texel apart, lit from the upper left. A flat patch keeps
 // its colour; a slope towards the light brightens, one away from it darkens.
-// display.frag then magnifies these colours into the window (MODE 5, one
+// display.frag then magnifies these colours into the window (SHADED_COLOURS, one
 // bilinear read a pixel), where shading every window pixel from five reads of
 // the dye cost four times as much on llvmpipe (bench/frame_bench BM_DyeView).
 // Mirror: shadeCell's dyeShade (src/app/view_colour.cpp).

@@ -12,8 +12,9 @@
 // tests/sim/program_spec_test.cpp checks every row against the programs the
 // solvers build (each uniform a row names is active in some variant; each
 // active uniform is named by its row or is one of common.glsl's grid
-// uniforms). The motion passes (sim::GpuMotion) and the window's display
-// passes are wired by hand.
+// uniforms). The motion passes (sim::GpuMotion) are rows here too; the
+// window's display passes are rows of core/display_programs.hpp, checked the
+// same way by tests/app/display_programs_test.cpp.
 //
 // A row's name is the pass both solvers run: the GpuSolver and CpuSolver
 // methods of that name (the multigrid's: GpuMultigrid's and the CPU
@@ -65,7 +66,7 @@ struct ConstantBinding {
 };
 
 struct ProgramSpec {
-    static constexpr std::size_t kMaxSamplers = 4;
+    static constexpr std::size_t kMaxSamplers = 6;  // display.frag's
     static constexpr std::size_t kMaxConstants = 3;
     static constexpr std::size_t kMaxPerDraw = 10;
 
@@ -89,6 +90,11 @@ struct ProgramSpec {
     // common.glsl's uniforms of that grid (sim::setGridUniforms); false for
     // the multigrid's rows, drawn on every level with its own (per draw).
     bool onTheGrid = true;
+    // Built after common.glsl (the grid, the boundary rules, the outputs
+    // fragResult..), as every pass of the solvers is; false for the window's
+    // display passes, which draw window pixels, not cells, and declare their
+    // own output.
+    bool withCommon = true;
 };
 
 namespace programs {

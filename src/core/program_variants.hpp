@@ -13,8 +13,9 @@
 namespace fluid {
 
 // A choice compiled into a program: a #define ahead of common.glsl (the
-// boundary rule's come from the parameters, sim::buildPass). A variant of a
-// row is a set of them; the row says which its shader knows.
+// boundary rule's come from the parameters, sim::buildPass), or ahead of a
+// display pass of the window. A variant of a row is a set of them; the row
+// says which its shader knows.
 enum class Define : unsigned {
     Obstacles,          // the obstacle mask (uSolid) is read
     Staggered,          // the velocity on faces (VelocityLayout::shaderDefine)
@@ -33,12 +34,28 @@ enum class Define : unsigned {
     DyeOnOwnGrid,
     ZeroGuess,
     Viscous,
+    // The window's display.frag: the view (none of these: the dye), then what
+    // is drawn over or under it.
+    VelocityView,
+    SequentialView,
+    DivergingView,
+    WaterView,
+    ShadedColours,  // colours drawn as they are (dye_shade.frag's)
+    FaceVelocity,   // the velocity view of the staggered layout
+    Background,     // the water view over a picture
+    Overlay,        // the camera's picture
+    Glow,           // the bloom's
     kCount
 };
 inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount)> kDefineNames{
-    "OBSTACLES",     "STAGGERED",        "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT",  "CARRIED_VELOCITY",
-    "SCALAR_SOURCE", "ON_VELOCITY_GRID", "INFLOW_DYE",           "WITH_DYE",    "SCHEME_STAGE", "TWO_SWEEPS",
-    "WEIGHTED",      "PACKED_PRESSURE",  "DYE_ON_OWN_GRID",      "ZERO_GUESS",  "VISCOUS"};
+    // the solvers'
+    "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
+    "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
+    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS",
+    // the window's display
+    "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
+    "OVERLAY", "GLOW"};
+static_assert(kDefineNames.size() <= 32, "Defines keeps a variant in 32 bits");
 
 // A set of Defines: a row's variants (those its shader knows), or one variant.
 class Defines {
@@ -103,7 +120,9 @@ enum class Source {
     Forward,           // a scheme's stages: the forward step's result for the field written
     Intermediate,      // a scheme's stages: the previous stage's result for the field written
     Force,             // motion input's force field, given with the draw
-    Level,             // bound by the class that draws the row: a multigrid level's, a camera frame
+    // Bound by the class that draws the row: a multigrid level's, a camera
+    // frame, what a window's display pass shows (its view, the glow, a picture).
+    Level,
 };
 
 }  // namespace fluid

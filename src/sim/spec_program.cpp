@@ -3,6 +3,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "shaders/shader_sources.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid::sim {
@@ -20,12 +21,20 @@ const ProgramSpec& checked(const ProgramSpec& spec, Defines defines)
     return spec;
 }
 
+gl::Program build(const ProgramSpec& spec, BoundaryMode boundary, Defines defines)
+{
+    if (spec.withCommon)
+        return buildPass(spec.shader, boundary, defines.text().c_str(), spec.header,
+                         defines.stage() ? defines.stage()->header : spec.secondHeader);
+    // A window's display pass: the variant's defines, then the shader alone.
+    const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
+    return gl::Program::build({file("fullscreen.vert")}, {{"variant", defines.text()}, file(spec.shader)});
+}
+
 }  // namespace
 
 SpecProgram::SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, Defines defines)
-    : spec_(&checked(spec, defines)),
-      program_(buildPass(spec.shader, boundary, defines.text().c_str(), spec.header,
-                         defines.stage() ? defines.stage()->header : spec.secondHeader))
+    : spec_(&checked(spec, defines)), program_(build(spec, boundary, defines))
 {
     for (std::size_t n = 0; n < perDraw_.size(); ++n)
         perDraw_[n] = spec.perDraw[n] ? program_.uniform(spec.perDraw[n]) : -1;

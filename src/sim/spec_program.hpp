@@ -1,7 +1,9 @@
-// A row of the program table (core/program_specs.hpp) as a GL program: built
-// for a boundary rule and the variant's #defines, its samplers on the row's
-// units, its constants from PassConstants, its per-draw uniforms looked up
-// once. The solvers name no uniform themselves: what a pass takes is its row.
+// A row of the program table (core/program_specs.hpp, and the window's
+// display passes in core/display_programs.hpp) as a GL program: built for a
+// boundary rule and the variant's #defines, its samplers on the row's units,
+// its constants from PassConstants, its per-draw uniforms looked up once.
+// The solvers and the window name no uniform themselves: what a pass takes
+// is its row.
 #pragma once
 
 #include <array>
@@ -19,7 +21,8 @@ public:
     SpecProgram() = default;  // empty: a variant this configuration does not use
     // The variant of `spec` with `defines`, which must be among the row's
     // variants (std::logic_error naming the row otherwise). Throws
-    // gl::GlError naming the shader when it does not compile or link.
+    // gl::GlError naming the shader when it does not compile or link. A row
+    // built without common.glsl (ProgramSpec::withCommon) ignores `boundary`.
     SpecProgram(const ProgramSpec& spec, BoundaryMode boundary, Defines defines = {});
 
     // The row's samplers and the obstacle mask's unit. Throws gl::GlError

@@ -8,7 +8,10 @@
 // misspelt name in a row, fails here. The kernels GpuSolver draws are checked
 // against the rows' declared variants and sampler sources, and sim::ProgramSet
 // against its promises. Each pass's parity with its CPU mirror is in
-// pass_parity_test.cpp and (viscous_)multigrid_parity_test.cpp.
+// pass_parity_test.cpp and (viscous_)multigrid_parity_test.cpp. The window's
+// display rows (core/display_programs.hpp) are held to the same form here,
+// and against the programs the window builds in
+// tests/app/display_programs_test.cpp.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -18,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "core/display_programs.hpp"
 #include "core/program_specs.hpp"
 #include "gl/errors.hpp"
 #include "sim/gpu_kernels.hpp"
@@ -26,9 +30,13 @@
 #include "sim/program_set.hpp"
 #include "sim/spec_program.hpp"
 #include "support/gl_context.hpp"
+#include "support/program_rows.hpp"
 
 namespace fluid {
 namespace {
+
+using test::activeUniforms;
+using test::namedBy;
 
 // common.glsl's uniforms of the grid a pass draws on, and the velocity grid's
 // for passes that read it across grids: what SpecProgram::setConstants sets
@@ -36,33 +44,6 @@ namespace {
 const std::set<std::string> kGridUniforms{
     "uGridSize",         "uInverseGridSize", "uLidSpeed", "uSolid", "uInverseCellSize", "uHalfInverseCellSize",
     "uVelocityGridSize", "uToVelocityCells", "uZero"};
-
-std::set<std::string> activeUniforms(const gl::Program& program)
-{
-    GLint count = 0;
-    glGetProgramiv(program.id(), GL_ACTIVE_UNIFORMS, &count);
-    std::set<std::string> names;
-    for (GLint n = 0; n < count; ++n) {
-        char name[128] = {};
-        GLint size = 0;
-        GLenum type = 0;
-        glGetActiveUniform(program.id(), static_cast<GLuint>(n), sizeof name, nullptr, &size, &type, name);
-        names.insert(name);
-    }
-    return names;
-}
-
-std::set<std::string> namedBy(const ProgramSpec& row)
-{
-    std::set<std::string> names;
-    for (const SamplerBinding& s : row.samplers)
-        if (s.uniform) names.insert(s.uniform);
-    for (const ConstantBinding& c : row.constants)
-        if (c.uniform) names.insert(c.uniform);
-    for (const char* u : row.perDraw)
-        if (u) names.insert(u);
-    return names;
-}
 
 // Configurations that between them build every variant the solvers compile.
 std::vector<SimParams> configurations()
@@ -133,18 +114,35 @@ TEST_F(ProgramSpecTest, EveryUniformOfEveryProgramIsNamedByItsRowAndEveryNameIsU
     glUseProgram(0);
 }
 
+// The solvers' rows and the window's display rows (core/display_programs.hpp).
+std::vector<const ProgramSpec*> everyRow()
+{
+    std::vector<const ProgramSpec*> all(kProgramSpecs.begin(), kProgramSpecs.end());
+    all.insert(all.end(), programs::kDisplayPrograms.begin(), programs::kDisplayPrograms.end());
+    return all;
+}
+
 TEST(ProgramSpecTable, RowsAreWellFormed)
 {
     std::set<std::string> names;
-    for (const ProgramSpec* row : kProgramSpecs) {
+    for (const ProgramSpec* row : everyRow()) {
         SCOPED_TRACE(row->name);
         EXPECT_TRUE(names.insert(row->name).second) << "two rows share the name";
         EXPECT_NE(row->shader, nullptr);
         EXPECT_NE(row->samplers[0].uniform, nullptr) << "every pass reads something";
+        // The display's rows are built without common.glsl: no obstacle mask
+        // of its, nothing of the grid's PassConstants.
+        if (!row->withCommon) {
+            EXPECT_FALSE(row->onTheGrid);
+            EXPECT_EQ(row->header, nullptr);
+            EXPECT_EQ(row->constants[0].uniform, nullptr);
+        }
         std::set<unsigned> units;
         for (const SamplerBinding& s : row->samplers) {
             if (!s.uniform) continue;
-            EXPECT_NE(s.unit, units::kSolid) << s.uniform << " takes the obstacle mask's unit";
+            if (row->withCommon) {
+                EXPECT_NE(s.unit, units::kSolid) << s.uniform << " takes the obstacle mask's unit";
+            }
             // Optional samplers may share a unit: a variant reads one or the other.
             if (!s.optional) {
                 EXPECT_TRUE(units.insert(s.unit).second) << s.uniform << " shares its unit";

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <string>
 
-#include "app/window/window_pass.hpp"
+#include "core/display_programs.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid::app {
@@ -17,7 +17,7 @@ constexpr GLsizeiptr kReadBytes = kReducedSize * kReducedSize * 2 * static_cast<
 }  // namespace
 
 AsyncMax::AsyncMax()
-    : program_(gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile("reduce_max.frag")})),
+    : program_(programs::reduceMax, BoundaryMode::Box),  // texels, not cells: no boundary rule
       vertexArray_(gl::VertexArray::create()),
       reduced_(kReducedSize, kReducedSize, gl::TextureFormat::RG32F, "max reduction"),
       readBuffer_(gl::Buffer::create())
@@ -25,19 +25,20 @@ AsyncMax::AsyncMax()
     glBindBuffer(GL_PIXEL_PACK_BUFFER, readBuffer_.id());
     glBufferData(GL_PIXEL_PACK_BUFFER, kReadBytes, nullptr, GL_STREAM_READ);
     glBindBuffer(GL_PIXEL_PACK_BUFFER, 0);
-    program_.use();
-    glUniform1i(program_.requiredUniform("uField"), 0);
+    program_.setSamplers();
     glUseProgram(0);
 }
 
 void AsyncMax::request(GLuint texture, MaxMeasure measure, glm::ivec2 grid)
 {
+    namespace u = programs::reduce_max_uniform;
     program_.use();
-    glUniform1i(program_.requiredUniform("uMeasure"), static_cast<int>(measure));
-    glUniform2i(program_.requiredUniform("uBlock"), (grid.x + kReducedSize - 1) / kReducedSize,
+    glUniform1i(program_.perDraw(u::kMeasure), static_cast<int>(measure));
+    glUniform2i(program_.perDraw(u::kBlock), (grid.x + kReducedSize - 1) / kReducedSize,
                 (grid.y + kReducedSize - 1) / kReducedSize);
-    glActiveTexture(GL_TEXTURE0);
+    glActiveTexture(GL_TEXTURE0 + programs::reduceMax.samplers[0].unit);
     glBindTexture(GL_TEXTURE_2D, texture);
+    glActiveTexture(GL_TEXTURE0);
     sim::drawFullscreen(reduced_, vertexArray_);
 
     // Into the pixel buffer, not client memory: glReadPixels returns at once.

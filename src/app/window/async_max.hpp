@@ -10,6 +10,7 @@
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid::app {
 
@@ -31,8 +32,11 @@ public:
     // nothing before. Non-finite block maxima are skipped.
     std::optional<glm::vec2> collect();
 
+    // Its program, for the display rows' test.
+    const sim::SpecProgram& specProgram() const { return program_; }
+
 private:
-    gl::Program program_;
+    sim::SpecProgram program_;  // a row of core/display_programs.hpp
     gl::VertexArray vertexArray_;
     gl::RenderTarget reduced_;  // 16 x 16 block maxima, two channels
     gl::Buffer readBuffer_;     // pixel pack buffer for the asynchronous read

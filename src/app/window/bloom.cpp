@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "app/window/window_pass.hpp"
+#include "core/display_programs.hpp"
 
 namespace fluid::app {
 
@@ -21,29 +22,20 @@ constexpr int kBlurRounds = 2;
 // sigma of the nine-tap kernel, in taps (bloom_blur.frag), and of two rounds.
 constexpr float kKernelSigma = 1.7f;
 
-gl::Program build(const char* fragment)
-{
-    return gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile(fragment)});
-}
+namespace prefilter = programs::bloom_prefilter_uniform;
+namespace blur = programs::bloom_blur_uniform;
 
 }  // namespace
 
+// The passes draw pixels, not cells: no boundary rule.
 Bloom::Bloom()
-    : prefilter_(build("bloom_prefilter.frag")),
-      blur_(build("bloom_blur.frag")),
+    : prefilter_(programs::bloomPrefilter, BoundaryMode::Box),
+      blur_(programs::bloomBlur, BoundaryMode::Box),
       vertexArray_(gl::VertexArray::create()),
       linearSampler_(gl::makeLinearClampSampler())
 {
-    prefilterUniforms_.texel = prefilter_.requiredUniform("uTexel");
-    prefilterUniforms_.threshold = prefilter_.requiredUniform("uThreshold");
-    prefilterUniforms_.knee = prefilter_.requiredUniform("uKnee");
-    prefilter_.use();
-    glUniform1i(prefilter_.requiredUniform("uColours"), 0);
-
-    blurUniforms_.texel = blur_.requiredUniform("uTexel");
-    blurUniforms_.step = blur_.requiredUniform("uStep");
-    blur_.use();
-    glUniform1i(blur_.requiredUniform("uSource"), 0);
+    prefilter_.setSamplers();
+    blur_.setSamplers();
     glUseProgram(0);
 }
 
@@ -59,16 +51,19 @@ GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const 
     }
     setPassState();
     glBindVertexArray(vertexArray_.id());
-    glActiveTexture(GL_TEXTURE0);
-    glBindSampler(0, linearSampler_.id());
+    // Both passes read one texture, on the same unit.
+    static_assert(programs::bloomPrefilter.samplers[0].unit == programs::bloomBlur.samplers[0].unit);
+    const GLuint unit = programs::bloomBlur.samplers[0].unit;
+    glActiveTexture(GL_TEXTURE0 + unit);
+    glBindSampler(unit, linearSampler_.id());
     const glm::vec2 small(glow_.read().width(), glow_.read().height());
 
     // The bright part, at an eighth of the resolution.
     glow_.write().bindAsTarget();
     prefilter_.use();
-    glUniform2f(prefilterUniforms_.texel, 1.0f / small.x, 1.0f / small.y);
-    glUniform1f(prefilterUniforms_.threshold, look.threshold);
-    glUniform1f(prefilterUniforms_.knee, std::max(0.5f * look.threshold, 1e-3f));
+    glUniform2f(prefilter_.perDraw(prefilter::kTexel), 1.0f / small.x, 1.0f / small.y);
+    glUniform1f(prefilter_.perDraw(prefilter::kThreshold), look.threshold);
+    glUniform1f(prefilter_.perDraw(prefilter::kKnee), std::max(0.5f * look.threshold, 1e-3f));
     glBindTexture(GL_TEXTURE_2D, colours);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glow_.swap();
@@ -78,17 +73,18 @@ GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const 
     const float sigma = look.radius * static_cast<float>(std::max(windowShortSide, 1)) / kDownsample;
     const float spacing = sigma / (kKernelSigma * std::sqrt(static_cast<float>(kBlurRounds)));
     blur_.use();
-    glUniform2f(blurUniforms_.texel, 1.0f / small.x, 1.0f / small.y);
+    glUniform2f(blur_.perDraw(blur::kTexel), 1.0f / small.x, 1.0f / small.y);
     for (int round = 0; round < kBlurRounds; ++round) {
         for (const glm::vec2 axis : {glm::vec2(1.0f, 0.0f), glm::vec2(0.0f, 1.0f)}) {
             glow_.write().bindAsTarget();
-            glUniform2f(blurUniforms_.step, axis.x * spacing / small.x, axis.y * spacing / small.y);
+            glUniform2f(blur_.perDraw(blur::kStep), axis.x * spacing / small.x, axis.y * spacing / small.y);
             glBindTexture(GL_TEXTURE_2D, glow_.read().texture());
             glDrawArrays(GL_TRIANGLES, 0, 3);
             glow_.swap();
         }
     }
-    glBindSampler(0, 0);
+    glBindSampler(unit, 0);
+    glActiveTexture(GL_TEXTURE0);
     glBindVertexArray(0);
     glUseProgram(0);
     return glow_.read().texture();

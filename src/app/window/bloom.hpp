@@ -8,12 +8,15 @@
 // it.
 #pragma once
 
+#include <vector>
+
 #include <glm/vec2.hpp>
 
 #include "app/display_settings.hpp"
 #include "gl/handle.hpp"
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid::app {
 
@@ -29,14 +32,11 @@ public:
     // completeness then).
     GLuint glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const BloomLook& look);
 
+    // Its programs, for the display rows' test.
+    std::vector<const sim::SpecProgram*> specPrograms() const { return {&prefilter_, &blur_}; }
+
 private:
-    gl::Program prefilter_, blur_;
-    struct {
-        GLint texel = -1, threshold = -1, knee = -1;
-    } prefilterUniforms_;
-    struct {
-        GLint texel = -1, step = -1;
-    } blurUniforms_;
+    sim::SpecProgram prefilter_, blur_;  // rows of core/display_programs.hpp
     gl::VertexArray vertexArray_;
     gl::Sampler linearSampler_;
     glm::ivec2 shown_{0};

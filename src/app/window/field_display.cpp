@@ -9,6 +9,7 @@
 #include "app/view_colour.hpp"
 #include "app/window/frame_profile.hpp"
 #include "app/window/window_pass.hpp"
+#include "core/display_programs.hpp"
 
 namespace fluid::app {
 
@@ -18,24 +19,28 @@ namespace {
 // range that lags by a fraction of a second is not visible.
 constexpr int kFramesPerRangeRequest = 8;
 
-// display.frag's MODE for colours drawn as they are (the shaded dye).
-constexpr int kShadedColours = 5;
+namespace sampler = programs::display_sampler;
 
 }  // namespace
 
 FieldDisplay::FieldDisplay()
-    : shadeProgram_(gl::Program::build({shaderFile("fullscreen.vert")}, {shaderFile("dye_shade.frag")})),
+    : shadeProgram_(programs::dyeShade, BoundaryMode::Box),  // no cells: no boundary rule
       vertexArray_(gl::VertexArray::create()),
       linearSampler_(gl::makeLinearClampSampler())
 {
-    shadeRange_ = shadeProgram_.requiredUniform("uRange");
-    shadeStrength_ = shadeProgram_.requiredUniform("uShading");
-    shadeProgram_.use();
-    glUniform1i(shadeProgram_.requiredUniform("uDye"), 0);
+    shadeProgram_.setSamplers();
     glUseProgram(0);
     // The views a window opens on, built now: a shader error shows at start, not at the first frame.
-    program(Variant{});
-    program(Variant{.mode = kShadedColours});
+    program({});
+    program({Define::ShadedColours});
+    glUseProgram(0);
+}
+
+std::vector<const sim::SpecProgram*> FieldDisplay::specPrograms() const
+{
+    std::vector<const sim::SpecProgram*> all = programs_.built();
+    all.push_back(&shadeProgram_);
+    return all;
 }
 
 GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading)
@@ -48,48 +53,20 @@ GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading)
         shadedDye_ = gl::RenderTarget(size.x, size.y, gl::TextureFormat::RGBA32F, "shaded dye");
     shadedDye_.bindAsTarget();
     setPassState();
+    namespace u = programs::dye_shade_uniform;
     shadeProgram_.use();
-    glUniform1f(shadeRange_, range);
-    glUniform1f(shadeStrength_, shading);
-    glActiveTexture(GL_TEXTURE0);
+    glUniform1f(shadeProgram_.perDraw(u::kRange), range);
+    glUniform1f(shadeProgram_.perDraw(u::kShading), shading);
+    glActiveTexture(GL_TEXTURE0 + programs::dyeShade.samplers[0].unit);
     glBindTexture(GL_TEXTURE_2D, dye);
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     return shadedDye_.texture();
 }
 
-const FieldDisplay::VariantProgram& FieldDisplay::program(const Variant& v)
+const sim::SpecProgram& FieldDisplay::program(Defines variant)
 {
-    if (const auto found = programs_.find(v); found != programs_.end()) return found->second;
-    std::string defines = "#define MODE " + std::to_string(v.mode) + "\n";
-    if (v.faceVelocity) defines += "#define FACE_VELOCITY 1\n";
-    if (v.background) defines += "#define BACKGROUND 1\n";
-    if (v.obstacles) defines += "#define OBSTACLES 1\n";
-    if (v.overlay) defines += "#define OVERLAY 1\n";
-    if (v.glow) defines += "#define GLOW 1\n";
-    VariantProgram p;
-    p.program =
-        gl::Program::build({shaderFile("fullscreen.vert")}, {{"display variant", defines}, shaderFile("display.frag")});
-    // Every variant places itself by uViewport; the rest are active only in some (-1, a no-op, in the others).
-    p.range = p.program.uniform("uRange");
-    p.viewport = p.program.requiredUniform("uViewport");
-    p.grid = p.program.uniform("uGrid");
-    p.cellSize = p.program.uniform("uCellSize");
-    p.heightPerPressure = p.program.uniform("uHeightPerPressure");
-    p.lightDirection = p.program.uniform("uLightDirection");
-    p.shininess = p.program.uniform("uShininess");
-    p.depth = p.program.uniform("uDepth");
-    p.overlayOpacity = p.program.uniform("uOverlayOpacity");
-    p.glowIntensity = p.program.uniform("uGlowIntensity");
-    p.program.use();
-    glUniform1i(p.program.uniform("uField"), 0);
-    glUniform1i(p.program.uniform("uDye"), 1);
-    glUniform1i(p.program.uniform("uBackground"), 2);
-    glUniform1i(p.program.uniform("uOverlay"), 3);
-    glUniform1i(p.program.uniform("uObstacles"), 4);
-    glUniform1i(p.program.uniform("uGlow"), 5);
-    glUseProgram(0);
-    return programs_.emplace(v, std::move(p)).first->second;
+    return programs_.get(sim::Kernel{&programs::display, variant});
 }
 
 namespace {
@@ -150,17 +127,22 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     u.background = &background_;
     // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
     const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
-    Variant variant = chooseVariant(u, s, obstacles, overlay, bloom != nullptr);
+    Defines variant = chooseVariant(u, s, obstacles, overlay, bloom != nullptr);
+    DrawInputs in{};
+    in[sampler::kField] = texture;
+    in[sampler::kDye] = solver.dyeTexture();
+    in[sampler::kBackground] = backgroundTexture_.id();
+    in[sampler::kOverlay] = overlay;
+    in[sampler::kObstacles] = obstacles ? obstacleTexture_.id() : 0;
     // The shaded dye, and the glow, start from the dye's colours at its own
     // resolution (dye_shade.frag; at shading 0 its light changes nothing).
-    DrawInputs in{texture, solver.dyeTexture(), 0, overlay, obstacles ? obstacleTexture_.id() : 0};
-    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || variant.glow)) {
-        in.shown = shadeDye(texture, u.range, u.shading);
-        variant.mode = kShadedColours;
+    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || variant.has(Define::Glow))) {
+        in[sampler::kField] = shadeDye(texture, u.range, u.shading);
+        variant = variant.with(Define::ShadedColours);
     }
-    if (variant.glow) {
+    if (variant.has(Define::Glow)) {
         if (timer_) timer_->lap(FrameProfile::kPostProcessing);
-        in.glow = bloom->glow(in.shown, {rect.width, rect.height}, windowShortSide, s.bloom);
+        in[sampler::kGlow] = bloom->glow(in[sampler::kField], {rect.width, rect.height}, windowShortSide, s.bloom);
         if (timer_) timer_->lap(FrameProfile::kDisplay);
     }
     drawVariant(program(variant), u, s, rect, framebuffer, grid, in);
@@ -198,61 +180,57 @@ void FieldDisplay::trackRange(const DisplaySettings& s, GLuint texture, glm::ive
 }
 
 // The build of display.frag that draws what `u` and the settings ask for.
-FieldDisplay::Variant FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles,
-                                                  GLuint overlay, bool hasBloom) const
+Defines FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles, GLuint overlay,
+                                    bool hasBloom) const
 {
-    Variant variant;
-    variant.mode = static_cast<int>(u.colouring);
-    if (u.colouring == ViewColouring::Scalar && u.scalarMap == ColourMap::Diverging) variant.mode = 3;
-    variant.faceVelocity = u.colouring == ViewColouring::DirectionAndSpeed && u.faceVelocity;
-    variant.background = u.colouring == ViewColouring::WaterSurface && !background_.empty();
-    variant.obstacles = obstacles;
-    variant.overlay = overlay != 0 && s.cameraOverlay > 0.0f;
-    variant.glow = u.colouring == ViewColouring::ToneMappedDye && hasBloom && s.bloom.enabled;
-    return variant;
+    const bool dye = u.colouring == ViewColouring::ToneMappedDye;
+    const bool velocity = u.colouring == ViewColouring::DirectionAndSpeed;
+    const bool scalar = u.colouring == ViewColouring::Scalar;
+    const bool water = u.colouring == ViewColouring::WaterSurface;
+    return Defines{}
+        .with(Define::VelocityView, velocity)
+        .with(Define::SequentialView, scalar && u.scalarMap == ColourMap::Sequential)
+        .with(Define::DivergingView, scalar && u.scalarMap == ColourMap::Diverging)
+        .with(Define::WaterView, water)
+        .with(Define::FaceVelocity, velocity && u.faceVelocity)
+        .with(Define::Background, water && !background_.empty())
+        .with(Define::Obstacles, obstacles)
+        .with(Define::Overlay, overlay != 0 && s.cameraOverlay > 0.0f)
+        .with(Define::Glow, dye && hasBloom && s.bloom.enabled);
 }
 
-void FieldDisplay::drawVariant(const VariantProgram& p, const ViewUniforms& u, const DisplaySettings& s,
+void FieldDisplay::drawVariant(const sim::SpecProgram& p, const ViewUniforms& u, const DisplaySettings& s,
                                const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in)
 {
     // The UI may have left any state behind: set everything this draw needs.
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer);
     glViewport(rect.x, rect.y, rect.width, rect.height);
     setPassState();
-    p.program.use();
-    glUniform1f(p.range, u.range);
-    glUniform4f(p.viewport, static_cast<float>(rect.x), static_cast<float>(rect.y), static_cast<float>(rect.width),
-                static_cast<float>(rect.height));
-    glUniform2f(p.grid, static_cast<float>(grid.x), static_cast<float>(grid.y));
-    glUniform1f(p.cellSize, u.cellSize);
-    glUniform1f(p.heightPerPressure, u.heightPerPressure);
-    glUniform3f(p.lightDirection, u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
-    glUniform1f(p.shininess, u.shininess);
-    glUniform1f(p.depth, u.depth);
-    glUniform1f(p.overlayOpacity, s.cameraOverlay);
-    glUniform1f(p.glowIntensity, s.bloom.intensity);
-    glActiveTexture(GL_TEXTURE5);
-    glBindTexture(GL_TEXTURE_2D, in.glow);
-    glBindSampler(5, linearSampler_.id());
-    glActiveTexture(GL_TEXTURE2);
-    glBindTexture(GL_TEXTURE_2D, backgroundTexture_.id());
-    glActiveTexture(GL_TEXTURE4);
-    glBindTexture(GL_TEXTURE_2D, in.obstacles);
-    glActiveTexture(GL_TEXTURE3);
-    glBindTexture(GL_TEXTURE_2D, in.overlay);
-    glBindSampler(3, linearSampler_.id());
-    glActiveTexture(GL_TEXTURE1);
-    glBindTexture(GL_TEXTURE_2D, in.dye);
-    glBindSampler(1, linearSampler_.id());
-    glActiveTexture(GL_TEXTURE0);
-    glBindTexture(GL_TEXTURE_2D, in.shown);
-    glBindSampler(0, linearSampler_.id());
+    namespace n = programs::display_uniform;
+    p.use();
+    glUniform1f(p.perDraw(n::kRange), u.range);
+    glUniform4f(p.perDraw(n::kViewport), static_cast<float>(rect.x), static_cast<float>(rect.y),
+                static_cast<float>(rect.width), static_cast<float>(rect.height));
+    glUniform2f(p.perDraw(n::kGrid), static_cast<float>(grid.x), static_cast<float>(grid.y));
+    glUniform1f(p.perDraw(n::kCellSize), u.cellSize);
+    glUniform1f(p.perDraw(n::kHeightPerPressure), u.heightPerPressure);
+    glUniform3f(p.perDraw(n::kLightDirection), u.lightDirection.x, u.lightDirection.y, u.lightDirection.z);
+    glUniform1f(p.perDraw(n::kShininess), u.shininess);
+    glUniform1f(p.perDraw(n::kDepth), u.depth);
+    glUniform1f(p.perDraw(n::kOverlayOpacity), s.cameraOverlay);
+    glUniform1f(p.perDraw(n::kGlowIntensity), s.bloom.intensity);
+    // Each texture on its sampler's unit, magnified smoothly; the picture and
+    // the mask are read by texelFetch, which no sampler's filter changes.
+    const auto& samplers = programs::display.samplers;
+    for (std::size_t k = 0; k < samplers.size(); ++k) {
+        glActiveTexture(GL_TEXTURE0 + samplers[k].unit);
+        glBindTexture(GL_TEXTURE_2D, in[k]);
+        glBindSampler(samplers[k].unit, linearSampler_.id());
+    }
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    glBindSampler(0, 0);
-    glBindSampler(1, 0);
-    glBindSampler(3, 0);
-    glBindSampler(5, 0);
+    for (const SamplerBinding& b : samplers) glBindSampler(b.unit, 0);
+    glActiveTexture(GL_TEXTURE0);
 }
 
 void FieldDisplay::setBackground(const std::string& path)

@@ -3,7 +3,8 @@
 // field's largest magnitude comes from an AsyncMax, frames later).
 #pragma once
 
-#include <map>
+#include <array>
+#include <vector>
 
 #include "app/background.hpp"
 #include "app/display_settings.hpp"
@@ -16,6 +17,8 @@
 #include "gl/program.hpp"
 #include "gl/render_target.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/program_set.hpp"
+#include "sim/spec_program.hpp"
 
 namespace fluid::app {
 
@@ -45,42 +48,32 @@ public:
     // removes it.
     void setObstacles(const Field& mask);
 
+    // Its programs built so far, for the display rows' test.
+    std::vector<const sim::SpecProgram*> specPrograms() const;
+
 private:
     void collectRange();
 
-    // One build of display.frag per combination of what a draw shows (its
-    // defines, display.frag's header): the shader never branches on a uniform,
-    // which llvmpipe would pay for at every pixel. Built when first drawn.
-    struct Variant {
-        int mode = 0;  // display.frag's MODE
-        bool faceVelocity = false, background = false, obstacles = false, overlay = false, glow = false;
-        auto operator<=>(const Variant&) const = default;
-    };
-    struct VariantProgram {
-        gl::Program program;
-        GLint range = -1, viewport = -1, grid = -1, cellSize = -1, heightPerPressure = -1, lightDirection = -1,
-              shininess = -1, depth = -1, overlayOpacity = -1, glowIntensity = -1;
-    };
-    const VariantProgram& program(const Variant& variant);
+    // One build of display.frag per combination of what a draw shows (a
+    // variant of the row programs::display), built when first drawn.
+    const sim::SpecProgram& program(Defines variant);
 
     // The steps of draw(): the colour range, the program variant, the draw.
     void trackRange(const DisplaySettings& settings, GLuint texture, glm::ivec2 grid);
-    Variant chooseVariant(const ViewUniforms& u, const DisplaySettings& settings, bool obstacles, GLuint overlay,
+    Defines chooseVariant(const ViewUniforms& u, const DisplaySettings& settings, bool obstacles, GLuint overlay,
                           bool hasBloom) const;
-    // The textures a draw reads (0: none): the colours shown, the dye, the
-    // glow, the camera's picture and the obstacle mask.
-    struct DrawInputs {
-        GLuint shown = 0, dye = 0, glow = 0, overlay = 0, obstacles = 0;
-    };
-    void drawVariant(const VariantProgram& p, const ViewUniforms& u, const DisplaySettings& settings,
+    // The textures a draw reads (0: none), by the row's sampler
+    // (programs::display_sampler): the colours shown, the dye, the picture
+    // under the water, the camera's picture, the obstacle mask and the glow.
+    using DrawInputs = std::array<GLuint, ProgramSpec::kMaxSamplers>;
+    void drawVariant(const sim::SpecProgram& p, const ViewUniforms& u, const DisplaySettings& settings,
                      const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in);
 
-    std::map<Variant, VariantProgram> programs_;
+    sim::ProgramSet programs_;
     // The shaded dye view: dye_shade.frag's colours, one per dye texel, which
-    // display.frag magnifies (MODE 5).
+    // display.frag magnifies (SHADED_COLOURS).
     GLuint shadeDye(GLuint dye, float range, float shading);
-    gl::Program shadeProgram_;
-    GLint shadeRange_ = -1, shadeStrength_ = -1;
+    sim::SpecProgram shadeProgram_;
     gl::RenderTarget shadedDye_;
     StepTimer* timer_ = nullptr;
     gl::VertexArray vertexArray_;

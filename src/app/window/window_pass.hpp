@@ -1,22 +1,11 @@
-// What every pass of the window's display chain needs: its shaders from the
-// embedded table (shaders/), named by file so that a compile error says
-// where, and the fixed-function state it sets itself, since the UI may have
-// left anything behind.
+// What every pass of the window's display chain needs besides its program
+// (a row of core/display_programs.hpp): the fixed-function state it sets
+// itself, since the UI may have left anything behind.
 #pragma once
 
 #include <epoxy/gl.h>
 
-#include <string>
-
-#include "gl/program.hpp"
-#include "shaders/shader_sources.hpp"
-
 namespace fluid::app {
-
-inline gl::SourceFile shaderFile(const char* name)
-{
-    return {name, std::string(shaders::source(name))};
-}
 
 // No blending, depth test, scissor or culling: a pass writes every pixel of its target.
 inline void setPassState()

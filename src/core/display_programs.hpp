@@ -1,0 +1,121 @@
+// The window's display passes as rows of the program table (ProgramSpec,
+// core/program_specs.hpp): the view drawn into the window (display.frag) and
+// the dye's relief (dye_shade.frag) that FieldDisplay draws, the bloom's
+// two passes (Bloom) and the reduction behind the automatic colour range
+// (AsyncMax). Each row names its shader, the defines its variants combine,
+// its samplers with their units, and the uniforms its caller sets at every
+// draw (by index, perDraw(i)); sim::SpecProgram builds them, so the window
+// writes no uniform name or define string. Their textures are bound by the
+// class that draws them (Source::Level). They take nothing from the grid's
+// PassConstants and are built without common.glsl: they draw window pixels,
+// not cells. tests/app/display_programs_test.cpp checks each row against the
+// programs the window builds, both ways.
+//
+// GL-free: what a row says, not how GL does it.
+#pragma once
+
+#include <array>
+#include <cstddef>
+
+#include "core/program_specs.hpp"
+
+namespace fluid::programs {
+
+// display.frag: one field in the grid's rectangle of the window. A variant is
+// at most one view define (none: the tone-mapped dye) and what it draws over
+// or under the view; the shader never branches on a uniform, which llvmpipe
+// would pay for at every pixel.
+inline constexpr Defines kDisplayViews{Define::VelocityView, Define::SequentialView, Define::DivergingView,
+                                       Define::WaterView, Define::ShadedColours};
+// Its samplers, in this order, each on the unit of its index.
+namespace display_sampler {
+enum : unsigned { kField, kDye, kBackground, kOverlay, kObstacles, kGlow };
+}
+namespace display_uniform {
+enum : std::size_t {
+    kRange,
+    kViewport,
+    kGrid,
+    kCellSize,
+    kHeightPerPressure,
+    kLightDirection,
+    kShininess,
+    kDepth,
+    kOverlayOpacity,
+    kGlowIntensity
+};
+}
+inline constexpr ProgramSpec display{
+    .name = "display",
+    .shader = "display.frag",
+    .variants = kDisplayViews |
+                Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay, Define::Glow},
+    .samplers = {{{"uField", display_sampler::kField},
+                  {"uDye", display_sampler::kDye, Source::Level, true},  // the water's ink
+                  {"uBackground", display_sampler::kBackground, Source::Level, true},
+                  {"uOverlay", display_sampler::kOverlay, Source::Level, true},
+                  {"uObstacles", display_sampler::kObstacles, Source::Level, true},
+                  {"uGlow", display_sampler::kGlow, Source::Level, true}}},
+    .perDraw = {"uRange", "uViewport", "uGrid", "uCellSize", "uHeightPerPressure", "uLightDirection", "uShininess",
+                "uDepth", "uOverlayOpacity", "uGlowIntensity"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
+
+// dye_shade.frag: the dye's colours lit as a relief, one per dye texel, which
+// display.frag then magnifies (ShadedColours).
+namespace dye_shade_uniform {
+enum : std::size_t { kRange, kShading };
+}
+inline constexpr ProgramSpec dyeShade{
+    .name = "dyeShade",
+    .shader = "dye_shade.frag",
+    .samplers = {{{"uDye", units::kFirst}}},
+    .perDraw = {"uRange", "uShading"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
+
+// The bloom (app/window/bloom.hpp): the bright part of the view's colours at
+// the glow's resolution, then the blur's passes along each axis.
+namespace bloom_prefilter_uniform {
+enum : std::size_t { kTexel, kThreshold, kKnee };
+}
+namespace bloom_blur_uniform {
+enum : std::size_t { kTexel, kStep };
+}
+inline constexpr ProgramSpec bloomPrefilter{
+    .name = "bloomPrefilter",
+    .shader = "bloom_prefilter.frag",
+    .samplers = {{{"uColours", units::kFirst}}},
+    .perDraw = {"uTexel", "uThreshold", "uKnee"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
+inline constexpr ProgramSpec bloomBlur{
+    .name = "bloomBlur",
+    .shader = "bloom_blur.frag",
+    .samplers = {{{"uSource", units::kFirst}}},
+    .perDraw = {"uTexel", "uStep"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
+
+// One step of the max reduction the window reads back asynchronously (AsyncMax).
+namespace reduce_max_uniform {
+enum : std::size_t { kMeasure, kBlock };
+}
+inline constexpr ProgramSpec reduceMax{
+    .name = "reduceMax",
+    .shader = "reduce_max.frag",
+    .samplers = {{{"uField", units::kFirst}}},
+    .perDraw = {"uMeasure", "uBlock"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
+
+// Every row, for the tests that check them all.
+inline constexpr std::array<const ProgramSpec*, 5> kDisplayPrograms{&display, &dyeShade, &bloomPrefilter, &bloomBlur,
+                                                                    &reduceMax};
+
+}  // namespace fluid::programs
