@@ -17,7 +17,7 @@ enum class FieldView { Dye, Velocity, Pressure, Divergence, Vorticity, Water, Te
 // The solver field a view reads.
 enum class ViewSource { Dye, Velocity, Pressure, Divergence, Curl, Temperature };
 // How a view turns values into colour: the branches of shaders/display.frag
-// (uMode), mirrored by shadeCell.
+// (its view defines, core/display_programs.hpp), mirrored by shadeCell.
 enum class ViewColouring { ToneMappedDye = 0, DirectionAndSpeed = 1, Scalar = 2, WaterSurface = 4 };
 
 // One row per view: everything the display, the panel, the flags and the
