@@ -42,8 +42,14 @@ public:
     // Whether a face is solid: the face between two cells of which one is an
     // obstacle (k.solid; cells beyond the grid as the mask's sampler reads
     // them). No fluid crosses it: it reads 0.
-    bool solidU(glm::ivec2 c) const { return k_->solid != nullptr && (solidAt({c.x - 1, c.y}, *k_) || solidAt(c, *k_)); }
-    bool solidV(glm::ivec2 c) const { return k_->solid != nullptr && (solidAt({c.x, c.y - 1}, *k_) || solidAt(c, *k_)); }
+    bool solidU(glm::ivec2 c) const
+    {
+        return k_->solid != nullptr && (solidAt({c.x - 1, c.y}, *k_) || solidAt(c, *k_));
+    }
+    bool solidV(glm::ivec2 c) const
+    {
+        return k_->solid != nullptr && (solidAt({c.x, c.y - 1}, *k_) || solidAt(c, *k_));
+    }
 
     // What a pass writes to a stored face for the value it computed: a solid
     // face and a box's walls (u at i = 0, v at j = 0) are shut, 0; the
@@ -61,7 +67,8 @@ protected:
     // The float of `component` of stored cell c in a velocity field's values.
     std::size_t indexOf(glm::ivec2 c, int component) const
     {
-        return 2 * (static_cast<std::size_t>(c.y) * static_cast<std::size_t>(k_->width) + static_cast<std::size_t>(c.x)) +
+        return 2 * (static_cast<std::size_t>(c.y) * static_cast<std::size_t>(k_->width) +
+                    static_cast<std::size_t>(c.x)) +
                static_cast<std::size_t>(component);
     }
     static void checkShape(const Field& faces, const PassConstants& k)
@@ -76,7 +83,10 @@ protected:
 // The faces of a velocity field to read.
 class FaceVelocity : public FaceGrid {
 public:
-    FaceVelocity(const Field& faces, const PassConstants& k) : FaceGrid(k), data_(faces.data()) { checkShape(faces, k); }
+    FaceVelocity(const Field& faces, const PassConstants& k) : FaceGrid(k), data_(faces.data())
+    {
+        checkShape(faces, k);
+    }
 
     // Cell c's faces as stored (c inside the grid): u left of it, v below it.
     float storedU(glm::ivec2 c) const { return data_[indexOf(c, 0)]; }

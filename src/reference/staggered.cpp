@@ -255,19 +255,19 @@ void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, 
 
 namespace {
 
-// Each face of `out` from its own trace: faceU(c, v) and faceV(c, v) give a
+// Each face of `out` from its own trace: valueU(c, v) and valueV(c, v) give a
 // face's value from the velocity at it; the border reads the velocity through
 // the rules, interiorRow(j, begin, end, below, row, above) does the cells
 // [begin, end) of an interior row from the velocity's rows j - 1, j, j + 1.
-template <typename FaceU, typename FaceV, typename InteriorRow>
-void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV, const InteriorRow& interiorRow)
+template <typename ValueU, typename ValueV, typename InteriorRow>
+void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const ValueU& valueU,
+                       const ValueV& valueV, const InteriorRow& interiorRow)
 {
     forEachFaceSplitAtBorder(
         velocity.constants(), exec, Reach::One,
         [&](glm::ivec2 c) {
-            const float u = faceU(c, velocityAtFaceU(velocity, c));
-            const float v = faceV(c, velocityAtFaceV(velocity, c));
+            const float u = valueU(c, velocityAtFaceU(velocity, c));
+            const float v = valueV(c, velocityAtFaceV(velocity, c));
             out.write(c, u, v);
         },
         [&](int j, int begin, int end) {
@@ -275,17 +275,17 @@ void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out,
         });
 }
 
-// The same, the interior rows' faces one at a time through faceU and faceV.
-template <typename FaceU, typename FaceV>
-void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV)
+// The same, the interior rows' faces one at a time through valueU and valueV.
+template <typename ValueU, typename ValueV>
+void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const ValueU& valueU,
+                       const ValueV& valueV)
 {
-    forEachTracedFace(velocity, out, exec, faceU, faceV,
+    forEachTracedFace(velocity, out, exec, valueU, valueV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
                           float* result = out.row(j);
                           for (int i = begin; i < end; ++i) {
-                              result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
-                              result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+                              result[2 * i] = valueU({i, j}, velocityAtFaceU(row, above, i));
+                              result[2 * i + 1] = valueV({i, j}, velocityAtFaceV(below, row, i));
                           }
                       });
 }
@@ -332,15 +332,15 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
     const FaceVelocityOut to(out, k);
     const Tracer trace(k);
     // Each face's value read at the point its trace from `here` reached.
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueU = [&](glm::ivec2 c, glm::vec2 here) {
         glm::ivec2 c0;
         return faceAt<0>(from, inUIndices(trace(FaceGrid::pointOfU(c), here)), decay, c0);
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueV = [&](glm::ivec2 c, glm::vec2 here) {
         glm::ivec2 c0;
         return faceAt<1>(from, inVIndices(trace(FaceGrid::pointOfV(c), here)), decay, c0);
     };
-    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, valueU, valueV);
     // Away from solids, the interior rows' traces first, then faceAt's read of each footprint.
     const float* source = from.row(0);
     const std::ptrdiff_t stride = from.stride();
@@ -349,7 +349,7 @@ void advect(const Field& velocity, const Field& carried, float decay, Field& out
         const float* top = bottom + stride;
         return bilinear(bottom[0], bottom[2], top[0], top[2], f, decay);
     };
-    forEachTracedFace(faces, to, exec, faceU, faceV,
+    forEachTracedFace(faces, to, exec, valueU, valueV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
                           float* result = to.row(j);
                           forEachFootprint<0>(j, begin, end, below, row, above, result, k, read,
@@ -382,21 +382,21 @@ void stage(const Field& velocity, const Field& original, const Field& forward, c
         return corrected<1>(phiN, c0, forwardFaces.storedV(c), phiN.storedV(c), tracedFaces.storedV(c), decay, value,
                             readsGhostV(phiN, c0));
     };
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueU = [&](glm::ivec2 c, glm::vec2 here) {
         const glm::vec2 q = inUIndices(trace(FaceGrid::pointOfU(c), here));
         return correctU(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueV = [&](glm::ivec2 c, glm::vec2 here) {
         const glm::vec2 q = inVIndices(trace(FaceGrid::pointOfV(c), here));
         return correctV(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
     };
-    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, valueU, valueV);
     // Away from solids, the interior rows' traces first; a footprint of inner
     // faces (no ghost among them) is read from the rows.
     const float* phi = phiN.row(0);
     const std::ptrdiff_t stride = phiN.stride();
     forEachTracedFace(
-        faces, to, exec, faceU, faceV,
+        faces, to, exec, valueU, valueV,
         [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
             float* result = to.row(j);
             const float* forwardRow = forwardFaces.row(j);
