@@ -141,7 +141,7 @@ const ivec2 kTop = ivec2(0, 1);
 // (i <= 0 or i >= width for u) are shut, 0 whatever is stored; beyond the
 // bottom wall the tangential ghost is -u, beyond the lid 2 U - u, as
 // mirroredVelocity's. Periodic: every face wraps. Mirror:
-// reference::staggered::faceU and faceV (src/reference/staggered.cpp).
+// reference::FaceVelocity's u and v (src/reference/face_velocity.hpp).
 uniform float uInverseCellSize;  // 1 / h: the layout's differences span one cell
 
 #ifdef PERIODIC

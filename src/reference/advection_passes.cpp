@@ -8,6 +8,8 @@
 #include <array>
 #include <cassert>
 #include <cmath>
+#include <type_traits>
+#include <variant>
 
 #include "reference/bilinear.hpp"
 #include "reference/boundary.hpp"
@@ -125,18 +127,26 @@ template <VelocityRead Read>
 template <VelocityRead Read>
 struct BackTrace {
     BackTrace(const Field& velocityField, const PassConstants& simulationGrid, const PassConstants& grid)
-        : velocity(velocityField), velocityGrid(simulationGrid), k(grid)
+        : velocity(velocityField), velocityGrid(simulationGrid), k(grid), faces(facesOf(velocityField, simulationGrid))
     {
         const glm::vec2 size(static_cast<float>(k.width), static_cast<float>(k.height));
         lo = k.periodic ? -4.0f * size : glm::vec2(-0.5f);
         hi = k.periodic ? 4.0f * size : size - 0.5f;
     }
 
+    static auto facesOf(const Field& velocity, const PassConstants& grid)
+    {
+        if constexpr (Read == VelocityRead::FaceCentres)
+            return FaceVelocity(velocity, grid);
+        else
+            return std::monostate{};
+    }
+
     // Row j's velocities, or null where Read interpolates them cell by cell.
     const float* velocityRow(int j) const
     {
         if constexpr (Read == VelocityRead::FaceCentres)
-            return staggered::centreVelocities(velocity, j, velocityGrid);
+            return staggered::centreVelocities(faces, j);
         else if constexpr (Read == VelocityRead::Own)
             return rowOf(velocity, j);
         else
@@ -155,6 +165,8 @@ struct BackTrace {
     const PassConstants& velocityGrid;
     const PassConstants& k;
     glm::vec2 lo, hi;
+    // The velocity as faces, where Read reads it so.
+    [[no_unique_address]] std::conditional_t<Read == VelocityRead::FaceCentres, FaceVelocity, std::monostate> faces;
 };
 
 // One advection pass over the grid of k, the velocity read at each cell's

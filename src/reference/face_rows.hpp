@@ -1,9 +1,10 @@
 // The staggered passes' seam between their two versions, as passes.cpp's
 // forEachCellSplitAtBorder is the collocated ones': a face that the rules
-// (staggered.hpp's faceU, faceV, shutU, shutV) could treat as anything but
+// (FaceVelocity's u and v, FaceGrid's shut rule) could treat as anything but
 // its stored value goes through them one face at a time; every other face of
-// a row goes through a loop on raw row pointers, the same float operations
-// in the same order, without a branch, which the compiler vectorises.
+// a row goes through a loop on the views' row pointers, the same float
+// operations in the same order, without a branch, which the compiler
+// vectorises.
 //
 // A staggered stencil of cell (i, j) reads the faces of cells i-2 .. i+1 and
 // j-2 .. j+1 at most (a face's rule looks at the cells on both its sides), so
@@ -29,9 +30,9 @@
 #include "core/pass_constants.hpp"
 #include "core/solid_mask.hpp"
 #include "core/splat.hpp"
+#include "reference/face_velocity.hpp"
 #include "reference/float_ops.hpp"
 #include "reference/passes.hpp"
-#include "reference/staggered.hpp"
 #include "reference/stencil.hpp"
 
 namespace fluid::reference {
@@ -58,12 +59,9 @@ inline ColumnSpan nearSolidFaces(const SolidMask& solid, int j, int width)
     return {begin, std::min(end + 1, width)};
 }
 
-// faceU and faceV of the cells first + n step, n in [0, count), into u[n]
-// and v[n] (either may be null: that component is not read): the rules for
-// a run of faces read together (a row beyond a wall, a column beyond a side
-// wall), in one loop into which the rules inline (staggered.cpp).
-void ruledFaces(const Field& velocity, glm::ivec2 first, glm::ivec2 step, int count, const PassConstants& k, float* u,
-                float* v);
+// Each component bilinearly interpolated at the point p from its own faces
+// (staggered.hpp's velocityAtPoint on the view).
+glm::vec2 velocityAtPoint(const FaceVelocity& velocity, glm::vec2 p);
 
 // body(c) for every cell, one at a time (the passes with no interior version).
 template <typename FaceBody>
@@ -72,12 +70,6 @@ void forEachFace(const PassConstants& k, Exec exec, FaceBody&& body)
     stencil::forEachRow(k.height, exec, [&](int j) {
         for (int i = 0; i < k.width; ++i) body(glm::ivec2(i, j));
     });
-}
-
-inline void store(Field& out, glm::ivec2 c, float u, float v)
-{
-    out.at(c.x, c.y, 0) = u;
-    out.at(c.x, c.y, 1) = v;
 }
 
 // How far a pass's stencil reaches below and left of its cell: 2 for a
@@ -117,21 +109,38 @@ void forEachFaceSplitAtBorder(const PassConstants& k, Exec exec, Reach reach, Bo
     });
 }
 
+// velocityAtPoint at the centre of cell i of a row, on the velocity's own
+// grid, for a cell away from walls and solids, whose faces read as stored:
+// `row` and `above` are rows j and j + 1 of the velocity. The same float
+// operations as velocityAtPoint, whose weights there are (1/2, 0) for u and
+// (0, 1/2) for v.
+inline glm::vec2 velocityAtCentre(const float* row, const float* above, int i)
+{
+    const auto blend = [](float a, float b, float c, float d, float fx, float fy) {
+        const float bottom = a * (1.0f - fx) + b * fx;
+        const float top = c * (1.0f - fx) + d * fx;
+        return (bottom * (1.0f - fy) + top * fy) * 1.0f;
+    };
+    return {blend(row[2 * i], row[2 * i + 2], above[2 * i], above[2 * i + 2], 0.5f, 0.0f),
+            blend(row[2 * i + 1], row[2 * i + 3], above[2 * i + 1], above[2 * i + 3], 0.0f, 0.5f)};
+}
+
 // The velocity at the centre of each cell of row j of the velocity's own
-// grid (k), velocityAtPoint at (i, j), into a per-thread row of two floats a
+// grid, velocityAtPoint at (i, j), into a per-thread row of two floats a
 // cell: what the scalars' advection on that grid reads there. Away from
 // walls and solids each face pair's footprint is its own cell's and the one
 // right of it (u) or above it (v), read raw with velocityAtPoint's weights
 // (1/2, 0) and (0, 1/2) (velocityAtCentre), in a loop that vectorises.
-inline const float* centreVelocities(const Field& velocity, int j, const PassConstants& k)
+inline const float* centreVelocities(const FaceVelocity& velocity, int j)
 {
+    const PassConstants& k = velocity.constants();
     thread_local std::vector<float> centres;
     const std::size_t size = 2 * static_cast<std::size_t>(k.width);
     if (centres.size() < size) centres.resize(size);
     float* __restrict out = centres.data();
     const auto byRules = [&](int begin, int end) {
         for (int i = begin; i < end; ++i) {
-            const glm::vec2 v = velocityAtPoint(velocity, {static_cast<float>(i), static_cast<float>(j)}, k);
+            const glm::vec2 v = velocityAtPoint(velocity, {static_cast<float>(i), static_cast<float>(j)});
             out[2 * i] = v.x;
             out[2 * i + 1] = v.y;
         }
@@ -140,8 +149,8 @@ inline const float* centreVelocities(const Field& velocity, int j, const PassCon
         byRules(0, k.width);
         return out;
     }
-    const float* row = stencil::rowOf(velocity, j);
-    const float* above = stencil::rowOf(velocity, j + 1);
+    const float* row = velocity.row(j);
+    const float* above = velocity.row(j + 1);
     byRules(0, 1);
     for (int i = 1; i < k.width - 1; ++i) {
         const glm::vec2 v = velocityAtCentre(row, above, i);
@@ -153,19 +162,18 @@ inline const float* centreVelocities(const Field& velocity, int j, const PassCon
 }
 
 // splat's faces of cells [begin, end) of row j: u += value.x K at u's face
-// (i - 1/2, j), v += value.y K at v's (i, j - 1/2), through shutU/shutV.
+// (i - 1/2, j), v += value.y K at v's (i, j - 1/2), through the shut rule.
 // The row's weights come from one branch-free loop; Exec::perCell takes each
 // face's from splatWeightAt instead (tests hold the two to bitwise equality).
-inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, int j, int begin, int end,
-                     const PassConstants& k, Exec exec)
+inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 value, const FaceVelocityOut& out, int j,
+                     int begin, int end, Exec exec)
 {
+    const PassConstants& k = in.constants();
     if (exec.perCell) {
         for (int i = begin; i < end; ++i) {
-            const float u =
-                in.at(i, j, 0) + value.x * splatWeightAt(s, {static_cast<float>(i) - 0.5f, static_cast<float>(j)});
-            const float v =
-                in.at(i, j, 1) + value.y * splatWeightAt(s, {static_cast<float>(i), static_cast<float>(j) - 0.5f});
-            store(out, {i, j}, shutU({i, j}, k, u), shutV({i, j}, k, v));
+            const float u = in.storedU({i, j}) + value.x * splatWeightAt(s, FaceGrid::pointOfU({i, j}));
+            const float v = in.storedV({i, j}) + value.y * splatWeightAt(s, FaceGrid::pointOfV({i, j}));
+            out.write({i, j}, u, v);
         }
         return;
     }
@@ -176,16 +184,15 @@ inline void splatRow(const Field& in, const SplatInCells& s, glm::vec2 value, Fi
     float* __restrict v = u + n;
     splatWeightsAlongRow(s, {0.5f, 0.0f}, j, begin, end, u);
     splatWeightsAlongRow(s, {0.0f, 0.5f}, j, begin, end, v);
-    const float* __restrict from = stencil::rowOf(in, j);
-    float* __restrict to = stencil::rowOf(out, j);
+    const float* __restrict from = in.row(j);
+    float* __restrict to = out.row(j);
     for (int i = begin; i < end; ++i) {
         to[2 * i] = from[2 * i] + value.x * u[i - begin];
         to[2 * i + 1] = from[2 * i + 1] + value.y * v[i - begin];
     }
     // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are shut.
     const bool shutsRow = k.solid != nullptr || j == 0;
-    for (int i = begin; i < (shutsRow ? end : std::min(end, 1)); ++i)
-        store(out, {i, j}, shutU({i, j}, k, to[2 * i]), shutV({i, j}, k, to[2 * i + 1]));
+    for (int i = begin; i < (shutsRow ? end : std::min(end, 1)); ++i) out.write({i, j}, to[2 * i], to[2 * i + 1]);
 }
 
 // --- the advection's traces along a row --------------------------------------
@@ -270,7 +277,7 @@ const Footprints& traceFaceRow(const float* __restrict below, const float* __res
 // rows above the bottom wall, else through the rules. A raw neighbour row's
 // u at i = 0 can differ from the rule's only where the rule fixes that face
 // (a box's wall, the inflow), and that face only feeds the output's own u at
-// i = 0, which shutU then fixes too. The rows' walls cost a few rule calls a
+// i = 0, which the shut rule then fixes too. The rows' walls cost a few rule calls a
 // row instead of a few per wall face; faces near a solid, and the first and
 // last rows and columns of a grid with solids (whose rules wrap or look past
 // the mask's spans), still go one at a time.
@@ -288,36 +295,37 @@ inline RuledRowBuffers& ruledRowBuffers(int width)
     return buffers;
 }
 
-// Row r of cells -1 .. width through faceU and faceV into buffer; the entry of cell 0.
-inline const float* ruledRow(const Field& x, int r, const PassConstants& k, std::vector<float>& buffer)
+// Row r of cells -1 .. width through the rules into buffer; the entry of cell 0.
+inline const float* ruledRow(const FaceVelocity& x, int r, std::vector<float>& buffer)
 {
-    for (int i = -1; i <= k.width; ++i) {
+    for (int i = -1; i <= x.width(); ++i) {
         const std::size_t n = 2 * static_cast<std::size_t>(i + 1);
-        buffer[n] = faceU(x, {i, r}, k);
-        buffer[n + 1] = faceV(x, {i, r}, k);
+        buffer[n] = x.u({i, r});
+        buffer[n + 1] = x.v({i, r});
     }
     return buffer.data() + 2;
 }
 
 // Row r as a neighbour row: raw if stored above the bottom wall, else ruled.
-inline const float* neighbourRow(const Field& x, int r, const PassConstants& k, std::vector<float>& buffer)
+inline const float* neighbourRow(const FaceVelocity& x, int r, std::vector<float>& buffer)
 {
-    if (r >= 1 && r < k.height && k.width >= 2) return stencil::rowOf(x, r);
-    return ruledRow(x, r, k, buffer);
+    if (r >= 1 && r < x.height() && x.width() >= 2) return x.row(r);
+    return ruledRow(x, r, buffer);
 }
 
 // Row j with the rules' faces of cells -1 and width and its u at i = 0.
-inline const float* paddedRow(const Field& x, int j, const PassConstants& k, std::vector<float>& buffer)
+inline const float* paddedRow(const FaceVelocity& x, int j, std::vector<float>& buffer)
 {
-    if (j < 1 || j >= k.height || k.width < 2) return ruledRow(x, j, k, buffer);
-    const float* raw = stencil::rowOf(x, j);
-    const std::size_t last = 2 * static_cast<std::size_t>(k.width) + 2;
-    std::copy(raw, raw + 2 * k.width, buffer.data() + 2);
-    buffer[0] = faceU(x, {-1, j}, k);
-    buffer[1] = faceV(x, {-1, j}, k);
-    buffer[2] = faceU(x, {0, j}, k);
-    buffer[last] = faceU(x, {k.width, j}, k);
-    buffer[last + 1] = faceV(x, {k.width, j}, k);
+    const int width = x.width();
+    if (j < 1 || j >= x.height() || width < 2) return ruledRow(x, j, buffer);
+    const float* raw = x.row(j);
+    const std::size_t last = 2 * static_cast<std::size_t>(width) + 2;
+    std::copy(raw, raw + 2 * width, buffer.data() + 2);
+    buffer[0] = x.u({-1, j});
+    buffer[1] = x.v({-1, j});
+    buffer[2] = x.u({0, j});
+    buffer[last] = x.u({width, j});
+    buffer[last + 1] = x.v({width, j});
     return buffer.data() + 2;
 }
 
@@ -331,12 +339,13 @@ struct RuledRows {
 // rowBody(j, rows) writes every face of row j from the rules' rows around it
 // (RuledRows; row[-2], row[-1] and row[2 width],
 // row[2 width + 1] are the faces of cells -1 and width), then its faces that
-// a wall shuts go through shutU/shutV, then borderFace(c) redoes the faces
-// near solids. Exec::perCell sends every face through borderFace.
+// a wall shuts go through the shut rule, then borderFace(c) redoes the
+// faces near solids. Exec::perCell sends every face through borderFace.
 template <typename BorderFace, typename RowBody>
-void forEachRuledRow(const Field& x, Field& out, const PassConstants& k, Exec exec, BorderFace&& borderFace,
+void forEachRuledRow(const FaceVelocity& x, const FaceVelocityOut& out, Exec exec, BorderFace&& borderFace,
                      RowBody&& rowBody)
 {
+    const PassConstants& k = x.constants();
     const int width = k.width;
     const int height = k.height;
     const auto border = [&](int j, int begin, int end) {
@@ -347,12 +356,11 @@ void forEachRuledRow(const Field& x, Field& out, const PassConstants& k, Exec ex
         if (exec.perCell || width < 3 || height < 3 || (solids && (j == 0 || j == height - 1)))
             return border(j, 0, width);
         RuledRowBuffers& buffers = ruledRowBuffers(width);
-        rowBody(j, RuledRows{neighbourRow(x, j - 1, k, buffers.below), paddedRow(x, j, k, buffers.row),
-                             neighbourRow(x, j + 1, k, buffers.above)});
-        float* result = stencil::rowOf(out, j);
-        result[0] = shutU({0, j}, k, result[0]);
+        rowBody(j, RuledRows{neighbourRow(x, j - 1, buffers.below), paddedRow(x, j, buffers.row),
+                             neighbourRow(x, j + 1, buffers.above)});
+        out.shutWrittenU({0, j});
         if (j == 0)
-            for (int i = 0; i < width; ++i) result[2 * i + 1] = shutV({i, 0}, k, result[2 * i + 1]);
+            for (int i = 0; i < width; ++i) out.shutWrittenV({i, 0});
         if (!solids) return;
         border(j, 0, 1);
         const ColumnSpan near = nearSolidFaces(*k.solid, j, width);

@@ -1,9 +1,9 @@
-// The staggered layout's face rules and its advection passes (splat.frag's,
-// advect.frag's and maccormack.glsl's STAGGERED variants): the same float
-// operations in the same order as the shaders, which the parity tests hold
-// them to. The advection passes read the velocity at the faces away from
-// walls and solids from raw rows (face_rows.hpp); staggered_stencils.cpp has
-// the stencil passes.
+// The staggered layout's face rules (FaceVelocity's out-of-line members) and
+// its advection passes (splat.frag's, advect.frag's and maccormack.glsl's
+// STAGGERED variants): the same float operations in the same order as the
+// shaders, which the parity tests hold them to. The advection passes read
+// the velocity at the faces away from walls and solids from the view's rows
+// (face_rows.hpp); staggered_stencils.cpp has the stencil passes.
 #include "reference/staggered.hpp"
 
 #include <algorithm>
@@ -15,90 +15,72 @@
 #include "reference/float_ops.hpp"
 #include "reference/stencil.hpp"
 
-namespace fluid::reference::staggered {
+namespace fluid::reference {
 
 using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
-
-bool solidFaceU(glm::ivec2 c, const PassConstants& k)
-{
-    return k.solid != nullptr && (solidAt(c + kLeft, k) || solidAt(c, k));
-}
-
-bool solidFaceV(glm::ivec2 c, const PassConstants& k)
-{
-    return k.solid != nullptr && (solidAt(c + kBottom, k) || solidAt(c, k));
-}
-
-namespace {
 
 // The tunnel's u: the inflow face (i = 0) and any left of it move at the
 // inflow speed; the outflow face (i = width, not stored) and any right of it
 // carry what makes the last column's divergence zero, so the outflow passes
 // on whatever the column receives (and the projection stays exact there);
 // beyond the top and bottom the slip walls mirror u, the no-slip ones negate it.
-float tunnelFaceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float FaceVelocity::tunnelU(glm::ivec2 c) const
 {
+    const PassConstants& k = *k_;
     const int j = std::clamp(c.y, 0, k.height - 1);
-    float u;
+    float value;
     if (c.x <= 0) {
-        u = k.lidSpeed;
+        value = k.lidSpeed;
     } else if (c.x >= k.width) {
         const int last = k.width - 1;
-        u = faceU(velocity, {last, j}, k) - (faceV(velocity, {last, j + 1}, k) - faceV(velocity, {last, j}, k));
+        value = u({last, j}) - (v({last, j + 1}) - v({last, j}));
     } else {
-        u = velocity.at(c.x, j, 0);
+        value = storedU({c.x, j});
     }
-    if ((c.y < 0 || c.y >= k.height) && k.tunnelWalls) u = -u;
-    return u;
+    if ((c.y < 0 || c.y >= k.height) && k.tunnelWalls) value = -value;
+    return value;
 }
 
-}  // namespace
-
-float faceURule(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float FaceVelocity::uRule(glm::ivec2 c) const
 {
-    if (solidFaceU(c, k)) return 0.0f;
-    if (k.periodic) {
-        const glm::ivec2 m = wrapCell(c, k);
-        return velocity.at(m.x, m.y, 0);
-    }
-    if (k.tunnel) return tunnelFaceU(velocity, c, k);
+    const PassConstants& k = *k_;
+    if (solidU(c)) return 0.0f;
+    if (k.periodic) return storedU(wrapCell(c, k));
+    if (k.tunnel) return tunnelU(c);
     if (c.x <= 0 || c.x >= k.width) return 0.0f;
-    float u = velocity.at(c.x, std::clamp(c.y, 0, k.height - 1), 0);
-    if (c.y < 0 || c.y >= k.height) u = -u;
-    if (c.y >= k.height) u += 2.0f * k.lidSpeed;
-    return u;
+    float value = storedU({c.x, std::clamp(c.y, 0, k.height - 1)});
+    if (c.y < 0 || c.y >= k.height) value = -value;
+    if (c.y >= k.height) value += 2.0f * k.lidSpeed;
+    return value;
 }
 
-float faceVRule(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float FaceVelocity::vRule(glm::ivec2 c) const
 {
-    if (solidFaceV(c, k)) return 0.0f;
-    if (k.periodic) {
-        const glm::ivec2 m = wrapCell(c, k);
-        return velocity.at(m.x, m.y, 1);
-    }
+    const PassConstants& k = *k_;
+    if (solidV(c)) return 0.0f;
+    if (k.periodic) return storedV(wrapCell(c, k));
     if (c.y <= 0 || c.y >= k.height) return 0.0f;
-    float v = velocity.at(std::clamp(c.x, 0, k.width - 1), c.y, 1);
+    float value = storedV({std::clamp(c.x, 0, k.width - 1), c.y});
     // Box: both side walls negate v; tunnel: the inflow's ghost does (the
     // inflow face moves along x only), the outflow repeats v.
-    if (c.x < 0 || (c.x >= k.width && !k.tunnel)) v = -v;
-    return v;
+    if (c.x < 0 || (c.x >= k.width && !k.tunnel)) value = -value;
+    return value;
 }
 
 // Flattened: the rules' branches on the boundary mode do not change along
 // the loop, and inlined into it they cost a fraction of a call per face.
-[[gnu::flatten]] void ruledFaces(const Field& velocity, glm::ivec2 first, glm::ivec2 step, int count,
-                                 const PassConstants& k, float* u, float* v)
+[[gnu::flatten]] void FaceVelocity::ruled(glm::ivec2 first, glm::ivec2 step, int count, float* us, float* vs) const
 {
     for (int n = 0; n < count; ++n) {
         const glm::ivec2 c = first + n * step;
-        if (u != nullptr) u[n] = faceU(velocity, c, k);
-        if (v != nullptr) v[n] = faceV(velocity, c, k);
+        if (us != nullptr) us[n] = u(c);
+        if (vs != nullptr) vs[n] = v(c);
     }
 }
 
-namespace {
+namespace staggered {
 
-using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
+namespace {
 
 // The bilinear blend of advection.glsl on one component.
 float bilinear(float a, float b, float c, float d, glm::vec2 f, float decay)
@@ -108,12 +90,8 @@ float bilinear(float a, float b, float c, float d, glm::vec2 f, float decay)
     return (bottom * (1.0f - f.y) + top * f.y) * decay;
 }
 
-// The rule of a component's faces (0: u, faceU; 1: v, faceV), and whether
-// the 2x2 faces from c0 are all inner faces away from solids, which the rule
-// reads as stored. (By component, not by comparing the rules: the address of
-// an inline function is no constant expression under the sanitizers.)
-template <int component>
-constexpr FaceRule kRuleOf = component == 0 ? faceU : faceV;
+// Whether the 2x2 faces of a component from c0 are all inner faces away
+// from solids, which the rule reads as stored.
 template <int component>
 bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
 {
@@ -124,28 +102,26 @@ bool innerFootprint(glm::ivec2 c0, const PassConstants& k)
 
 // faceAt's read of a footprint that meets a wall or a solid: through the rules.
 template <int component>
-[[gnu::noinline]] float faceAtByRules(const Field& velocity, glm::ivec2 c0, glm::vec2 f, float decay,
-                                      const PassConstants& k)
+[[gnu::noinline]] float faceAtByRules(const FaceVelocity& velocity, glm::ivec2 c0, glm::vec2 f, float decay)
 {
-    constexpr FaceRule face = kRuleOf<component>;
-    return bilinear(face(velocity, c0, k), face(velocity, c0 + kRight, k), face(velocity, c0 + kTop, k),
-                    face(velocity, c0 + kRight + kTop, k), f, decay);
+    return bilinear(velocity.face<component>(c0), velocity.face<component>(c0 + kRight),
+                    velocity.face<component>(c0 + kTop), velocity.face<component>(c0 + kRight + kTop), f, decay);
 }
 
 // One component's faces read bilinearly at q, a point in that component's own
 // index space (face (i, j) at q = (i, j)); c0 and f: the footprint it used.
 // Inlined into the advection's loops, which call it for every face.
 template <int component>
-[[gnu::always_inline]] inline float faceAt(const Field& velocity, glm::vec2 q, float decay, const PassConstants& k,
-                                           glm::ivec2& c0)
+[[gnu::always_inline]] inline float faceAt(const FaceVelocity& velocity, glm::vec2 q, float decay, glm::ivec2& c0)
 {
     const glm::vec2 base(std::floor(q.x), std::floor(q.y));
     const glm::vec2 f = q - base;
     c0 = glm::ivec2(base);
-    if (innerFootprint<component>(c0, k))  // the four faces are their stored values (faceU, faceV)
-        return bilinear(velocity.at(c0.x, c0.y, component), velocity.at(c0.x + 1, c0.y, component),
-                        velocity.at(c0.x, c0.y + 1, component), velocity.at(c0.x + 1, c0.y + 1, component), f, decay);
-    return faceAtByRules<component>(velocity, c0, f, decay, k);
+    if (innerFootprint<component>(c0, velocity.constants()))  // the four faces read as stored
+        return bilinear(velocity.stored<component>(c0), velocity.stored<component>(c0 + kRight),
+                        velocity.stored<component>(c0 + kTop), velocity.stored<component>(c0 + kRight + kTop), f,
+                        decay);
+    return faceAtByRules<component>(velocity, c0, f, decay);
 }
 
 // The point of u's face (i, j) in u's index space: x + 1/2.
@@ -160,19 +136,18 @@ glm::vec2 inVIndices(glm::vec2 p)
 
 // The velocity at u's face of cell c (its own u, v the mean of the four
 // nearest v faces), and at v's face.
-glm::vec2 velocityAtFaceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+glm::vec2 velocityAtFaceU(const FaceVelocity& velocity, glm::ivec2 c)
 {
-    const float v = ((faceV(velocity, c + kLeft, k) + faceV(velocity, c, k)) +
-                     (faceV(velocity, c + kLeft + kTop, k) + faceV(velocity, c + kTop, k))) *
-                    0.25f;
-    return {faceU(velocity, c, k), v};
+    const float v =
+        ((velocity.v(c + kLeft) + velocity.v(c)) + (velocity.v(c + kLeft + kTop) + velocity.v(c + kTop))) * 0.25f;
+    return {velocity.u(c), v};
 }
-glm::vec2 velocityAtFaceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+glm::vec2 velocityAtFaceV(const FaceVelocity& velocity, glm::ivec2 c)
 {
-    const float u = ((faceU(velocity, c + kBottom, k) + faceU(velocity, c + kRight + kBottom, k)) +
-                     (faceU(velocity, c, k) + faceU(velocity, c + kRight, k))) *
-                    0.25f;
-    return {u, faceV(velocity, c, k)};
+    const float u =
+        ((velocity.u(c + kBottom) + velocity.u(c + kRight + kBottom)) + (velocity.u(c) + velocity.u(c + kRight))) *
+        0.25f;
+    return {u, velocity.v(c)};
 }
 
 // On raw rows, for the cells away from walls and solids (face_rows.hpp):
@@ -211,34 +186,26 @@ private:
     glm::vec2 hi_;
 };
 
-// The points of cell c's faces.
-glm::vec2 pointOfFaceU(glm::ivec2 c)
-{
-    return {static_cast<float>(c.x) - 0.5f, static_cast<float>(c.y)};
-}
-glm::vec2 pointOfFaceV(glm::ivec2 c)
-{
-    return {static_cast<float>(c.x), static_cast<float>(c.y) - 0.5f};
-}
-
 // Whether a footprint at c0 reads a ghost face (an extrapolation beyond a
 // wall, not a value of the flow): u's faces run 0..width across (the walls'
 // own zeros included) and 0..height-1 up; v's the other way round.
 // Among obstacles, a solid face in the footprint is one too (its 0 is a wall's).
-bool readsSolid(bool (*solid)(glm::ivec2, const PassConstants&), glm::ivec2 c0, const PassConstants& k)
+bool readsSolid(bool (FaceGrid::*solid)(glm::ivec2) const, const FaceGrid& faces, glm::ivec2 c0)
 {
-    return k.solid != nullptr &&
-           (solid(c0, k) || solid(c0 + kRight, k) || solid(c0 + kTop, k) || solid(c0 + kRight + kTop, k));
+    return faces.constants().solid != nullptr && ((faces.*solid)(c0) || (faces.*solid)(c0 + kRight) ||
+                                                  (faces.*solid)(c0 + kTop) || (faces.*solid)(c0 + kRight + kTop));
 }
-bool readsGhostU(glm::ivec2 c0, const PassConstants& k)
+bool readsGhostU(const FaceGrid& faces, glm::ivec2 c0)
 {
+    const PassConstants& k = faces.constants();
     return (!k.periodic && (c0.x < 0 || c0.x + 1 > k.width || c0.y < 0 || c0.y + 1 >= k.height)) ||
-           readsSolid(solidFaceU, c0, k);
+           readsSolid(&FaceGrid::solidU, faces, c0);
 }
-bool readsGhostV(glm::ivec2 c0, const PassConstants& k)
+bool readsGhostV(const FaceGrid& faces, glm::ivec2 c0)
 {
+    const PassConstants& k = faces.constants();
     return (!k.periodic && (c0.x < 0 || c0.x + 1 >= k.width || c0.y < 0 || c0.y + 1 > k.height)) ||
-           readsSolid(solidFaceV, c0, k);
+           readsSolid(&FaceGrid::solidV, faces, c0);
 }
 
 // advection.glsl's stageOf on one component, from the footprint's four faces of phi^n.
@@ -251,66 +218,74 @@ float stageFromFootprint(float a, float b, float c, float d, float forward, floa
 }
 
 // The same from the footprint at c0, read through the rules.
-template <FaceRule face>
-float corrected(const Field& original, glm::ivec2 c0, float forward, float here, float traced, float decay,
-                StageValue value, bool ghost, const PassConstants& k)
+template <int component>
+float corrected(const FaceVelocity& original, glm::ivec2 c0, float forward, float here, float traced, float decay,
+                StageValue value, bool ghost)
 {
     if (ghost) return value(forward, here, traced, 0.0f, 0.0f, decay, true);
-    return stageFromFootprint(face(original, c0, k), face(original, c0 + kRight, k), face(original, c0 + kTop, k),
-                              face(original, c0 + kRight + kTop, k), forward, here, traced, decay, value);
+    return stageFromFootprint(original.face<component>(c0), original.face<component>(c0 + kRight),
+                              original.face<component>(c0 + kTop), original.face<component>(c0 + kRight + kTop),
+                              forward, here, traced, decay, value);
 }
 
 }  // namespace
 
-glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k)
+glm::vec2 velocityAtPoint(const FaceVelocity& velocity, glm::vec2 p)
 {
     glm::ivec2 unused;
-    return {faceAt<0>(velocity, inUIndices(p), 1.0f, k, unused), faceAt<1>(velocity, inVIndices(p), 1.0f, k, unused)};
+    return {faceAt<0>(velocity, inUIndices(p), 1.0f, unused), faceAt<1>(velocity, inVIndices(p), 1.0f, unused)};
+}
+
+glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k)
+{
+    return velocityAtPoint(FaceVelocity(velocity, k), p);
 }
 
 void splat(const Field& in, const SplatInCells& s, glm::vec2 value, Field& out, const PassConstants& k, Exec exec)
 {
     assert(in.sameShape(out) && in.components() == 2);
+    const FaceVelocity from(in, k);
+    const FaceVelocityOut to(out, k);
     const CellBlock reach = splatReach(s, k.width, k.height);
     stencil::forEachRow(k.height, exec, [&](int j) {
-        std::copy(rowOf(in, j), rowOf(in, j) + 2 * k.width, rowOf(out, j));  // beyond the reach, as it was
-        if (j >= reach.begin.y && j < reach.end.y) splatRow(in, s, value, out, j, reach.begin.x, reach.end.x, k, exec);
+        std::copy(from.row(j), from.row(j) + 2 * k.width, to.row(j));  // beyond the reach, as it was
+        if (j >= reach.begin.y && j < reach.end.y) splatRow(from, s, value, to, j, reach.begin.x, reach.end.x, exec);
     });
 }
 
 namespace {
 
-// Each face of `out` from its own trace: faceU(c, v) and faceV(c, v) give a
+// Each face of `out` from its own trace: valueU(c, v) and valueV(c, v) give a
 // face's value from the velocity at it; the border reads the velocity through
 // the rules, interiorRow(j, begin, end, below, row, above) does the cells
 // [begin, end) of an interior row from the velocity's rows j - 1, j, j + 1.
-template <typename FaceU, typename FaceV, typename InteriorRow>
-void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV, const InteriorRow& interiorRow)
+template <typename ValueU, typename ValueV, typename InteriorRow>
+void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const ValueU& valueU,
+                       const ValueV& valueV, const InteriorRow& interiorRow)
 {
     forEachFaceSplitAtBorder(
-        k, exec, Reach::One,
+        velocity.constants(), exec, Reach::One,
         [&](glm::ivec2 c) {
-            const float u = faceU(c, velocityAtFaceU(velocity, c, k));
-            const float v = faceV(c, velocityAtFaceV(velocity, c, k));
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
+            const float u = valueU(c, velocityAtFaceU(velocity, c));
+            const float v = valueV(c, velocityAtFaceV(velocity, c));
+            out.write(c, u, v);
         },
         [&](int j, int begin, int end) {
-            interiorRow(j, begin, end, rowOf(velocity, j - 1), rowOf(velocity, j), rowOf(velocity, j + 1));
+            interiorRow(j, begin, end, velocity.row(j - 1), velocity.row(j), velocity.row(j + 1));
         });
 }
 
-// The same, the interior rows' faces one at a time through faceU and faceV.
-template <typename FaceU, typename FaceV>
-void forEachTracedFace(const Field& velocity, Field& out, const PassConstants& k, Exec exec, const FaceU& faceU,
-                       const FaceV& faceV)
+// The same, the interior rows' faces one at a time through valueU and valueV.
+template <typename ValueU, typename ValueV>
+void forEachTracedFace(const FaceVelocity& velocity, const FaceVelocityOut& out, Exec exec, const ValueU& valueU,
+                       const ValueV& valueV)
 {
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+    forEachTracedFace(velocity, out, exec, valueU, valueV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
-                          float* result = rowOf(out, j);
+                          float* result = out.row(j);
                           for (int i = begin; i < end; ++i) {
-                              result[2 * i] = faceU({i, j}, velocityAtFaceU(row, above, i));
-                              result[2 * i + 1] = faceV({i, j}, velocityAtFaceV(below, row, i));
+                              result[2 * i] = valueU({i, j}, velocityAtFaceU(row, above, i));
+                              result[2 * i + 1] = valueV({i, j}, velocityAtFaceV(below, row, i));
                           }
                       });
 }
@@ -352,35 +327,38 @@ void forEachFootprint(int j, int begin, int end, const float* below, const float
 void advect(const Field& velocity, const Field& carried, float decay, Field& out, const PassConstants& k, Exec exec)
 {
     assert(carried.sameShape(out) && carried.components() == 2);
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocity from(carried, k);
+    const FaceVelocityOut to(out, k);
     const Tracer trace(k);
     // Each face's value read at the point its trace from `here` reached.
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueU = [&](glm::ivec2 c, glm::vec2 here) {
         glm::ivec2 c0;
-        return faceAt<0>(carried, inUIndices(trace(pointOfFaceU(c), here)), decay, k, c0);
+        return faceAt<0>(from, inUIndices(trace(FaceGrid::pointOfU(c), here)), decay, c0);
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
+    const auto valueV = [&](glm::ivec2 c, glm::vec2 here) {
         glm::ivec2 c0;
-        return faceAt<1>(carried, inVIndices(trace(pointOfFaceV(c), here)), decay, k, c0);
+        return faceAt<1>(from, inVIndices(trace(FaceGrid::pointOfV(c), here)), decay, c0);
     };
-    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, valueU, valueV);
     // Away from solids, the interior rows' traces first, then faceAt's read of each footprint.
-    const float* source = carried.data();
-    const std::ptrdiff_t stride = 2 * static_cast<std::ptrdiff_t>(k.width);
+    const float* source = from.row(0);
+    const std::ptrdiff_t stride = from.stride();
     const auto read = [source, stride, decay](int, std::ptrdiff_t at, glm::vec2 f) {
         const float* bottom = source + at;
         const float* top = bottom + stride;
         return bilinear(bottom[0], bottom[2], top[0], top[2], f, decay);
     };
-    forEachTracedFace(velocity, out, k, exec, faceU, faceV,
+    forEachTracedFace(faces, to, exec, valueU, valueV,
                       [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
-                          float* result = rowOf(out, j);
+                          float* result = to.row(j);
                           forEachFootprint<0>(j, begin, end, below, row, above, result, k, read,
                                               [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
-                                                  return faceAtByRules<0>(carried, c0, f, decay, k);
+                                                  return faceAtByRules<0>(from, c0, f, decay);
                                               });
                           forEachFootprint<1>(j, begin, end, below, row, above, result, k, read,
                                               [&](glm::ivec2, glm::ivec2 c0, glm::vec2 f) {
-                                                  return faceAtByRules<1>(carried, c0, f, decay, k);
+                                                  return faceAtByRules<1>(from, c0, f, decay);
                                               });
                       });
 }
@@ -389,36 +367,41 @@ void stage(const Field& velocity, const Field& original, const Field& forward, c
            StageValue value, Field& out, const PassConstants& k, Exec exec)
 {
     assert(original.sameShape(out) && forward.sameShape(out) && traced.sameShape(out));
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocity phiN(original, k);
+    const FaceVelocity forwardFaces(forward, k);
+    const FaceVelocity tracedFaces(traced, k);
+    const FaceVelocityOut to(out, k);
     const Tracer trace(k);
     // Each face corrected from the footprint its trace from `here` read.
     const auto correctU = [&](glm::ivec2 c, glm::ivec2 c0) {
-        return corrected<staggered::faceU>(original, c0, forward.at(c.x, c.y, 0), original.at(c.x, c.y, 0),
-                                           traced.at(c.x, c.y, 0), decay, value, readsGhostU(c0, k), k);
+        return corrected<0>(phiN, c0, forwardFaces.storedU(c), phiN.storedU(c), tracedFaces.storedU(c), decay, value,
+                            readsGhostU(phiN, c0));
     };
     const auto correctV = [&](glm::ivec2 c, glm::ivec2 c0) {
-        return corrected<staggered::faceV>(original, c0, forward.at(c.x, c.y, 1), original.at(c.x, c.y, 1),
-                                           traced.at(c.x, c.y, 1), decay, value, readsGhostV(c0, k), k);
+        return corrected<1>(phiN, c0, forwardFaces.storedV(c), phiN.storedV(c), tracedFaces.storedV(c), decay, value,
+                            readsGhostV(phiN, c0));
     };
-    const auto faceU = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inUIndices(trace(pointOfFaceU(c), here));
+    const auto valueU = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inUIndices(trace(FaceGrid::pointOfU(c), here));
         return correctU(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
     };
-    const auto faceV = [&](glm::ivec2 c, glm::vec2 here) {
-        const glm::vec2 q = inVIndices(trace(pointOfFaceV(c), here));
+    const auto valueV = [&](glm::ivec2 c, glm::vec2 here) {
+        const glm::vec2 q = inVIndices(trace(FaceGrid::pointOfV(c), here));
         return correctV(c, glm::ivec2(static_cast<int>(std::floor(q.x)), static_cast<int>(std::floor(q.y))));
     };
-    if (k.solid != nullptr) return forEachTracedFace(velocity, out, k, exec, faceU, faceV);
+    if (k.solid != nullptr) return forEachTracedFace(faces, to, exec, valueU, valueV);
     // Away from solids, the interior rows' traces first; a footprint of inner
     // faces (no ghost among them) is read from the rows.
-    const float* phi = original.data();
-    const std::ptrdiff_t stride = 2 * static_cast<std::ptrdiff_t>(k.width);
+    const float* phi = phiN.row(0);
+    const std::ptrdiff_t stride = phiN.stride();
     forEachTracedFace(
-        velocity, out, k, exec, faceU, faceV,
+        faces, to, exec, valueU, valueV,
         [&](int j, int begin, int end, const float* below, const float* row, const float* above) {
-            float* result = rowOf(out, j);
-            const float* forwardRow = rowOf(forward, j);
-            const float* originalRow = rowOf(original, j);
-            const float* tracedRow = rowOf(traced, j);
+            float* result = to.row(j);
+            const float* forwardRow = forwardFaces.row(j);
+            const float* originalRow = phiN.row(j);
+            const float* tracedRow = tracedFaces.row(j);
             const auto stageAt = [=]<int component>(int i, std::ptrdiff_t at) {
                 const float* bottom = phi + at;
                 const float* top = bottom + stride;
@@ -437,4 +420,6 @@ void stage(const Field& velocity, const Field& original, const Field& forward, c
         });
 }
 
-}  // namespace fluid::reference::staggered
+}  // namespace staggered
+
+}  // namespace fluid::reference

@@ -1,11 +1,10 @@
-// The staggered (MAC) layout on the CPU: its boundary rules and the passes
-// whose stencil differs from the collocated one. The velocity field keeps its
-// shape (width x height, two floats a cell), but cell (i, j) holds u on the
-// face to its left, at the point (i - 1/2, j), and v on the face below it, at
-// (i, j - 1/2) (cell centres at integer points, as everywhere). The faces on
-// the right and top walls are not stored: the rules give them. Mirror of the
-// STAGGERED variants of the shaders, reached through the layout's kernel
-// table (velocity_kernels.hpp); collocated.hpp has the other layout's.
+// The staggered (MAC) layout on the CPU: the passes whose stencil differs
+// from the collocated one, mirrors of the STAGGERED variants of the shaders,
+// reached through the layout's kernel table (velocity_kernels.hpp;
+// collocated.hpp has the other layout's). Each takes the velocity as the
+// Field both layouts share and reads and writes it as faces through
+// FaceVelocity (face_velocity.hpp: where the faces lie, the boundary rules,
+// the shut rule), which it makes once at its entry.
 #pragma once
 
 #include <glm/vec2.hpp>
@@ -15,73 +14,14 @@
 #include "core/multigrid.hpp"
 #include "core/pass_constants.hpp"
 #include "core/splat.hpp"
+#include "reference/face_velocity.hpp"
 #include "reference/passes.hpp"
 
 namespace fluid::reference::staggered {
 
-// u on the face left of cell c, any c (the tunnel's rules: staggered.cpp's
-// tunnelFaceU): a solid face reads 0; a box's walls have zero normal
-// velocity (their faces i <= 0 and i >= width read 0, whatever is stored at
-// i = 0); beyond the bottom wall the ghost is -u, beyond the lid 2 U - u (the
-// wall halfway moves at U), as the collocated rule; periodic grids wrap.
-float faceURule(const Field& velocity, glm::ivec2 c, const PassConstants& k);
-// v on the face below cell c: the same rules with the axes swapped (no lid).
-float faceVRule(const Field& velocity, glm::ivec2 c, const PassConstants& k);
-
-// The same, inline: an inner face away from solids is its stored value under
-// every rule, and most reads are of such faces (a call per read was 40% of a
-// CPU step).
-inline float faceU(const Field& velocity, glm::ivec2 c, const PassConstants& k)
-{
-    if (k.solid == nullptr && c.x > 0 && c.x < k.width && c.y >= 0 && c.y < k.height) return velocity.at(c.x, c.y, 0);
-    return faceURule(velocity, c, k);
-}
-inline float faceV(const Field& velocity, glm::ivec2 c, const PassConstants& k)
-{
-    if (k.solid == nullptr && c.y > 0 && c.y < k.height && c.x >= 0 && c.x < k.width) return velocity.at(c.x, c.y, 1);
-    return faceVRule(velocity, c, k);
-}
-
-// Whether a face is solid: the face between two cells of which one is an
-// obstacle (k.solid; cells beyond the grid as the mask's sampler reads them).
-// No fluid crosses it: it reads 0.
-bool solidFaceU(glm::ivec2 c, const PassConstants& k);
-bool solidFaceV(glm::ivec2 c, const PassConstants& k);
-
-// What a pass writes to a stored face for the value it computed: a solid
-// face and a box's walls (u at i = 0, v at j = 0) are shut, 0; the tunnel's
-// inflow face (u at i = 0) moves at the inflow speed; any other face takes
-// the value.
-inline float shutU(glm::ivec2 c, const PassConstants& k, float value)
-{
-    if (solidFaceU(c, k)) return 0.0f;
-    if (!k.periodic && c.x == 0) return k.tunnel ? k.lidSpeed : 0.0f;
-    return value;
-}
-inline float shutV(glm::ivec2 c, const PassConstants& k, float value)
-{
-    return solidFaceV(c, k) || (!k.periodic && c.y == 0) ? 0.0f : value;
-}
-
 // Each component bilinearly interpolated at the point p (cells of the
 // velocity's grid; at most half a cell outside it) from its own faces.
 glm::vec2 velocityAtPoint(const Field& velocity, glm::vec2 p, const PassConstants& k);
-
-// velocityAtPoint at the centre of cell i of a row, on the velocity's own
-// grid, for a cell away from walls and solids, whose faces read as stored:
-// `row` and `above` are rows j and j + 1 of the velocity. The same float
-// operations as velocityAtPoint, whose weights there are (1/2, 0) for u and
-// (0, 1/2) for v.
-inline glm::vec2 velocityAtCentre(const float* row, const float* above, int i)
-{
-    const auto blend = [](float a, float b, float c, float d, float fx, float fy) {
-        const float bottom = a * (1.0f - fx) + b * fx;
-        const float top = c * (1.0f - fx) + d * fx;
-        return (bottom * (1.0f - fy) + top * fy) * 1.0f;
-    };
-    return {blend(row[2 * i], row[2 * i + 2], above[2 * i], above[2 * i + 2], 0.5f, 0.0f),
-            blend(row[2 * i + 1], row[2 * i + 3], above[2 * i + 1], above[2 * i + 3], 0.0f, 0.5f)};
-}
 
 // splat.frag's STAGGERED variant: u += value.x K at u's face, v += value.y K at
 // v's, the faces shut as every velocity pass writes them, over the cells the
@@ -145,7 +85,7 @@ glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstan
 // reference::smooth and the like.
 
 // smooth.frag's: one weighted Jacobi sweep of x - a (Sum - 4x) = b on each
-// face (diffuse's sweep, under-relaxed by op.weight), written through shutU/V.
+// face (diffuse's sweep, under-relaxed by op.weight), written through the shut rule.
 void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zeroGuess, Field& out,
             const PassConstants& k, Exec exec = {});
 
@@ -156,7 +96,7 @@ void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op,
 
 // prolong_correction.frag's: out = x + the coarse correction interpolated at
 // each component's faces (coarseK: level 1's constants, whose homogeneous
-// velocity rule gives the ghosts), written through shutU/V of fineK.
+// velocity rule gives the ghosts), written through fineK's shut rule.
 void prolongCorrection(const Field& x, const Field& coarse, Field& out, const PassConstants& fineK,
                        const PassConstants& coarseK, Exec exec = {});
 

@@ -2,8 +2,10 @@
 // variants of the multigrid shaders, the same float operations in the same
 // order (tests/sim/staggered_parity_test.cpp holds them to it). The smoother
 // runs whole rows on the rules' rows (face_rows.hpp), the faces near solids
-// one at a time through the face rules of staggered.cpp, as the residual's
-// restriction and the correction's prolongation do everywhere.
+// one at a time through FaceVelocity's rules, as the residual's restriction
+// and the correction's prolongation do everywhere. Level 1 and the coarser
+// levels are cell-centred: the restriction writes and the prolongation reads
+// them as cells.
 #include <cassert>
 #include <cmath>
 
@@ -18,13 +20,12 @@ namespace {
 
 using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
-using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
-
 // multigrid.glsl's faceSumU / faceSumV.
-template <FaceRule face>
-float faceSum(const Field& x, glm::ivec2 c, const PassConstants& k)
+template <int component>
+float faceSum(const FaceVelocity& x, glm::ivec2 c)
 {
-    return (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
+    return (x.face<component>(c + kLeft) + x.face<component>(c + kRight)) +
+           (x.face<component>(c + kBottom) + x.face<component>(c + kTop));
 }
 
 // smooth.frag's jacobiValue(), per component as GLSL's vec2 runs it.
@@ -36,31 +37,23 @@ glm::vec2 jacobiValue(glm::vec2 neighbours, glm::vec2 rhs, const LevelOperator& 
 // restrict_residual.frag's fixedFaceU / fixedFaceV: the faces that are not
 // unknowns of the solve (a box's or the tunnel's walls, its inflow and outflow
 // faces included, and solid faces).
-bool fixedFaceU(glm::ivec2 c, const PassConstants& k)
+template <int component>
+bool fixedFace(const FaceGrid& faces, glm::ivec2 c)
 {
-    return (!k.periodic && (c.x <= 0 || c.x >= k.width)) || solidFaceU(c, k);
-}
-bool fixedFaceV(glm::ivec2 c, const PassConstants& k)
-{
-    return (!k.periodic && (c.y <= 0 || c.y >= k.height)) || solidFaceV(c, k);
-}
-
-// The stored component at c as the sampler returns it (clamped, or wrapped when periodic).
-float texelAt(const Field& f, glm::ivec2 c, int component, const PassConstants& k)
-{
-    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
-    return f.at(m.x, m.y, component);
+    const PassConstants& k = faces.constants();
+    if constexpr (component == 0)
+        return (!k.periodic && (c.x <= 0 || c.x >= k.width)) || faces.solidU(c);
+    else
+        return (!k.periodic && (c.y <= 0 || c.y >= k.height)) || faces.solidV(c);
 }
 
 // restrict_residual.frag's residualU / residualV: one face's residual.
-template <FaceRule face>
-float faceResidual(int component, const Field& x, const Field& rhs, const LevelOperator& op, glm::ivec2 c,
-                   const PassConstants& k)
+template <int component>
+float faceResidual(const FaceVelocity& x, const FaceVelocity& rhs, const LevelOperator& op, glm::ivec2 c)
 {
-    const bool fixed = component == 0 ? fixedFaceU(c, k) : fixedFaceV(c, k);
-    if (fixed) return 0.0f;
-    const float here = face(x, c, k);
-    return texelAt(rhs, c, component, k) - (here - op.alpha * (faceSum<face>(x, c, k) - 4.0f * here));
+    if (fixedFace<component>(x, c)) return 0.0f;
+    const float here = x.face<component>(c);
+    return rhs.texel<component>(c) - (here - op.alpha * (faceSum<component>(x, c) - 4.0f * here));
 }
 
 float bilinear(float a, float b, float c, float d, glm::vec2 f)
@@ -70,8 +63,9 @@ float bilinear(float a, float b, float c, float d, glm::vec2 f)
     return bottom * (1.0f - f.y) + top * f.y;
 }
 
-template <typename FaceBody>
-void forEachFace(const Field& out, Exec exec, FaceBody&& body)
+// body(c) for every cell of a cell-centred level.
+template <typename CellBody>
+void forEachCell(const Field& out, Exec exec, CellBody&& body)
 {
     stencil::forEachRow(out.height(), exec, [&](int j) {
         for (int i = 0; i < out.width(); ++i) body(glm::ivec2(i, j));
@@ -97,7 +91,8 @@ void smoothRow(const RuledRows& xs, const float* __restrict here, const float* _
     }
 }
 
-void store(Field& out, glm::ivec2 c, glm::vec2 v)
+// A cell of level 1, whose velocity is cell-centred.
+void storeCell(Field& out, glm::ivec2 c, glm::vec2 v)
 {
     out.at(c.x, c.y, 0) = v.x;
     out.at(c.x, c.y, 1) = v.y;
@@ -109,24 +104,25 @@ void smooth(const Field& x, const Field& rhs, const LevelOperator& op, bool zero
             const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && rhs.sameShape(out) && out.components() == 2);
+    const FaceVelocity xs(x, k);
+    const FaceVelocity b(rhs, k);
+    const FaceVelocityOut to(out, k);
     // Both components have the same formula: the rows run as flat arrays.
     forEachRuledRow(
-        x, out, k, exec,
+        xs, to, exec,
         [&](glm::ivec2 c) {
-            const glm::vec2 b = load2(rhs, c);
             glm::vec2 next;
             if (zeroGuess) {
-                next = op.weight * jacobiValue(glm::vec2(0.0f), b, op);
+                next = op.weight * jacobiValue(glm::vec2(0.0f), b.storedFaces(c), op);
             } else {
-                const glm::vec2 here = load2(x, c);
-                const glm::vec2 neighbours(faceSum<faceU>(x, c, k), faceSum<faceV>(x, c, k));
-                next = here + op.weight * (jacobiValue(neighbours, b, op) - here);
+                const glm::vec2 here = xs.storedFaces(c);
+                const glm::vec2 neighbours(faceSum<0>(xs, c), faceSum<1>(xs, c));
+                next = here + op.weight * (jacobiValue(neighbours, b.storedFaces(c), op) - here);
             }
-            store(out, c, {shutU(c, k, next.x), shutV(c, k, next.y)});
+            to.write(c, next.x, next.y);
         },
-        [&](int j, const RuledRows& xs) {
-            smoothRow(xs, stencil::rowOf(x, j), stencil::rowOf(rhs, j), op, zeroGuess, stencil::rowOf(out, j),
-                      2 * k.width);
+        [&](int j, const RuledRows& rows) {
+            smoothRow(rows, xs.row(j), b.row(j), op, zeroGuess, to.row(j), 2 * k.width);
         });
 }
 
@@ -135,18 +131,18 @@ void restrictResidual(const Field& x, const Field& rhs, const LevelOperator& op,
 {
     // Level 1 has round(n / 2) cells (multigridLevels): no third child here.
     assert(extraChild(fineK.width, coarseOut.width()) < 0 && extraChild(fineK.height, coarseOut.height()) < 0);
+    const FaceVelocity xs(x, fineK);
+    const FaceVelocity b(rhs, fineK);
     const auto child = [&](glm::ivec2 c) {
-        const float u =
-            faceResidual<faceU>(0, x, rhs, op, c, fineK) + faceResidual<faceU>(0, x, rhs, op, c + kRight, fineK);
-        const float v =
-            faceResidual<faceV>(1, x, rhs, op, c, fineK) + faceResidual<faceV>(1, x, rhs, op, c + kTop, fineK);
+        const float u = faceResidual<0>(xs, b, op, c) + faceResidual<0>(xs, b, op, c + kRight);
+        const float v = faceResidual<1>(xs, b, op, c) + faceResidual<1>(xs, b, op, c + kTop);
         const bool inside = c.x < fineK.width && c.y < fineK.height;
         return inside ? 0.5f * glm::vec2(u, v) : glm::vec2(0.0f);
     };
-    forEachFace(coarseOut, exec, [&](glm::ivec2 cell) {
+    forEachCell(coarseOut, exec, [&](glm::ivec2 cell) {
         const glm::ivec2 fine = 2 * cell;
         const glm::vec2 sum = (child(fine) + child(fine + kRight)) + (child(fine + kTop) + child(fine + kRight + kTop));
-        store(coarseOut, cell, 0.25f * sum);
+        storeCell(coarseOut, cell, 0.25f * sum);
     });
 }
 
@@ -154,8 +150,10 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
                        const PassConstants& coarseK, Exec exec)
 {
     assert(x.sameShape(out) && coarse.width() == coarseK.width && coarse.height() == coarseK.height);
+    const FaceVelocity xs(x, fineK);
+    const FaceVelocityOut to(out, fineK);
     const auto coarseAt = [&](glm::ivec2 c) { return velocityAt(coarse, c, coarseK); };
-    forEachFace(out, exec, [&](glm::ivec2 cell) {
+    forEachFace(fineK, exec, [&](glm::ivec2 cell) {
         const glm::ivec2 base{(cell.x - 1) >> 1, (cell.y - 1) >> 1};  // C++20: >> extends the sign
         const glm::vec2 even((cell.x & 1) == 0 ? 1.0f : 0.0f, (cell.y & 1) == 0 ? 1.0f : 0.0f);
         const glm::vec2 across = even * 0.5f + 0.25f;
@@ -166,8 +164,8 @@ void prolongCorrection(const Field& x, const Field& coarse, Field& out, const Pa
         const glm::vec2 d = coarseAt(base + kRight + kTop);
         const glm::vec2 e(bilinear(a.x, b.x, c.x, d.x, {along.x, across.y}),
                           bilinear(a.y, b.y, c.y, d.y, {across.x, along.y}));
-        const glm::vec2 next = load2(x, cell) + e;
-        store(out, cell, {shutU(cell, fineK, next.x), shutV(cell, fineK, next.y)});
+        const glm::vec2 next = xs.storedFaces(cell) + e;
+        to.write(cell, next.x, next.y);
     });
 }
 
@@ -175,24 +173,25 @@ double relativeViscousResidual(const Field& x, const Field& b, const PassConstan
 {
     const double a = k.diffusionAlpha;
     const Field zero(k.width, k.height, 2);
+    const FaceVelocity rhs(b, k);
     // r(u) = b - (u - a (neighbours(u) - 4u)) on every unknown face, in double.
-    const auto faceSquare = [&](FaceRule face, int component, const Field& u, glm::ivec2 c) {
-        const bool fixed = component == 0 ? fixedFaceU(c, k) : fixedFaceV(c, k);
-        if (fixed) return 0.0;
-        const double neighbours = static_cast<double>(face(u, c + kLeft, k)) + face(u, c + kRight, k) +
-                                  face(u, c + kBottom, k) + face(u, c + kTop, k);
-        const double here = face(u, c, k);
-        const double r = b.at(c.x, c.y, component) - (here - a * (neighbours - 4.0 * here));
+    const auto faceSquare = [&]<int component>(const FaceVelocity& u, glm::ivec2 c) {
+        if (fixedFace<component>(u, c)) return 0.0;
+        const double neighbours = static_cast<double>(u.face<component>(c + kLeft)) + u.face<component>(c + kRight) +
+                                  u.face<component>(c + kBottom) + u.face<component>(c + kTop);
+        const double here = u.face<component>(c);
+        const double r = rhs.stored<component>(c) - (here - a * (neighbours - 4.0 * here));
         return r * r;
     };
-    const auto squaredResidual = [&](const Field& u) {
+    const auto squaredResidual = [&](const FaceVelocity& u) {
         double sum = 0.0;
         for (int j = 0; j < k.height; ++j)
-            for (int i = 0; i < k.width; ++i) sum += faceSquare(faceU, 0, u, {i, j}) + faceSquare(faceV, 1, u, {i, j});
+            for (int i = 0; i < k.width; ++i)
+                sum += faceSquare.template operator()<0>(u, {i, j}) + faceSquare.template operator()<1>(u, {i, j});
         return sum;
     };
-    const double reference = squaredResidual(zero);
-    const double residual = squaredResidual(x);
+    const double reference = squaredResidual(FaceVelocity(zero, k));
+    const double residual = squaredResidual(FaceVelocity(x, k));
     return reference > 0.0 ? std::sqrt(residual / reference) : std::sqrt(residual);
 }
 

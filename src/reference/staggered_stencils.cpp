@@ -3,8 +3,8 @@
 // buoyancy.frag and add_force.frag): the same float operations in the same
 // order as the shaders, which the parity tests hold them to. Each stencil
 // pass is written twice, as passes.cpp's are: once a face at a time through
-// the face rules, for the faces near a wall or a solid, and once as a loop on
-// raw rows for the others (face_rows.hpp has the seam);
+// FaceVelocity's rules, for the faces near a wall or a solid, and once as a
+// loop on the view's rows for the others (face_rows.hpp has the seam);
 // tests/reference/staggered_fast_path_test.cpp holds the two to bitwise
 // equality. The curl and the limited confinement force are computed once per
 // corner and per cell first (their stencils share them), then read by the
@@ -27,15 +27,14 @@ namespace {
 
 using namespace stencil;  // the offsets kLeft .. kTop, rowOf, forEachRow
 
-using FaceRule = float (*)(const Field&, glm::ivec2, const PassConstants&);
-
 // diffuse.frag's STAGGERED sweep of one component's face.
-template <FaceRule face>
-float diffusedFace(const Field& x, const Field& b, glm::ivec2 c, int component, const PassConstants& k)
+template <int component>
+float diffusedFace(const FaceVelocity& x, const FaceVelocity& b, glm::ivec2 c)
 {
-    const float neighbours =
-        (face(x, c + kLeft, k) + face(x, c + kRight, k)) + (face(x, c + kBottom, k) + face(x, c + kTop, k));
-    return (b.at(c.x, c.y, component) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
+    const PassConstants& k = x.constants();
+    const float neighbours = (x.face<component>(c + kLeft) + x.face<component>(c + kRight)) +
+                             (x.face<component>(c + kBottom) + x.face<component>(c + kTop));
+    return (b.stored<component>(c) + k.diffusionAlpha * neighbours) * k.diffusionInverseDenominator;
 }
 
 // --- interior rows -------------------------------------------------------------
@@ -70,58 +69,62 @@ void gradientInterior(const float* __restrict below, const float* __restrict row
 void diffuse(const Field& x, const Field& b, Field& out, const PassConstants& k, Exec exec)
 {
     assert(x.sameShape(out) && b.sameShape(out));
+    const FaceVelocity xs(x, k);
+    const FaceVelocity rhs(b, k);
+    const FaceVelocityOut to(out, k);
     forEachRuledRow(
-        x, out, k, exec,
+        xs, to, exec,
         [&](glm::ivec2 c) {
-            store(out, c, shutU(c, k, diffusedFace<faceU>(x, b, c, 0, k)),
-                  shutV(c, k, diffusedFace<faceV>(x, b, c, 1, k)));
+            const float u = diffusedFace<0>(xs, rhs, c);
+            const float v = diffusedFace<1>(xs, rhs, c);
+            to.write(c, u, v);
         },
-        [&](int j, const RuledRows& xs) {
-            stencil::diffuseInterior(xs.below, xs.row, xs.above, rowOf(b, j), rowOf(out, j), k.diffusionAlpha,
+        [&](int j, const RuledRows& rows) {
+            stencil::diffuseInterior(rows.below, rows.row, rows.above, rhs.row(j), to.row(j), k.diffusionAlpha,
                                      k.diffusionInverseDenominator, 0, k.width);
         });
 }
 
 void divergence(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
+    const FaceVelocity faces(velocity, k);
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
         [&](glm::ivec2 c) {
-            const float du = faceU(velocity, c + kRight, k) - faceU(velocity, c, k);
-            const float dv = faceV(velocity, c + kTop, k) - faceV(velocity, c, k);
+            const float du = faces.u(c + kRight) - faces.u(c);
+            const float dv = faces.v(c + kTop) - faces.v(c);
             out.at(c.x, c.y) = (du + dv) * k.inverseCellSize;
         },
         [&](int j, int begin, int end) {
-            divergenceInterior(rowOf(velocity, j), rowOf(velocity, j + 1), rowOf(out, j), k.inverseCellSize, begin,
-                               end);
+            divergenceInterior(faces.row(j), faces.row(j + 1), rowOf(out, j), k.inverseCellSize, begin, end);
         });
 }
 
 void gradient(const Field& velocity, const Field& p, Field& out, const PassConstants& k, Exec exec)
 {
     assert(velocity.sameShape(out));
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocityOut to(out, k);
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
         [&](glm::ivec2 c) {
             const float here = pressureAt(p, c, k);
-            const float u = velocity.at(c.x, c.y, 0) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
-            const float v = velocity.at(c.x, c.y, 1) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
+            const float u = faces.storedU(c) - (here - pressureAt(p, c + kLeft, k)) * k.inverseCellSize;
+            const float v = faces.storedV(c) - (here - pressureAt(p, c + kBottom, k)) * k.inverseCellSize;
+            to.write(c, u, v);
         },
         [&](int j, int begin, int end) {
-            gradientInterior(rowOf(p, j - 1), rowOf(p, j), rowOf(velocity, j), rowOf(out, j), k.inverseCellSize, begin,
-                             end);
+            gradientInterior(rowOf(p, j - 1), rowOf(p, j), faces.row(j), to.row(j), k.inverseCellSize, begin, end);
         });
 }
 
 namespace {
 
 // The compact circulation around the corner at (i - 1/2, j - 1/2), over h^2 h.
-float cornerCurl(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+float cornerCurl(const FaceVelocity& velocity, glm::ivec2 c)
 {
-    return ((faceV(velocity, c, k) - faceV(velocity, c + kLeft, k)) -
-            (faceU(velocity, c, k) - faceU(velocity, c + kBottom, k))) *
-           k.inverseCellSize;
+    return ((velocity.v(c) - velocity.v(c + kLeft)) - (velocity.u(c) - velocity.u(c + kBottom))) *
+           velocity.constants().inverseCellSize;
 }
 
 // The confinement force of cell c (vorticity.frag's collocated formula).
@@ -137,20 +140,13 @@ glm::vec2 confinementAt(const Field& curlField, glm::ivec2 c, const PassConstant
     return {k.vorticityScale * (n.y * w), k.vorticityScale * (-n.x * w)};
 }
 
-// The stored component at c as the sampler returns it (clamped or wrapped, no ghost rule).
-float rawComponent(const Field& velocity, glm::ivec2 c, int component, const PassConstants& k)
-{
-    const glm::ivec2 m = k.periodic ? wrapCell(c, k) : clampCell(c, k);
-    return velocity.at(m.x, m.y, component);
-}
-
 // The velocity at cell c's centre from the raw texels of its four faces
 // (clamped or wrapped as the sampler reads them, no ghost rule): the
 // limiter's view of the cell, as vorticity.frag reads it.
-glm::vec2 rawCentred(const Field& velocity, glm::ivec2 c, const PassConstants& k)
+glm::vec2 rawCentred(const FaceVelocity& velocity, glm::ivec2 c)
 {
-    return {(rawComponent(velocity, c, 0, k) + rawComponent(velocity, c + kRight, 0, k)) * 0.5f,
-            (rawComponent(velocity, c, 1, k) + rawComponent(velocity, c + kTop, 1, k)) * 0.5f};
+    return {(velocity.texel<0>(c) + velocity.texel<0>(c + kRight)) * 0.5f,
+            (velocity.texel<1>(c) + velocity.texel<1>(c + kTop)) * 0.5f};
 }
 
 float speedSquared(glm::vec2 v)
@@ -178,12 +174,13 @@ bool drivenCell(glm::ivec2 c, const PassConstants& k)
 // Cell c's confinement force after the collocated limiter at the cell's
 // centre: the limit is the largest centred speed among the cell and its four
 // neighbours (and the lid's or the inflow's on their row or column).
-glm::vec2 limitedForceAt(const Field& velocity, const Field& curlField, glm::ivec2 c, const PassConstants& k)
+glm::vec2 limitedForceAt(const FaceVelocity& velocity, const Field& curlField, glm::ivec2 c)
 {
-    const glm::vec2 u = rawCentred(velocity, c, k);
+    const PassConstants& k = velocity.constants();
+    const glm::vec2 u = rawCentred(velocity, c);
     float limit2 = speedSquared(u);
     for (const glm::ivec2 offset : {kLeft, kRight, kBottom, kTop})
-        limit2 = glslMax(limit2, speedSquared(rawCentred(velocity, c + offset, k)));
+        limit2 = glslMax(limit2, speedSquared(rawCentred(velocity, c + offset)));
     if (drivenCell(c, k)) limit2 = glslMax(limit2, k.lidSpeed * k.lidSpeed);
     return limitedForce(u, confinementAt(curlField, c, k), limit2);
 }
@@ -204,9 +201,9 @@ void confinementInterior(const float* __restrict below, const float* __restrict 
 // another): each cell's centred velocity and its speed squared computed once
 // (cells -1 .. width and -1 .. height), its unlimited force on raw rows of
 // the curl away from the edges, then limited in place.
-void limitedForces(const Field& velocity, const Field& curlField, std::vector<float>& forces, const PassConstants& k,
-                   Exec exec)
+void limitedForces(const FaceVelocity& velocity, const Field& curlField, std::vector<float>& forces, Exec exec)
 {
+    const PassConstants& k = velocity.constants();
     struct Centred {
         glm::vec2 u;
         float speed2;
@@ -226,14 +223,14 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
         // Cells whose right and top faces are stored: the raw rows alone.
         int first = -1;
         if (j >= 0 && j < k.height - 1 && k.width > 1) {
-            const float* here = rowOf(velocity, j);
-            const float* above = rowOf(velocity, j + 1);
+            const float* here = velocity.row(j);
+            const float* above = velocity.row(j + 1);
             for (int i = 0; i < k.width - 1; ++i)
                 put(i, glm::vec2((here[2 * i] + here[2 * i + 2]) * 0.5f, (here[2 * i + 1] + above[2 * i + 1]) * 0.5f));
-            put(-1, rawCentred(velocity, {-1, j}, k));
+            put(-1, rawCentred(velocity, {-1, j}));
             first = k.width - 1;
         }
-        for (int i = first; i <= k.width; ++i) put(i, rawCentred(velocity, {i, j}, k));
+        for (int i = first; i <= k.width; ++i) put(i, rawCentred(velocity, {i, j}));
     });
     stencil::forEachRow(k.height, exec, [&](int j) {
         float* f = forces.data() + 2 * static_cast<std::size_t>(k.width) * static_cast<std::size_t>(j);
@@ -269,8 +266,8 @@ void limitedForces(const Field& velocity, const Field& curlField, std::vector<fl
 namespace {
 
 // cornerCurl of the corners 0 .. width of row j (corner i at the lower left
-// of cell (i, j)) from its faces as the rules read them: u[i] = faceU(i, j),
-// uBelow[i] = faceU(i, j - 1), v[i] = faceV(i, j), for i from -1 (v) or 0.
+// of cell (i, j)) from its faces as the rules read them: u[i] = u(i, j),
+// uBelow[i] = u(i, j - 1), v[i] = v(i, j), for i from -1 (v) or 0.
 void cornersFromFaces(const float* __restrict uBelow, const float* __restrict u, const float* __restrict v,
                       float* __restrict corners, float inverseCellSize, int width)
 {
@@ -296,12 +293,13 @@ void curlFromCorners(const float* __restrict lower, const float* __restrict uppe
 // ones of the inner corner rows (1 .. height-1) are stored but in columns -1,
 // 0 and width, which the rules give once for the run (the edge columns), and
 // near solids, whose corners go one at a time; the two corner rows on the top
-// and bottom walls read rows of faces through the rules (ruledFaces).
+// and bottom walls read rows of faces through the rules (FaceVelocity::ruled).
 class CornerRows {
 public:
-    CornerRows(const Field& velocity, int begin, int end, const PassConstants& k)
-        : velocity_(velocity), k_(k), first_(begin - 1)
+    CornerRows(const FaceVelocity& velocity, int begin, int end)
+        : velocity_(velocity), k_(velocity.constants()), first_(begin - 1)
     {
+        const PassConstants& k = k_;
         const auto across = static_cast<std::size_t>(k.width) + 2;
         const auto rows = static_cast<std::size_t>(end - begin) + 2;
         buffer_.resize(5 * across + 4 * rows);
@@ -313,9 +311,9 @@ public:
         for (float** column : {&leftV_, &firstU_, &lastU_, &lastV_}) *column = take(rows);
         // The faces of cells -1, 0 and width of rows begin - 1 .. end.
         const int n = end - begin + 2;
-        ruledFaces(velocity, {-1, first_}, kTop, n, k, nullptr, leftV_);
-        ruledFaces(velocity, {0, first_}, kTop, n, k, firstU_, nullptr);
-        ruledFaces(velocity, {k.width, first_}, kTop, n, k, lastU_, lastV_);
+        velocity.ruled({-1, first_}, kTop, n, nullptr, leftV_);
+        velocity.ruled({0, first_}, kTop, n, firstU_, nullptr);
+        velocity.ruled({k.width, first_}, kTop, n, lastU_, lastV_);
     }
 
     // Corner row j into `corners` (width + 1 floats).
@@ -323,17 +321,17 @@ public:
     {
         const int width = k_.width;
         if (width < 2) {
-            for (int i = 0; i <= width; ++i) corners[i] = cornerCurl(velocity_, {i, j}, k_);
+            for (int i = 0; i <= width; ++i) corners[i] = cornerCurl(velocity_, {i, j});
             return;
         }
         if (j < 1 || j >= k_.height) {
-            ruledFaces(velocity_, {-1, j - 1}, kRight, width + 2, k_, uBelow_ - 1, nullptr);
-            ruledFaces(velocity_, {-1, j}, kRight, width + 2, k_, u_ - 1, v_ - 1);
+            velocity_.ruled({-1, j - 1}, kRight, width + 2, uBelow_ - 1, nullptr);
+            velocity_.ruled({-1, j}, kRight, width + 2, u_ - 1, v_ - 1);
             cornersFromFaces(uBelow_, u_, v_, corners, k_.inverseCellSize, width);
             return;
         }
-        const float* below = rowOf(velocity_, j - 1);
-        const float* row = rowOf(velocity_, j);
+        const float* below = velocity_.row(j - 1);
+        const float* row = velocity_.row(j);
         const auto r = static_cast<std::size_t>(j - first_);
         const float inverse = k_.inverseCellSize;
         corners[0] = ((row[1] - leftV_[r]) - (firstU_[r] - firstU_[r - 1])) * inverse;
@@ -344,14 +342,14 @@ public:
         const ColumnSpan near = k_.solid != nullptr ? k_.solid->nearSolid(j) : ColumnSpan{};
         if (near.empty()) return;
         for (int i = std::clamp(near.begin, 0, width + 1); i < std::clamp(near.end + 1, 0, width + 1); ++i)
-            corners[i] = cornerCurl(velocity_, {i, j}, k_);
+            corners[i] = cornerCurl(velocity_, {i, j});
     }
 
     float* lower;
     float* upper;
 
 private:
-    const Field& velocity_;
+    const FaceVelocity& velocity_;
     const PassConstants& k_;
     int first_;
     std::vector<float> buffer_;
@@ -368,16 +366,17 @@ private:
 
 void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 {
+    const FaceVelocity faces(velocity, k);
     const auto curlAt = [&](glm::ivec2 c) {
-        out.at(c.x, c.y) = ((cornerCurl(velocity, c, k) + cornerCurl(velocity, c + kRight, k)) +
-                            (cornerCurl(velocity, c + kTop, k) + cornerCurl(velocity, c + kRight + kTop, k))) *
+        out.at(c.x, c.y) = ((cornerCurl(faces, c) + cornerCurl(faces, c + kRight)) +
+                            (cornerCurl(faces, c + kTop) + cornerCurl(faces, c + kRight + kTop))) *
                            0.25f;
     };
     if (exec.perCell) return forEachFace(k, exec, curlAt);
     // Each row's curl from two rows of corners (its cells' lower and upper
     // ones): a run of rows computes each row of corners once.
     RowPool::shared().run(k.height, stencil::threadCount(exec), [&](int begin, int end) {
-        CornerRows corners(velocity, begin, end, k);
+        CornerRows corners(faces, begin, end);
         corners.compute(begin, corners.lower);
         for (int j = begin; j < end; ++j) {
             corners.compute(j + 1, corners.upper);
@@ -390,6 +389,8 @@ void curl(const Field& velocity, Field& out, const PassConstants& k, Exec exec)
 void vorticity(const Field& velocity, const Field& curlField, Field& out, const PassConstants& k, Exec exec)
 {
     assert(velocity.sameShape(out));
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocityOut to(out, k);
     // Each cell's limited force once (a face reads its own cell's and its
     // left or lower neighbour's): two floats a cell. The faces on the left
     // and bottom edges compute their outside cell's in place.
@@ -404,32 +405,32 @@ void vorticity(const Field& velocity, const Field& curlField, Field& out, const 
     };
     if (exec.perCell) {
         forEachFace(k, exec, [&](glm::ivec2 c) {
-            const glm::vec2 force = limitedForceAt(velocity, curlField, c, k);
+            const glm::vec2 force = limitedForceAt(faces, curlField, c);
             forces[forceIndex(c)] = force.x;
             forces[forceIndex(c) + 1] = force.y;
         });
     } else {
-        limitedForces(velocity, curlField, forces, k, exec);
+        limitedForces(faces, curlField, forces, exec);
     }
     const auto forceAt = [&](glm::ivec2 c) {
-        if (c.x < 0 || c.y < 0) return limitedForceAt(velocity, curlField, c, k);
+        if (c.x < 0 || c.y < 0) return limitedForceAt(faces, curlField, c);
         return glm::vec2(forces[forceIndex(c)], forces[forceIndex(c) + 1]);
     };
     forEachFaceSplitAtBorder(
         k, exec, Reach::One,
         [&](glm::ivec2 c) {
-            // The faces on the left and bottom walls, which shutU and shutV
-            // fix whatever they are given, need no force from beyond the wall.
+            // The faces on the left and bottom walls, which the shut rule
+            // fixes whatever it is given, need no force from beyond the wall.
             const bool leftWall = !k.periodic && c.x == 0;
             const bool bottomWall = !k.periodic && c.y == 0;
             const glm::vec2 here = forceAt(c);
-            const float u = leftWall ? 0.0f : velocity.at(c.x, c.y, 0) + (forceAt(c + kLeft).x + here.x) * 0.5f;
-            const float v = bottomWall ? 0.0f : velocity.at(c.x, c.y, 1) + (forceAt(c + kBottom).y + here.y) * 0.5f;
-            store(out, c, shutU(c, k, u), shutV(c, k, v));
+            const float u = leftWall ? 0.0f : faces.storedU(c) + (forceAt(c + kLeft).x + here.x) * 0.5f;
+            const float v = bottomWall ? 0.0f : faces.storedV(c) + (forceAt(c + kBottom).y + here.y) * 0.5f;
+            to.write(c, u, v);
         },
         [&](int j, int begin, int end) {
-            const float* here = rowOf(velocity, j);
-            float* result = rowOf(out, j);
+            const float* here = faces.row(j);
+            float* result = to.row(j);
             const float* f = forces.data() + row * static_cast<std::size_t>(j);
             const float* below = f - row;
             for (int i = begin; i < end; ++i) {
@@ -455,9 +456,11 @@ void buoyancy(const Field& velocity, const Field& temperature, const Field& dye,
         const float smoke = ((d.r + d.g) + d.b) * (1.0f / 3.0f);
         return k.buoyancyPerKelvin * scalar1At(temperature, c, k) - k.buoyancyPerSmoke * smoke;
     };
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocityOut to(out, k);
     forEachFace(k, exec, [&](glm::ivec2 c) {
-        const float v = velocity.at(c.x, c.y, 1) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
-        store(out, c, shutU(c, k, velocity.at(c.x, c.y, 0)), shutV(c, k, v));
+        const float v = faces.storedV(c) + (liftAt(c + kBottom) + liftAt(c)) * 0.5f;
+        to.write(c, faces.storedU(c), v);
     });
 }
 
@@ -465,9 +468,10 @@ void addForceField(const Field& velocity, const Field& force, Field& out, const 
                    const PassConstants& k)
 {
     assert(velocity.sameShape(out) && force.width() == k.width && force.height() == k.height);
-    const auto forceAt = [&](glm::ivec2 c) {
-        return glm::vec2(rawComponent(force, c, 0, k), rawComponent(force, c, 1, k));
-    };
+    const FaceVelocity faces(velocity, k);
+    const FaceVelocityOut to(out, k);
+    // The motion at the cells' centres, as the sampler returns it (clamped or wrapped).
+    const auto forceAt = [&](glm::ivec2 c) { return load2(force, k.periodic ? wrapCell(c, k) : clampCell(c, k)); };
     const auto weight = [&](glm::vec2 m) {
         const float speed = std::sqrt(m.x * m.x + m.y * m.y);
         return f.blend * (speed / (speed + f.fullSpeed));
@@ -478,15 +482,15 @@ void addForceField(const Field& velocity, const Field& force, Field& out, const 
         const glm::vec2 below = forceAt(c + kBottom);
         const glm::vec2 mU((left.x + here.x) * 0.5f, (left.y + here.y) * 0.5f);
         const glm::vec2 mV((below.x + here.x) * 0.5f, (below.y + here.y) * 0.5f);
-        const float u = velocity.at(c.x, c.y, 0);
-        const float v = velocity.at(c.x, c.y, 1);
-        store(out, c, shutU(c, k, u + weight(mU) * (mU.x - u)), shutV(c, k, v + weight(mV) * (mV.y - v)));
+        const float u = faces.storedU(c);
+        const float v = faces.storedV(c);
+        to.write(c, u + weight(mU) * (mU.x - u), v + weight(mV) * (mV.y - v));
     });
 }
 
 glm::vec2 centredVelocity(const Field& velocity, glm::ivec2 c, const PassConstants& k)
 {
-    return {(faceU(velocity, c, k) + faceU(velocity, c + kRight, k)) * 0.5f,
-            (faceV(velocity, c, k) + faceV(velocity, c + kTop, k)) * 0.5f};
+    const FaceVelocity faces(velocity, k);
+    return {(faces.u(c) + faces.u(c + kRight)) * 0.5f, (faces.v(c) + faces.v(c + kTop)) * 0.5f};
 }
 }  // namespace fluid::reference::staggered

@@ -3,6 +3,9 @@
 // "staggered?" once, in kernelsOf(); CpuSolver and CpuMultigrid keep the
 // table they got, and the passes' public functions (passes.hpp, the ones
 // other code and the tests call) forward to the table of their constants.
+// Both tables take the velocity as the Field the two layouts share; the
+// staggered kernels wrap it once per call in FaceVelocity (face_velocity.hpp),
+// through which they read and write every face.
 #pragma once
 
 #include <glm/vec2.hpp>

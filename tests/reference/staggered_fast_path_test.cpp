@@ -161,8 +161,8 @@ TEST_P(StaggeredFastPath, AdvectionMatchesPerFaceBitForBit)
         "maccormack dye");
 }
 
-// The rules a run of faces at a time (ruledFaces: the curl's faces beyond
-// and on the walls) against faceU and faceV one face at a time, along every
+// The rules a run of faces at a time (FaceVelocity::ruled: the curl's faces
+// beyond and on the walls) against its u and v one face at a time, along every
 // row and column from beyond one wall to beyond the other, each component
 // alone and both together.
 TEST_P(StaggeredFastPath, RuledFacesMatchTheRulesBitForBit)
@@ -170,15 +170,16 @@ TEST_P(StaggeredFastPath, RuledFacesMatchTheRulesBitForBit)
     const PassConstants& k = k_;
     const auto expectRun = [&](glm::ivec2 first, glm::ivec2 step, int count) {
         std::vector<float> u(static_cast<std::size_t>(count)), v(u.size()), uAlone(u.size()), vAlone(u.size());
-        staggered::ruledFaces(velocity_, first, step, count, k, u.data(), v.data());
-        staggered::ruledFaces(velocity_, first, step, count, k, uAlone.data(), nullptr);
-        staggered::ruledFaces(velocity_, first, step, count, k, nullptr, vAlone.data());
+        const FaceVelocity faces(velocity_, k);
+        faces.ruled(first, step, count, u.data(), v.data());
+        faces.ruled(first, step, count, uAlone.data(), nullptr);
+        faces.ruled(first, step, count, nullptr, vAlone.data());
         for (int n = 0; n < count; ++n) {
             const glm::ivec2 c = first + n * step;
             const auto at = static_cast<std::size_t>(n);
             const auto bits = [](float x) { return std::bit_cast<std::uint32_t>(x); };
-            const std::uint32_t wantU = bits(staggered::faceU(velocity_, c, k));
-            const std::uint32_t wantV = bits(staggered::faceV(velocity_, c, k));
+            const std::uint32_t wantU = bits(faces.u(c));
+            const std::uint32_t wantV = bits(faces.v(c));
             EXPECT_EQ(bits(u[at]), wantU) << "u at " << c.x << ", " << c.y;
             EXPECT_EQ(bits(v[at]), wantV) << "v at " << c.x << ", " << c.y;
             EXPECT_EQ(bits(uAlone[at]), wantU) << "u alone at " << c.x << ", " << c.y;

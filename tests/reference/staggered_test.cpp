@@ -27,21 +27,107 @@ SimParams staggeredParams(int n, BoundaryMode mode, float lid = 0.0f)
 TEST(StaggeredRules, WallFacesReadZeroAndTangentialGhostsMirrorAsTheCollocatedRule)
 {
     const PassConstants k = makePassConstants(staggeredParams(8, BoundaryMode::Box, 0.75f));
-    Field u = test::randomField(8, 8, 2, 7);
+    const Field u = test::randomField(8, 8, 2, 7);
+    const FaceVelocity faces(u, k);
     // The walls' own faces, stored or not, and beyond them.
     for (int j = 0; j < 8; ++j)
-        for (int i : {-1, 0, 8, 9}) EXPECT_EQ(staggered::faceU(u, {i, j}, k), 0.0f) << i << ", " << j;
+        for (int i : {-1, 0, 8, 9}) EXPECT_EQ(faces.u({i, j}), 0.0f) << i << ", " << j;
     for (int i = 0; i < 8; ++i)
-        for (int j : {-1, 0, 8, 9}) EXPECT_EQ(staggered::faceV(u, {i, j}, k), 0.0f) << i << ", " << j;
+        for (int j : {-1, 0, 8, 9}) EXPECT_EQ(faces.v({i, j}), 0.0f) << i << ", " << j;
     // Beyond the bottom wall -u; beyond the lid 2 U - u: the wall halfway moves at U.
-    EXPECT_EQ(staggered::faceU(u, {3, -1}, k), -u.at(3, 0, 0));
-    EXPECT_FLOAT_EQ(0.5f * (staggered::faceU(u, {3, 8}, k) + u.at(3, 7, 0)), 0.75f);
-    EXPECT_EQ(staggered::faceV(u, {-1, 4}, k), -u.at(0, 4, 1));
-    EXPECT_EQ(staggered::faceV(u, {8, 4}, k), -u.at(7, 4, 1));
+    EXPECT_EQ(faces.u({3, -1}), -u.at(3, 0, 0));
+    EXPECT_FLOAT_EQ(0.5f * (faces.u({3, 8}) + u.at(3, 7, 0)), 0.75f);
+    EXPECT_EQ(faces.v({-1, 4}), -u.at(0, 4, 1));
+    EXPECT_EQ(faces.v({8, 4}), -u.at(7, 4, 1));
     // Periodic: everything wraps, the stored faces at 0 included.
     const PassConstants wrap = makePassConstants(staggeredParams(8, BoundaryMode::Periodic));
-    EXPECT_EQ(staggered::faceU(u, {8, 2}, wrap), u.at(0, 2, 0));
-    EXPECT_EQ(staggered::faceV(u, {5, -1}, wrap), u.at(5, 7, 1));
+    const FaceVelocity wrapped(u, wrap);
+    EXPECT_EQ(wrapped.u({8, 2}), u.at(0, 2, 0));
+    EXPECT_EQ(wrapped.v({5, -1}), u.at(5, 7, 1));
+}
+
+// FaceVelocity against the layout its header documents: cell (i, j) of the
+// Field holds u at (i - 1/2, j) and v at (i, j - 1/2); inner faces read as
+// stored; the wall faces read as the rules say whatever is stored; a pass
+// writes through the shut rule.
+TEST(FaceVelocity, StoredFacesArePairsPerCellAtTheLeftAndBottomFaces)
+{
+    const PassConstants k = makePassConstants(staggeredParams(6, BoundaryMode::Box, 0.5f));
+    const Field u = test::randomField(6, 6, 2, 21);
+    const FaceVelocity faces(u, k);
+    EXPECT_EQ(FaceGrid::pointOfU({2, 3}), glm::vec2(1.5f, 3.0f));
+    EXPECT_EQ(FaceGrid::pointOfV({2, 3}), glm::vec2(2.0f, 2.5f));
+    for (int j = 0; j < 6; ++j) {
+        const float* row = faces.row(j);
+        for (int i = 0; i < 6; ++i) {
+            ASSERT_EQ(faces.storedU({i, j}), u.at(i, j, 0)) << i << ", " << j;
+            ASSERT_EQ(faces.storedV({i, j}), u.at(i, j, 1)) << i << ", " << j;
+            ASSERT_EQ(row[2 * i], u.at(i, j, 0)) << i << ", " << j;
+            ASSERT_EQ(row[2 * i + 1], u.at(i, j, 1)) << i << ", " << j;
+            // Inner faces read as stored under the box's rules.
+            if (i > 0) {
+                ASSERT_EQ(faces.u({i, j}), u.at(i, j, 0)) << i << ", " << j;
+            }
+            if (j > 0) {
+                ASSERT_EQ(faces.v({i, j}), u.at(i, j, 1)) << i << ", " << j;
+            }
+        }
+    }
+    EXPECT_EQ(faces.row(1) - faces.row(0), faces.stride());
+    // The sampler's read clamps beyond a box's walls: no rule.
+    EXPECT_EQ(faces.texel<0>({-2, 7}), u.at(0, 5, 0));
+    EXPECT_EQ(faces.texel<1>({9, -1}), u.at(5, 0, 1));
+}
+
+TEST(FaceVelocity, RulesGiveTheWallsAndWrapWhatEverIsStored)
+{
+    Field u(6, 6, 2, 3.0f);  // nothing stored is a wall's value
+    const PassConstants box = makePassConstants(staggeredParams(6, BoundaryMode::Box, 0.5f));
+    const FaceVelocity faces(u, box);
+    for (int j = 0; j < 6; ++j) {
+        EXPECT_EQ(faces.u({0, j}), 0.0f) << j;  // the left wall's stored face
+        EXPECT_EQ(faces.u({6, j}), 0.0f) << j;  // the right wall's, not stored
+        EXPECT_EQ(faces.v({j, 0}), 0.0f) << j;  // the bottom wall's stored face
+        EXPECT_EQ(faces.v({j, 6}), 0.0f) << j;  // the lid's, not stored
+        EXPECT_EQ(faces.uRule({0, j}), 0.0f) << j;
+    }
+    EXPECT_EQ(faces.u({2, 6}), 2.0f * 0.5f - 3.0f);  // beyond the lid: 2 U - u
+    // The tunnel's inflow face moves at the inflow speed.
+    SimParams tunnelParams = staggeredParams(6, BoundaryMode::Tunnel);
+    tunnelParams.inflowSpeed = 0.8f;
+    const PassConstants tunnel = makePassConstants(tunnelParams);
+    EXPECT_EQ(FaceVelocity(u, tunnel).u({0, 2}), tunnel.lidSpeed);
+    // Periodic: a read beyond any edge is the stored face across the grid.
+    for (int j = 0; j < 6; ++j)
+        for (int i = 0; i < 6; ++i) u.at(i, j, 0) = static_cast<float>(10 * i + j), u.at(i, j, 1) = -u.at(i, j, 0);
+    const PassConstants wrap = makePassConstants(staggeredParams(6, BoundaryMode::Periodic));
+    const FaceVelocity wrapped(u, wrap);
+    EXPECT_EQ(wrapped.u({0, 4}), u.at(0, 4, 0));
+    EXPECT_EQ(wrapped.u({6, 4}), u.at(0, 4, 0));
+    EXPECT_EQ(wrapped.u({-1, 4}), u.at(5, 4, 0));
+    EXPECT_EQ(wrapped.v({3, -1}), u.at(3, 5, 1));
+    EXPECT_EQ(wrapped.v({3, 6}), u.at(3, 0, 1));
+}
+
+TEST(FaceVelocity, WritesShutTheWallFacesAndPassTheOthers)
+{
+    Field out(6, 6, 2);
+    const PassConstants box = makePassConstants(staggeredParams(6, BoundaryMode::Box));
+    const FaceVelocityOut faces(out, box);
+    faces.write({0, 3}, 5.0f, 6.0f);
+    faces.write({3, 0}, 7.0f, 8.0f);
+    faces.write({3, 3}, 9.0f, 10.0f);
+    EXPECT_EQ(out.at(0, 3, 0), 0.0f);  // the left wall
+    EXPECT_EQ(out.at(0, 3, 1), 6.0f);
+    EXPECT_EQ(out.at(3, 0, 0), 7.0f);
+    EXPECT_EQ(out.at(3, 0, 1), 0.0f);  // the bottom wall
+    EXPECT_EQ(out.at(3, 3, 0), 9.0f);
+    EXPECT_EQ(out.at(3, 3, 1), 10.0f);
+    // Periodic grids have no walls: every face takes its value.
+    const PassConstants wrap = makePassConstants(staggeredParams(6, BoundaryMode::Periodic));
+    FaceVelocityOut(out, wrap).write({0, 0}, 1.0f, 2.0f);
+    EXPECT_EQ(out.at(0, 0, 0), 1.0f);
+    EXPECT_EQ(out.at(0, 0, 1), 2.0f);
 }
 
 TEST(StaggeredPasses, DivergenceIsTheCompactDifferenceOfTheCellsFaces)

@@ -56,8 +56,8 @@ Field testVelocity(const PassConstants& k)
             const double y = (j + 0.5) / k.height;
             const float su = static_cast<float>(std::sin(std::numbers::pi * x) * std::cos(2 * std::numbers::pi * y));
             const float sv = static_cast<float>(std::cos(3 * std::numbers::pi * x) * std::sin(std::numbers::pi * y));
-            u.at(i, j, 0) = reference::staggered::shutU({i, j}, k, u.at(i, j, 0) + su);
-            u.at(i, j, 1) = reference::staggered::shutV({i, j}, k, u.at(i, j, 1) + sv);
+            const reference::FaceVelocityOut faces(u, k);
+            faces.write({i, j}, u.at(i, j, 0) + su, u.at(i, j, 1) + sv);
         }
     return u;
 }
