@@ -62,19 +62,25 @@ inline constexpr ProgramSpec display{
     .withCommon = false,
 };
 
+// A window pass of one texture, which its caller binds, built without
+// common.glsl; its per-draw uniforms by the index enums beside it.
+constexpr ProgramSpec windowPass(const char* name, const char* shader, const char* sampler,
+                                 std::array<const char*, ProgramSpec::kMaxPerDraw> perDraw)
+{
+    return ProgramSpec{.name = name,
+                       .shader = shader,
+                       .samplers = {{{sampler, units::kFirst}}},
+                       .perDraw = perDraw,
+                       .onTheGrid = false,
+                       .withCommon = false};
+}
+
 // dye_shade.frag: the dye's colours lit as a relief, one per dye texel, which
 // display.frag then magnifies (ShadedColours).
 namespace dye_shade_uniform {
 enum : std::size_t { kRange, kShading };
 }
-inline constexpr ProgramSpec dyeShade{
-    .name = "dyeShade",
-    .shader = "dye_shade.frag",
-    .samplers = {{{"uDye", units::kFirst}}},
-    .perDraw = {"uRange", "uShading"},
-    .onTheGrid = false,
-    .withCommon = false,
-};
+inline constexpr ProgramSpec dyeShade = windowPass("dyeShade", "dye_shade.frag", "uDye", {"uRange", "uShading"});
 
 // The bloom (app/window/bloom.hpp): the bright part of the view's colours at
 // the glow's resolution, then the blur's passes along each axis.
@@ -84,35 +90,15 @@ enum : std::size_t { kTexel, kThreshold, kKnee };
 namespace bloom_blur_uniform {
 enum : std::size_t { kTexel, kStep };
 }
-inline constexpr ProgramSpec bloomPrefilter{
-    .name = "bloomPrefilter",
-    .shader = "bloom_prefilter.frag",
-    .samplers = {{{"uColours", units::kFirst}}},
-    .perDraw = {"uTexel", "uThreshold", "uKnee"},
-    .onTheGrid = false,
-    .withCommon = false,
-};
-inline constexpr ProgramSpec bloomBlur{
-    .name = "bloomBlur",
-    .shader = "bloom_blur.frag",
-    .samplers = {{{"uSource", units::kFirst}}},
-    .perDraw = {"uTexel", "uStep"},
-    .onTheGrid = false,
-    .withCommon = false,
-};
+inline constexpr ProgramSpec bloomPrefilter =
+    windowPass("bloomPrefilter", "bloom_prefilter.frag", "uColours", {"uTexel", "uThreshold", "uKnee"});
+inline constexpr ProgramSpec bloomBlur = windowPass("bloomBlur", "bloom_blur.frag", "uSource", {"uTexel", "uStep"});
 
 // One step of the max reduction the window reads back asynchronously (AsyncMax).
 namespace reduce_max_uniform {
 enum : std::size_t { kMeasure, kBlock };
 }
-inline constexpr ProgramSpec reduceMax{
-    .name = "reduceMax",
-    .shader = "reduce_max.frag",
-    .samplers = {{{"uField", units::kFirst}}},
-    .perDraw = {"uMeasure", "uBlock"},
-    .onTheGrid = false,
-    .withCommon = false,
-};
+inline constexpr ProgramSpec reduceMax = windowPass("reduceMax", "reduce_max.frag", "uField", {"uMeasure", "uBlock"});
 
 // Every row, for the tests that check them all.
 inline constexpr std::array<const ProgramSpec*, 5> kDisplayPrograms{&display, &dyeShade, &bloomPrefilter, &bloomBlur,
