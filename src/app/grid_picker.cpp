@@ -34,22 +34,34 @@ GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,
                   const std::function<double(int)>& secondsPerStep)
 {
     const bool longerAllowed = budget.longerDt > budget.dt;
-    GridPick pick;
-    for (const int shortSide : candidates) {
-        const double seconds = secondsPerStep(shortSide);
-        // (After the measurement: the caller may fill in the overhead as it measures.)
+    // Whether a step of stepSeconds keeps up, at budget.dt or else the longer
+    // step, and at which. Read after each measurement: the caller may fill in
+    // the budget's overhead as it measures.
+    const auto fitsAt = [&](double stepSeconds, double& dt) {
         FrameBudget longer = budget;
         longer.dt = budget.longerDt;
+        dt = budget.dt;
+        if (keepsUp(stepSeconds, budget)) return true;
+        dt = longer.dt;
+        return longerAllowed && keepsUp(stepSeconds, longer);
+    };
+    GridPick pick;
+    for (const int shortSide : candidates) {
+        double seconds = secondsPerStep(shortSide);
         double dt = budget.dt;
-        bool fits = keepsUp(seconds, budget);
-        if (!fits && longerAllowed && keepsUp(seconds, longer)) {
-            fits = true;
-            dt = longer.dt;
+        bool fits = fitsAt(seconds, dt);
+        if (!fits) {
+            // Another process can slow one measurement, never speed it up: a
+            // grid that misses is measured once more before the pick stops at it
+            // (on an idle 2-core machine one start in two took the grid below).
+            seconds = secondsPerStep(shortSide);
+            fits = fitsAt(seconds, dt);
         }
+        if (!fits) dt = budget.dt;
         if (!fits && pick.shortSide != 0) break;
         // The smallest is already too slow: it is still the best there is, at the longest step.
         if (!fits && longerAllowed) dt = budget.longerDt;
-        pick = {shortSide, seconds, fits, dt};
+        pick = {shortSide, seconds, fits, dt, budget.overheadSeconds};
         if (!fits) break;
     }
     return pick;

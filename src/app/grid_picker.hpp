@@ -48,14 +48,19 @@ struct GridPick {
     double secondsPerStep = 0;  // measured at that size
     bool keepsUp = false;       // false: even the smallest grid is slower than real time
     double dt = 0.0;            // the step to run it with: budget.dt, or budget.longerDt where only that keeps up
+    // The frame besides the steps as budget.overheadSeconds held it when this
+    // grid was measured (a caller that measures it per candidate leaves the
+    // last one measured in the budget, which is not the pick's after a break).
+    double overheadSeconds = 0.0;
 };
 
 // Measures the candidates from the smallest up and returns the largest that
 // keepsUp() at budget.dt or, failing that, at budget.longerDt (a finer grid
 // at half the steps rather than a coarser one at all of them: resolution
 // shows more than the step's length); at the same grid the shorter step. It
-// stops at the first grid that keeps up at neither (a larger grid costs
-// more), so a slow machine measures few. When none keeps up, the smallest, at
+// stops at the first grid that keeps up at neither in two measurements (a
+// larger grid costs more; another process may slow one measurement), so a
+// slow machine measures few. When none keeps up, the smallest, at
 // the longest step allowed.
 // secondsPerStep(shortSide) runs and times steps at that size.
 GridPick pickGrid(std::span<const int> candidates, const FrameBudget& budget,

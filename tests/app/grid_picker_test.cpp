@@ -31,8 +31,42 @@ TEST(GridPicker, PicksTheLargestGridThatKeepsUp)
     EXPECT_EQ(pick.shortSide, 256);
     EXPECT_TRUE(pick.keepsUp);
     EXPECT_NEAR(pick.secondsPerStep, 1e-7 * 256 * 256, 1e-12);
-    // It stops at the first grid that is too slow: 512 and 1024 are never stepped.
-    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384}));
+    // It stops at the first grid that is too slow, measured twice: 512 and 1024 are never stepped.
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384, 384}));
+}
+
+// A caller that measures the frame besides the steps with each candidate (the
+// window: each grid has its own dye grid to show) writes it into the budget as
+// it measures; the pick reports the overhead of the grid it took, not of the
+// larger one measured last, which did not keep up.
+TEST(GridPicker, ReportsTheOverheadMeasuredWithThePickedGrid)
+{
+    FrameBudget budget{1.0 / 30.0, 4, 0.0};
+    FakeMachine machine{1e-7, {}};
+    const GridPick pick = pickGrid(gridChoices(), budget, [&](int n) {
+        budget.overheadSeconds = 1e-5 * n;  // 2.56 ms with 256^2, 3.84 ms with 384^2
+        return machine(n);
+    });
+    // 0.8 of 33.3 ms: 256^2 takes 2.56 + 6.55 ms, 384^2 3.84 + 14.7, 512^2 5.12 + 26.2 (too slow).
+    ASSERT_EQ(pick.shortSide, 384);
+    EXPECT_DOUBLE_EQ(pick.overheadSeconds, 1e-5 * 384);
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384, 512, 512}));
+}
+
+// One measurement slowed by another process does not cost the grid: a grid
+// that misses is measured again, and the second measurement decides.
+TEST(GridPicker, AGridThatMissesOnceIsMeasuredAgain)
+{
+    FakeMachine machine{1e-7, {}};
+    int calls = 0;
+    const auto slowedOnce = [&](int n) {
+        const double seconds = machine(n);
+        return ++calls == 3 ? 3.0 * seconds : seconds;  // 256^2's first measurement, 3x slow
+    };
+    const GridPick pick = pickGrid(gridChoices(), kStepsOnly, slowedOnce);
+    EXPECT_EQ(pick.shortSide, 256);
+    EXPECT_NEAR(pick.secondsPerStep, 1e-7 * 256 * 256, 1e-12);
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 256, 384, 384}));
 }
 
 // With a long dt one step a frame keeps real time at almost any cost: the
@@ -75,7 +109,7 @@ TEST(GridPicker, ASlowMachineGetsTheSmallestAndIsToldItDoesNotKeepUp)
     const GridPick pick = pickGrid(gridChoices(), kStepsOnly, std::ref(machine));
     EXPECT_EQ(pick.shortSide, 64);
     EXPECT_FALSE(pick.keepsUp);
-    EXPECT_EQ(machine.measured, (std::vector<int>{64}));
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 64}));
 }
 
 TEST(GridPicker, ALongerTimeStepAllowsALargerGrid)
@@ -98,7 +132,7 @@ TEST(GridPicker, ALongerStepIsTakenOnlyForALargerGrid)
     EXPECT_EQ(pick.shortSide, 512);
     EXPECT_TRUE(pick.keepsUp);
     EXPECT_DOUBLE_EQ(pick.dt, 2.0 * kDt);
-    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384, 512, 1024}));
+    EXPECT_EQ(machine.measured, (std::vector<int>{64, 128, 256, 384, 512, 1024, 1024}));
 
     // A machine that keeps up with the largest grid at the short step keeps it.
     FakeMachine fast{1e-12, {}};

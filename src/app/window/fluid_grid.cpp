@@ -102,7 +102,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     std::snprintf(note, sizeof note,
                   "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s",
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
-                  1e3 * pick.secondsPerStep, 1e3 * budget.overheadSeconds, stepsPerFrame(budget),
+                  1e3 * pick.secondsPerStep, 1e3 * pick.overheadSeconds, stepsPerFrame(budget),
                   stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
                   state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "", bloomNote);
     stats_.gridChoice = note;
