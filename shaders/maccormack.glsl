@@ -34,7 +34,26 @@
 // the bounds use decay phi^n. Mirror: reference::maccormackStage.
 
 // traced: phi^^n, the backward step's value here.
+#ifdef MACCORMACK_REVERT
+// The reverting limiter (maccormack-revert): a component whose corrected value
+// leaves [lo, hi] takes the forward, semi-Lagrangian value instead. Where the
+// clamp bites, its bounds are constant over each cell of the footprint and
+// jump at the cell lines, so a clamped velocity is flat in steps along the
+// grid's axes, which a sharp dye carried by it shows as stair steps (the
+// window's stroke: staircase 1.40 clamped, 0.92 reverting, 172 x 128;
+// tests/app/look_test.cpp). The semi-Lagrangian value is continuous in the
+// traced point. The product is opaque (common.glsl): the test must see the
+// mirror's corrected value to the bit, or a value at a bound would revert on
+// one side only.
+vec4 stageValue(vec4 forward, vec4 original, vec4 traced, vec4 lo, vec4 hi, float decay, bool ghost)
+{
+    vec4 corrected = forward + 0.5 * (opaque(original * decay) - traced);
+    bvec4 outside = bvec4(vec4(lessThan(corrected, lo)) + vec4(greaterThan(corrected, hi)));
+    return ghost ? forward : mix(corrected, forward, outside);
+}
+#else
 vec4 stageValue(vec4 forward, vec4 original, vec4 traced, vec4 lo, vec4 hi, float decay, bool ghost)
 {
     return ghost ? forward : clamp(forward + 0.5 * (original * decay - traced), lo, hi);
 }
+#endif

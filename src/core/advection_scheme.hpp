@@ -15,11 +15,13 @@
 namespace fluid {
 
 enum class AdvectionScheme {
-    SemiLagrangian,  // one back-trace and a bilinear read (GPU Gems ch. 38): first order, numerically diffusive
-    MacCormack,      // Selle et al. 2008: that step forward, the same step backward, half the round trip's error
-                     // added back, limited to the values the back-trace read (docs/algorithm.md)
-    Bfecc,           // back and forth error compensation and correction (Kim et al. 2005): forward, backward, the
-                     // start corrected by half the round trip's error, forward again; limited as MacCormack is
+    SemiLagrangian,    // one back-trace and a bilinear read (GPU Gems ch. 38): first order, numerically diffusive
+    MacCormack,        // Selle et al. 2008: that step forward, the same step backward, half the round trip's error
+                       // added back, limited to the values the back-trace read (docs/algorithm.md)
+    Bfecc,             // back and forth error compensation and correction (Kim et al. 2005): forward, backward, the
+                       // start corrected by half the round trip's error, forward again; limited as MacCormack is
+    MacCormackRevert,  // MacCormack whose limiter reverts to the semi-Lagrangian value where the corrected one
+                       // leaves the bounds (Selle et al.'s other choice) instead of clamping it to them
 };
 
 // One pass a scheme draws after the semi-Lagrangian (forward) step phi^ =
@@ -51,7 +53,7 @@ struct AdvectionSchemeRow {
 };
 
 // In AdvectionScheme's order.
-inline constexpr std::array<AdvectionSchemeRow, 3> kAdvectionSchemes{{
+inline constexpr std::array<AdvectionSchemeRow, 4> kAdvectionSchemes{{
     {AdvectionScheme::SemiLagrangian, "semi-lagrangian", "semi-Lagrangian",
      "one back-trace and a bilinear read (first order), which smears detail a little every step."},
     {AdvectionScheme::MacCormack,
@@ -70,6 +72,14 @@ inline constexpr std::array<AdvectionSchemeRow, 3> kAdvectionSchemes{{
      "three passes.",
      {{{"BFECC_ERROR", "bfecc.glsl"}, {"BFECC_CORRECTION", "bfecc.glsl", true, true}}},
      2},
+    {AdvectionScheme::MacCormackRevert,
+     "maccormack-revert",
+     "MacCormack, reverting",
+     "maccormack, but where the corrected value leaves the values read it falls back to the semi-Lagrangian one "
+     "instead of being clamped to them: no flat steps where the limiter bites, which the clamp leaves along the "
+     "grid's axes on coarse grids (the window's velocity). Two passes.",
+     {{{"MACCORMACK_REVERT", "maccormack.glsl"}}},
+     1},
 }};
 
 constexpr const AdvectionSchemeRow& schemeRow(AdvectionScheme scheme)

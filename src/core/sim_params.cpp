@@ -77,6 +77,7 @@ SimParams windowSimParams()
 {
     SimParams p = defaultSimParams();
     p.vorticity = kWindowVorticity;
+    p.advection = kWindowAdvection;
     p.multigridCycles = kWindowMultigridCycles;
     p.dyeDissipation = kWindowDyeDissipation;
     p.dyeAdvection = DyeAdvection::SemiLagrangian;

@@ -19,6 +19,14 @@ float maccormackStage(float forward, float original, float traced, float lo, flo
 
 namespace {
 
+// maccormack.glsl's stageValue, MACCORMACK_REVERT: the corrected value, or the
+// forward one where it leaves [lo, hi] or at a ghost.
+float maccormackRevertStage(float forward, float original, float traced, float lo, float hi, float decay, bool ghost)
+{
+    const float corrected = forward + 0.5f * (original * decay - traced);
+    return ghost || corrected < lo || corrected > hi ? forward : corrected;
+}
+
 // bfecc.glsl's stageValue, BFECC_ERROR: half the round trip's error, e =
 // (decay phi^n - phi^^n) / 2 (traced: the backward step phi^^n), unlimited.
 float bfeccError(float, float original, float traced, float, float, float decay, bool)
@@ -37,10 +45,12 @@ float bfeccCorrection(float forward, float, float traced, float lo, float hi, fl
 // Each scheme's stage mirrors, in its stages' order (core/advection_scheme.hpp).
 constexpr StageValue kMacCormackStages[] = {maccormackStage};
 constexpr StageValue kBfeccStages[] = {bfeccError, bfeccCorrection};
+constexpr StageValue kMacCormackRevertStages[] = {maccormackRevertStage};
 constexpr std::array<std::span<const StageValue>, kAdvectionSchemes.size()> kStageMirrors{{
     {},                 // semi-Lagrangian: none
     kMacCormackStages,  //
     kBfeccStages,       //
+    kMacCormackRevertStages,
 }};
 
 }  // namespace

@@ -71,7 +71,7 @@ inline const std::vector<FlagName> kFlags = {
     {"until-steady", true, {"1e6", "0.1", "1e-9"}},
     {"threads", true, {"0", "1", "2"}},
     {"dye-grid", true, {"0", "16", "64"}},
-    {"advection", true, {"semi-lagrangian", "maccormack"}},
+    {"advection", true, {"semi-lagrangian", "maccormack", "maccormack-revert"}},
     {"dye-advection", true, {"as-velocity", "semi-lagrangian", "maccormack"}},
     {"projection", true, {"plain", "incremental", "auto"}},
     {"layout", true, {"collocated", "staggered"}},

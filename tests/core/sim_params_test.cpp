@@ -145,11 +145,13 @@ TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
     EXPECT_EQ(window.multigridCycles, kWindowMultigridCycles);
     EXPECT_EQ(window.dyeDissipation, kWindowDyeDissipation);
     EXPECT_EQ(window.dyeAdvection, DyeAdvection::SemiLagrangian);
+    EXPECT_EQ(window.advection, kWindowAdvection);
     const SimParams programs = defaultSimParams();
     window.vorticity = programs.vorticity;
     window.multigridCycles = programs.multigridCycles;
     window.dyeDissipation = programs.dyeDissipation;
     window.dyeAdvection = programs.dyeAdvection;
+    window.advection = programs.advection;
     EXPECT_EQ(window, programs);
 }
 

@@ -1,11 +1,14 @@
-// BFECC (core/advection_scheme.hpp: its error and correction stages after the
-// forward pass) on the GPU against its CPU mirror, on both layouts: the dye,
+// The staged advection schemes beyond the plain MacCormack (which
+// pass_parity_test.cpp covers; core/advection_scheme.hpp): BFECC, its error
+// and correction stages after the forward pass, and MacCormack with the
+// reverting limiter, on the GPU against their CPU mirrors, on both layouts: the dye,
 // the temperature, the velocity and the velocity the incremental projection
 // carries, each from the same seeded random fields, in the closed box, the
 // box with a lid, the periodic box and the tunnel, each also with obstacles
 // (tests/support/obstacles.hpp), and the dye on a finer grid of its own.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <functional>
 #include <string>
 #include <tuple>
@@ -32,14 +35,14 @@ constexpr double kSinglePassL2 = 1e-6;
 enum class Rule { Box, Lid, Periodic, Tunnel, BoxFineDye };
 constexpr const char* kRuleNames[] = {"Box", "Lid", "Periodic", "Tunnel", "BoxFineDye"};
 
-SimParams bfeccParams(Layout layout, Rule rule)
+SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
 {
     SimParams p;
     p.layout = layout;
     p.gridWidth = 48;  // not square: a swapped i/j shows
     p.gridHeight = 40;
     p.dyeGridWidth = rule == Rule::BoxFineDye ? 96 : 0;
-    p.advection = AdvectionScheme::Bfecc;
+    p.advection = scheme;
     p.gravity = 9.81f;  // smoke on: the temperature is carried
     // Different decays, so that a stage giving a field the other's shows.
     p.velocityDissipation = 0.3f;
@@ -53,7 +56,7 @@ SimParams bfeccParams(Layout layout, Rule rule)
     return p;
 }
 
-struct BfeccCase {
+struct PassCase {
     const char* pass;
     Slot output;
     bool incremental;  // the velocity carried less half a step of the last pressure gradient
@@ -61,7 +64,7 @@ struct BfeccCase {
     std::function<void(CpuSolver&)> onCpu;
 };
 
-std::vector<BfeccCase> bfeccCases()
+std::vector<PassCase> passCases()
 {
     return {
         {"dye", Slot::Dye, false, [](GpuSolver& g) { g.advectDye(); }, [](CpuSolver& c) { c.advectDye(); }},
@@ -73,14 +76,14 @@ std::vector<BfeccCase> bfeccCases()
     };
 }
 
-using Param = std::tuple<Layout, std::size_t, Rule, bool>;
-class BfeccParity : public test::GlTest, public ::testing::WithParamInterface<Param> {};
+using Param = std::tuple<AdvectionScheme, Layout, std::size_t, Rule, bool>;
+class SchemeParity : public test::GlTest, public ::testing::WithParamInterface<Param> {};
 
-TEST_P(BfeccParity, GpuMatchesCpu)
+TEST_P(SchemeParity, GpuMatchesCpu)
 {
-    const auto [layout, index, rule, solids] = GetParam();
-    const BfeccCase pass = bfeccCases()[index];
-    SimParams p = bfeccParams(layout, rule);
+    const auto [scheme, layout, index, rule, solids] = GetParam();
+    const PassCase pass = passCases()[index];
+    SimParams p = schemeParams(scheme, layout, rule);
     if (pass.incremental) p.projection = Projection::Incremental;
     // Up to 1 m/s: traces of ~0.8 cells, every bilinear weight and boundary
     // branch; with obstacles up to 3 m/s, traces stopped at solids.
@@ -100,7 +103,7 @@ TEST_P(BfeccParity, GpuMatchesCpu)
     const Field g = gpu.download(pass.output);
     const Field c = cpu.field(pass.output);
     const test::FieldError e = test::compareFields(g, c);
-    const std::string label = std::string("bfecc_") + pass.pass + "_" + toString(layout) + "_" +
+    const std::string label = std::string(toString(scheme)) + "_" + pass.pass + "_" + toString(layout) + "_" +
                               kRuleNames[static_cast<int>(rule)] + (solids ? "_solids" : "");
     std::printf("  %-40s %s\n", label.c_str(), test::describe(e).c_str());
     EXPECT_GT(test::compareFields(c, before).relativeL2, 1e-3) << label << ": the pass left its output unchanged";
@@ -111,24 +114,26 @@ TEST_P(BfeccParity, GpuMatchesCpu)
 
 std::string caseName(const ::testing::TestParamInfo<Param>& info)
 {
-    const std::size_t index = std::get<1>(info.param);
-    const bool solids = std::get<3>(info.param);
-    return std::string(bfeccCases()[index].pass) + "_" + toString(std::get<0>(info.param)) + "_" +
-           kRuleNames[static_cast<int>(std::get<2>(info.param))] + (solids ? "_solids" : "");
+    const auto [scheme, layout, index, rule, solids] = info.param;
+    std::string name = std::string(toString(scheme)) + "_" + passCases()[index].pass + "_" + toString(layout) + "_" +
+                       kRuleNames[static_cast<int>(rule)] + (solids ? "_solids" : "");
+    std::replace(name.begin(), name.end(), '-', '_');
+    return name;
 }
 
-// Every layout, pass, rule and obstacle setting.
+// Every scheme, layout, pass, rule and obstacle setting.
 std::vector<Param> comparableCases()
 {
     std::vector<Param> cases;
-    for (const Layout layout : {Layout::Collocated, Layout::Staggered})
-        for (std::size_t index = 0; index < bfeccCases().size(); ++index)
-            for (const Rule rule : {Rule::Box, Rule::Lid, Rule::Periodic, Rule::Tunnel, Rule::BoxFineDye})
-                for (const bool solids : {false, true}) cases.emplace_back(layout, index, rule, solids);
+    for (const AdvectionScheme scheme : {AdvectionScheme::Bfecc, AdvectionScheme::MacCormackRevert})
+        for (const Layout layout : {Layout::Collocated, Layout::Staggered})
+            for (std::size_t index = 0; index < passCases().size(); ++index)
+                for (const Rule rule : {Rule::Box, Rule::Lid, Rule::Periodic, Rule::Tunnel, Rule::BoxFineDye})
+                    for (const bool solids : {false, true}) cases.emplace_back(scheme, layout, index, rule, solids);
     return cases;
 }
 
-INSTANTIATE_TEST_SUITE_P(Layouts, BfeccParity, ::testing::ValuesIn(comparableCases()), caseName);
+INSTANTIATE_TEST_SUITE_P(Schemes, SchemeParity, ::testing::ValuesIn(comparableCases()), caseName);
 
 }  // namespace
 }  // namespace fluid
