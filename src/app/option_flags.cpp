@@ -17,7 +17,7 @@ namespace {
 
 using H = HelpSection;
 
-// The window's starting value where it is not the programs' (vorticity 2,
+// The window's starting value where it is not the programs' (vorticity 3,
 // exposure 3), as a sentence of --help.
 template <typename Owner>
 std::string windowStart(const BasicParameter<Owner>& row, const Owner& programs, const Owner& window)

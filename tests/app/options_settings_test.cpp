@@ -134,7 +134,9 @@ TEST(Settings, AFileGainsOnlyTheSettingsTheUserChanged)
     EXPECT_EQ(first, header + "splat-radius = 0.05\n");
 
     // A file with one setting apart from the defaults and one at them.
-    const ParseResult file = parseConfig(first + "vorticity = 2\n", windowDefaults());
+    std::ostringstream atDefault;
+    atDefault << "vorticity = " << kWindowVorticity << "\n";
+    const ParseResult file = parseConfig(first + atDefault.str(), windowDefaults());
     ASSERT_TRUE(file.ok()) << file.error;
     const std::string second = run(file.options, {"--grid", "64"}, [](Options& o) { o.params.viscosity = 0.001f; });
     EXPECT_EQ(keysIn(second), (std::vector<std::string>{"viscosity", "splat-radius"})) << second;
