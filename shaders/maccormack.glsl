@@ -26,7 +26,7 @@
 // its inputs, where reverting switches between a second- and a first-order
 // value from one cell to the next wherever the test flips, which shows as
 // noise along fronts, and it keeps the part of the correction that stays in
-// range. Both are bounded the same way. Where the footprint reads a ghost cell
+// range (MACCORMACK_REVERT below is that other choice, for the window). Both are bounded the same way. Where the footprint reads a ghost cell
 // (readsGhost) the forward value stands.
 //
 // Dissipation: the forward step multiplies by decay; the backward step runs
@@ -39,9 +39,9 @@
 // leaves [lo, hi] takes the forward, semi-Lagrangian value instead. Where the
 // clamp bites, its bounds are constant over each cell of the footprint and
 // jump at the cell lines, so a clamped velocity is flat in steps along the
-// grid's axes, which a sharp dye carried by it shows as stair steps (the
-// window's stroke: staircase 1.40 clamped, 0.92 reverting, 172 x 128;
-// tests/app/look_test.cpp). The semi-Lagrangian value is continuous in the
+// grid's axes, which the dye carried by it shows as stair steps (the
+// window's stroke on 172 x 128, tests/app/look_test.cpp: staircase 1.51
+// clamped, 0.71 reverting). The semi-Lagrangian value is continuous in the
 // traced point. The product is opaque (common.glsl): the test must see the
 // mirror's corrected value to the bit, or a value at a bound would revert on
 // one side only.

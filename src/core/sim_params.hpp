@@ -184,9 +184,10 @@ inline constexpr int kWindowMultigridCycles = 2;
 // limiter. The clamping one (the programs' default, behind every validation
 // figure) is flat in steps where it bites, its bounds constant over each cell
 // of the velocity's grid, and the dye carried by that velocity shows them as
-// stair steps along the axes, on the window's coarse grids most (a stroke at
-// 172 x 128 with the dye carried sharply: staircase 1.40 clamped, 0.92
-// reverting; the window at 84 x 64, 6 s: 1.70-1.77 against 1.07-1.12).
+// stair steps along the axes, on the window's coarse grids most (the
+// window's stroke on 172 x 128, tests/app/look_test.cpp: staircase 1.51
+// clamped, 0.71 reverting; the window at 84 x 64, 6 s, at a confinement of
+// 2: 1.70-1.77 against 1.07-1.20).
 inline constexpr AdvectionScheme kWindowAdvection = AdvectionScheme::MacCormackRevert;
 
 // How fast the window's dye fades (1/s): the brush and the idle splats keep
