@@ -96,6 +96,7 @@ int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors
 
 SpeedStep nextSpeedStep(const FrameLoad& load)
 {
+    if (load.sharpDyeDroppable) return SpeedStep::PlainDye;
     if (load.smallerGridExists) return SpeedStep::SmallerGrid;
     if (load.autoDyeGrid && coarserDyeGrid(load.shortSide, load.dyeShortSide, kDyeGridFactors) != load.dyeShortSide)
         return SpeedStep::CoarserDyeGrid;

@@ -80,7 +80,7 @@ SimParams windowSimParams()
     p.advection = kWindowAdvection;
     p.multigridCycles = kWindowMultigridCycles;
     p.dyeDissipation = kWindowDyeDissipation;
-    p.dyeAdvection = DyeAdvection::SemiLagrangian;
+    p.dyeAdvection = kWindowDyeAdvection;
     return p;
 }
 

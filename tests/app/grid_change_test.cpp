@@ -346,6 +346,100 @@ TEST_F(GridChangeTest, ResetToDefaultsIsAFreshStartButTheGrid)
     EXPECT_EQ(s.state.params.gravity, 0.0f);
 }
 
+// The window's dye is carried sharply where the frame has room for that at
+// the grid picked. Deterministic both ways: a step of 1 s of fluid leaves
+// room for any 24-cell step, 10 s of overhead a frame leaves none.
+struct DyePickSession {
+    Options options;
+    PanelState state;
+    PanelStats stats;
+    FluidSession fluid{options, state, stats};
+
+    explicit DyePickSession(bool autoDyeAdvection)
+    {
+        state.autoGrid = true;
+        state.autoDyeAdvection = autoDyeAdvection;
+        state.params.dt = 1.0f;
+        state.params.dyeAdvection = kWindowDyeAdvection;
+    }
+    void pick(double overheadSeconds)
+    {
+        static constexpr int kCandidates[] = {16, 24};
+        fluid.pickGrid(kFramebuffer, kCandidates,
+                       [overheadSeconds](GpuSolver&, const DisplaySettings&) { return overheadSeconds; });
+    }
+};
+
+TEST_F(GridChangeTest, TheDyeIsCarriedSharplyWhereTheFrameHasRoomAndThatIsNotSaved)
+{
+    DyePickSession s(true);
+    s.pick(0.0);
+    EXPECT_EQ(s.state.gridShortSide, 24);
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
+    EXPECT_TRUE(s.state.dyeSharpByPick);
+    EXPECT_NE(s.stats.gridChoice.find("the dye carried sharply"), std::string::npos) << s.stats.gridChoice;
+    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeAdvection, s.options.params.dyeAdvection) << "saved";
+    s.fluid.allocateGrid(kFramebuffer, false);
+    EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowSharpDyeAdvection) << "the solver made next runs with it";
+    // "Reset to defaults" keeps it with the grid, as a fresh start would take it.
+    PanelActions reset;
+    reset.resetDefaults = true;
+    LoopRequests loop;
+    applyPanel(
+        reset, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 0.0; }, loop);
+    EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowSharpDyeAdvection);
+    EXPECT_TRUE(s.state.dyeSharpByPick);
+
+    // The first thing given up for speed, the fluid and the grid kept.
+    EXPECT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::PlainDye);
+    ASSERT_TRUE(s.fluid.plainDyeForSpeed());
+    EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowDyeAdvection);
+    EXPECT_FALSE(s.state.dyeSharpByPick);
+    EXPECT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::SmallerGrid);
+    EXPECT_FALSE(s.fluid.plainDyeForSpeed()) << "nothing left to give up of the dye's";
+}
+
+TEST_F(GridChangeTest, AFrameWithoutRoomKeepsThePlainDye)
+{
+    DyePickSession s(true);
+    s.pick(10.0);  // nothing keeps up
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowDyeAdvection);
+    EXPECT_FALSE(s.state.dyeSharpByPick);
+    EXPECT_EQ(s.stats.gridChoice.find("the dye carried sharply"), std::string::npos) << s.stats.gridChoice;
+
+    // A pick again (the watch's, the window shrunk back) measures the grids
+    // with the plain dye and takes the sharp one only where it has room.
+    s.pick(0.0);
+    ASSERT_TRUE(s.state.dyeSharpByPick);
+    s.pick(10.0);
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowDyeAdvection);
+    EXPECT_FALSE(s.state.dyeSharpByPick);
+}
+
+TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)
+{
+    DyePickSession given(false);  // --dye-advection given, saved, or chosen in the panel
+    given.state.params.dyeAdvection = DyeAdvection::SemiLagrangian;
+    given.pick(0.0);
+    EXPECT_EQ(given.state.params.dyeAdvection, DyeAdvection::SemiLagrangian);
+    EXPECT_FALSE(given.state.dyeSharpByPick);
+
+    // A scheme chosen in the panel ends the pick's: the next pick keeps it, and it is saved.
+    DyePickSession s(true);
+    s.pick(0.0);
+    s.fluid.allocateGrid(kFramebuffer, false);
+    ASSERT_TRUE(s.state.dyeSharpByPick);
+    s.state.params.dyeAdvection = DyeAdvection::AsVelocity;
+    LoopRequests loop;
+    applyPanel(
+        PanelActions{}, s.state, s.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 0.0; }, loop);
+    EXPECT_FALSE(s.state.autoDyeAdvection);
+    EXPECT_FALSE(s.state.dyeSharpByPick);
+    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeAdvection, DyeAdvection::AsVelocity);
+    s.pick(0.0);
+    EXPECT_EQ(s.state.params.dyeAdvection, DyeAdvection::AsVelocity);
+}
+
 TEST_F(GridChangeTest, ATimeStepOfTheUsersIsKept)
 {
     SlowFrameSession s(false);  // --dt given, saved, or set in the panel

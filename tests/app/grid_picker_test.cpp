@@ -223,14 +223,17 @@ TEST(GridPicker, ACoarserDyeGridIsTheNextFactorDownThenTheGridsOwn)
     EXPECT_EQ(coarserDyeGrid(64, 200, kDyeGridFactors), 128) << "a size between two factors";
 }
 
-TEST(GridPicker, AFluidUnderRealTimeGivesUpTheGridThenTheDyeGridThenTheBloom)
+TEST(GridPicker, AFluidUnderRealTimeGivesUpTheSharpDyeThenTheGridThenTheDyeGridThenTheBloom)
 {
     FrameLoad load;
+    load.sharpDyeDroppable = true;
     load.smallerGridExists = true;
     load.autoDyeGrid = true;
     load.shortSide = 64;
     load.dyeShortSide = 256;
     load.bloomDroppable = true;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::PlainDye) << "the pick's extra goes before anything of the grid's";
+    load.sharpDyeDroppable = false;
     EXPECT_EQ(nextSpeedStep(load), SpeedStep::SmallerGrid) << "a second pick re-picks the dye grid too";
     load.smallerGridExists = false;
     EXPECT_EQ(nextSpeedStep(load), SpeedStep::CoarserDyeGrid);

@@ -51,6 +51,12 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     const int pixels = std::min(framebuffer.x, framebuffer.y);
     const std::span<const int> candidates = choicesWithin(allCandidates, pixels);
     if (candidates.empty()) return;
+    // The grids are measured with the plain dye: the sharp one is the pick's
+    // extra, measured at the grid taken (below).
+    if (state_.dyeSharpByPick) {
+        state_.params.dyeAdvection = kWindowDyeAdvection;
+        state_.dyeSharpByPick = false;
+    }
     // Each candidate with its own dye grid: the auto one grows with the grid,
     // and so does the frame besides the steps (the view shades and blooms the
     // dye at its size), measured with each; a dye grid the user set is the
@@ -93,19 +99,43 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
         state_.params.dt = static_cast<float>(pick.dt);
         state_.dtLongForSpeed = longerStep;
     }
+    const bool sharpDye = state_.autoDyeAdvection && pick.keepsUp && sharpDyeKeepsUp(framebuffer, pick, budget);
+    if (sharpDye) {
+        state_.params.dyeAdvection = kWindowSharpDyeAdvection;
+        state_.dyeSharpByPick = true;
+    }
     char stepNote[160] = "";
     if (longerStep)
         std::snprintf(stepNote, sizeof stepNote,
                       "; dt %.4g s: steps of %.4g s do not keep up with this grid here (the panel's dt sets it)",
                       pick.dt, baseDt);
-    char note[400];
+    char note[480];
     std::snprintf(note, sizeof note,
-                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s",
+                  "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s%s",
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
                   1e3 * pick.secondsPerStep, 1e3 * pick.overheadSeconds, stepsPerFrame(budget),
                   stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
-                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "", bloomNote);
+                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "",
+                  sharpDye ? "; the dye carried sharply (MacCormack), the frame has room for it" : "", bloomNote);
     stats_.gridChoice = note;
+}
+
+// Whether the picked grid, its dye carried by kWindowSharpDyeAdvection,
+// still keeps up under the budget it was picked with (its step, the frame
+// besides as measured for it).
+bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick, const FrameBudget& budget) const
+{
+    SimParams sharp = paramsForShortSide(framebuffer, pick.shortSide, state_.dyeGridShortSide);
+    sharp.dyeAdvection = kWindowSharpDyeAdvection;
+    sharp.dt = static_cast<float>(pick.dt);
+    GpuSolver probe(sharp);
+    double uploadSeconds = 0.0;
+    const double seconds = secondsPerStep(probe, uploadSeconds);
+    FrameBudget atPick = budget;
+    atPick.dt = pick.dt;
+    atPick.longerDt = 0.0;
+    atPick.overheadSeconds = pick.overheadSeconds;
+    return keepsUp(seconds, atPick);
 }
 
 namespace {
@@ -121,6 +151,7 @@ void appendOnce(std::string& note, const char* what)
 SpeedStep FluidSession::nextSpeedStep(bool smallerGridExists) const
 {
     FrameLoad load;
+    load.sharpDyeDroppable = state_.dyeSharpByPick;
     load.smallerGridExists = smallerGridExists;
     load.autoDyeGrid = state_.autoDyeGrid;
     load.shortSide = state_.gridShortSide;
@@ -149,6 +180,16 @@ void FluidSession::regainAfterSpeed(glm::ivec2 framebuffer, const FrameOverhead&
     }
     pickGrid(framebuffer, gridChoices(), overhead);
     allocateGrid(framebuffer, true);
+}
+
+bool FluidSession::plainDyeForSpeed()
+{
+    if (!state_.dyeSharpByPick) return false;
+    state_.params.dyeAdvection = kWindowDyeAdvection;
+    state_.dyeSharpByPick = false;
+    setParams(state_.params);
+    appendOnce(stats_.gridChoice, "; the dye carried plainly again, the frame did not keep up");
+    return true;
 }
 
 bool FluidSession::dropBloomForSpeed()

@@ -56,6 +56,9 @@ public:
     // state.autoBloom, when not even the smallest grid keeps up with the
     // bloom, it is turned off (state.bloomOffForSpeed; never saved) and the
     // grid picked again without it.
+    // With state.autoDyeAdvection, the dye is carried sharply where the
+    // frame has room for that at the grid taken (state.dyeSharpByPick;
+    // never saved); the candidates are measured with the plain dye.
     void pickGrid(glm::ivec2 framebuffer, std::span<const int> candidates, const FrameOverhead& overhead);
     // The fluid stays under real time (grid_watch.hpp): what to give up
     // next besides the grid (grid_picker.hpp's nextSpeedStep), given
@@ -68,6 +71,9 @@ public:
     // gave things up at a larger one): the bloom given up for speed back on,
     // and the pick from all sizes again, the fluid kept.
     void regainAfterSpeed(glm::ivec2 framebuffer, const FrameOverhead& overhead);
+    // SpeedStep::PlainDye: the dye the pick carried sharply carried plainly
+    // again (state.dyeSharpByPick), the fluid kept. Returns whether it was.
+    bool plainDyeForSpeed();
     // SpeedStep::NoBloom: turns an automatic bloom off as pickGrid would.
     // Returns whether it did.
     bool dropBloomForSpeed();
@@ -152,6 +158,7 @@ private:
     // backend; on the CPU, `uploadSeconds` gets what the frame's upload of
     // its state to `display` costs.
     double secondsPerStep(GpuSolver& display, double& uploadSeconds) const;
+    bool sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick, const FrameBudget& budget) const;
     void timeCpuStep(std::span<const Splat> splats);
 
     const Options& options_;

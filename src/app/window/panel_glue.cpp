@@ -36,6 +36,7 @@ void resetToDefaults(PanelState& state)
     // The step the pick took goes with the grid kept (a longer one where the
     // default does not keep up with it), as a fresh start would take it.
     if (state.autoDt) state.params.dt = kept.dt;
+    if (state.autoDyeAdvection) state.params.dyeAdvection = kept.dyeAdvection;  // and the dye it carries sharply
 }
 
 }  // namespace
@@ -67,6 +68,7 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     session.setMotionParams(state.motion);
     if (state.params == session.params()) return a.applyGrid;
     const bool dtByHand = state.params.dt != session.params().dt;
+    const bool dyeSchemeByHand = state.params.dyeAdvection != session.params().dyeAdvection;
     std::optional<std::string> problem = validate(state.params);
     if (!problem) {
         try {
@@ -78,10 +80,12 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (problem) {
         report("ignoring the new setting: " + *problem);
         state.params = session.params();
-    } else if (dtByHand) {
+    } else {
         // A dt set by hand and taken is the user's: the pick no longer
         // changes it, and it is saved (a refused one left the pick's saved).
-        state.autoDt = state.dtLongForSpeed = false;
+        if (dtByHand) state.autoDt = state.dtLongForSpeed = false;
+        // Likewise a dye scheme.
+        if (dyeSchemeByHand) state.autoDyeAdvection = state.dyeSharpByPick = false;
     }
     return a.applyGrid;
 }

@@ -48,6 +48,12 @@ bool giveUpForSpeed(FluidSession& fluid, const PanelState& state, const PanelSta
 {
     const auto smaller = choicesBelow(gridChoices(), state.gridShortSide);
     switch (fluid.nextSpeedStep(!smaller.empty())) {
+        case SpeedStep::PlainDye:
+            if (!fluid.plainDyeForSpeed()) return false;
+            std::printf("fluidsim: %.2fx real time for %.0f s at grid %dx%d; the dye carried plainly again\n",
+                        realTimeFactor, GridWatch::kSlowFor, state.params.gridWidth, state.params.gridHeight);
+            std::fflush(stdout);
+            return true;
         case SpeedStep::SmallerGrid:
             break;
         case SpeedStep::CoarserDyeGrid:
