@@ -207,9 +207,14 @@ inline constexpr float kWindowDyeDissipation = 0.12f;
 // confinement curls: 6 s into the window's first sight on 84 x 64, detail
 // 0.023 against 0.005, the dye twice as light; but it costs about 2x the
 // plain pass (the advection group 2.3x at grid 128, dye 512), which 128
-// rows on a 2-core llvmpipe machine cannot pay.
+// rows on a 2-core llvmpipe machine cannot pay. The sharp dye also keeps
+// more of the old splats' colour lit, mixed into dim greys: with it the pick
+// fades the dye a little faster (84 x 64, 60 s: saturation 0.51 at 0.12/s,
+// 0.61 at 0.16/s, lit 0.999 and 0.94; the plain dye at 0.16/s dimmed 172 x
+// 128 to lit 0.29 at 15 s, so the plain dye keeps 0.12).
 inline constexpr DyeAdvection kWindowDyeAdvection = DyeAdvection::SemiLagrangian;
 inline constexpr DyeAdvection kWindowSharpDyeAdvection = DyeAdvection::MacCormack;
+inline constexpr float kWindowSharpDyeDissipation = 0.16f;
 
 // The scheme that carries the dye: dyeAdvection, or the velocity's.
 AdvectionScheme dyeAdvectionOf(const SimParams& p);

@@ -18,6 +18,27 @@
 
 namespace fluid::app {
 
+namespace {
+
+// The pick's sharp dye: its scheme, and the fade that keeps its lasting
+// colour vivid (sim_params.hpp).
+void takeSharpDye(PanelState& state)
+{
+    state.params.dyeAdvection = kWindowSharpDyeAdvection;
+    state.params.dyeDissipation = kWindowSharpDyeDissipation;
+    state.dyeSharpByPick = state.dyeFadeByPick = true;
+}
+
+// Back to the window's plain dye, each part only where it is still the pick's.
+void takePlainDye(PanelState& state)
+{
+    if (state.dyeSharpByPick) state.params.dyeAdvection = kWindowDyeAdvection;
+    if (state.dyeFadeByPick) state.params.dyeDissipation = kWindowDyeDissipation;
+    state.dyeSharpByPick = state.dyeFadeByPick = false;
+}
+
+}  // namespace
+
 // The solver's parameters for a grid of `shortSide` cells on the window's
 // short side, the long side following the window's shape.
 SimParams FluidSession::paramsForShortSide(glm::ivec2 framebuffer, int shortSide, int dyeShortSide) const
@@ -53,10 +74,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     if (candidates.empty()) return;
     // The grids are measured with the plain dye: the sharp one is the pick's
     // extra, measured at the grid taken (below).
-    if (state_.dyeSharpByPick) {
-        state_.params.dyeAdvection = kWindowDyeAdvection;
-        state_.dyeSharpByPick = false;
-    }
+    takePlainDye(state_);
     // Each candidate with its own dye grid: the auto one grows with the grid,
     // and so does the frame besides the steps (the view shades and blooms the
     // dye at its size), measured with each; a dye grid the user set is the
@@ -100,10 +118,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
         state_.dtLongForSpeed = longerStep;
     }
     const bool sharpDye = state_.autoDyeAdvection && pick.keepsUp && sharpDyeKeepsUp(framebuffer, pick, budget);
-    if (sharpDye) {
-        state_.params.dyeAdvection = kWindowSharpDyeAdvection;
-        state_.dyeSharpByPick = true;
-    }
+    if (sharpDye) takeSharpDye(state_);
     char stepNote[160] = "";
     if (longerStep)
         std::snprintf(stepNote, sizeof stepNote,
@@ -127,6 +142,7 @@ bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick,
 {
     SimParams sharp = paramsForShortSide(framebuffer, pick.shortSide, state_.dyeGridShortSide);
     sharp.dyeAdvection = kWindowSharpDyeAdvection;
+    sharp.dyeDissipation = kWindowSharpDyeDissipation;
     sharp.dt = static_cast<float>(pick.dt);
     GpuSolver probe(sharp);
     double uploadSeconds = 0.0;
@@ -185,8 +201,7 @@ void FluidSession::regainAfterSpeed(glm::ivec2 framebuffer, const FrameOverhead&
 bool FluidSession::plainDyeForSpeed()
 {
     if (!state_.dyeSharpByPick) return false;
-    state_.params.dyeAdvection = kWindowDyeAdvection;
-    state_.dyeSharpByPick = false;
+    takePlainDye(state_);
     setParams(state_.params);
     appendOnce(stats_.gridChoice, "; the dye carried plainly again, the frame did not keep up");
     return true;

@@ -36,7 +36,10 @@ void resetToDefaults(PanelState& state)
     // The step the pick took goes with the grid kept (a longer one where the
     // default does not keep up with it), as a fresh start would take it.
     if (state.autoDt) state.params.dt = kept.dt;
-    if (state.autoDyeAdvection) state.params.dyeAdvection = kept.dyeAdvection;  // and the dye it carries sharply
+    if (state.autoDyeAdvection) {  // and the dye it carries sharply
+        state.params.dyeAdvection = kept.dyeAdvection;
+        state.params.dyeDissipation = kept.dyeDissipation;
+    }
 }
 
 }  // namespace
@@ -69,6 +72,7 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (state.params == session.params()) return a.applyGrid;
     const bool dtByHand = state.params.dt != session.params().dt;
     const bool dyeSchemeByHand = state.params.dyeAdvection != session.params().dyeAdvection;
+    const bool dyeFadeByHand = state.params.dyeDissipation != session.params().dyeDissipation;
     std::optional<std::string> problem = validate(state.params);
     if (!problem) {
         try {
@@ -84,8 +88,9 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
         // A dt set by hand and taken is the user's: the pick no longer
         // changes it, and it is saved (a refused one left the pick's saved).
         if (dtByHand) state.autoDt = state.dtLongForSpeed = false;
-        // Likewise a dye scheme.
+        // Likewise a dye scheme, and a fade.
         if (dyeSchemeByHand) state.autoDyeAdvection = state.dyeSharpByPick = false;
+        if (dyeFadeByHand) state.autoDyeAdvection = state.dyeFadeByPick = false;
     }
     return a.applyGrid;
 }
