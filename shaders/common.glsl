@@ -55,6 +55,11 @@ vec2 mirroredVelocityOn(vec2 v, ivec2 c, ivec2 size, float lid)
 #else
     if (c.y < 0 || c.y >= size.y) v.y = -v.y;
 #endif
+#elif defined(SLIP_WALLS)
+    // The dye's read (reference::mirroredVelocity's slipWalls): only the
+    // normal component flips; the lid reads as a wall at rest.
+    if (c.x < 0 || c.x >= size.x) v.x = -v.x;
+    if (c.y < 0 || c.y >= size.y) v.y = -v.y;
 #else
     if (c.x < 0 || c.x >= size.x) v = -v;
     if (c.y < 0 || c.y >= size.y) {
@@ -207,8 +212,10 @@ float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 #else
     float u = texelAt(velocity, c, size).x;
 #ifndef PERIODIC
+#ifndef SLIP_WALLS  // the dye's read: beyond the bottom and the lid u repeats its mirror
     if (c.y < 0 || c.y >= size.y) u = -u;
     if (c.y >= size.y) u += 2.0 * uLidSpeed;
+#endif
     if (c.x <= 0 || c.x >= size.x) u = 0.0;
 #endif
 #ifdef OBSTACLES
@@ -226,7 +233,7 @@ float faceV(sampler2D velocity, ivec2 c, ivec2 size)
     // inflow face moves along x only), the outflow repeats v.
 #ifdef TUNNEL
     if (c.x < 0) v = -v;
-#else
+#elif !defined(SLIP_WALLS)  // the dye's read: beyond the side walls v repeats its mirror
     if (c.x < 0 || c.x >= size.x) v = -v;
 #endif
     if (c.y <= 0 || c.y >= size.y) v = 0.0;

@@ -129,6 +129,10 @@ void addSchemeRows(std::vector<Parameter>& table)
                            "How the dye is carried: as-velocity, by the advection's scheme; or by a scheme of its "
                            "own. On a dye grid finer than the velocity's, semi-lagrangian is one pass instead of "
                            "two and its smearing is a fraction of a dye cell a step, too fine to see."));
+    table.push_back(onOff("dye-wall-slip", "dye slips at walls", memberAccess<&SimParams::dyeSlipsAtWalls>(),
+                          "The dye on a grid of its own reads the velocity beside a box's walls as slipping (the "
+                          "velocity keeps its no-slip walls): on the no-slip rule the outermost dye cells move at a "
+                          "fraction of the speed beside them and keep old dye as lines along the walls."));
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
                             {"incremental", "incremental", static_cast<int>(Projection::Incremental)},

@@ -13,8 +13,12 @@ struct PassConstants {
     int width = 0;   // cells
     int height = 0;  // cells
     bool periodic = false;
-    bool tunnel = false;                       // inflow left, outflow right, slip top and bottom
-    bool tunnelWalls = false;                  // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
+    bool tunnel = false;       // inflow left, outflow right, slip top and bottom
+    bool tunnelWalls = false;  // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
+    // A box's walls read as slipping (the tangential ghost repeats its mirror,
+    // the lid too): only in the constants of the dye's velocity read
+    // (SimParams::dyeSlipsAtWalls); the shaders' SLIP_WALLS.
+    bool slipWalls = false;
     bool staggered = false;                    // Layout::Staggered: u on left faces, v on bottom faces
     float cellSize = 0.0f;                     // h, m
     float halfInverseCellSize = 0.0f;          // 0.5 / h: central differences span 2h

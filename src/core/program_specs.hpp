@@ -101,7 +101,7 @@ namespace programs {
 
 // The scalar advections' variants (advect_scalar.frag).
 inline constexpr Defines kScalarAdvectionVariants{Define::ScalarSource, Define::OnVelocityGrid, Define::Obstacles,
-                                                  Define::Staggered, Define::InflowDye};
+                                                  Define::Staggered,    Define::InflowDye,      Define::SlipWalls};
 // The multigrid's passes: either equation, on level 0's faces or cells.
 inline constexpr Defines kLevelVariants{Define::Obstacles, Define::Viscous, Define::Staggered};
 

@@ -81,6 +81,7 @@ SimParams windowSimParams()
     p.multigridCycles = kWindowMultigridCycles;
     p.dyeDissipation = kWindowDyeDissipation;
     p.dyeAdvection = kWindowDyeAdvection;
+    p.dyeSlipsAtWalls = kWindowDyeSlipsAtWalls;
     return p;
 }
 

@@ -110,12 +110,22 @@ void CpuSolver::splat(const Splat& s)
     }
 }
 
+// The velocity's constants as the dye reads it: on a grid of its own,
+// slipping at the walls where SimParams::dyeSlipsAtWalls (the GPU's SLIP_WALLS).
+PassConstants CpuSolver::dyeVelocityRead() const
+{
+    PassConstants read = constants_;
+    read.slipWalls = params_.dyeSlipsAtWalls && !dyeConstants_.onVelocityGrid;
+    return read;
+}
+
 void CpuSolver::advectDye()
 {
-    reference::advectScalar(state_.velocity, constants_, state_.dye, dyeConstants_.dyeDecay, scratch_.dye,
-                            dyeConstants_, exec_);
+    const PassConstants read = dyeVelocityRead();
+    reference::advectScalar(state_.velocity, read, state_.dye, dyeConstants_.dyeDecay, scratch_.dye, dyeConstants_,
+                            exec_);
     runSchemeStages(dyeAdvectionOf(params_), state_.dye, scratch_.dye, false, dyeConstants_.dyeDecay, dyeConstants_,
-                    schemeDye_);
+                    schemeDye_, read);
     state_.dye.swap(scratch_.dye);
 }
 
@@ -128,7 +138,7 @@ void CpuSolver::advectTemperature()
     reference::advectScalar(state_.velocity, constants_, state_.temperature, constants_.temperatureDecay,
                             scratch_.temperature, k, exec_);
     runSchemeStages(params_.advection, state_.temperature, scratch_.temperature, false, constants_.temperatureDecay, k,
-                    schemeTemperature_);
+                    schemeTemperature_, constants_);
     state_.temperature.swap(scratch_.temperature);
 }
 
@@ -142,12 +152,13 @@ void CpuSolver::advect()
     const Field& carried = forced ? carriedVelocity_ : state_.velocity;
     kernels_->advectVelocity(state_.velocity, carried, constants_.velocityDecay, scratch_.velocity, constants_, exec_);
     runSchemeStages(params_.advection, carried, scratch_.velocity, true, constants_.velocityDecay, constants_,
-                    schemeVelocity_);
+                    schemeVelocity_, constants_);
     state_.velocity.swap(scratch_.velocity);
 }
 
 void CpuSolver::runSchemeStages(AdvectionScheme scheme, const Field& original, Field& forward, bool isVelocity,
-                                float decay, const PassConstants& k, SchemeScratch& scratch)
+                                float decay, const PassConstants& k, SchemeScratch& scratch,
+                                const PassConstants& velocityRead)
 {
     const std::span<const SchemeStage> stages = stagesOf(scheme);
     const std::span<const reference::StageValue> mirrors = reference::schemeStageMirrors(scheme);
@@ -167,8 +178,8 @@ void CpuSolver::runSchemeStages(AdvectionScheme scheme, const Field& original, F
             kernels_->stageVelocity(state_.velocity, original, forward, scratch.traced, decay, mirrors[n], out, k,
                                     exec_);
         } else {
-            reference::advectScalar(state_.velocity, constants_, source, 1.0f, scratch.traced, traceK, exec_);
-            reference::schemeStageScalar(state_.velocity, constants_, original, forward, scratch.traced, decay,
+            reference::advectScalar(state_.velocity, velocityRead, source, 1.0f, scratch.traced, traceK, exec_);
+            reference::schemeStageScalar(state_.velocity, velocityRead, original, forward, scratch.traced, decay,
                                          mirrors[n], out, k, exec_);
         }
     }

@@ -123,9 +123,11 @@ private:
     StepTimer* timer_ = nullptr;  // not owned
 
     // GpuSolver::runSchemeStages: `forward` holds the forward step of
-    // `original` (on the grid of k); leaves the scheme's result there.
+    // `original` (on the grid of k); leaves the scheme's result there. A
+    // scalar's trace reads the velocity through `velocityRead`'s rules.
     void runSchemeStages(AdvectionScheme scheme, const Field& original, Field& forward, bool isVelocity, float decay,
-                         const PassConstants& k, SchemeScratch& scratch);
+                         const PassConstants& k, SchemeScratch& scratch, const PassConstants& velocityRead);
+    PassConstants dyeVelocityRead() const;
 };
 
 }  // namespace fluid

@@ -49,6 +49,7 @@ float FaceVelocity::uRule(glm::ivec2 c) const
     if (k.tunnel) return tunnelU(c);
     if (c.x <= 0 || c.x >= k.width) return 0.0f;
     float value = storedU({c.x, std::clamp(c.y, 0, k.height - 1)});
+    if (k.slipWalls) return value;  // the dye's read: u repeats its mirror beyond the bottom and the lid
     if (c.y < 0 || c.y >= k.height) value = -value;
     if (c.y >= k.height) value += 2.0f * k.lidSpeed;
     return value;
@@ -61,9 +62,10 @@ float FaceVelocity::vRule(glm::ivec2 c) const
     if (k.periodic) return storedV(wrapCell(c, k));
     if (c.y <= 0 || c.y >= k.height) return 0.0f;
     float value = storedV({std::clamp(c.x, 0, k.width - 1), c.y});
-    // Box: both side walls negate v; tunnel: the inflow's ghost does (the
-    // inflow face moves along x only), the outflow repeats v.
-    if (c.x < 0 || (c.x >= k.width && !k.tunnel)) value = -value;
+    // Box: both side walls negate v (the dye's slipping read: neither does);
+    // tunnel: the inflow's ghost does (the inflow face moves along x only),
+    // the outflow repeats v.
+    if (k.tunnel ? c.x < 0 : (c.x < 0 || c.x >= k.width) && !k.slipWalls) value = -value;
     return value;
 }
 

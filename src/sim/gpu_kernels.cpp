@@ -46,7 +46,8 @@ GpuKernels chooseKernels(const KernelConfig& c)
     const Defines scalar{D::ScalarSource};
     const Defines onVelocityGrid = faces ? o : o.with(D::OnVelocityGrid);
     const Defines inflowDye = Defines{}.with(D::InflowDye, isTunnel(c.boundary));
-    const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout) | inflowDye;
+    const Defines slipRead = Defines{}.with(D::SlipWalls, c.dyeSlipsAtWalls && !c.dyeOnVelocityGrid);
+    const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead) | inflowDye;
     const Defines temperature = scalar | onVelocityGrid;
     k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
     if (k.fusesDye) k.advectWithDye = k.add(kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye)));

@@ -18,6 +18,7 @@ struct KernelConfig {
     BoundaryMode boundary = BoundaryMode::Box;
     bool obstacles = false;
     bool dyeOnVelocityGrid = true;
+    bool dyeSlipsAtWalls = false;  // SimParams::dyeSlipsAtWalls (on its own grid only)
 };
 
 struct GpuKernels {

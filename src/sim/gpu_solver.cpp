@@ -71,8 +71,8 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
-    kernels_ =
-        sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_, dyeOnVelocityGrid()});
+    kernels_ = sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_,
+                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls});
     programs_.reset(b);
     programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile
@@ -94,6 +94,7 @@ void GpuSolver::buildPrograms()
             t->setWrap(wrap);
     programsBoundary_ = b;
     programsLayout_ = params_.layout;
+    programsDyeSlip_ = params_.dyeSlipsAtWalls;
 }
 
 void GpuSolver::setParams(const SimParams& params)
@@ -114,8 +115,9 @@ void GpuSolver::setParams(const SimParams& params)
     constants_ = makePassConstants(params_);
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
     makeSchemeTargets();
-    if (params_.boundary != programsBoundary_ || params_.layout != programsLayout_)
-        buildPrograms();  // a compile: only when the rule or the layout changes
+    if (params_.boundary != programsBoundary_ || params_.layout != programsLayout_ ||
+        params_.dyeSlipsAtWalls != programsDyeSlip_)
+        buildPrograms();  // a compile: only when a rule or the layout changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
         mg->setBoundary(params_.boundary);
         mg->setConstants(constants_);

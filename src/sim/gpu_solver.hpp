@@ -206,6 +206,7 @@ private:
     gl::VertexArray emptyVertexArray_;  // core profile needs one bound to draw
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     Layout programsLayout_{};           // and the layout
+    bool programsDyeSlip_ = false;      // and the dye's read at the walls
     bool obstacles_ = false;            // the programs are built with OBSTACLES
     sim::GpuKernels kernels_;           // what the passes draw, for this configuration
     mutable sim::ProgramSet programs_;  // their programs

@@ -73,6 +73,7 @@ inline const std::vector<FlagName> kFlags = {
     {"dye-grid", true, {"0", "16", "64"}},
     {"advection", true, {"semi-lagrangian", "maccormack", "maccormack-revert"}},
     {"dye-advection", true, {"as-velocity", "semi-lagrangian", "maccormack"}},
+    {"dye-wall-slip", true, {"on", "off"}},
     {"projection", true, {"plain", "incremental", "auto"}},
     {"layout", true, {"collocated", "staggered"}},
     {"inflow-speed", true, {"0", "1", "1e3"}},

@@ -146,12 +146,14 @@ TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
     EXPECT_EQ(window.dyeDissipation, kWindowDyeDissipation);
     EXPECT_EQ(window.dyeAdvection, DyeAdvection::SemiLagrangian);
     EXPECT_EQ(window.advection, kWindowAdvection);
+    EXPECT_EQ(window.dyeSlipsAtWalls, kWindowDyeSlipsAtWalls);
     const SimParams programs = defaultSimParams();
     window.vorticity = programs.vorticity;
     window.multigridCycles = programs.multigridCycles;
     window.dyeDissipation = programs.dyeDissipation;
     window.dyeAdvection = programs.dyeAdvection;
     window.advection = programs.advection;
+    window.dyeSlipsAtWalls = programs.dyeSlipsAtWalls;
     EXPECT_EQ(window, programs);
 }
 

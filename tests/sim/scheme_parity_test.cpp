@@ -32,8 +32,10 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-enum class Rule { Box, Lid, Periodic, Tunnel, BoxFineDye };
-constexpr const char* kRuleNames[] = {"Box", "Lid", "Periodic", "Tunnel", "BoxFineDye"};
+// LidFineDyeSlip: the dye on its own grid reads the velocity as slipping at
+// the walls and the lid (SimParams::dyeSlipsAtWalls).
+enum class Rule { Box, Lid, Periodic, Tunnel, BoxFineDye, LidFineDyeSlip };
+constexpr const char* kRuleNames[] = {"Box", "Lid", "Periodic", "Tunnel", "BoxFineDye", "LidFineDyeSlip"};
 
 SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
 {
@@ -41,7 +43,8 @@ SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
     p.layout = layout;
     p.gridWidth = 48;  // not square: a swapped i/j shows
     p.gridHeight = 40;
-    p.dyeGridWidth = rule == Rule::BoxFineDye ? 96 : 0;
+    p.dyeGridWidth = rule == Rule::BoxFineDye || rule == Rule::LidFineDyeSlip ? 96 : 0;
+    p.dyeSlipsAtWalls = rule == Rule::LidFineDyeSlip;
     p.advection = scheme;
     p.gravity = 9.81f;  // smoke on: the temperature is carried
     // Different decays, so that a stage giving a field the other's shows.
@@ -51,7 +54,7 @@ SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
     p.boundary = rule == Rule::Periodic ? BoundaryMode::Periodic
                  : rule == Rule::Tunnel ? BoundaryMode::Tunnel
                                         : BoundaryMode::Box;
-    p.lidSpeed = rule == Rule::Lid ? 1.0f : 0.0f;
+    p.lidSpeed = rule == Rule::Lid || rule == Rule::LidFineDyeSlip ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
     return p;
 }
@@ -128,7 +131,8 @@ std::vector<Param> comparableCases()
     for (const AdvectionScheme scheme : {AdvectionScheme::Bfecc, AdvectionScheme::MacCormackRevert})
         for (const Layout layout : {Layout::Collocated, Layout::Staggered})
             for (std::size_t index = 0; index < passCases().size(); ++index)
-                for (const Rule rule : {Rule::Box, Rule::Lid, Rule::Periodic, Rule::Tunnel, Rule::BoxFineDye})
+                for (const Rule rule :
+                     {Rule::Box, Rule::Lid, Rule::Periodic, Rule::Tunnel, Rule::BoxFineDye, Rule::LidFineDyeSlip})
                     for (const bool solids : {false, true}) cases.emplace_back(scheme, layout, index, rule, solids);
     return cases;
 }
