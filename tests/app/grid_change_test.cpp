@@ -166,23 +166,35 @@ TEST_F(GridChangeTest, AReshapedWindowCapsTheAutoDyeGridAtItsPixels)
 // given, not measured (10 s a frame with bloom, none without), and a step of
 // 1 s of fluid has 0.8 s of budget, which any machine's 24-cell step fits
 // hundreds of times over: the outcome does not depend on the machine's speed.
+// The window's dye scheme and fade, the pick's to sharpen or not.
 struct PickSession {
     Options options;
     PanelState state;
     PanelStats stats;
     FluidSession fluid{options, state, stats};
 
-    explicit PickSession(bool autoBloom)
+    explicit PickSession(bool autoBloom, bool autoDyeAdvection = false)
     {
         state.autoGrid = true;
         state.autoBloom = autoBloom;
+        state.autoDyeAdvection = autoDyeAdvection;
         state.params.dt = 1.0f;
+        state.params.dyeAdvection = kWindowDyeAdvection;
+        state.params.dyeDissipation = kWindowDyeDissipation;
     }
     void pick()
     {
+        pick([](GpuSolver&, const DisplaySettings& look) { return look.bloom.enabled ? 10.0 : 0.0; });
+    }
+    // The same overhead with the bloom or without.
+    void pick(double overheadSeconds)
+    {
+        pick([overheadSeconds](GpuSolver&, const DisplaySettings&) { return overheadSeconds; });
+    }
+    void pick(const FluidSession::FrameOverhead& overhead)
+    {
         static constexpr int kCandidates[] = {16, 24};
-        fluid.pickGrid(kFramebuffer, kCandidates,
-                       [](GpuSolver&, const DisplaySettings& look) { return look.bloom.enabled ? 10.0 : 0.0; });
+        fluid.pickGrid(kFramebuffer, kCandidates, overhead);
     }
 };
 
@@ -211,8 +223,7 @@ TEST_F(GridChangeTest, ABloomAskedForStaysOnAndTheSmallestGridIsTaken)
 TEST_F(GridChangeTest, ABloomThatFitsTheFrameStays)
 {
     PickSession s(true);
-    static constexpr int kCandidates[] = {16, 24};
-    s.fluid.pickGrid(kFramebuffer, kCandidates, [](GpuSolver&, const DisplaySettings&) { return 0.0; });
+    s.pick(0.0);
     EXPECT_TRUE(s.state.display.bloom.enabled);
     EXPECT_EQ(s.state.gridShortSide, 24);
 }
@@ -349,26 +360,8 @@ TEST_F(GridChangeTest, ResetToDefaultsIsAFreshStartButTheGrid)
 // The window's dye is carried sharply where the frame has room for that at
 // the grid picked. Deterministic both ways: a step of 1 s of fluid leaves
 // room for any 24-cell step, 10 s of overhead a frame leaves none.
-struct DyePickSession {
-    Options options;
-    PanelState state;
-    PanelStats stats;
-    FluidSession fluid{options, state, stats};
-
-    explicit DyePickSession(bool autoDyeAdvection)
-    {
-        state.autoGrid = true;
-        state.autoDyeAdvection = autoDyeAdvection;
-        state.params.dt = 1.0f;
-        state.params.dyeAdvection = kWindowDyeAdvection;
-        state.params.dyeDissipation = kWindowDyeDissipation;
-    }
-    void pick(double overheadSeconds)
-    {
-        static constexpr int kCandidates[] = {16, 24};
-        fluid.pickGrid(kFramebuffer, kCandidates,
-                       [overheadSeconds](GpuSolver&, const DisplaySettings&) { return overheadSeconds; });
-    }
+struct DyePickSession : PickSession {
+    explicit DyePickSession(bool autoDyeAdvection) : PickSession(false, autoDyeAdvection) {}
 };
 
 TEST_F(GridChangeTest, TheDyeIsCarriedSharplyWhereTheFrameHasRoomAndThatIsNotSaved)
