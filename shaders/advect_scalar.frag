@@ -34,6 +34,24 @@ vec2 velocityHere()
 #endif
 }
 
+#ifdef SCHEME_STAGE
+// Whether this cell, on a grid of its own, lies within half a velocity cell
+// of a wall, where a scheme's stage keeps the forward value (as where its
+// footprint reads a ghost): the velocity there is the wall rule's, and where
+// the flow presses onto a wall it thins the scalar into layers one cell thick
+// along it, which the stage's correction kept as lines along every wall.
+// Mirror: reference::besideWall.
+bool besideWall()
+{
+#if defined(ON_VELOCITY_GRID) || defined(PERIODIC)
+    return false;
+#else
+    vec2 centre = (vec2(thisCell()) + 0.5) * uToVelocityCells;
+    return any(lessThan(centre, vec2(0.5))) || any(greaterThan(centre, vec2(uVelocityGridSize) - 0.5));
+#endif
+}
+#endif
+
 void main()
 {
     ivec2 c0;
@@ -53,7 +71,7 @@ void main()
     vec4 a, b, c, d;
     sourceFootprint(uSource, c0, f, a, b, c, d);
     fragResult = fluidOnly(stageOf(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
-                                   readsGhost(c0)));
+                                   readsGhost(c0) || besideWall()));
 #else
     fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif

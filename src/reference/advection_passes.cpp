@@ -265,6 +265,18 @@ void stageCell(const float* __restrict forward, const float* __restrict original
     }
 }
 
+// advect_scalar.frag's besideWall: cell (i, j) of a scalar's own grid (k)
+// lies within half a velocity cell of a wall, where a stage keeps the
+// forward value; never on the velocity's grid, nor on a periodic one.
+bool besideWall(int i, int j, const PassConstants& k, const PassConstants& velocityGrid)
+{
+    if (k.onVelocityGrid || k.periodic) return false;
+    const float x = (static_cast<float>(i) + 0.5f) * k.toVelocityCells;
+    const float y = (static_cast<float>(j) + 0.5f) * k.toVelocityCells;
+    return x < 0.5f || y < 0.5f || x > static_cast<float>(velocityGrid.width) - 0.5f ||
+           y > static_cast<float>(velocityGrid.height) - 0.5f;
+}
+
 // The stage where the forward footprint reads a ghost cell (no bounds).
 template <int Components>
 void stageCellAtGhost(const float* forward, const float* original, const float* traced, float decay, StageValue value,
@@ -323,6 +335,10 @@ void stageRows(const Field& velocity, const PassConstants& velocityGrid, const F
             const float* cellValues[] = {forwardRow + Components * i, originalRow + Components * i,
                                          tracedRow + Components * i};
             float* cellOut = result + Components * i;
+            if (!SourceIsVelocity && besideWall(i, j, k, velocityGrid)) {
+                stageCellAtGhost<Components>(cellValues[0], cellValues[1], cellValues[2], decay, value, cellOut);
+                continue;
+            }
             if (k.solid != nullptr) {
                 stageCellAmongSolids<Components, SourceIsVelocity>(original, cellValues[0], cellValues[1],
                                                                    cellValues[2], decay, value, glm::ivec2(i, j), pos,
