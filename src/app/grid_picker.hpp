@@ -96,8 +96,9 @@ int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors
 
 // What the window gives up when the fluid stays under real time
 // (grid_watch.hpp), one thing each time, the loss least seen first: the
-// sharp dye the pick added where the frame had room for it; a smaller grid (picked again by measuring, the dye grid
-// with it); at the smallest grid, a coarser dye grid, one factor at a time; then the bloom.
+// sharp dye the pick added where the frame had room for it; a smaller grid
+// (picked again by measuring, the dye grid with it); at the smallest grid, a
+// coarser dye grid, one factor at a time; then the bloom.
 enum class SpeedStep { PlainDye, SmallerGrid, CoarserDyeGrid, NoBloom, Nothing };
 struct FrameLoad {
     bool sharpDyeDroppable = false;  // the pick carries the dye sharply (its extra, not the user's choice)
