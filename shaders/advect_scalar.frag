@@ -11,6 +11,8 @@
 //   it traces again by STAGE_DT, reads STAGE_TRACED there, decay 1, and
 //   combines (the scheme's header).
 // INFLOW_DYE (the dye in a TUNNEL): streaklines beyond the inflow.
+// CUBIC_READ (the dye on a grid of its own, DyeAdvection::Cubic): the traced
+//   point read by a clamped cubic instead of bilinearly (cubicSource).
 // Built with SCALAR_SOURCE (advection.glsl's uSource and its read).
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
@@ -52,6 +54,55 @@ bool besideWall()
 }
 #endif
 
+#ifdef CUBIC_READ
+// The Catmull-Rom weights of the cells at -1, 0, 1 and 2 for a point the
+// fraction t past cell 0. Each product that feeds a sum is opaque() so that
+// no compiler contracts it (the mirror rounds twice). They sum to 1 within
+// rounding, so a flat field reads flat.
+vec4 cubicWeights(float t)
+{
+    float half_t = product(0.5, t);
+    return vec4(t * (product(t, 1.0 - half_t) - 0.5), 1.0 + product(t * t, product(1.5, t) - 2.5),
+                t * (0.5 + product(t, 2.0 - product(1.5, t))), product(t, t) * (half_t - 0.5));
+}
+
+// Four cells of a row, from the one left of the traced point's to two right
+// of it, blended by w.
+vec4 cubicBlend(vec4 left, vec4 here, vec4 right, vec4 farRight, vec4 w)
+{
+    return opaque(w.x * left) + opaque(w.y * here) + opaque(w.z * right) + opaque(w.w * farRight);
+}
+vec4 cubicRow(ivec2 c, vec4 w)
+{
+    return cubicBlend(sourceNear(uSource, c + kLeft), sourceNear(uSource, c), sourceNear(uSource, c + kRight),
+                      sourceNear(uSource, c + 2 * kRight), w);
+}
+
+// The source at the traced point (c0, f): a Catmull-Rom spline through the
+// 4 x 4 cells around it (rows, then the column of rows), clamped to the range
+// of the four cells a bilinear read blends, so that, like that read, it makes
+// no value outside them (no ringing, no new extremes); times decay. Where
+// the field is smooth it is third order, where it turns at a cell it keeps
+// the bilinear bound, so thin filaments keep their peak instead of smearing
+// a fraction of a cell a step. Ghosts as the bilinear read's (sourceNear:
+// the wrap mode repeats the edge or wraps at any distance, the inflow's).
+// Mirror: reference's cubicSource (advection_passes.cpp).
+vec4 cubicSource(ivec2 c0, vec2 f, float decay)
+{
+    vec4 wx = cubicWeights(f.x);
+    vec4 wy = cubicWeights(f.y);
+    vec4 a, b, c, d;  // the bilinear footprint, the middle of rows 0 and 1
+    sourceFootprint(uSource, c0, f, a, b, c, d);
+    vec4 row0 = cubicBlend(sourceNear(uSource, c0 + kLeft), a, b, sourceNear(uSource, c0 + 2 * kRight), wx);
+    vec4 row1 = cubicBlend(sourceNear(uSource, c0 + kTop + kLeft), c, d, sourceNear(uSource, c0 + kTop + 2 * kRight), wx);
+    vec4 column = opaque(wy.x * cubicRow(c0 + kBottom, wx)) + opaque(wy.y * row0) + opaque(wy.z * row1) +
+                  opaque(wy.w * cubicRow(c0 + 2 * kTop, wx));
+    vec4 lo = min(min(a, b), min(c, d));
+    vec4 hi = max(max(a, b), max(c, d));
+    return min(max(column, lo), hi) * decay;
+}
+#endif
+
 void main()
 {
     ivec2 c0;
@@ -72,6 +123,8 @@ void main()
     sourceFootprint(uSource, c0, f, a, b, c, d);
     fragResult = fluidOnly(stageOf(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
                                    readsGhost(c0) || besideWall()));
+#elif defined(CUBIC_READ)
+    fragResult = fluidOnly(cubicSource(c0, f, uDecay));
 #else
     fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif

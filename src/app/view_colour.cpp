@@ -115,10 +115,8 @@ float dyeBrightness(const Field& f, int i, int j, float range)
 {
     i = std::clamp(i, 0, f.width() - 1);
     j = std::clamp(j, 0, f.height() - 1);
-    float brightest = 0.0f;
-    for (int c = 0; c < 3; ++c)
-        brightest = std::max(brightest, 1.0f - std::exp(-std::max(f.at(i, j, c), 0.0f) * range));
-    return brightest;
+    const float largest = std::max({f.at(i, j, 0), f.at(i, j, 1), f.at(i, j, 2), 0.0f});
+    return 1.0f - std::exp(-largest * range);
 }
 
 float dyeShade(float strength, const Field& f, int i, int j, float range)

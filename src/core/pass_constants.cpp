@@ -38,6 +38,7 @@ PassConstants makePassConstants(const SimParams& p, FieldGrid grid)
     c.toVelocityCells = static_cast<float>(static_cast<double>(p.gridWidth) / size.width);
     c.fromVelocityCells = static_cast<float>(static_cast<double>(size.width) / p.gridWidth);
     c.onVelocityGrid = size.width == p.gridWidth && size.height == p.gridHeight;
+    c.cubicRead = grid == FieldGrid::Dye && dyeReadsCubic(p);
     return c;
 }
 

@@ -19,6 +19,9 @@ struct PassConstants {
     // the lid too): only in the constants of the dye's velocity read
     // (SimParams::dyeSlipsAtWalls); the shaders' SLIP_WALLS.
     bool slipWalls = false;
+    // The dye's back-trace reads it by the clamped cubic (dyeReadsCubic): only
+    // in the constants of the dye's own grid; the shaders' CUBIC_READ.
+    bool cubicRead = false;
     bool staggered = false;                    // Layout::Staggered: u on left faces, v on bottom faces
     float cellSize = 0.0f;                     // h, m
     float halfInverseCellSize = 0.0f;          // 0.5 / h: central differences span 2h

@@ -161,7 +161,7 @@ inline constexpr ProgramSpec advectDye{
     .name = "advectDye",
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
-    .variants = kScalarAdvectionVariants,
+    .variants = kScalarAdvectionVariants.with(Define::CubicRead),
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Dye}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::dyeDecay}}},
 };

@@ -55,7 +55,14 @@ const char* toString(DyeAdvection scheme)
 AdvectionScheme dyeAdvectionOf(const SimParams& p)
 {
     if (p.dyeAdvection == DyeAdvection::AsVelocity) return p.advection;
+    if (p.dyeAdvection == DyeAdvection::Cubic) return AdvectionScheme::SemiLagrangian;
     return static_cast<AdvectionScheme>(static_cast<int>(p.dyeAdvection) - 1);
+}
+
+bool dyeReadsCubic(const SimParams& p)
+{
+    const bool ownGrid = p.dyeGridWidthOrDefault() != p.gridWidth || p.dyeGridHeight() != p.gridHeight;
+    return p.dyeAdvection == DyeAdvection::Cubic && ownGrid;
 }
 
 const char* toString(Projection projection)

@@ -51,11 +51,13 @@ const char* toString(AdvectionScheme scheme);
 // and with none of the MacCormack limiter's clamps, whose bounds jump at
 // every cell line of the dye grid (docs/algorithm.md §3.2b).
 // Beyond AsVelocity, value n is the scheme kAdvectionSchemes[n - 1]: the
-// choices are built from that table, so a scheme needs no name here.
+// choices are built from that table, so a scheme needs no name here. Cubic
+// comes after them: the dye's own, one pass (dyeReadsCubic).
 enum class DyeAdvection {
     AsVelocity,
     SemiLagrangian,
     MacCormack,
+    Cubic = static_cast<int>(kAdvectionSchemes.size()) + 1,
 };
 
 const char* toString(DyeAdvection scheme);
@@ -206,20 +208,15 @@ inline constexpr float kWindowDyeDissipation = 0.12f;
 
 // How the window carries its dye (on a grid 4x finer than the velocity's,
 // app::autoDyeGrid): semi-Lagrangian, one pass over the dye grid, which
-// every grid the pick takes can afford; and where the frame has room for a
-// second pass at the grid the pick took, MacCormack (the pick's probe,
-// app::FluidSession::pickGrid). The sharp one keeps the filaments the
-// confinement curls: 6 s into the window's first sight on 84 x 64, detail
-// 0.023 against 0.005, the dye twice as light; but it costs about 2x the
-// plain pass (the advection group 2.3x at grid 128, dye 512), which 128
-// rows on a 2-core llvmpipe machine cannot pay. The sharp dye also keeps
-// more of the old splats' colour lit, mixed into dim greys: with it the pick
-// fades the dye a little faster (84 x 64, 60 s: saturation 0.51 at 0.12/s,
-// 0.61 at 0.16/s, lit 0.999 and 0.94; the plain dye at 0.16/s dimmed 172 x
-// 128 to lit 0.29 at 15 s, so the plain dye keeps 0.12).
+// every grid the pick takes can afford; and where the frame has room for the
+// cubic read's 16 reads a cell at the grid the pick took, the cubic
+// (dyeReadsCubic; the pick's probe, app::FluidSession::pickGrid). The sharp
+// one keeps the filaments the confinement curls, which the bilinear read
+// smears a fraction of a dye cell a step: 6 s into the window's first sight
+// on 172 x 128, detail 0.094 against 0.022 (MacCormack's two passes: 0.068,
+// at 26-31 frames/s where the cubic keeps 33-36 and the plain read 33-37).
 inline constexpr DyeAdvection kWindowDyeAdvection = DyeAdvection::SemiLagrangian;
-inline constexpr DyeAdvection kWindowSharpDyeAdvection = DyeAdvection::MacCormack;
-inline constexpr float kWindowSharpDyeDissipation = 0.16f;
+inline constexpr DyeAdvection kWindowSharpDyeAdvection = DyeAdvection::Cubic;
 
 // The window's dye reads the velocity near the walls as slipping
 // (SimParams::dyeSlipsAtWalls). On the no-slip rule the velocity falls
@@ -230,8 +227,19 @@ inline constexpr float kWindowSharpDyeDissipation = 0.16f;
 // 0.90 and 1.39 slipping).
 inline constexpr bool kWindowDyeSlipsAtWalls = true;
 
-// The scheme that carries the dye: dyeAdvection, or the velocity's.
+// The scheme that carries the dye: dyeAdvection, or the velocity's (Cubic:
+// the semi-Lagrangian one, whose read is then cubic; dyeReadsCubic).
 AdvectionScheme dyeAdvectionOf(const SimParams& p);
+
+// Whether the dye's back-trace reads it by a clamped cubic instead of
+// bilinearly (DyeAdvection::Cubic): a Catmull-Rom spline through the 4 x 4
+// cells around the traced point, clamped to the range of the four a bilinear
+// read blends, so it makes no new extremes and is as bounded as the
+// semi-Lagrangian read; far less smearing for one pass and 16 reads a cell
+// (docs/algorithm.md §3.2c). Only on a dye grid of its own: on the
+// velocity's, the dye shares its passes, and Cubic is the semi-Lagrangian
+// scheme.
+bool dyeReadsCubic(const SimParams& p);
 
 // Accepted ranges: the parameter table (core/parameters.cpp) and validate()
 // read them; tests sweep them.

@@ -75,6 +75,38 @@ void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, gl
     blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, out);
 }
 
+// advect_scalar.frag's cubicWeights: the Catmull-Rom weights of the cells at
+// -1, 0, 1 and 2 for a point the fraction t past cell 0, each operation
+// rounded on its own (the shader's opaque() products).
+glm::vec4 cubicWeights(float t)
+{
+    const float halfT = 0.5f * t;
+    return {t * (t * (1.0f - halfT) - 0.5f), 1.0f + (t * t) * (1.5f * t - 2.5f), t * (0.5f + t * (2.0f - 1.5f * t)),
+            (t * t) * (halfT - 0.5f)};
+}
+
+// advect_scalar.frag's cubicSource on Components floats of one cell: the
+// source at the traced point (c0, f) by the Catmull-Rom spline through the
+// 4 x 4 cells around it, rows first, clamped to the range of the bilinear
+// footprint's four cells, times decay. Cells through the scalar rule
+// (sourceAt): a ghost at any distance repeats the edge, wraps, or is the
+// inflow's.
+template <int Components>
+void cubicSource(const Field& source, glm::ivec2 c0, glm::vec2 f, float decay, const PassConstants& k, float* out)
+{
+    const glm::vec4 wx = cubicWeights(f.x);
+    const glm::vec4 wy = cubicWeights(f.y);
+    const auto at = [&](int di, int dj) { return sourceAt<false>(source, c0 + glm::ivec2(di, dj), k); };
+    const auto row = [&](int dj) { return wx.x * at(-1, dj) + wx.y * at(0, dj) + wx.z * at(1, dj) + wx.w * at(2, dj); };
+    const glm::vec4 column = wy.x * row(-1) + wy.y * row(0) + wy.z * row(1) + wy.w * row(2);
+    const glm::vec4 a = at(0, 0), b = at(1, 0), c = at(0, 1), d = at(1, 1);
+    for (int n = 0; n < Components; ++n) {
+        const float lo = glslMin(glslMin(a[n], b[n]), glslMin(c[n], d[n]));
+        const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n]));
+        out[n] = glslMin(glslMax(column[n], lo), hi) * decay;
+    }
+}
+
 // std::fmin(std::fmax(x, lo), hi): a NaN position lands on lo.
 float clampTrace(float x, float lo, float hi)
 {
@@ -187,6 +219,12 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
             const glm::vec2 f = pos - base;
             const glm::ivec2 c0(base);
             float* cellOut = result + Components * i;
+            if constexpr (!SourceIsVelocity) {
+                if (k.cubicRead) {  // the dye on its own grid: no solids there
+                    cubicSource<Components>(source, c0, f, decay, k, cellOut);
+                    continue;
+                }
+            }
             // Among solids, unless the whole trace and footprint keep clear of
             // them (then the obstacle path gives this path's result to the bit;
             // the clearance does not wrap, so periodic grids always take it).

@@ -19,6 +19,7 @@ struct KernelConfig {
     bool obstacles = false;
     bool dyeOnVelocityGrid = true;
     bool dyeSlipsAtWalls = false;  // SimParams::dyeSlipsAtWalls (on its own grid only)
+    bool dyeReadsCubic = false;    // dyeReadsCubic(SimParams) (on its own grid only)
 };
 
 struct GpuKernels {

@@ -370,11 +370,9 @@ TEST_F(GridChangeTest, TheDyeIsCarriedSharplyWhereTheFrameHasRoomAndThatIsNotSav
     s.pick(0.0);
     EXPECT_EQ(s.state.gridShortSide, 24);
     EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
-    EXPECT_EQ(s.state.params.dyeDissipation, kWindowSharpDyeDissipation);
     EXPECT_TRUE(s.state.dyeSharpByPick);
     EXPECT_NE(s.stats.gridChoice.find("the dye carried sharply"), std::string::npos) << s.stats.gridChoice;
     EXPECT_EQ(fromPanel(s.options, s.state).params.dyeAdvection, s.options.params.dyeAdvection) << "saved";
-    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeDissipation, s.options.params.dyeDissipation) << "saved";
     s.fluid.allocateGrid(kFramebuffer, false);
     EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowSharpDyeAdvection) << "the solver made next runs with it";
     // "Reset to defaults" keeps it with the grid, as a fresh start would take it.
@@ -390,7 +388,6 @@ TEST_F(GridChangeTest, TheDyeIsCarriedSharplyWhereTheFrameHasRoomAndThatIsNotSav
     EXPECT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::PlainDye);
     ASSERT_TRUE(s.fluid.plainDyeForSpeed());
     EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowDyeAdvection);
-    EXPECT_EQ(s.fluid.params().dyeDissipation, kWindowDyeDissipation);
     EXPECT_FALSE(s.state.dyeSharpByPick);
     EXPECT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::SmallerGrid);
     EXPECT_FALSE(s.fluid.plainDyeForSpeed()) << "nothing left to give up of the dye's";
@@ -410,7 +407,6 @@ TEST_F(GridChangeTest, AFrameWithoutRoomKeepsThePlainDye)
     ASSERT_TRUE(s.state.dyeSharpByPick);
     s.pick(10.0);
     EXPECT_EQ(s.state.params.dyeAdvection, kWindowDyeAdvection);
-    EXPECT_EQ(s.state.params.dyeDissipation, kWindowDyeDissipation);
     EXPECT_FALSE(s.state.dyeSharpByPick);
 }
 
@@ -434,12 +430,10 @@ TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)
     EXPECT_FALSE(s.state.autoDyeAdvection);
     EXPECT_FALSE(s.state.dyeSharpByPick);
     EXPECT_EQ(fromPanel(s.options, s.state).params.dyeAdvection, DyeAdvection::AsVelocity);
-    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeDissipation, s.options.params.dyeDissipation)
-        << "the fade is still the pick's";
     s.pick(0.0);
     EXPECT_EQ(s.state.params.dyeAdvection, DyeAdvection::AsVelocity);
 
-    // A fade chosen in the panel is saved; the scheme, still the pick's, is not.
+    // A fade chosen in the panel is the user's and saved; the scheme stays the pick's, not saved.
     DyePickSession fade(true);
     fade.pick(0.0);
     fade.fluid.allocateGrid(kFramebuffer, false);
@@ -447,7 +441,8 @@ TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)
     applyPanel(
         PanelActions{}, fade.state, fade.fluid, kFramebuffer, [](GpuSolver&, const DisplaySettings&) { return 0.0; },
         loop);
-    EXPECT_FALSE(fade.state.autoDyeAdvection);
+    EXPECT_TRUE(fade.state.autoDyeAdvection);
+    EXPECT_TRUE(fade.state.dyeSharpByPick);
     EXPECT_EQ(fromPanel(fade.options, fade.state).params.dyeDissipation, 0.5f);
     EXPECT_EQ(fromPanel(fade.options, fade.state).params.dyeAdvection, fade.options.params.dyeAdvection);
     ASSERT_TRUE(fade.fluid.plainDyeForSpeed());

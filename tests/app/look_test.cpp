@@ -109,20 +109,20 @@ TEST_F(WindowLookTest, AStrokeOnTheDefaultGridLeavesNoStaircase)
 }
 
 // The cause of the steps: the velocity's limiter, and on the coarse grid a
-// confinement too strong for it. The dye carried sharply (MacCormack,
-// clamped) by the window's velocity shows every step that velocity has. One
-// picture's staircase moves by a few tenths from step to step, so the mean of
-// four, 3 to 3.4 s after the stroke, is held. Measured at the window's
-// defaults: 0.98 (172 x 128) and 1.10 (84 x 64); with the clamping limiter
-// 1.28 and 1.23 (and the stroke above 1.51); with a confinement of 4, 84 x 64
-// gives 1.36.
+// confinement too strong for it. The dye carried sharply (the pick's cubic
+// read, clamped) by the window's velocity shows every step that velocity
+// has. One picture's staircase moves by a few tenths from step to step, so
+// the mean of four, 3 to 3.4 s after the stroke, is held. Measured at the
+// window's defaults: 0.91 (172 x 128) and 0.98 (84 x 64); by MacCormack
+// 0.98 and 1.10, with the velocity's clamping limiter 1.28 and 1.23 (and
+// the stroke above 1.51); with a confinement of 4, 84 x 64 gave 1.36.
 TEST_F(WindowLookTest, ASharpDyeShowsNoStepsFromTheWindowsVelocity)
 {
     const Options window = windowDefaults();
     for (const int rows : {kRows, kRows / 2}) {
         SimParams p = windowStartParams({kWidth, kHeight}, rows);
         p.dt = 1.0f / 30.0f;
-        p.dyeAdvection = DyeAdvection::MacCormack;
+        p.dyeAdvection = kWindowSharpDyeAdvection;
         GpuSolver solver(p);
         paintStroke(solver, p);
         for (int n = 0; n < 90; ++n) solver.step({});
@@ -130,8 +130,8 @@ TEST_F(WindowLookTest, ASharpDyeShowsNoStepsFromTheWindowsVelocity)
         double staircase = 0.0;
         for (int picture = 0; picture < kPictures; ++picture) {
             const LookMetrics m = measureLook(drawn(solver, window.display));
-            std::printf("[ measured ] %dx%d grid, the dye by MacCormack: staircase %.2f, detail %.4f\n", p.gridWidth,
-                        p.gridHeight, m.staircase, m.detail);
+            std::printf("[ measured ] %dx%d grid, the sharp dye (%s): staircase %.2f, detail %.4f\n", p.gridWidth,
+                        p.gridHeight, toString(p.dyeAdvection), m.staircase, m.detail);
             staircase += m.staircase / kPictures;
             for (int n = 0; n < 3; ++n) solver.step({});
         }

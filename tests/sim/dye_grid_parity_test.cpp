@@ -41,6 +41,9 @@ std::vector<PassCase> dyePasses()
         // dt negated), then its SCHEME_STAGE variant (MacCormack's stage), all on the dye's grid with
         // the velocity interpolated at its cells' centres (docs/algorithm.md §3.2b).
         onBoth("advect_dye_maccormack", Slot::Dye, advectDye, test::withMacCormack),
+        // advect_scalar.frag's CUBIC_READ: 16 reads a cell, ghosts up to two
+        // cells out (the coarse grid's traces reach past the walls).
+        onBoth("advect_dye_cubic", Slot::Dye, advectDye, test::withCubicDye),
     };
 }
 
@@ -92,7 +95,7 @@ const DyeGrid kDyeGrids[] = {{"Fine", 144}, {"Coarse", 24}};
 
 INSTANTIATE_TEST_SUITE_P(Passes, DyeGridParity,
                          ::testing::Combine(::testing::Range<std::size_t>(0, dyePasses().size()),
-                                            ::testing::Values(test::kBox, test::kLid, test::kPeriodic),
+                                            ::testing::Values(test::kBox, test::kLid, test::kPeriodic, test::kTunnel),
                                             ::testing::ValuesIn(kDyeGrids)),
                          test::caseName(dyePasses));
 
@@ -134,6 +137,15 @@ TEST_P(DyeGridStepParity, TenStepsMatch)
     const DyeGrid dyeGrid = std::get<1>(GetParam());
     expectTenStepsMatch(paramsFor(walls, dyeGrid.width), 42, 0.015f,
                         std::string("steps_") + walls.name + "_" + dyeGrid.name);
+}
+
+// The same with the dye carried by the cubic read, as the window's pick does.
+TEST_P(DyeGridStepParity, TenCubicStepsMatch)
+{
+    const Walls walls = std::get<0>(GetParam());
+    const DyeGrid dyeGrid = std::get<1>(GetParam());
+    expectTenStepsMatch(test::withCubicDye(paramsFor(walls, dyeGrid.width)), 42, 0.015f,
+                        std::string("cubic_steps_") + walls.name + "_" + dyeGrid.name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Steps, DyeGridStepParity,

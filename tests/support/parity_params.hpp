@@ -27,6 +27,13 @@ inline SimParams withMacCormack(SimParams p)
     return p;
 }
 
+// The dye by the clamped cubic read (DyeAdvection::Cubic; on a dye grid of its own).
+inline SimParams withCubicDye(SimParams p)
+{
+    p.dyeAdvection = DyeAdvection::Cubic;
+    return p;
+}
+
 inline SimParams withIncrementalProjection(SimParams p)
 {
     p.projection = Projection::Incremental;

@@ -20,21 +20,18 @@ namespace fluid::app {
 
 namespace {
 
-// The pick's sharp dye: its scheme, and the fade that keeps its lasting
-// colour vivid (sim_params.hpp).
+// The pick's sharp dye (sim_params.hpp).
 void takeSharpDye(PanelState& state)
 {
     state.params.dyeAdvection = kWindowSharpDyeAdvection;
-    state.params.dyeDissipation = kWindowSharpDyeDissipation;
-    state.dyeSharpByPick = state.dyeFadeByPick = true;
+    state.dyeSharpByPick = true;
 }
 
-// Back to the window's plain dye, each part only where it is still the pick's.
+// Back to the window's plain dye, where the scheme is still the pick's.
 void takePlainDye(PanelState& state)
 {
     if (state.dyeSharpByPick) state.params.dyeAdvection = kWindowDyeAdvection;
-    if (state.dyeFadeByPick) state.params.dyeDissipation = kWindowDyeDissipation;
-    state.dyeSharpByPick = state.dyeFadeByPick = false;
+    state.dyeSharpByPick = false;
 }
 
 }  // namespace
@@ -131,7 +128,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
                   1e3 * pick.secondsPerStep, 1e3 * pick.overheadSeconds, stepsPerFrame(budget),
                   stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
                   state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "",
-                  sharpDye ? "; the dye carried sharply (MacCormack), the frame has room for it" : "", bloomNote);
+                  sharpDye ? "; the dye carried sharply (a cubic read), the frame has room for it" : "", bloomNote);
     stats_.gridChoice = note;
 }
 
@@ -142,7 +139,6 @@ bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick,
 {
     SimParams sharp = paramsForShortSide(framebuffer, pick.shortSide, state_.dyeGridShortSide);
     sharp.dyeAdvection = kWindowSharpDyeAdvection;
-    sharp.dyeDissipation = kWindowSharpDyeDissipation;
     sharp.dt = static_cast<float>(pick.dt);
     GpuSolver probe(sharp);
     double uploadSeconds = 0.0;

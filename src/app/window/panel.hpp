@@ -34,16 +34,13 @@ struct PanelState : AppSettings {
     // ends it.
     bool autoDt = false;
     bool dtLongForSpeed = false;
-    // The window's dye scheme and fade (no --dye-advection or
-    // --dye-dissipation, none saved) with the auto grid: where the frame has
-    // room for it at the grid picked, the pick carries the dye sharply
-    // (kWindowSharpDyeAdvection; dyeSharpByPick) and fades it a little faster
-    // (kWindowSharpDyeDissipation; dyeFadeByPick), neither ever saved, and
-    // the first thing given up for speed is that. Choosing a scheme or a
-    // fade in the panel ends it (the other stays the pick's).
+    // The window's dye scheme (no --dye-advection, none saved) with the auto
+    // grid: where the frame has room for it at the grid picked, the pick
+    // carries the dye sharply (kWindowSharpDyeAdvection; dyeSharpByPick),
+    // never saved, and the first thing given up for speed is that. Choosing
+    // a scheme in the panel ends it.
     bool autoDyeAdvection = false;
     bool dyeSharpByPick = false;
-    bool dyeFadeByPick = false;
     bool obstacleBrush = false;  // the mouse paints obstacles (as with Ctrl held)
     bool paused = false;
     bool visible = true;

@@ -72,7 +72,6 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
     if (state.params == session.params()) return a.applyGrid;
     const bool dtByHand = state.params.dt != session.params().dt;
     const bool dyeSchemeByHand = state.params.dyeAdvection != session.params().dyeAdvection;
-    const bool dyeFadeByHand = state.params.dyeDissipation != session.params().dyeDissipation;
     std::optional<std::string> problem = validate(state.params);
     if (!problem) {
         try {
@@ -88,9 +87,8 @@ bool applyPanel(const PanelActions& a, PanelState& state, FluidSession& session,
         // A dt set by hand and taken is the user's: the pick no longer
         // changes it, and it is saved (a refused one left the pick's saved).
         if (dtByHand) state.autoDt = state.dtLongForSpeed = false;
-        // Likewise a dye scheme, and a fade.
+        // Likewise a dye scheme.
         if (dyeSchemeByHand) state.autoDyeAdvection = state.dyeSharpByPick = false;
-        if (dyeFadeByHand) state.autoDyeAdvection = state.dyeFadeByPick = false;
     }
     return a.applyGrid;
 }

@@ -26,9 +26,8 @@ Options fromPanel(const Options& start, const PanelState& state)
     if (state.bloomOffForSpeed && !state.display.bloom.enabled) o.display.bloom.enabled = start.display.bloom.enabled;
     // Likewise the longer step it took (the next machine may keep up with the default).
     if (state.dtLongForSpeed) o.params.dt = start.params.dt;
-    // And the sharp dye it added, with its fade (the next machine may have no room for it).
+    // And the sharp dye it added (the next machine may have no room for it).
     if (state.dyeSharpByPick) o.params.dyeAdvection = start.params.dyeAdvection;
-    if (state.dyeFadeByPick) o.params.dyeDissipation = start.params.dyeDissipation;
     o.autoGrid = state.autoGrid;
     return o;
 }

@@ -186,8 +186,7 @@ PanelState Viewer::panelStateFrom(const Options& o)
     s.autoDyeGrid = o.autoGrid && o.params.dyeGridWidth == 0 && !o.given("dye-grid");
     s.autoBloom = o.autoGrid && o.display.bloom.enabled && !o.given("bloom");
     s.autoDt = o.autoGrid && !o.given("dt") && o.params.dt == SimParams{}.dt;
-    s.autoDyeAdvection = o.autoGrid && !o.given("dye-advection") && o.params.dyeAdvection == kWindowDyeAdvection &&
-                         !o.given("dye-dissipation") && o.params.dyeDissipation == kWindowDyeDissipation;
+    s.autoDyeAdvection = o.autoGrid && !o.given("dye-advection") && o.params.dyeAdvection == kWindowDyeAdvection;
     return s;
 }
 
