@@ -36,12 +36,13 @@ vec2 velocityHere()
 #endif
 }
 
-#ifdef SCHEME_STAGE
+#if defined(SCHEME_STAGE) || defined(CUBIC_READ)
 // Whether this cell, on a grid of its own, lies within half a velocity cell
 // of a wall, where a scheme's stage keeps the forward value (as where its
-// footprint reads a ghost): the velocity there is the wall rule's, and where
-// the flow presses onto a wall it thins the scalar into layers one cell thick
-// along it, which the stage's correction kept as lines along every wall.
+// footprint reads a ghost) and the cubic read is the bilinear one: the
+// velocity there is the wall rule's, and where the flow presses onto a wall
+// it thins the scalar into layers one cell thick along it, which the stage's
+// correction, and the cubic, kept as lines along every wall.
 // Mirror: reference::besideWall.
 bool besideWall()
 {
@@ -124,7 +125,7 @@ void main()
     fragResult = fluidOnly(stageOf(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
                                    readsGhost(c0) || besideWall()));
 #elif defined(CUBIC_READ)
-    fragResult = fluidOnly(cubicSource(c0, f, uDecay));
+    fragResult = fluidOnly(besideWall() ? advectedSource(uSource, c0, f, uDecay) : cubicSource(c0, f, uDecay));
 #else
     fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif

@@ -75,6 +75,18 @@ void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, gl
     blendBilinear<Components>(&a[0], &b[0], &c[0], &d[0], f, decay, out);
 }
 
+// advect_scalar.frag's besideWall: cell (i, j) of a scalar's own grid (k)
+// lies within half a velocity cell of a wall, where a stage keeps the
+// forward value and the cubic read is the bilinear one; never on the velocity's grid, nor on a periodic one.
+bool besideWall(int i, int j, const PassConstants& k, const PassConstants& velocityGrid)
+{
+    if (k.onVelocityGrid || k.periodic) return false;
+    const float x = (static_cast<float>(i) + 0.5f) * k.toVelocityCells;
+    const float y = (static_cast<float>(j) + 0.5f) * k.toVelocityCells;
+    return x < 0.5f || y < 0.5f || x > static_cast<float>(velocityGrid.width) - 0.5f ||
+           y > static_cast<float>(velocityGrid.height) - 0.5f;
+}
+
 // advect_scalar.frag's cubicWeights: the Catmull-Rom weights of the cells at
 // -1, 0, 1 and 2 for a point the fraction t past cell 0, each operation
 // rounded on its own (the shader's opaque() products).
@@ -220,7 +232,7 @@ void advectRows(const Field& velocity, const PassConstants& velocityGrid, const 
             const glm::ivec2 c0(base);
             float* cellOut = result + Components * i;
             if constexpr (!SourceIsVelocity) {
-                if (k.cubicRead) {  // the dye on its own grid: no solids there
+                if (k.cubicRead && !besideWall(i, j, k, velocityGrid)) {  // the dye on its own grid: no solids there
                     cubicSource<Components>(source, c0, f, decay, k, cellOut);
                     continue;
                 }
@@ -301,18 +313,6 @@ void stageCell(const float* __restrict forward, const float* __restrict original
         const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n])) * decay;
         out[n] = value(forward[n], original[n], traced[n], lo, hi, decay, false);
     }
-}
-
-// advect_scalar.frag's besideWall: cell (i, j) of a scalar's own grid (k)
-// lies within half a velocity cell of a wall, where a stage keeps the
-// forward value; never on the velocity's grid, nor on a periodic one.
-bool besideWall(int i, int j, const PassConstants& k, const PassConstants& velocityGrid)
-{
-    if (k.onVelocityGrid || k.periodic) return false;
-    const float x = (static_cast<float>(i) + 0.5f) * k.toVelocityCells;
-    const float y = (static_cast<float>(j) + 0.5f) * k.toVelocityCells;
-    return x < 0.5f || y < 0.5f || x > static_cast<float>(velocityGrid.width) - 0.5f ||
-           y > static_cast<float>(velocityGrid.height) - 0.5f;
 }
 
 // The stage where the forward footprint reads a ghost cell (no bounds).

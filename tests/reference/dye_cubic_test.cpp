@@ -65,9 +65,10 @@ TEST(DyeCubicRead, AThinStripeKeepsItsPeakWhereTheBilinearReadSmearsIt)
 {
     const Carried cubic = carryStripe(DyeAdvection::Cubic, kDyeCells, 100);
     const Carried bilinear = carryStripe(DyeAdvection::SemiLagrangian, kDyeCells, 100);
-    std::printf("[ measured ] a stripe 3 dye cells wide after 100 steps of 0.37 cells: peak %.3f cubic, %.3f "
-                "semi-Lagrangian\n",
-                static_cast<double>(cubic.peak), static_cast<double>(bilinear.peak));
+    std::printf(
+        "[ measured ] a stripe 3 dye cells wide after 100 steps of 0.37 cells: peak %.3f cubic, %.3f "
+        "semi-Lagrangian\n",
+        static_cast<double>(cubic.peak), static_cast<double>(bilinear.peak));
     // The bilinear read's smearing spreads the stripe over some 12 cells by
     // then (peak 0.244); the cubic's over half as many (0.507).
     EXPECT_LT(bilinear.peak, 0.3f);
