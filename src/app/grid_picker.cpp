@@ -73,6 +73,12 @@ int autoDyeGrid(int shortSide, int pixels)
     return dye > shortSide ? dye : 0;
 }
 
+int finerDyeGrid(int shortSide, int pixels)
+{
+    const int dye = std::min(kFinerDyeGrid, pixels);
+    return dye > autoDyeGrid(shortSide, pixels) && dye > shortSide ? dye : 0;
+}
+
 std::span<const int> choicesWithin(std::span<const int> candidates, int pixels)
 {
     const auto end = std::find_if(candidates.begin(), candidates.end(), [&](int n) { return n > pixels; });

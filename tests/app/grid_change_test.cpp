@@ -410,6 +410,35 @@ TEST_F(GridChangeTest, AFrameWithoutRoomKeepsThePlainDye)
     EXPECT_FALSE(s.state.dyeSharpByPick);
 }
 
+// On the smallest grids the auto dye grid (4x) is coarse: where the frame
+// has room, the pick takes finerDyeGrid instead (never saved), a resize
+// keeps it, and it is given up for speed as any auto dye grid is.
+TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSaved)
+{
+    PickSession s(false);
+    s.state.autoDyeGrid = true;
+    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
+    const int finer = finerDyeGrid(24, pixels);
+    ASSERT_GT(finer, autoDyeGrid(24, pixels));
+    s.pick(0.0);
+    EXPECT_EQ(s.state.gridShortSide, 24);
+    EXPECT_EQ(s.state.dyeGridShortSide, finer);
+    EXPECT_NE(s.stats.gridChoice.find("the dye on a finer grid, the frame has room for it"), std::string::npos)
+        << s.stats.gridChoice;
+    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeGridWidth, s.options.params.dyeGridWidth) << "saved";
+    s.fluid.allocateGrid(kFramebuffer, false);
+    s.fluid.reshapeGrid({kFramebuffer.x / 2, kFramebuffer.y / 2});
+    EXPECT_EQ(s.state.dyeGridShortSide, finerDyeGrid(24, pixels / 2)) << "a resize keeps it, at most its pixels";
+    s.fluid.reshapeGrid(kFramebuffer);
+    EXPECT_EQ(s.state.dyeGridShortSide, finer);
+    ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
+    EXPECT_EQ(s.state.dyeGridShortSide, kDyeGridFactors[0] * 24) << "given up for speed";
+
+    s.pick(10.0);  // nothing keeps up
+    EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(s.state.gridShortSide, pixels));
+    EXPECT_EQ(s.stats.gridChoice.find("the frame has room for it"), std::string::npos) << s.stats.gridChoice;
+}
+
 TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)
 {
     DyePickSession given(false);  // --dye-advection given, saved, or chosen in the panel

@@ -205,6 +205,11 @@ TEST(GridPicker, TheAutoDyeGridIsFourTimesFinerUpToThePixels)
     EXPECT_EQ(autoDyeGrid(256, 768), 768) << "the window's pixels";
     EXPECT_EQ(autoDyeGrid(512, 480), 0) << "a grid finer than the pixels keeps its own dye";
     EXPECT_EQ(autoDyeGrid(512, 512), 0);
+    // The pick's finer dye grid, tried where the auto one is coarser.
+    EXPECT_EQ(finerDyeGrid(64, 768), kFinerDyeGrid);
+    EXPECT_EQ(finerDyeGrid(64, 400), 400) << "the window's pixels";
+    EXPECT_EQ(finerDyeGrid(128, 768), 0) << "the auto dye grid is as fine";
+    EXPECT_EQ(finerDyeGrid(256, 768), 0);
 }
 
 TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)

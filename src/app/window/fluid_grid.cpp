@@ -110,6 +110,10 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     dyeCoarsenedForSpeed_ = false;
     const bool longerStep = pick.dt > baseDt;
     budget.dt = pick.dt;
+    // A finer dye grid than the auto one on a small grid, where the frame has room for it.
+    const int finerDye = state_.autoDyeGrid && pick.keepsUp ? finerDyeGrid(pick.shortSide, pixels) : 0;
+    dyeFinerByPick_ = finerDye > 0 && dyeGridKeepsUp(framebuffer, finerDye, pick, budget, overhead);
+    if (dyeFinerByPick_) state_.dyeGridShortSide = finerDye;
     if (state_.autoDt) {
         state_.params.dt = static_cast<float>(pick.dt);
         state_.dtLongForSpeed = longerStep;
@@ -127,7 +131,9 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
                   pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
                   1e3 * pick.secondsPerStep, 1e3 * pick.overheadSeconds, stepsPerFrame(budget),
                   stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
-                  state_.autoDyeGrid && state_.dyeGridShortSide > 0 ? "; the dye on a finer grid" : "",
+                  !state_.autoDyeGrid || state_.dyeGridShortSide == 0 ? ""
+                  : dyeFinerByPick_ ? "; the dye on a finer grid, the frame has room for it"
+                                    : "; the dye on a finer grid",
                   sharpDye ? "; the dye carried sharply (a cubic read), the frame has room for it" : "", bloomNote);
     stats_.gridChoice = note;
 }
@@ -148,6 +154,25 @@ bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick,
     atPick.longerDt = 0.0;
     atPick.overheadSeconds = pick.overheadSeconds;
     return keepsUp(seconds, atPick);
+}
+
+bool FluidSession::dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, GridPick& pick, const FrameBudget& budget,
+                                  const FrameOverhead& overhead) const
+{
+    SimParams finer = paramsForShortSide(framebuffer, pick.shortSide, dyeShortSide);
+    finer.dt = static_cast<float>(pick.dt);
+    GpuSolver probe(finer);
+    FrameBudget atPick = budget;
+    atPick.dt = pick.dt;
+    atPick.longerDt = 0.0;
+    atPick.overheadSeconds = std::max(0.0, overhead(probe, state_.display));
+    double uploadSeconds = 0.0;
+    const double seconds = secondsPerStep(probe, uploadSeconds);
+    atPick.overheadSeconds += uploadSeconds;
+    if (!keepsUp(seconds, atPick)) return false;
+    pick.secondsPerStep = seconds;
+    pick.overheadSeconds = atPick.overheadSeconds;
+    return true;
 }
 
 namespace {
@@ -215,7 +240,9 @@ bool FluidSession::dropBloomForSpeed()
 void FluidSession::reshapeGrid(glm::ivec2 framebuffer)
 {
     if (state_.autoDyeGrid) {
-        const int cap = autoDyeGrid(state_.gridShortSide, std::min(framebuffer.x, framebuffer.y));
+        const int pixels = std::min(framebuffer.x, framebuffer.y);
+        const int cap = std::max(autoDyeGrid(state_.gridShortSide, pixels),
+                                 dyeFinerByPick_ ? finerDyeGrid(state_.gridShortSide, pixels) : 0);
         // 0 is the simulation grid's: the coarsest a dye grid gets.
         state_.dyeGridShortSide = dyeCoarsenedForSpeed_ ? std::min(state_.dyeGridShortSide, cap) : cap;
     }
