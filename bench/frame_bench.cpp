@@ -55,7 +55,8 @@ struct Frame {
     fluid::app::FieldView view = fluid::app::FieldView::Water;
     bool bloom = false;
     bool windowDefaults =
-        false;  // the window's own: its dye grid 4x the grid's (autoDyeGrid), carried as it carries it
+        false;              // the window's own: its dye grid 4x the grid's (autoDyeGrid), carried as it carries it
+    bool sharpDye = false;  // with windowDefaults: the dye as the pick carries it where it has room
 };
 
 void timeWallFrames(benchmark::State& state, Frame frame)
@@ -67,8 +68,9 @@ void timeWallFrames(benchmark::State& state, Frame frame)
     }
     try {
         const int rows = static_cast<int>(state.range(0));
-        const fluid::SimParams params =
+        fluid::SimParams params =
             frame.windowDefaults ? fluid::app::windowStartParams({kWallWidth, kWallHeight}, rows) : wallParams(rows);
+        if (frame.sharpDye) params.dyeAdvection = fluid::kWindowSharpDyeAdvection;
         fluid::GpuSolver solver(params);
         fluid::app::DisplayChain display("");
         // 8 bits a channel, as a window's framebuffer.
@@ -131,6 +133,11 @@ void BM_WindowStep(benchmark::State& state)
 {
     timeWallFrames(state, {true, false, fluid::app::FieldView::Dye, true, true});
 }
+// The same step with the dye as the pick's sharp one (kWindowSharpDyeAdvection).
+void BM_WindowSharpDyeStep(benchmark::State& state)
+{
+    timeWallFrames(state, {true, false, fluid::app::FieldView::Dye, true, true, true});
+}
 void BM_WindowDyeView(benchmark::State& state)
 {
     timeWallFrames(state, {false, true, fluid::app::FieldView::Dye, true, true});
@@ -155,6 +162,7 @@ BENCHMARK(BM_DyeView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisec
 BENCHMARK(BM_DyeViewBloom)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_PressureView)->Apply(wallArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WindowStep)->Apply(windowArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_WindowSharpDyeStep)->Apply(windowArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_WindowDyeView)->Apply(windowArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 
 }  // namespace
