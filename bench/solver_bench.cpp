@@ -119,6 +119,20 @@ void BM_GpuStepPeerDyeGrid(benchmark::State& state)
     timeGpuSteps(state, p);
 }
 
+// The peer's grids (velocity 128, dye 1024) with the dye carried by each of
+// its own schemes, so that one run gives a scheme's cost as a ratio. Arg:
+// 0 semi-Lagrangian, 1 MacCormack, 2 the cubic read (docs/algorithm.md §3.2c).
+void BM_GpuStepDyeScheme(benchmark::State& state)
+{
+    fluid::SimParams p = peerParams(128);
+    p.dyeGridWidth = 1024;
+    constexpr fluid::DyeAdvection kSchemes[] = {fluid::DyeAdvection::SemiLagrangian, fluid::DyeAdvection::MacCormack,
+                                                fluid::DyeAdvection::Cubic};
+    p.dyeAdvection = kSchemes[state.range(0)];
+    state.SetLabel(toString(p.dyeAdvection));
+    timeGpuSteps(state, p);
+}
+
 // The step with every default (multigrid pressure, the viscous solve planned
 // to its tolerance) at the bench's viscosity and vorticity: what a user gets.
 // Compare with 0eef30c's BM_GpuStep, its defaults (40 + 20 Jacobi sweeps).
@@ -406,6 +420,7 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
     ->ArgNames({"velocity", "dye"})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepDyeScheme)->DenseRange(0, 2)->ArgName("scheme")->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStep)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepObstacles)->Apply(gpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_CpuStepDefaults)->Apply(cpuArgs)->UseRealTime()->Unit(benchmark::kMillisecond);

@@ -14,7 +14,7 @@ namespace fluid {
 void GpuSolver::advectDye()
 {
     const AdvectionScheme scheme = dyeAdvectionOf(params_);
-    draw(kernels_.advectDye, Source::Dye, dye().write());
+    draw(dyeReadsCubic(params_) ? kernels_.advectDyeCubic : kernels_.advectDye, Source::Dye, dye().write());
     runSchemeStages(scheme, dye(), schemeDye_, kernels_.of(scheme).dye, Source::Dye);
     dye().swap();
 }

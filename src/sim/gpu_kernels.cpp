@@ -49,9 +49,9 @@ GpuKernels chooseKernels(const KernelConfig& c)
     const Defines slipRead = Defines{}.with(D::SlipWalls, c.dyeSlipsAtWalls && !c.dyeOnVelocityGrid);
     const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead) | inflowDye;
     const Defines temperature = scalar | onVelocityGrid;
+    k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
     // The cubic read is the dye's forward pass alone: it has no stages.
-    const Defines cubicRead = Defines{}.with(D::CubicRead, c.dyeReadsCubic && !c.dyeOnVelocityGrid);
-    k.advectDye = k.add(kernel(row::advectDye, dye | cubicRead, FieldGrid::Dye));
+    if (!c.dyeOnVelocityGrid) k.advectDyeCubic = k.add(kernel(row::advectDye, dye.with(D::CubicRead), FieldGrid::Dye));
     if (k.fusesDye) k.advectWithDye = k.add(kernel(row::advect, o | scalar | inflowDye | twoOutputs.with(D::WithDye)));
     k.advectTemperature = k.add(kernel(row::advectTemperature, temperature));
     // A scheme's stages: each its field's own advection shader, so that it

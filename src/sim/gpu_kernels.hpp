@@ -19,7 +19,6 @@ struct KernelConfig {
     bool obstacles = false;
     bool dyeOnVelocityGrid = true;
     bool dyeSlipsAtWalls = false;  // SimParams::dyeSlipsAtWalls (on its own grid only)
-    bool dyeReadsCubic = false;    // dyeReadsCubic(SimParams) (on its own grid only)
 };
 
 struct GpuKernels {
@@ -35,6 +34,9 @@ struct GpuKernels {
     // Indexed by [line]: a point or a segment.
     std::array<Kernel, 2> splatVelocity, splatWithDye, splatDye, splatTemperature;
     Kernel advect, advectCarried, advectWithDye, advectDye, advectTemperature;
+    // The dye's clamped cubic read (dyeReadsCubic), on a grid of its own: built
+    // beside advectDye, so that the window's pick switches without a compile.
+    Kernel advectDyeCubic;
     // Each scheme's stages (core/advection_scheme.hpp), in its order; the
     // carried velocity's read what the incremental projection forced as phi^n.
     struct SchemeKernels {

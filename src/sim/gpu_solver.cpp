@@ -71,9 +71,8 @@ GpuSolver::GpuSolver(const SimParams& params)
 void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
-    kernels_ =
-        sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_, dyeOnVelocityGrid(),
-                                             params_.dyeSlipsAtWalls, dyeReadsCubic(params_)});
+    kernels_ = sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_,
+                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls});
     programs_.reset(b);
     programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile
@@ -96,7 +95,6 @@ void GpuSolver::buildPrograms()
     programsBoundary_ = b;
     programsLayout_ = params_.layout;
     programsDyeSlip_ = params_.dyeSlipsAtWalls;
-    programsDyeCubic_ = dyeReadsCubic(params_);
 }
 
 void GpuSolver::setParams(const SimParams& params)
@@ -118,7 +116,7 @@ void GpuSolver::setParams(const SimParams& params)
     dyeConstants_ = makePassConstants(params_, FieldGrid::Dye);
     makeSchemeTargets();
     if (params_.boundary != programsBoundary_ || params_.layout != programsLayout_ ||
-        params_.dyeSlipsAtWalls != programsDyeSlip_ || dyeReadsCubic(params_) != programsDyeCubic_)
+        params_.dyeSlipsAtWalls != programsDyeSlip_)
         buildPrograms();  // a compile: only when a rule or the layout changes
     for (sim::GpuMultigrid* mg : {&multigrid_, &viscousMultigrid_}) {
         mg->setBoundary(params_.boundary);

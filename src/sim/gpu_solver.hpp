@@ -207,7 +207,6 @@ private:
     BoundaryMode programsBoundary_{};   // the rule the programs were built for
     Layout programsLayout_{};           // and the layout
     bool programsDyeSlip_ = false;      // and the dye's read at the walls
-    bool programsDyeCubic_ = false;     // and its cubic read
     bool obstacles_ = false;            // the programs are built with OBSTACLES
     sim::GpuKernels kernels_;           // what the passes draw, for this configuration
     mutable sim::ProgramSet programs_;  // their programs
