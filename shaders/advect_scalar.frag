@@ -95,7 +95,8 @@ vec4 cubicSource(ivec2 c0, vec2 f, float decay)
     vec4 a, b, c, d;  // the bilinear footprint, the middle of rows 0 and 1
     sourceFootprint(uSource, c0, f, a, b, c, d);
     vec4 row0 = cubicBlend(sourceNear(uSource, c0 + kLeft), a, b, sourceNear(uSource, c0 + 2 * kRight), wx);
-    vec4 row1 = cubicBlend(sourceNear(uSource, c0 + kTop + kLeft), c, d, sourceNear(uSource, c0 + kTop + 2 * kRight), wx);
+    vec4 row1 =
+        cubicBlend(sourceNear(uSource, c0 + kTop + kLeft), c, d, sourceNear(uSource, c0 + kTop + 2 * kRight), wx);
     vec4 column = opaque(wy.x * cubicRow(c0 + kBottom, wx)) + opaque(wy.y * row0) + opaque(wy.z * row1) +
                   opaque(wy.w * cubicRow(c0 + 2 * kTop, wx));
     vec4 lo = min(min(a, b), min(c, d));

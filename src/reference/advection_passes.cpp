@@ -77,7 +77,8 @@ void advectCellAmongSolids(const Field& source, float decay, glm::ivec2 cell, gl
 
 // advect_scalar.frag's besideWall: cell (i, j) of a scalar's own grid (k)
 // lies within half a velocity cell of a wall, where a stage keeps the
-// forward value and the cubic read is the bilinear one; never on the velocity's grid, nor on a periodic one.
+// forward value and the cubic read is the bilinear one; never on the
+// velocity's grid, nor on a periodic one.
 bool besideWall(int i, int j, const PassConstants& k, const PassConstants& velocityGrid)
 {
     if (k.onVelocityGrid || k.periodic) return false;
