@@ -110,9 +110,15 @@ void cubicSource(const Field& source, glm::ivec2 c0, glm::vec2 f, float decay, c
     const glm::vec4 wx = cubicWeights(f.x);
     const glm::vec4 wy = cubicWeights(f.y);
     const auto at = [&](int di, int dj) { return sourceAt<false>(source, c0 + glm::ivec2(di, dj), k); };
-    const auto row = [&](int dj) { return wx.x * at(-1, dj) + wx.y * at(0, dj) + wx.z * at(1, dj) + wx.w * at(2, dj); };
-    const glm::vec4 column = wy.x * row(-1) + wy.y * row(0) + wy.z * row(1) + wy.w * row(2);
+    const auto blend = [&](glm::vec4 left, glm::vec4 here, glm::vec4 right, glm::vec4 farRight) {
+        return wx.x * left + wx.y * here + wx.z * right + wx.w * farRight;
+    };
+    const auto row = [&](int dj) { return blend(at(-1, dj), at(0, dj), at(1, dj), at(2, dj)); };
+    // The bilinear footprint, the middle of rows 0 and 1, read once.
     const glm::vec4 a = at(0, 0), b = at(1, 0), c = at(0, 1), d = at(1, 1);
+    const glm::vec4 row0 = blend(at(-1, 0), a, b, at(2, 0));
+    const glm::vec4 row1 = blend(at(-1, 1), c, d, at(2, 1));
+    const glm::vec4 column = wy.x * row(-1) + wy.y * row0 + wy.z * row1 + wy.w * row(2);
     for (int n = 0; n < Components; ++n) {
         const float lo = glslMin(glslMin(a[n], b[n]), glslMin(c[n], d[n]));
         const float hi = glslMax(glslMax(a[n], b[n]), glslMax(c[n], d[n]));

@@ -20,6 +20,14 @@ namespace fluid::app {
 
 namespace {
 
+// The budget a probe of the picked grid is held to: the pick's step, no longer one.
+FrameBudget budgetAtPick(FrameBudget budget, const GridPick& pick)
+{
+    budget.dt = pick.dt;
+    budget.longerDt = 0.0;
+    return budget;
+}
+
 // The pick's sharp dye (sim_params.hpp).
 void takeSharpDye(PanelState& state)
 {
@@ -149,9 +157,7 @@ bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick,
     sharp.dyeAdvection = kWindowSharpDyeAdvection;
     sharp.dt = static_cast<float>(pick.dt);
     GpuSolver probe(sharp);
-    FrameBudget atPick = budget;
-    atPick.dt = pick.dt;
-    atPick.longerDt = 0.0;
+    FrameBudget atPick = budgetAtPick(budget, pick);
     atPick.overheadSeconds = pick.overheadSeconds;
     const auto fits = [&] {
         double uploadSeconds = 0.0;
@@ -166,9 +172,7 @@ bool FluidSession::dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, Grid
     SimParams finer = paramsForShortSide(framebuffer, pick.shortSide, dyeShortSide);
     finer.dt = static_cast<float>(pick.dt);
     GpuSolver probe(finer);
-    FrameBudget atPick = budget;
-    atPick.dt = pick.dt;
-    atPick.longerDt = 0.0;
+    FrameBudget atPick = budgetAtPick(budget, pick);
     atPick.overheadSeconds = std::max(0.0, overhead(probe, state_.display));
     double uploadSeconds = 0.0;
     const double seconds = secondsPerStep(probe, uploadSeconds);
