@@ -73,10 +73,20 @@ int autoDyeGrid(int shortSide, int pixels)
     return dye > shortSide ? dye : 0;
 }
 
-int finerDyeGrid(int shortSide, int pixels)
+int finerDyeGrid(int rung, int shortSide, int pixels)
 {
-    const int dye = std::min(kFinerDyeGrid, pixels);
+    const int dye = std::min(rung, pixels);
     return dye > autoDyeGrid(shortSide, pixels) && dye > shortSide ? dye : 0;
+}
+
+std::vector<int> finerDyeGrids(int shortSide, int pixels)
+{
+    std::vector<int> grids;
+    for (const int rung : kFinerDyeGrids) {
+        const int dye = finerDyeGrid(rung, shortSide, pixels);
+        if (dye > 0 && std::find(grids.begin(), grids.end(), dye) == grids.end()) grids.push_back(dye);
+    }
+    return grids;
 }
 
 std::span<const int> choicesWithin(std::span<const int> candidates, int pixels)

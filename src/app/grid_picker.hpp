@@ -7,6 +7,7 @@
 
 #include <functional>
 #include <span>
+#include <vector>
 
 namespace fluid::app {
 
@@ -86,15 +87,20 @@ inline constexpr int kDyeGridFactors[] = {4, 2};
 // with its dye grid.
 int autoDyeGrid(int shortSide, int pixels);
 
-// The dye grid the pick tries, where the frame has room for it, on a grid
-// whose auto dye grid is coarser: kFinerDyeGrid cells on the short side (the
-// window's pixels at most), or 0 where autoDyeGrid is already that fine. On
+// The dye grids the pick tries, finest first, where the frame has room for
+// them, on a grid whose auto dye grid is coarser: kFinerDyeGrids cells on the
+// short side (the window's pixels at most), those finer than autoDyeGrid. On
 // the smallest grid 4x leaves a dye cell 3 pixels wide in a 768-row window,
 // where the filaments blur whatever carries them: 84 x 64 at 6 s with the
 // cubic read, detail 0.094 on 672 x 512 against 0.029 on 336 x 256, at 43
-// frames/s against 59 on a 2-core llvmpipe machine.
-inline constexpr int kFinerDyeGrid = 512;
-int finerDyeGrid(int shortSide, int pixels);
+// frames/s against 59 on a 2-core llvmpipe machine. 384 rows is the rung for
+// a frame without room for 512: 0.054 at 6 s and 47.7 frames/s where 512
+// ran at 31.7 (`--grid 64 --dt 0.033333 --dye-advection cubic`, one run each).
+inline constexpr int kFinerDyeGrids[] = {512, 384};
+std::vector<int> finerDyeGrids(int shortSide, int pixels);
+// A rung of kFinerDyeGrids in a window whose short side is `pixels`: the
+// rung or the pixels, or 0 where autoDyeGrid is already that fine.
+int finerDyeGrid(int rung, int shortSide, int pixels);
 
 // The candidates of at most `pixels` cells, the smallest always: cells finer
 // than the window's pixels are not seen, only paid for (a 1024-row grid in a

@@ -87,6 +87,7 @@ SimParams windowSimParams()
     p.advection = kWindowAdvection;
     p.multigridCycles = kWindowMultigridCycles;
     p.dyeDissipation = kWindowDyeDissipation;
+    p.velocityDissipation = kWindowVelocityDissipation;
     p.dyeAdvection = kWindowDyeAdvection;
     p.dyeSlipsAtWalls = kWindowDyeSlipsAtWalls;
     return p;

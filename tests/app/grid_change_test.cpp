@@ -418,7 +418,7 @@ TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSave
     PickSession s(false);
     s.state.autoDyeGrid = true;
     const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
-    const int finer = finerDyeGrid(24, pixels);
+    const int finer = finerDyeGrids(24, pixels).front();
     ASSERT_GT(finer, autoDyeGrid(24, pixels));
     s.pick(0.0);
     EXPECT_EQ(s.state.gridShortSide, 24);
@@ -428,7 +428,8 @@ TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSave
     EXPECT_EQ(fromPanel(s.options, s.state).params.dyeGridWidth, s.options.params.dyeGridWidth) << "saved";
     s.fluid.allocateGrid(kFramebuffer, false);
     s.fluid.reshapeGrid({kFramebuffer.x / 2, kFramebuffer.y / 2});
-    EXPECT_EQ(s.state.dyeGridShortSide, finerDyeGrid(24, pixels / 2)) << "a resize keeps it, at most its pixels";
+    EXPECT_EQ(s.state.dyeGridShortSide, finerDyeGrid(kFinerDyeGrids[0], 24, pixels / 2))
+        << "a resize keeps it, at most its pixels";
     s.fluid.reshapeGrid(kFramebuffer);
     EXPECT_EQ(s.state.dyeGridShortSide, finer);
     ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
@@ -437,6 +438,42 @@ TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSave
     s.pick(10.0);  // nothing keeps up
     EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(s.state.gridShortSide, pixels));
     EXPECT_EQ(s.stats.gridChoice.find("the frame has room for it"), std::string::npos) << s.stats.gridChoice;
+}
+
+// Where the frame has no room for the finest rung, the pick takes the next;
+// where the dye's scheme is the pick's, a finer grid is measured and taken
+// only with the cubic read: carried plainly it blurs more than the auto grid
+// carried sharply.
+TEST_F(GridChangeTest, ASmallGridTakesTheFinestDyeGridTheFrameHasRoomForCarriedSharply)
+{
+    DyePickSession s(true);
+    s.state.autoDyeGrid = true;
+    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
+    const std::vector<int> rungs = finerDyeGrids(24, pixels);
+    ASSERT_EQ(rungs.size(), 2u);
+    s.pick([&](GpuSolver& probe, const DisplaySettings&) {
+        return probe.params().dyeGridHeight() >= rungs[0] ? 10.0 : 0.0;  // no room for the finest
+    });
+    EXPECT_EQ(s.state.gridShortSide, 24);
+    EXPECT_EQ(s.state.dyeGridShortSide, rungs[1]);
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
+    EXPECT_TRUE(s.state.dyeSharpByPick);
+    s.fluid.allocateGrid(kFramebuffer, false);
+    s.fluid.reshapeGrid(kFramebuffer);
+    EXPECT_EQ(s.state.dyeGridShortSide, rungs[1]) << "a resize keeps the rung taken";
+
+    // Room for the finer grids carried plainly only: the auto grid, sharply.
+    int cubicProbes = 0;
+    s.pick([&](GpuSolver& probe, const DisplaySettings&) {
+        const bool cubic = dyeReadsCubic(probe.params());
+        cubicProbes += cubic;
+        return cubic && probe.params().dyeGridHeight() > autoDyeGrid(24, pixels) ? 10.0 : 0.0;
+    });
+    EXPECT_EQ(cubicProbes, 2) << "each rung measured with the cubic";
+    EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(24, pixels));
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
+    EXPECT_EQ(s.stats.gridChoice.find("the dye on a finer grid, the frame has room"), std::string::npos)
+        << s.stats.gridChoice;
 }
 
 TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)

@@ -205,11 +205,15 @@ TEST(GridPicker, TheAutoDyeGridIsFourTimesFinerUpToThePixels)
     EXPECT_EQ(autoDyeGrid(256, 768), 768) << "the window's pixels";
     EXPECT_EQ(autoDyeGrid(512, 480), 0) << "a grid finer than the pixels keeps its own dye";
     EXPECT_EQ(autoDyeGrid(512, 512), 0);
-    // The pick's finer dye grid, tried where the auto one is coarser.
-    EXPECT_EQ(finerDyeGrid(64, 768), kFinerDyeGrid);
-    EXPECT_EQ(finerDyeGrid(64, 400), 400) << "the window's pixels";
-    EXPECT_EQ(finerDyeGrid(128, 768), 0) << "the auto dye grid is as fine";
-    EXPECT_EQ(finerDyeGrid(256, 768), 0);
+    // The pick's finer dye grids, finest first, tried where the auto one is coarser.
+    EXPECT_EQ(finerDyeGrids(64, 768), (std::vector<int>{512, 384}));
+    EXPECT_EQ(finerDyeGrids(64, 400), (std::vector<int>{400, 384})) << "the window's pixels";
+    EXPECT_EQ(finerDyeGrids(64, 300), (std::vector<int>{300})) << "one rung where both are the pixels";
+    EXPECT_EQ(finerDyeGrids(96, 768), (std::vector<int>{512})) << "only those finer than the auto one (384)";
+    EXPECT_TRUE(finerDyeGrids(128, 768).empty()) << "the auto dye grid is as fine";
+    EXPECT_TRUE(finerDyeGrids(256, 768).empty());
+    EXPECT_EQ(finerDyeGrid(384, 64, 768), 384);
+    EXPECT_EQ(finerDyeGrid(384, 96, 768), 0);
 }
 
 TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)

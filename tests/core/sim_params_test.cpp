@@ -144,6 +144,7 @@ TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
     EXPECT_EQ(window.vorticity, kWindowVorticity);
     EXPECT_EQ(window.multigridCycles, kWindowMultigridCycles);
     EXPECT_EQ(window.dyeDissipation, kWindowDyeDissipation);
+    EXPECT_EQ(window.velocityDissipation, kWindowVelocityDissipation);
     EXPECT_EQ(window.dyeAdvection, DyeAdvection::SemiLagrangian);
     EXPECT_EQ(window.advection, kWindowAdvection);
     EXPECT_EQ(window.dyeSlipsAtWalls, kWindowDyeSlipsAtWalls);
@@ -151,6 +152,7 @@ TEST(SimParams, TheWindowsDefaultsAreTheProgramsButForItsOwn)
     window.vorticity = programs.vorticity;
     window.multigridCycles = programs.multigridCycles;
     window.dyeDissipation = programs.dyeDissipation;
+    window.velocityDissipation = programs.velocityDissipation;
     window.dyeAdvection = programs.dyeAdvection;
     window.advection = programs.advection;
     window.dyeSlipsAtWalls = programs.dyeSlipsAtWalls;

@@ -160,9 +160,10 @@ private:
     double secondsPerStep(GpuSolver& display, double& uploadSeconds) const;
     bool sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick, const FrameBudget& budget) const;
     // Whether the picked grid keeps up with a dye grid of `dyeShortSide`
-    // (its step and the frame besides measured with it); if so, `pick` gets
-    // those measurements.
-    bool dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, GridPick& pick, const FrameBudget& budget,
+    // (its step and the frame besides measured with it), with the dye
+    // carried by kWindowSharpDyeAdvection at kSharpDyeShareOfRealTime where
+    // `sharp`; if so, `pick` gets those measurements.
+    bool dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, bool sharp, GridPick& pick, const FrameBudget& budget,
                         const FrameOverhead& overhead) const;
     void timeCpuStep(std::span<const Splat> splats);
 
@@ -180,7 +181,7 @@ private:
     float panelShare_ = 0.0f;
     bool solverHasObstacles_ = false;    // the solver holds a mask (it had solid cells once)
     bool dyeCoarsenedForSpeed_ = false;  // since the last pick: coarsenDyeForSpeed gave up dye cells
-    bool dyeFinerByPick_ = false;        // the last pick had room for finerDyeGrid
+    int finerDyeByPick_ = 0;             // the rung of kFinerDyeGrids the last pick had room for, or 0
     std::vector<Emitter> emitters_;      // smoke sources placed with Shift+click (E removes them)
     GpuTimer stepTimer_;
     double cpuStepMs_ = -1.0;  // smoothed as GpuTimer's
