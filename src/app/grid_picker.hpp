@@ -18,12 +18,6 @@ std::span<const int> gridChoices();
 // per s): the rest is slack for a busy machine (another core's load, the
 // driver's threads), so the promise of 0.95x real time holds with a core busy.
 constexpr double kFrameShareOfRealTime = 0.8;
-// The share the pick's sharp dye may fill (FluidSession::sharpDyeKeepsUp):
-// more, since it is the first thing the window gives up when the fluid falls
-// behind, and giving it up is seen only as softer dye (no compile, no new
-// grid). At 0.8 a 2-core llvmpipe machine had room for it at 172 x 128 in
-// one start of two; with it, such starts ran at 33-36 frames/s, 0.99-1.00x.
-constexpr double kSharpDyeShareOfRealTime = 0.9;
 // Frames per second the pick keeps for the pointer at least: a frame runs at
 // most 1 / (kMinFramesPerSecond dt) steps (2 at dt = 1/60 s), so the frame's
 // cost outside the steps is shared by no more steps than that.

@@ -469,11 +469,37 @@ TEST_F(GridChangeTest, ASmallGridTakesTheFinestDyeGridTheFrameHasRoomForCarriedS
         cubicProbes += cubic;
         return cubic && probe.params().dyeGridHeight() > autoDyeGrid(24, pixels) ? 10.0 : 0.0;
     });
-    EXPECT_EQ(cubicProbes, 2) << "each rung measured with the cubic";
+    EXPECT_EQ(cubicProbes, 3) << "each rung and then the auto grid measured with the cubic";
     EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(24, pixels));
     EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
     EXPECT_EQ(s.stats.gridChoice.find("the dye on a finer grid, the frame has room"), std::string::npos)
         << s.stats.gridChoice;
+}
+
+// Where the largest grid that keeps up has no room for the sharp dye on any
+// of its dye grids, the next smaller grid with it: crisp dye on a coarser
+// velocity shows more than blurred dye on a finer one. Never saved.
+TEST_F(GridChangeTest, AGridWithoutRoomForTheSharpDyeGivesWayToTheNextSmaller)
+{
+    DyePickSession s(true);
+    s.state.autoDyeGrid = true;
+    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
+    s.pick([&](GpuSolver& probe, const DisplaySettings&) {
+        return probe.params().gridHeight == 24 && dyeReadsCubic(probe.params()) ? 10.0 : 0.0;
+    });
+    EXPECT_EQ(s.state.gridShortSide, 16);
+    EXPECT_TRUE(s.state.dyeSharpByPick);
+    EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
+    EXPECT_EQ(s.state.dyeGridShortSide, finerDyeGrids(16, pixels).front());
+    EXPECT_NE(s.stats.gridChoice.find("keeps up here with the dye carried sharply"), std::string::npos)
+        << s.stats.gridChoice;
+    EXPECT_EQ(fromPanel(s.options, s.state).params.dyeAdvection, s.options.params.dyeAdvection) << "saved";
+
+    // Without room for the sharp dye on either grid: the largest, plainly.
+    s.pick([&](GpuSolver& probe, const DisplaySettings&) { return dyeReadsCubic(probe.params()) ? 10.0 : 0.0; });
+    EXPECT_EQ(s.state.gridShortSide, 24);
+    EXPECT_FALSE(s.state.dyeSharpByPick);
+    EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(24, pixels));
 }
 
 TEST_F(GridChangeTest, ADyeSchemeOfTheUsersIsKept)

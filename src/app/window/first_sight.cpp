@@ -89,6 +89,10 @@ Splat FirstSight::randomSplat(std::uint64_t n, float dyeScale, const SimParams& 
     const float angle = 2.0f * std::numbers::pi_v<float> * random.next();
     const float speed = shortSide * (0.8f + 1.0f * random.next());  // m/s at the centre
     s.velocity = speed * glm::vec2(std::cos(angle), std::sin(angle));
+    // Away from the nearer wall on each axis: a splat fired at a wall only
+    // flattens its dye against it, in layers along the wall.
+    if ((s.from.x > 0.5f * w) == (s.velocity.x > 0.0f)) s.velocity.x = -s.velocity.x;
+    if ((s.from.y > 0.5f * h) == (s.velocity.y > 0.0f)) s.velocity.y = -s.velocity.y;
     s.dye = dyeScale * hueColour(splatHue(n, s.from, params));
     return s;
 }

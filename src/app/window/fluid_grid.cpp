@@ -3,8 +3,10 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <epoxy/gl.h>
 
@@ -19,14 +21,6 @@
 namespace fluid::app {
 
 namespace {
-
-// The budget a probe of the picked grid is held to: the pick's step, no longer one.
-FrameBudget budgetAtPick(FrameBudget budget, const GridPick& pick)
-{
-    budget.dt = pick.dt;
-    budget.longerDt = 0.0;
-    return budget;
-}
 
 // The pick's sharp dye (sim_params.hpp).
 void takeSharpDye(PanelState& state)
@@ -113,41 +107,71 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
         state_.bloomOffForSpeed = true;
         bloomNote = "; bloom off, the frame does not keep up with it here (the panel turns it on)";
     }
-    state_.gridShortSide = pick.shortSide;
-    state_.dyeGridShortSide = dyeFor(pick.shortSide);
     dyeCoarsenedForSpeed_ = false;
-    const bool longerStep = pick.dt > baseDt;
-    budget.dt = pick.dt;
-    // A finer dye grid than the auto one on a small grid, the finest the
-    // frame has room for; carried sharply where the dye's scheme is the
-    // pick's, and then only so: carried plainly the finer grid blurs more than
-    // the auto one carried sharply (84 x 64, 6 s: detail 0.008 on 672 x 512
-    // semi-Lagrangian, 0.017 on 336 x 256 with the cubic).
-    const bool sharpAllowed = state_.autoDyeAdvection && pick.keepsUp;
     finerDyeByPick_ = 0;
-    if (state_.autoDyeGrid && pick.keepsUp) {
-        for (const int finer : finerDyeGrids(pick.shortSide, pixels)) {
-            if (!dyeGridKeepsUp(framebuffer, finer, sharpAllowed, pick, budget, overhead)) continue;
-            finerDyeByPick_ = finer;
-            state_.dyeGridShortSide = finer;
-            break;
+    int dyeShortSide = dyeFor(pick.shortSide);
+    // The dye's choices, each measured with the grid it goes with: a finer
+    // dye grid than the auto one on a small grid (finerDyeGrids, finest
+    // first), and the sharp dye, the first that keeps up. `sharp`: carried
+    // by the cubic read, and then every dye grid is measured with it and
+    // taken only with it (carried plainly the finer grid blurs more than the
+    // auto one carried sharply: 84 x 64, 6 s, detail 0.008 on 672 x 512
+    // semi-Lagrangian, 0.017 on 336 x 256 with the cubic).
+    const auto takeDye = [&](int shortSide, std::span<const double> dts, bool sharp) {
+        std::vector<int> dyes = state_.autoDyeGrid ? finerDyeGrids(shortSide, pixels) : std::vector<int>{};
+        const std::size_t rungs = dyes.size();
+        if (sharp) dyes.push_back(dyeFor(shortSide));
+        for (std::size_t n = 0; n < dyes.size(); ++n) {
+            const std::optional<GridPick> fit = dyeKeepsUp(framebuffer, shortSide, dyes[n], sharp, dts, overhead);
+            if (!fit) continue;
+            pick = *fit;
+            dyeShortSide = dyes[n];
+            finerDyeByPick_ = n < rungs ? dyes[n] : 0;
+            return true;
+        }
+        return false;
+    };
+    bool sharpDye = false;
+    const int plainGrid = pick.shortSide;
+    if (pick.keepsUp) {
+        // At the pick's step, or with the automatic dt the longer one: a finer
+        // or sharper dye at half the steps rather than a blurred one at all.
+        std::vector<double> dtsAtPick{pick.dt};
+        if (budget.longerDt > pick.dt) dtsAtPick.push_back(budget.longerDt);
+        if (!state_.autoDyeAdvection) {
+            takeDye(pick.shortSide, std::span(dtsAtPick).first(1), false);
+        } else {
+            sharpDye = takeDye(pick.shortSide, dtsAtPick, true);
+            // Else the next smaller grid with the sharp dye: crisp dye on a
+            // coarser velocity shows more than blurred dye on a finer one.
+            const auto at = std::find(candidates.begin(), candidates.end(), pick.shortSide);
+            if (!sharpDye && at != candidates.begin() && at != candidates.end()) {
+                std::vector<double> dts{baseDt};
+                if (budget.longerDt > baseDt) dts.push_back(budget.longerDt);
+                sharpDye = takeDye(*(at - 1), dts, true);
+            }
         }
     }
+    state_.gridShortSide = pick.shortSide;
+    state_.dyeGridShortSide = dyeShortSide;
+    const bool longerStep = pick.dt > baseDt;
+    budget.dt = pick.dt;
     if (state_.autoDt) {
         state_.params.dt = static_cast<float>(pick.dt);
         state_.dtLongForSpeed = longerStep;
     }
-    const bool sharpDye = sharpAllowed && (finerDyeByPick_ > 0 || sharpDyeKeepsUp(framebuffer, pick, budget));
     if (sharpDye) takeSharpDye(state_);
     char stepNote[160] = "";
     if (longerStep)
         std::snprintf(stepNote, sizeof stepNote,
                       "; dt %.4g s: steps of %.4g s do not keep up with this grid here (the panel's dt sets it)",
                       pick.dt, baseDt);
-    char note[480];
+    char note[560];
     std::snprintf(note, sizeof note,
                   "auto: %s (%.1f ms a step and %.1f ms a frame besides, measured; %d %s a frame)%s%s%s%s",
-                  pick.keepsUp ? "the largest grid that keeps up here" : "the smallest grid; none keeps up here",
+                  !pick.keepsUp                ? "the smallest grid; none keeps up here"
+                  : pick.shortSide < plainGrid ? "the largest grid that keeps up here with the dye carried sharply"
+                                               : "the largest grid that keeps up here",
                   1e3 * pick.secondsPerStep, 1e3 * pick.overheadSeconds, stepsPerFrame(budget),
                   stepsPerFrame(budget) == 1 ? "step" : "steps", stepNote,
                   !state_.autoDyeGrid || state_.dyeGridShortSide == 0 ? ""
@@ -157,48 +181,28 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
     stats_.gridChoice = note;
 }
 
-// Whether the picked grid, its dye carried by kWindowSharpDyeAdvection,
-// still keeps up under the budget it was picked with (its step, the frame
-// besides as measured for it), at kSharpDyeShareOfRealTime. A step that
-// misses is measured once more, as a grid's is (app::pickGrid): another
-// process can slow one measurement, never speed it up.
-bool FluidSession::sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick, const FrameBudget& budget) const
+// The grid of `shortSide` cells with its dye on `dyeShortSide` rows, carried
+// by kWindowSharpDyeAdvection where `sharp`: its step and the frame besides
+// measured with that dye, at the first of `dts` at which it keepsUp(). A
+// probe that keeps up at none is measured once more, as a grid's is
+// (app::pickGrid): another process can slow one measurement, never speed it up.
+std::optional<GridPick> FluidSession::dyeKeepsUp(glm::ivec2 framebuffer, int shortSide, int dyeShortSide, bool sharp,
+                                                 std::span<const double> dts, const FrameOverhead& overhead) const
 {
-    SimParams sharp = paramsForShortSide(framebuffer, pick.shortSide, state_.dyeGridShortSide);
-    sharp.dyeAdvection = kWindowSharpDyeAdvection;
-    sharp.dt = static_cast<float>(pick.dt);
-    GpuSolver probe(sharp);
-    FrameBudget atPick = budgetAtPick(budget, pick);
-    atPick.overheadSeconds = pick.overheadSeconds;
-    const auto fits = [&] {
-        double uploadSeconds = 0.0;
-        return keepsUp(secondsPerStep(probe, uploadSeconds), atPick, kSharpDyeShareOfRealTime);
-    };
-    return fits() || fits();
-}
-
-bool FluidSession::dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, bool sharp, GridPick& pick,
-                                  const FrameBudget& budget, const FrameOverhead& overhead) const
-{
-    SimParams finer = paramsForShortSide(framebuffer, pick.shortSide, dyeShortSide);
-    finer.dt = static_cast<float>(pick.dt);
-    if (sharp) finer.dyeAdvection = kWindowSharpDyeAdvection;
-    GpuSolver probe(finer);
-    FrameBudget atPick = budgetAtPick(budget, pick);
+    SimParams params = paramsForShortSide(framebuffer, shortSide, dyeShortSide);
+    params.dt = static_cast<float>(dts.front());
+    if (sharp) params.dyeAdvection = kWindowSharpDyeAdvection;
+    GpuSolver probe(params);
     const double overheadSeconds = std::max(0.0, overhead(probe, state_.display));
-    const double share = sharp ? kSharpDyeShareOfRealTime : kFrameShareOfRealTime;
-    double seconds = 0.0;
-    // Measured once more where it misses, as the sharp dye's probe is.
-    const auto fits = [&] {
+    for (int measurement = 0; measurement < 2; ++measurement) {
         double uploadSeconds = 0.0;
-        seconds = secondsPerStep(probe, uploadSeconds);
-        atPick.overheadSeconds = overheadSeconds + uploadSeconds;
-        return keepsUp(seconds, atPick, share);
-    };
-    if (!fits() && !fits()) return false;
-    pick.secondsPerStep = seconds;
-    pick.overheadSeconds = atPick.overheadSeconds;
-    return true;
+        const double seconds = secondsPerStep(probe, uploadSeconds);
+        for (const double dt : dts) {
+            const FrameBudget budget{dt, state_.maxStepsPerFrame, overheadSeconds + uploadSeconds, 0.0};
+            if (keepsUp(seconds, budget)) return GridPick{shortSide, seconds, true, dt, budget.overheadSeconds};
+        }
+    }
+    return std::nullopt;
 }
 
 namespace {

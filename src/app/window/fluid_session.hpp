@@ -158,13 +158,11 @@ private:
     // backend; on the CPU, `uploadSeconds` gets what the frame's upload of
     // its state to `display` costs.
     double secondsPerStep(GpuSolver& display, double& uploadSeconds) const;
-    bool sharpDyeKeepsUp(glm::ivec2 framebuffer, const GridPick& pick, const FrameBudget& budget) const;
-    // Whether the picked grid keeps up with a dye grid of `dyeShortSide`
-    // (its step and the frame besides measured with it), with the dye
-    // carried by kWindowSharpDyeAdvection at kSharpDyeShareOfRealTime where
-    // `sharp`; if so, `pick` gets those measurements.
-    bool dyeGridKeepsUp(glm::ivec2 framebuffer, int dyeShortSide, bool sharp, GridPick& pick, const FrameBudget& budget,
-                        const FrameOverhead& overhead) const;
+    // The grid of `shortSide` cells with its dye on `dyeShortSide` rows,
+    // carried by kWindowSharpDyeAdvection where `sharp`, measured: the pick at
+    // the first of `dts` whose frame keeps up, or none.
+    std::optional<GridPick> dyeKeepsUp(glm::ivec2 framebuffer, int shortSide, int dyeShortSide, bool sharp,
+                                       std::span<const double> dts, const FrameOverhead& overhead) const;
     void timeCpuStep(std::span<const Splat> splats);
 
     const Options& options_;
