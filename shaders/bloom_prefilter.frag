@@ -1,13 +1,20 @@
-// Bloom, pass 1 (src/app/window/bloom.hpp): the bright part of the dye view's
-// colours (dye_shade.frag's, one per dye texel), at the bloom's resolution, a
-// quarter of the view's pixels each way. Four bilinear reads a quarter of a
-// glow texel around its centre average its footprint, so a thin bright stroke
-// on a finer dye grid is not skipped; a soft knee below the threshold lets the
-// glow fade in instead of switching on at an edge.
-uniform sampler2D uColours;  // the view's colours in [0, 1], linear filtering
-uniform vec2 uTexel;         // 1 / this target's size
-uniform float uThreshold;    // brightness where the glow is full
-uniform float uKnee;         // width of the soft start below the threshold
+// Bloom, pass 1 (src/app/window/bloom.hpp): the bright part of the dye's
+// tone-mapped colours (unlit: the relief's light and shade, dye_shade.frag,
+// come after the glow, which dye_shade.frag adds), at the bloom's
+// resolution, an eighth of the view's pixels each way. Four bilinear reads a
+// quarter of a glow texel around its centre average its footprint, so a thin
+// bright stroke on a finer dye grid is not skipped; a soft knee below the
+// threshold lets the glow fade in instead of switching on at an edge.
+uniform sampler2D uDye;     // the dye, linear filtering
+uniform vec2 uTexel;        // 1 / this target's size
+uniform float uRange;       // the exposure
+uniform float uThreshold;   // brightness where the glow is full
+uniform float uKnee;        // width of the soft start below the threshold
+
+vec3 toneMapped(vec2 uv)
+{
+    return vec3(1.0) - exp(-max(texture(uDye, uv).rgb, 0.0) * uRange);
+}
 
 out vec4 colour;
 
@@ -15,8 +22,8 @@ void main()
 {
     vec2 uv = gl_FragCoord.xy * uTexel;
     vec2 q = 0.25 * uTexel;
-    vec3 c = 0.25 * (texture(uColours, uv + vec2(-q.x, -q.y)).rgb + texture(uColours, uv + vec2(q.x, -q.y)).rgb +
-                     texture(uColours, uv + vec2(-q.x, q.y)).rgb + texture(uColours, uv + vec2(q.x, q.y)).rgb);
+    vec3 c = 0.25 * (toneMapped(uv + vec2(-q.x, -q.y)) + toneMapped(uv + vec2(q.x, -q.y)) +
+                     toneMapped(uv + vec2(-q.x, q.y)) + toneMapped(uv + vec2(q.x, q.y)));
     float brightness = max(c.r, max(c.g, c.b));
     float soft = clamp(brightness - uThreshold + uKnee, 0.0, 2.0 * uKnee);
     soft = soft * soft / (4.0 * uKnee + 1e-5);

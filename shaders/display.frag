@@ -16,7 +16,6 @@
 //   BACKGROUND     water view: a picture under the water instead of the tiles
 //   OBSTACLES      the obstacle mask drawn over the view
 //   OVERLAY        the camera's picture over the view
-//   GLOW           SHADED_COLOURS: the bloom's glow added (src/app/window/bloom.hpp)
 uniform sampler2D uField;
 uniform sampler2D uDye;   // water view: the ink
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
@@ -42,10 +41,6 @@ uniform float uOverlayOpacity;
 // (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
 // (obstacleCoverage).
 uniform sampler2D uObstacles;
-// The bloom's blurred bright part over the view's rectangle (GLOW).
-uniform sampler2D uGlow;
-uniform float uGlowIntensity;
-
 out vec4 colour;
 
 vec3 hueToRgb(float hue)
@@ -162,10 +157,7 @@ void main()
     vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
     float range = max(uRange, 1e-30);
 #if defined(SHADED_COLOURS)
-    vec3 rgb = texture(uField, uv).rgb;
-#ifdef GLOW
-    rgb += uGlowIntensity * texture(uGlow, uv).rgb;
-#endif
+    vec3 rgb = texture(uField, uv).rgb;  // the glow is in them (dye_shade.frag)
 #elif defined(VELOCITY_VIEW)
 #ifdef FACE_VELOCITY
     vec2 texel = 1.0 / vec2(textureSize(uField, 0));

@@ -6,9 +6,20 @@
 // bilinear read a pixel), where shading every window pixel from five reads of
 // the dye cost four times as much on llvmpipe (bench/frame_bench BM_DyeView).
 // Mirror: shadeCell's dyeShade (src/app/view_colour.cpp).
+//
+// GLOW: the bloom's glow (src/app/window/bloom.hpp) added here, one read a
+// dye texel, where display.frag's read at every window pixel was a third of
+// the window's dye view on llvmpipe (84 x 64, dye 336 x 256, 1024 x 768
+// pixels: bench/frame_bench BM_WindowDyeView). The glow is a wide blur, so
+// the dye grid's magnification changes nothing visible; the window only
+// (the headless runner has no bloom, and no mirror of it).
 uniform sampler2D uDye;
 uniform float uRange;    // the exposure
 uniform float uShading;  // the relief's strength, > 0
+#ifdef GLOW
+uniform sampler2D uGlow;  // covering the view, linear filtering
+uniform float uGlowIntensity;
+#endif
 
 out vec4 colour;
 
@@ -37,5 +48,9 @@ void main()
     vec3 n = normalize(vec3(-uShading * dx, -uShading * dy, 1.0));
     const vec3 light = vec3(-0.40824829, 0.40824829, 0.81649658);  // (-1, 1, 2) / sqrt(6)
     float shade = clamp(dot(n, light) / light.z, 0.5, 1.5);
-    colour = vec4(clamp(toneMapped(c) * shade, 0.0, 1.0), 1.0);
+    vec3 rgb = toneMapped(c) * shade;
+#ifdef GLOW
+    rgb += uGlowIntensity * texture(uGlow, (vec2(c) + 0.5) / vec2(textureSize(uDye, 0))).rgb;
+#endif
+    colour = vec4(clamp(rgb, 0.0, 1.0), 1.0);
 }

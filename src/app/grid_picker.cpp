@@ -79,6 +79,13 @@ int finerDyeGrid(int rung, int shortSide, int pixels)
     return dye > autoDyeGrid(shortSide, pixels) && dye > shortSide ? dye : 0;
 }
 
+int finerDyeRung(int dyeShortSide, int shortSide, int pixels)
+{
+    for (const int rung : kFinerDyeGrids)  // finest first
+        if (dyeShortSide > 0 && finerDyeGrid(rung, shortSide, pixels) == dyeShortSide) return rung;
+    return 0;
+}
+
 std::vector<int> finerDyeGrids(int shortSide, int pixels)
 {
     std::vector<int> grids;
@@ -112,6 +119,7 @@ int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors
 
 SpeedStep nextSpeedStep(const FrameLoad& load)
 {
+    if (load.sharpDyeDroppable && load.finerDyeByPick && load.autoDyeGrid) return SpeedStep::CoarserDyeGrid;
     if (load.sharpDyeDroppable) return SpeedStep::PlainDye;
     if (load.smallerGridExists) return SpeedStep::SmallerGrid;
     if (load.autoDyeGrid && coarserDyeGrid(load.shortSide, load.dyeShortSide, kDyeGridFactors) != load.dyeShortSide)

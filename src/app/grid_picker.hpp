@@ -95,6 +95,10 @@ std::vector<int> finerDyeGrids(int shortSide, int pixels);
 // A rung of kFinerDyeGrids in a window whose short side is `pixels`: the
 // rung or the pixels, or 0 where autoDyeGrid is already that fine.
 int finerDyeGrid(int rung, int shortSide, int pixels);
+// The rung that gives the finer dye grid `dyeShortSide` in that window (the
+// largest, where the pixels cap several to one), or 0: what a pick keeps, so
+// that a larger window gets the rung and not the pixels it was picked at.
+int finerDyeRung(int dyeShortSide, int shortSide, int pixels);
 
 // The candidates of at most `pixels` cells, the smallest always: cells finer
 // than the window's pixels are not seen, only paid for (a 1024-row grid in a
@@ -111,13 +115,17 @@ std::span<const int> choicesBelow(std::span<const int> candidates, int shortSide
 int coarserDyeGrid(int shortSide, int dyeShortSide, std::span<const int> factors);
 
 // What the window gives up when the fluid stays under real time
-// (grid_watch.hpp), one thing each time, the loss least seen first: the
-// sharp dye the pick added where the frame had room for it; a smaller grid
+// (grid_watch.hpp), one thing each time, the loss least seen first: a finer
+// dye grid the pick took with the sharp dye, one rung at a time down to the
+// auto one, the sharp dye kept (carried plainly a finer grid blurs more than
+// the auto grid carried sharply, kFinerDyeGrids); the sharp dye the pick
+// added where the frame had room for it; a smaller grid
 // (picked again by measuring, the dye grid with it); at the smallest grid, a
 // coarser dye grid, one factor at a time; then the bloom.
 enum class SpeedStep { PlainDye, SmallerGrid, CoarserDyeGrid, NoBloom, Nothing };
 struct FrameLoad {
     bool sharpDyeDroppable = false;  // the pick carries the dye sharply (its extra, not the user's choice)
+    bool finerDyeByPick = false;     // the dye grid is a rung of kFinerDyeGrids the pick took
     bool smallerGridExists = false;
     bool autoDyeGrid = false;  // the dye grid is the pick's (not the user's)
     int shortSide = 0;

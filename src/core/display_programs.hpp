@@ -29,7 +29,7 @@ inline constexpr Defines kDisplayViews{Define::VelocityView, Define::SequentialV
                                        Define::WaterView, Define::ShadedColours};
 // Its samplers, in this order, each on the unit of its index.
 namespace display_sampler {
-enum : unsigned { kField, kDye, kBackground, kOverlay, kObstacles, kGlow };
+enum : unsigned { kField, kDye, kBackground, kOverlay, kObstacles };
 }
 namespace display_uniform {
 enum : std::size_t {
@@ -41,23 +41,20 @@ enum : std::size_t {
     kLightDirection,
     kShininess,
     kDepth,
-    kOverlayOpacity,
-    kGlowIntensity
+    kOverlayOpacity
 };
 }
 inline constexpr ProgramSpec display{
     .name = "display",
     .shader = "display.frag",
-    .variants = kDisplayViews |
-                Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay, Define::Glow},
+    .variants = kDisplayViews | Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay},
     .samplers = {{{"uField", display_sampler::kField},
                   {"uDye", display_sampler::kDye, Source::Level, true},  // the water's ink
                   {"uBackground", display_sampler::kBackground, Source::Level, true},
                   {"uOverlay", display_sampler::kOverlay, Source::Level, true},
-                  {"uObstacles", display_sampler::kObstacles, Source::Level, true},
-                  {"uGlow", display_sampler::kGlow, Source::Level, true}}},
+                  {"uObstacles", display_sampler::kObstacles, Source::Level, true}}},
     .perDraw = {"uRange", "uViewport", "uGrid", "uCellSize", "uHeightPerPressure", "uLightDirection", "uShininess",
-                "uDepth", "uOverlayOpacity", "uGlowIntensity"},
+                "uDepth", "uOverlayOpacity"},
     .onTheGrid = false,
     .withCommon = false,
 };
@@ -76,22 +73,34 @@ constexpr ProgramSpec windowPass(const char* name, const char* shader, const cha
 }
 
 // dye_shade.frag: the dye's colours lit as a relief, one per dye texel, which
-// display.frag then magnifies (ShadedColours).
-namespace dye_shade_uniform {
-enum : std::size_t { kRange, kShading };
+// display.frag then magnifies (ShadedColours); with Glow, the bloom's glow
+// added there, at the dye's texels rather than at every window pixel.
+namespace dye_shade_sampler {
+enum : unsigned { kDye, kGlow };
 }
-inline constexpr ProgramSpec dyeShade = windowPass("dyeShade", "dye_shade.frag", "uDye", {"uRange", "uShading"});
+namespace dye_shade_uniform {
+enum : std::size_t { kRange, kShading, kGlowIntensity };
+}
+inline constexpr ProgramSpec dyeShade{
+    .name = "dyeShade",
+    .shader = "dye_shade.frag",
+    .variants = Defines{Define::Glow},
+    .samplers = {{{"uDye", dye_shade_sampler::kDye}, {"uGlow", dye_shade_sampler::kGlow, Source::Level, true}}},
+    .perDraw = {"uRange", "uShading", "uGlowIntensity"},
+    .onTheGrid = false,
+    .withCommon = false,
+};
 
-// The bloom (app/window/bloom.hpp): the bright part of the view's colours at
+// The bloom (app/window/bloom.hpp): the bright part of the tone-mapped dye at
 // the glow's resolution, then the blur's passes along each axis.
 namespace bloom_prefilter_uniform {
-enum : std::size_t { kTexel, kThreshold, kKnee };
+enum : std::size_t { kTexel, kRange, kThreshold, kKnee };
 }
 namespace bloom_blur_uniform {
 enum : std::size_t { kTexel, kStep };
 }
 inline constexpr ProgramSpec bloomPrefilter =
-    windowPass("bloomPrefilter", "bloom_prefilter.frag", "uColours", {"uTexel", "uThreshold", "uKnee"});
+    windowPass("bloomPrefilter", "bloom_prefilter.frag", "uDye", {"uTexel", "uRange", "uThreshold", "uKnee"});
 inline constexpr ProgramSpec bloomBlur = windowPass("bloomBlur", "bloom_blur.frag", "uSource", {"uTexel", "uStep"});
 
 // One step of the max reduction the window reads back asynchronously (AsyncMax).

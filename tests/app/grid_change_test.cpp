@@ -432,8 +432,14 @@ TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSave
         << "a resize keeps it, at most its pixels";
     s.fluid.reshapeGrid(kFramebuffer);
     EXPECT_EQ(s.state.dyeGridShortSide, finer);
+    ASSERT_LT(finer, kFinerDyeGrids[0]) << "the rung is capped by the window's pixels here";
+    s.fluid.reshapeGrid(2 * kFramebuffer);
+    EXPECT_EQ(s.state.dyeGridShortSide, kFinerDyeGrids[0]) << "a larger window: the rung, not the pixels picked at";
+    s.fluid.reshapeGrid(kFramebuffer);
     ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
-    EXPECT_EQ(s.state.dyeGridShortSide, kDyeGridFactors[0] * 24) << "given up for speed";
+    EXPECT_EQ(s.state.dyeGridShortSide, kFinerDyeGrids[1]) << "given up for speed, the next rung first";
+    ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
+    EXPECT_EQ(s.state.dyeGridShortSide, kDyeGridFactors[0] * 24) << "then the auto dye grid";
 
     s.pick(10.0);  // nothing keeps up
     EXPECT_EQ(s.state.dyeGridShortSide, autoDyeGrid(s.state.gridShortSide, pixels));
@@ -474,6 +480,29 @@ TEST_F(GridChangeTest, ASmallGridTakesTheFinestDyeGridTheFrameHasRoomForCarriedS
     EXPECT_EQ(s.state.params.dyeAdvection, kWindowSharpDyeAdvection);
     EXPECT_EQ(s.stats.gridChoice.find("the dye on a finer grid, the frame has room"), std::string::npos)
         << s.stats.gridChoice;
+}
+
+// A fluid under real time on a finer rung with the sharp dye gives up the
+// rung first, one at a time down to the auto dye grid, the sharp dye kept:
+// carried plainly the finer grid would blur more than the auto grid sharply.
+TEST_F(GridChangeTest, UnderRealTimeAFinerDyeGridGoesRungByRungBeforeTheSharpDye)
+{
+    DyePickSession s(true);
+    s.state.autoDyeGrid = true;
+    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
+    const std::vector<int> rungs = finerDyeGrids(24, pixels);
+    ASSERT_EQ(rungs.size(), 2u);
+    s.pick(0.0);
+    ASSERT_EQ(s.state.dyeGridShortSide, rungs[0]);
+    ASSERT_TRUE(s.state.dyeSharpByPick);
+    s.fluid.allocateGrid(kFramebuffer, false);
+    for (const int next : {rungs[1], autoDyeGrid(24, pixels)}) {
+        ASSERT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::CoarserDyeGrid) << "before the smaller grid too";
+        ASSERT_TRUE(s.fluid.coarsenDyeForSpeed(kFramebuffer));
+        EXPECT_EQ(s.state.dyeGridShortSide, next);
+        EXPECT_EQ(s.fluid.params().dyeAdvection, kWindowSharpDyeAdvection) << "the sharp dye kept";
+    }
+    EXPECT_EQ(s.fluid.nextSpeedStep(true), SpeedStep::PlainDye) << "at the auto dye grid, the sharp dye next";
 }
 
 // Where the largest grid that keeps up has no room for the sharp dye on any

@@ -214,6 +214,9 @@ TEST(GridPicker, TheAutoDyeGridIsFourTimesFinerUpToThePixels)
     EXPECT_TRUE(finerDyeGrids(256, 768).empty());
     EXPECT_EQ(finerDyeGrid(384, 64, 768), 384);
     EXPECT_EQ(finerDyeGrid(384, 96, 768), 0);
+    EXPECT_EQ(finerDyeRung(400, 64, 400), 512) << "the largest rung the pixels cap to 400";
+    EXPECT_EQ(finerDyeRung(384, 64, 768), 384);
+    EXPECT_EQ(finerDyeRung(256, 64, 768), 0) << "the auto dye grid is no rung";
 }
 
 TEST(GridPicker, ASecondPickChoosesOnlyAmongSmallerGrids)
@@ -232,7 +235,7 @@ TEST(GridPicker, ACoarserDyeGridIsTheNextFactorDownThenTheGridsOwn)
     EXPECT_EQ(coarserDyeGrid(64, 200, kDyeGridFactors), 128) << "a size between two factors";
 }
 
-TEST(GridPicker, AFluidUnderRealTimeGivesUpTheSharpDyeThenTheGridThenTheDyeGridThenTheBloom)
+TEST(GridPicker, AFluidUnderRealTimeGivesUpAFinerRungTheSharpDyeTheGridTheDyeGridThenTheBloom)
 {
     FrameLoad load;
     load.sharpDyeDroppable = true;
@@ -241,9 +244,14 @@ TEST(GridPicker, AFluidUnderRealTimeGivesUpTheSharpDyeThenTheGridThenTheDyeGridT
     load.shortSide = 64;
     load.dyeShortSide = 256;
     load.bloomDroppable = true;
+    load.finerDyeByPick = true;
+    EXPECT_EQ(nextSpeedStep(load), SpeedStep::CoarserDyeGrid) << "a finer rung goes before the sharp dye";
+    load.finerDyeByPick = false;
     EXPECT_EQ(nextSpeedStep(load), SpeedStep::PlainDye) << "the pick's extra goes before anything of the grid's";
     load.sharpDyeDroppable = false;
+    load.finerDyeByPick = true;
     EXPECT_EQ(nextSpeedStep(load), SpeedStep::SmallerGrid) << "a second pick re-picks the dye grid too";
+    load.finerDyeByPick = false;
     load.smallerGridExists = false;
     EXPECT_EQ(nextSpeedStep(load), SpeedStep::CoarserDyeGrid);
     load.dyeShortSide = 128;

@@ -39,11 +39,11 @@ Bloom::Bloom()
     glUseProgram(0);
 }
 
-GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const BloomLook& look)
+GLuint Bloom::glow(GLuint dye, float exposure, glm::ivec2 shown, int windowShortSide, const BloomLook& look)
 {
     if (shown != shown_) {
         // 8 bits, as the window's: the glow is added to colours the window
-        // keeps at 8 bits, and llvmpipe filters RGBA8 on its fast path.
+        // shows at 8 bits, and llvmpipe filters RGBA8 on its fast path.
         // PingPong checks its framebuffers' completeness and throws, naming them.
         const glm::ivec2 small(std::max(shown.x / kDownsample, 1), std::max(shown.y / kDownsample, 1));
         glow_ = gl::PingPong(small.x, small.y, gl::TextureFormat::RGBA8, "bloom glow");
@@ -62,9 +62,10 @@ GLuint Bloom::glow(GLuint colours, glm::ivec2 shown, int windowShortSide, const 
     glow_.write().bindAsTarget();
     prefilter_.use();
     glUniform2f(prefilter_.perDraw(prefilter::kTexel), 1.0f / small.x, 1.0f / small.y);
+    glUniform1f(prefilter_.perDraw(prefilter::kRange), exposure);
     glUniform1f(prefilter_.perDraw(prefilter::kThreshold), look.threshold);
     glUniform1f(prefilter_.perDraw(prefilter::kKnee), std::max(0.5f * look.threshold, 1e-3f));
-    glBindTexture(GL_TEXTURE_2D, colours);
+    glBindTexture(GL_TEXTURE_2D, dye);
     glDrawArrays(GL_TRIANGLES, 0, 3);
     glow_.swap();
 

@@ -23,27 +23,22 @@ namespace sampler = programs::display_sampler;
 
 }  // namespace
 
-FieldDisplay::FieldDisplay()
-    : shadeProgram_(programs::dyeShade, BoundaryMode::Box),  // no cells: no boundary rule
-      vertexArray_(gl::VertexArray::create()),
-      linearSampler_(gl::makeLinearClampSampler())
+FieldDisplay::FieldDisplay() : vertexArray_(gl::VertexArray::create()), linearSampler_(gl::makeLinearClampSampler())
 {
-    shadeProgram_.setSamplers();
-    glUseProgram(0);
     // The views a window opens on, built now: a shader error shows at start, not at the first frame.
     program({});
     program({Define::ShadedColours});
+    programs_.get(sim::Kernel{&programs::dyeShade, {}});
+    programs_.get(sim::Kernel{&programs::dyeShade, {Define::Glow}});
     glUseProgram(0);
 }
 
 std::vector<const sim::SpecProgram*> FieldDisplay::specPrograms() const
 {
-    std::vector<const sim::SpecProgram*> all = programs_.built();
-    all.push_back(&shadeProgram_);
-    return all;
+    return programs_.built();
 }
 
-GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading)
+GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading, GLuint glow, float glowIntensity)
 {
     glm::ivec2 size;
     glBindTexture(GL_TEXTURE_2D, dye);
@@ -54,13 +49,25 @@ GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading)
     shadedDye_.bindAsTarget();
     setPassState();
     namespace u = programs::dye_shade_uniform;
-    shadeProgram_.use();
-    glUniform1f(shadeProgram_.perDraw(u::kRange), range);
-    glUniform1f(shadeProgram_.perDraw(u::kShading), shading);
-    glActiveTexture(GL_TEXTURE0 + programs::dyeShade.samplers[0].unit);
+    namespace unit = programs::dye_shade_sampler;
+    const sim::SpecProgram& shade =
+        programs_.get(sim::Kernel{&programs::dyeShade, Defines{}.with(Define::Glow, glow != 0)});
+    shade.use();
+    glUniform1f(shade.perDraw(u::kRange), range);
+    glUniform1f(shade.perDraw(u::kShading), shading);
+    // The dye by texelFetch, which no sampler changes; the glow magnified smoothly.
+    glActiveTexture(GL_TEXTURE0 + unit::kDye);
     glBindTexture(GL_TEXTURE_2D, dye);
+    if (glow != 0) {
+        glUniform1f(shade.perDraw(u::kGlowIntensity), glowIntensity);
+        glActiveTexture(GL_TEXTURE0 + unit::kGlow);
+        glBindTexture(GL_TEXTURE_2D, glow);
+        glBindSampler(unit::kGlow, linearSampler_.id());
+    }
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    if (glow != 0) glBindSampler(unit::kGlow, 0);
+    glActiveTexture(GL_TEXTURE0);
     return shadedDye_.texture();
 }
 
@@ -127,23 +134,26 @@ void FieldDisplay::draw(GpuSolver& solver, const PixelRect& rect, const DisplayS
     u.background = &background_;
     // A mask of another grid (a frame between a new grid and its new mask) is not drawn.
     const bool obstacles = obstacleTexture_.id() != 0 && obstacleSize_ == grid;
-    Defines variant = chooseVariant(u, s, obstacles, overlay, bloom != nullptr);
+    const bool glows = u.colouring == ViewColouring::ToneMappedDye && bloom != nullptr && s.bloom.enabled;
+    Defines variant = chooseVariant(u, s, obstacles, overlay);
     DrawInputs in{};
     in[sampler::kField] = texture;
     in[sampler::kDye] = solver.dyeTexture();
     in[sampler::kBackground] = backgroundTexture_.id();
     in[sampler::kOverlay] = overlay;
     in[sampler::kObstacles] = obstacles ? obstacleTexture_.id() : 0;
-    // The shaded dye, and the glow, start from the dye's colours at its own
-    // resolution (dye_shade.frag; at shading 0 its light changes nothing).
-    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || variant.has(Define::Glow))) {
-        in[sampler::kField] = shadeDye(texture, u.range, u.shading);
-        variant = variant.with(Define::ShadedColours);
-    }
-    if (variant.has(Define::Glow)) {
+    // The glow from the dye, then the shaded dye with the glow in it, at the
+    // dye's own resolution (dye_shade.frag; at shading 0 its light changes
+    // nothing), which display.frag magnifies.
+    GLuint glow = 0;
+    if (glows) {
         if (timer_) timer_->lap(FrameProfile::kPostProcessing);
-        in[sampler::kGlow] = bloom->glow(in[sampler::kField], {rect.width, rect.height}, windowShortSide, s.bloom);
+        glow = bloom->glow(texture, u.range, {rect.width, rect.height}, windowShortSide, s.bloom);
         if (timer_) timer_->lap(FrameProfile::kDisplay);
+    }
+    if (u.colouring == ViewColouring::ToneMappedDye && (u.shading > 0.0f || glows)) {
+        in[sampler::kField] = shadeDye(texture, u.range, u.shading, glow, s.bloom.intensity);
+        variant = variant.with(Define::ShadedColours);
     }
     drawVariant(program(variant), u, s, rect, framebuffer, grid, in);
 }
@@ -180,10 +190,9 @@ void FieldDisplay::trackRange(const DisplaySettings& s, GLuint texture, glm::ive
 }
 
 // The build of display.frag that draws what `u` and the settings ask for.
-Defines FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles, GLuint overlay,
-                                    bool hasBloom) const
+Defines FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings& s, bool obstacles,
+                                    GLuint overlay) const
 {
-    const bool dye = u.colouring == ViewColouring::ToneMappedDye;
     const bool velocity = u.colouring == ViewColouring::DirectionAndSpeed;
     const bool scalar = u.colouring == ViewColouring::Scalar;
     const bool water = u.colouring == ViewColouring::WaterSurface;
@@ -195,8 +204,7 @@ Defines FieldDisplay::chooseVariant(const ViewUniforms& u, const DisplaySettings
         .with(Define::FaceVelocity, velocity && u.faceVelocity)
         .with(Define::Background, water && !background_.empty())
         .with(Define::Obstacles, obstacles)
-        .with(Define::Overlay, overlay != 0 && s.cameraOverlay > 0.0f)
-        .with(Define::Glow, dye && hasBloom && s.bloom.enabled);
+        .with(Define::Overlay, overlay != 0 && s.cameraOverlay > 0.0f);
 }
 
 void FieldDisplay::drawVariant(const sim::SpecProgram& p, const ViewUniforms& u, const DisplaySettings& s,
@@ -218,18 +226,19 @@ void FieldDisplay::drawVariant(const sim::SpecProgram& p, const ViewUniforms& u,
     glUniform1f(p.perDraw(n::kShininess), u.shininess);
     glUniform1f(p.perDraw(n::kDepth), u.depth);
     glUniform1f(p.perDraw(n::kOverlayOpacity), s.cameraOverlay);
-    glUniform1f(p.perDraw(n::kGlowIntensity), s.bloom.intensity);
     // Each texture on its sampler's unit, magnified smoothly; the picture and
     // the mask are read by texelFetch, which no sampler's filter changes.
     const auto& samplers = programs::display.samplers;
     for (std::size_t k = 0; k < samplers.size(); ++k) {
+        if (!samplers[k].uniform) continue;  // the row's unused places
         glActiveTexture(GL_TEXTURE0 + samplers[k].unit);
         glBindTexture(GL_TEXTURE_2D, in[k]);
         glBindSampler(samplers[k].unit, linearSampler_.id());
     }
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
-    for (const SamplerBinding& b : samplers) glBindSampler(b.unit, 0);
+    for (const SamplerBinding& b : samplers)
+        if (b.uniform) glBindSampler(b.unit, 0);
     glActiveTexture(GL_TEXTURE0);
 }
 

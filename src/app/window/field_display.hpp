@@ -60,20 +60,19 @@ private:
 
     // The steps of draw(): the colour range, the program variant, the draw.
     void trackRange(const DisplaySettings& settings, GLuint texture, glm::ivec2 grid);
-    Defines chooseVariant(const ViewUniforms& u, const DisplaySettings& settings, bool obstacles, GLuint overlay,
-                          bool hasBloom) const;
+    Defines chooseVariant(const ViewUniforms& u, const DisplaySettings& settings, bool obstacles, GLuint overlay) const;
     // The textures a draw reads (0: none), by the row's sampler
     // (programs::display_sampler): the colours shown, the dye, the picture
-    // under the water, the camera's picture, the obstacle mask and the glow.
+    // under the water, the camera's picture and the obstacle mask.
     using DrawInputs = std::array<GLuint, ProgramSpec::kMaxSamplers>;
     void drawVariant(const sim::SpecProgram& p, const ViewUniforms& u, const DisplaySettings& settings,
                      const PixelRect& rect, GLuint framebuffer, glm::ivec2 grid, const DrawInputs& in);
 
     sim::ProgramSet programs_;
     // The shaded dye view: dye_shade.frag's colours, one per dye texel, which
-    // display.frag magnifies (SHADED_COLOURS).
-    GLuint shadeDye(GLuint dye, float range, float shading);
-    sim::SpecProgram shadeProgram_;
+    // display.frag magnifies (SHADED_COLOURS); `glow` (0: none) added at
+    // `glowIntensity` (the bloom's, Glow).
+    GLuint shadeDye(GLuint dye, float range, float shading, GLuint glow, float glowIntensity);
     gl::RenderTarget shadedDye_;
     StepTimer* timer_ = nullptr;
     gl::VertexArray vertexArray_;

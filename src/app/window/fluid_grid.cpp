@@ -126,7 +126,7 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
             if (!fit) continue;
             pick = *fit;
             dyeShortSide = dyes[n];
-            finerDyeByPick_ = n < rungs ? dyes[n] : 0;
+            finerDyeByPick_ = n < rungs ? finerDyeRung(dyes[n], shortSide, pixels) : 0;
             return true;
         }
         return false;
@@ -219,6 +219,7 @@ SpeedStep FluidSession::nextSpeedStep(bool smallerGridExists) const
 {
     FrameLoad load;
     load.sharpDyeDroppable = state_.dyeSharpByPick;
+    load.finerDyeByPick = finerDyeByPick_ > 0 && state_.dyeGridShortSide > kDyeGridFactors[0] * state_.gridShortSide;
     load.smallerGridExists = smallerGridExists;
     load.autoDyeGrid = state_.autoDyeGrid;
     load.shortSide = state_.gridShortSide;
@@ -230,7 +231,11 @@ SpeedStep FluidSession::nextSpeedStep(bool smallerGridExists) const
 bool FluidSession::coarsenDyeForSpeed(glm::ivec2 framebuffer)
 {
     if (!state_.autoDyeGrid) return false;
-    const int coarser = coarserDyeGrid(state_.gridShortSide, state_.dyeGridShortSide, kDyeGridFactors);
+    int coarser = coarserDyeGrid(state_.gridShortSide, state_.dyeGridShortSide, kDyeGridFactors);
+    // A rung the pick took: the next rung down, if it is still finer than the auto grid.
+    if (finerDyeByPick_ > 0)
+        for (const int rung : kFinerDyeGrids)
+            if (rung < state_.dyeGridShortSide && rung > coarser) coarser = rung;
     if (coarser == state_.dyeGridShortSide) return false;
     state_.dyeGridShortSide = coarser;
     dyeCoarsenedForSpeed_ = true;

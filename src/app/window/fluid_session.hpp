@@ -179,7 +179,7 @@ private:
     float panelShare_ = 0.0f;
     bool solverHasObstacles_ = false;    // the solver holds a mask (it had solid cells once)
     bool dyeCoarsenedForSpeed_ = false;  // since the last pick: coarsenDyeForSpeed gave up dye cells
-    int finerDyeByPick_ = 0;             // the rung of kFinerDyeGrids the last pick had room for, or 0
+    int finerDyeByPick_ = 0;             // the rung of kFinerDyeGrids the last pick had room for (not capped), or 0
     std::vector<Emitter> emitters_;      // smoke sources placed with Shift+click (E removes them)
     GpuTimer stepTimer_;
     double cpuStepMs_ = -1.0;  // smoothed as GpuTimer's

@@ -59,8 +59,8 @@ bool giveUpForSpeed(FluidSession& fluid, const PanelState& state, const PanelSta
         case SpeedStep::CoarserDyeGrid:
             if (!fluid.coarsenDyeForSpeed(framebuffer)) return false;
             std::printf(
-                "fluidsim: %.2fx real time for %.0f s at the smallest grid; dye grid %s\n", realTimeFactor,
-                GridWatch::kSlowFor,
+                "fluidsim: %.2fx real time for %.0f s at grid %dx%d; dye grid %s\n", realTimeFactor,
+                GridWatch::kSlowFor, state.params.gridWidth, state.params.gridHeight,
                 state.dyeGridShortSide > 0 ? std::to_string(state.dyeGridShortSide).c_str() : "the simulation grid's");
             std::fflush(stdout);
             return true;
