@@ -57,7 +57,7 @@ for t in $times; do
 done
 kill "$app" 2>/dev/null || true
 wait "$app" 2>/dev/null || true
-grep -oE "grid [0-9]+x[0-9]+|while running, [^(]*" "$work/log" | sed "s/^/fluidsim: /" || true
+grep -oE "grid [0-9]+x[0-9]+( \(dye [^)]*\))?|while running, [^(]*" "$work/log" | sed "s/^/fluidsim: /" || true
 grep -q "the dye carried sharply" "$work/log" && echo "fluidsim: the dye carried sharply (the pick had room for its cubic read)"
 cp "$work/log" "$out/fluidsim.log"  # the pick's note in full
 

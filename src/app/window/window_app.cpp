@@ -96,9 +96,13 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
         // or two the pick measured).
         glfwShowWindow(window.get());
         viewer.frame();
-        std::printf("fluidsim: %s; grid %dx%d%s%s. Drag to paint, F1 for the panel, Esc to quit.\n",
-                    viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y,
-                    viewer.stats.gridChoice.empty() ? "" : ", ", viewer.stats.gridChoice.c_str());
+        const SimParams& p = viewer.fluid.params();
+        std::printf(
+            "fluidsim: %s; grid %dx%d (dye %dx%d, dt %.4g s)%s%s. Drag to paint, F1 for the panel, Esc to "
+            "quit.\n",
+            viewer.stats.renderer.c_str(), viewer.stats.grid.x, viewer.stats.grid.y, p.dyeGridWidthOrDefault(),
+            p.dyeGridHeight(), static_cast<double>(p.dt), viewer.stats.gridChoice.empty() ? "" : ", ",
+            viewer.stats.gridChoice.c_str());
         std::fflush(stdout);
 
         // The main loop: poll, then a frame (or a pause while minimised).
