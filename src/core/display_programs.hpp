@@ -1,11 +1,10 @@
 // The window's display passes as rows of the program table (ProgramSpec,
 // core/program_specs.hpp): the view drawn into the window (display.frag) and
 // the dye's relief (dye_shade.frag) that FieldDisplay draws, the bloom's
-// two passes (Bloom) and the reduction behind the automatic colour range
-// (AsyncMax). Each row names its shader, the defines its variants combine,
-// its samplers with their units, and the uniforms its caller sets at every
-// draw (by index, perDraw(i)); sim::SpecProgram builds them, so the window
-// writes no uniform name or define string. Their textures are bound by the
+// two passes (Bloom), the reduction behind the automatic colour range
+// (AsyncMax) and the cross-fade over a change of grid (CrossFade). Each row names its shader, the defines its variants
+// combine, its samplers with their units, and the uniforms its caller sets at every draw (by index, perDraw(i));
+// sim::SpecProgram builds them, so the window writes no uniform name or define string. Their textures are bound by the
 // class that draws them (Source::Level). They take nothing from the grid's
 // PassConstants and are built without common.glsl: they draw window pixels,
 // not cells. tests/app/display_programs_test.cpp checks each row against the
@@ -109,8 +108,14 @@ enum : std::size_t { kMeasure, kBlock };
 }
 inline constexpr ProgramSpec reduceMax = windowPass("reduceMax", "reduce_max.frag", "uField", {"uMeasure", "uBlock"});
 
+// The window's picture from before a change of grid, over the new one (CrossFade).
+namespace cross_fade_uniform {
+enum : std::size_t { kOpacity };
+}
+inline constexpr ProgramSpec crossFade = windowPass("crossFade", "cross_fade.frag", "uPicture", {"uOpacity"});
+
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 5> kDisplayPrograms{&display, &dyeShade, &bloomPrefilter, &bloomBlur,
-                                                                    &reduceMax};
+inline constexpr std::array<const ProgramSpec*, 6> kDisplayPrograms{&display,   &dyeShade,  &bloomPrefilter,
+                                                                    &bloomBlur, &reduceMax, &crossFade};
 
 }  // namespace fluid::programs

@@ -21,6 +21,7 @@
 #include "app/display_parity.hpp"
 #include "app/window/async_max.hpp"
 #include "app/window/bloom.hpp"
+#include "app/window/cross_fade.hpp"
 #include "app/window/field_display.hpp"
 #include "core/display_programs.hpp"
 #include "gl/render_target.hpp"
@@ -97,6 +98,8 @@ TEST_F(DisplayProgramsTest, EveryUniformOfEveryDisplayProgramIsNamedByItsRowAndE
     for (const sim::SpecProgram* program : bloom.specPrograms()) check(*program);
     const AsyncMax reduction;
     check(reduction.specProgram());
+    const CrossFade fade;
+    check(fade.specProgram());
 
     for (const ProgramSpec* row : programs::kDisplayPrograms) {
         SCOPED_TRACE(row->name);

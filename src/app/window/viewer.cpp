@@ -100,6 +100,8 @@ void Viewer::frame()
     const int steps = advance(now);
     if (steps > 0) profile.sampleFields(shownSolver(), static_cast<double>(shownSolver().params().cellSize()));
     display.draw(shownSolver(), fb, rect, state.display, fluid.motionTexture());
+    shownRect = rect;
+    fade.drawOver(0, fb, now);
     ImGui::Render();
     if (StepTimer* timer = profile.timer()) timer->lap(FrameProfile::kPanel);
     ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
@@ -316,10 +318,25 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
     const double fluidSeconds = steps * static_cast<double>(state.params.dt);
     watch.setDt(static_cast<double>(state.params.dt));
     if (!watch.onFrame(now, frameSeconds, stepping, fluidSeconds, clock.realTimeFactor()) || !state.autoGrid) return;
+    captureForFade(fb);
     if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor())) {
         regain.gaveUp(fb.x, fb.y);
         gridChanged(glfwGetTime());
+        fade.start(glfwGetTime());
     }
+}
+
+// The picture as it is, drawn again into the fade's target, before a change
+// of grid that the frames after it dissolve (CrossFade). The fade starts
+// once the change is made: the pick that makes it takes a while.
+void Viewer::captureForFade(glm::ivec2 fb)
+{
+    if (shownRect.empty()) return;
+    fade.capture(fb, [&](GLuint target) {
+        display.setOutput(target);
+        display.draw(shownSolver(), fb, shownRect, state.display, fluid.motionTexture());
+        display.setOutput(0);
+    });
 }
 
 // Back at a smaller window after giving up at a larger one: the pick from
@@ -327,11 +344,13 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
 void Viewer::regainAfterShrinking(glm::ivec2 fb)
 {
     if (state.paused || !state.autoGrid || !regain.onFrame(glfwGetTime(), fb.x, fb.y)) return;
+    captureForFade(fb);
     fluid.regainAfterSpeed(fb, measuredDraw());
     std::printf("fluidsim: the window is smaller again; grid %dx%d, %s\n", stats.grid.x, stats.grid.y,
                 stats.gridChoice.c_str());
     std::fflush(stdout);
     gridChanged(glfwGetTime());
+    fade.start(glfwGetTime());
 }
 
 // A new grid (the fluid carried over): the stroke in progress belonged to

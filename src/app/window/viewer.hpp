@@ -18,6 +18,7 @@
 #include "app/input_log.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
+#include "app/window/cross_fade.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/fluid_session.hpp"
 #include "app/window/frame_profile.hpp"
@@ -38,6 +39,7 @@ struct Viewer {
     PanelState state;
     PanelStats stats;
     DisplayChain display;
+    CrossFade fade;  // the picture from before a change of grid for speed, fading out over the new one
     FluidSession fluid;
     PointerInput pointer;
     StrokeQueue strokes;
@@ -59,6 +61,7 @@ struct Viewer {
     glm::ivec2 windowedSize{0, 0};  // 0: --width x --height (a start in full screen)
     double lastFrameEnd = -1.0;     // wall s the last running frame ended; negative: none since a hold
     double presentSeconds = 0.0;    // the panel drawn and swapped, measured at start (measuredDraw)
+    PixelRect shownRect{};          // where the last frame drew the fluid
 
     Viewer(const Options& o, GLFWwindow* w);
 
@@ -92,6 +95,7 @@ struct Viewer {
     void takeScreenshot(glm::ivec2 fb);
     void watchRealTime(int steps, glm::ivec2 fb);
     void regainAfterShrinking(glm::ivec2 fb);
+    void captureForFade(glm::ivec2 fb);
     void gridChanged(double now);
 
     // --- keys and the mouse (viewer_keys.cpp) ---
