@@ -1,6 +1,6 @@
 // Bloom, pass 1 (src/app/window/bloom.hpp): the bright part of the dye's
-// tone-mapped colours (unlit: the relief's light and shade, dye_shade.frag,
-// come after the glow, which dye_shade.frag adds), at the bloom's
+// tone-mapped colours, unlit (dye_shade.frag lights the relief and then adds
+// the glow, which so takes none of its light and shade), at the bloom's
 // resolution, an eighth of the view's pixels each way. Four bilinear reads a
 // quarter of a glow texel around its centre average its footprint, so a thin
 // bright stroke on a finer dye grid is not skipped; a soft knee below the

@@ -66,7 +66,7 @@ struct ConstantBinding {
 };
 
 struct ProgramSpec {
-    static constexpr std::size_t kMaxSamplers = 6;  // display.frag's
+    static constexpr std::size_t kMaxSamplers = 5;  // display.frag's
     static constexpr std::size_t kMaxConstants = 3;
     static constexpr std::size_t kMaxPerDraw = 10;
 

@@ -71,6 +71,31 @@ TEST_F(CrossFadeTest, TheOldPictureFadesOutOverTheNewOneOnTheClockItIsGiven)
     EXPECT_EQ(frameAt(fade, window, start).b, 1.0f) << "a start without a new capture draws nothing";
 }
 
+TEST_F(CrossFadeTest, ACancelledCaptureNeverFades)
+{
+    CrossFade fade;
+    gl::RenderTarget window(kSize.x, kSize.y, gl::TextureFormat::RGBA8, "window");
+    fade.capture(kSize, [](GLuint target) { fill(target, 1.0f, 0.0f, 0.0f); });
+    fade.cancel();  // the change it was for did not happen
+    fade.start(0.0);
+    EXPECT_EQ(frameAt(fade, window, 0.0).b, 1.0f);
+    EXPECT_EQ(fade.opacity(0.0), 0.0f);
+}
+
+// The window stays opaque: the fade blends the colours only.
+TEST_F(CrossFadeTest, TheFadeKeepsTheWindowOpaque)
+{
+    CrossFade fade;
+    gl::RenderTarget window(kSize.x, kSize.y, gl::TextureFormat::RGBA8, "window");
+    fade.capture(kSize, [](GLuint target) { fill(target, 1.0f, 0.0f, 0.0f); });
+    fade.start(0.0);
+    fill(window.framebuffer(), 0.0f, 0.0f, 1.0f);
+    fade.drawOver(window.framebuffer(), kSize, 0.5 * CrossFade::kSeconds);
+    std::vector<float> pixels(static_cast<std::size_t>(kSize.x * kSize.y * 4));
+    window.download(pixels.data());
+    EXPECT_EQ(pixels[3], 1.0f) << "alpha";
+}
+
 TEST_F(CrossFadeTest, AWindowOfAnotherSizeEndsTheFade)
 {
     CrossFade fade;

@@ -28,6 +28,11 @@ void CrossFade::capture(glm::ivec2 size, const std::function<void(GLuint framebu
     phase_ = Phase::Captured;
 }
 
+void CrossFade::cancel()
+{
+    phase_ = Phase::None;
+}
+
 void CrossFade::start(double now)
 {
     if (phase_ != Phase::Captured) return;
@@ -53,7 +58,8 @@ void CrossFade::drawOver(GLuint framebuffer, glm::ivec2 size, double now)
     glViewport(0, 0, size.x, size.y);
     setPassState();
     glEnable(GL_BLEND);
-    glBlendFunc(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA);
+    // The colours blended; the window's alpha kept as it is (opaque).
+    glBlendFuncSeparate(GL_SRC_ALPHA, GL_ONE_MINUS_SRC_ALPHA, GL_ZERO, GL_ONE);
     program_.use();
     glUniform1f(program_.perDraw(programs::cross_fade_uniform::kOpacity), alpha);
     glActiveTexture(GL_TEXTURE0 + programs::crossFade.samplers[0].unit);

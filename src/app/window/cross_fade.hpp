@@ -30,6 +30,8 @@ public:
     // The change was made: the fade from the last capture starts at `now`
     // (wall seconds; after the change, which may take a while). Once only.
     void start(double now);
+    // No change after all: the capture is dropped, and any fade ends.
+    void cancel();
     // Over the frame in `framebuffer` (`size` pixels), the captured picture at
     // opacity(now); nothing once it is over, or where the window's size
     // changed since the capture (the picture would no longer fit).

@@ -64,8 +64,9 @@ public:
     // next besides the grid (grid_picker.hpp's nextSpeedStep), given
     // whether a smaller grid is left.
     SpeedStep nextSpeedStep(bool smallerGridExists) const;
-    // SpeedStep::CoarserDyeGrid: the auto dye grid one factor coarser, the
-    // fluid kept. Returns whether it changed.
+    // SpeedStep::CoarserDyeGrid: a finer dye rung the pick took one rung
+    // down (kFinerDyeGrids, then the auto grid), or else the auto dye grid
+    // one factor coarser; the fluid kept. Returns whether it changed.
     bool coarsenDyeForSpeed(glm::ivec2 framebuffer);
     // GridRegain: the window is back at a size where it can afford more (it
     // gave things up at a larger one): the bloom given up for speed back on,

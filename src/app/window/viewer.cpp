@@ -318,12 +318,20 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
     const double fluidSeconds = steps * static_cast<double>(state.params.dt);
     watch.setDt(static_cast<double>(state.params.dt));
     if (!watch.onFrame(now, frameSeconds, stepping, fluidSeconds, clock.realTimeFactor()) || !state.autoGrid) return;
-    captureForFade(fb);
-    if (giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor())) {
+    // Only a new grid or dye grid jumps; the sharp dye given up changes the
+    // steps to come, and the bloom is a change of look that a fade of a
+    // moving picture would only blur.
+    const SpeedStep next = fluid.nextSpeedStep(!choicesBelow(gridChoices(), state.gridShortSide).empty());
+    const bool jumps = next == SpeedStep::SmallerGrid || next == SpeedStep::CoarserDyeGrid;
+    if (jumps) captureForFade(fb);
+    const bool changed =
+        giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor());
+    if (changed) {
         regain.gaveUp(fb.x, fb.y);
         gridChanged(glfwGetTime());
-        fade.start(glfwGetTime());
     }
+    if (jumps && changed) fade.start(glfwGetTime());
+    if (jumps && !changed) fade.cancel();  // nothing changed: the picture is dropped
 }
 
 // The picture as it is, drawn again into the fade's target, before a change
@@ -331,6 +339,7 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
 // once the change is made: the pick that makes it takes a while.
 void Viewer::captureForFade(glm::ivec2 fb)
 {
+    fade.cancel();
     if (shownRect.empty()) return;
     fade.capture(fb, [&](GLuint target) {
         display.setOutput(target);
