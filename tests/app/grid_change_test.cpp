@@ -446,16 +446,23 @@ TEST_F(GridChangeTest, ASmallGridsDyeIsFinerWhereTheFrameHasRoomAndThatIsNotSave
     EXPECT_EQ(s.stats.gridChoice.find("the frame has room for it"), std::string::npos) << s.stats.gridChoice;
 }
 
+// The pick's dye on the larger candidate (24 rows), where both finer dye
+// rungs are finer than its auto dye grid in kFramebuffer.
+struct RungPickSession : DyePickSession {
+    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
+    const std::vector<int> rungs = finerDyeGrids(24, pixels);
+    RungPickSession() : DyePickSession(true) { state.autoDyeGrid = true; }
+};
+
 // Where the frame has no room for the finest rung, the pick takes the next;
 // where the dye's scheme is the pick's, a finer grid is measured and taken
 // only with the cubic read: carried plainly it blurs more than the auto grid
 // carried sharply.
 TEST_F(GridChangeTest, ASmallGridTakesTheFinestDyeGridTheFrameHasRoomForCarriedSharply)
 {
-    DyePickSession s(true);
-    s.state.autoDyeGrid = true;
-    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
-    const std::vector<int> rungs = finerDyeGrids(24, pixels);
+    RungPickSession s;
+    const int pixels = s.pixels;
+    const std::vector<int>& rungs = s.rungs;
     ASSERT_EQ(rungs.size(), 2u);
     s.pick([&](GpuSolver& probe, const DisplaySettings&) {
         return probe.params().dyeGridHeight() >= rungs[0] ? 10.0 : 0.0;  // no room for the finest
@@ -487,10 +494,9 @@ TEST_F(GridChangeTest, ASmallGridTakesTheFinestDyeGridTheFrameHasRoomForCarriedS
 // carried plainly the finer grid would blur more than the auto grid sharply.
 TEST_F(GridChangeTest, UnderRealTimeAFinerDyeGridGoesRungByRungBeforeTheSharpDye)
 {
-    DyePickSession s(true);
-    s.state.autoDyeGrid = true;
-    const int pixels = std::min(kFramebuffer.x, kFramebuffer.y);
-    const std::vector<int> rungs = finerDyeGrids(24, pixels);
+    RungPickSession s;
+    const int pixels = s.pixels;
+    const std::vector<int>& rungs = s.rungs;
     ASSERT_EQ(rungs.size(), 2u);
     s.pick(0.0);
     ASSERT_EQ(s.state.dyeGridShortSide, rungs[0]);
