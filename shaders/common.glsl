@@ -56,10 +56,8 @@ vec2 mirroredVelocityOn(vec2 v, ivec2 c, ivec2 size, float lid)
     if (c.y < 0 || c.y >= size.y) v.y = -v.y;
 #endif
 #elif defined(SLIP_WALLS)
-    // The dye's read (reference::mirroredVelocity's slipWalls): only the
-    // normal component flips; the lid reads as a wall at rest.
-    if (c.x < 0 || c.x >= size.x) v.x = -v.x;
-    if (c.y < 0 || c.y >= size.y) v.y = -v.y;
+    // The dye's slipping read (reference::mirroredVelocity's slipWalls): the
+    // ghost repeats its mirror, both components.
 #else
     if (c.x < 0 || c.x >= size.x) v = -v;
     if (c.y < 0 || c.y >= size.y) {
@@ -210,13 +208,18 @@ float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 #endif
     return tunnelFaceU(velocity, c, size);
 #else
+#if defined(SLIP_WALLS) && !defined(PERIODIC)
+    // The dye's slipping read (reference's uRule): a side wall's face reads
+    // as the first face in, and beyond the bottom and the lid u repeats its
+    // mirror (docs/algorithm.md §3.2b, "The dye on its own grid...").
+    float u = texelAt(velocity, ivec2(clamp(c.x, 1, size.x - 1), c.y), size).x;
+#else
     float u = texelAt(velocity, c, size).x;
 #ifndef PERIODIC
-#ifndef SLIP_WALLS  // the dye's read: beyond the bottom and the lid u repeats its mirror
     if (c.y < 0 || c.y >= size.y) u = -u;
     if (c.y >= size.y) u += 2.0 * uLidSpeed;
-#endif
     if (c.x <= 0 || c.x >= size.x) u = 0.0;
+#endif
 #endif
 #ifdef OBSTACLES
     if (solidFaceU(c)) u = 0.0;
@@ -227,16 +230,23 @@ float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 
 float faceV(sampler2D velocity, ivec2 c, ivec2 size)
 {
+#if defined(SLIP_WALLS) && !defined(PERIODIC) && !defined(TUNNEL)
+    // The dye's slipping read in a box (reference's vRule): the bottom's and
+    // the lid's faces read as the first face in, and beyond the side walls v
+    // repeats its mirror.
+    float v = texelAt(velocity, ivec2(c.x, clamp(c.y, 1, size.y - 1)), size).y;
+#else
     float v = texelAt(velocity, c, size).y;
 #ifndef PERIODIC
     // Box: both side walls negate v; tunnel: the inflow's ghost does (the
     // inflow face moves along x only), the outflow repeats v.
 #ifdef TUNNEL
     if (c.x < 0) v = -v;
-#elif !defined(SLIP_WALLS)  // the dye's read: beyond the side walls v repeats its mirror
+#else
     if (c.x < 0 || c.x >= size.x) v = -v;
 #endif
     if (c.y <= 0 || c.y >= size.y) v = 0.0;
+#endif
 #endif
 #ifdef OBSTACLES
     if (solidFaceV(c)) v = 0.0;

@@ -135,9 +135,10 @@ void addSchemeRows(std::vector<Parameter>& table)
                            "two and its smearing is a fraction of a dye cell a step; cubic is one pass and keeps "
                            "thin filaments sharp."));
     table.push_back(onOff("dye-wall-slip", "dye slips at walls", memberAccess<&SimParams::dyeSlipsAtWalls>(),
-                          "The dye on a grid of its own reads the velocity beside a box's walls as slipping (the "
-                          "velocity keeps its no-slip walls): on the no-slip rule the outermost dye cells move at a "
-                          "fraction of the speed beside them and keep old dye as lines along the walls."));
+                          "The dye on a grid of its own reads the velocity at a box's walls as it is one cell "
+                          "in, along the wall and onto it (the velocity keeps its no-slip walls): on the walls' "
+                          "rule the outermost dye cells move at a fraction of the speed beside them and keep old "
+                          "dye as lines along the walls."));
     table.push_back(choice("projection", "projection", memberAccess<&SimParams::projection>(),
                            {{"plain", "plain", static_cast<int>(Projection::Plain)},
                             {"incremental", "incremental", static_cast<int>(Projection::Incremental)},

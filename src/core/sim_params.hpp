@@ -114,10 +114,11 @@ struct SimParams {
     AdvectionScheme advection =
         AdvectionScheme::MacCormack;  // of velocity and dye (docs/validation.md §8: why the default)
     DyeAdvection dyeAdvection = DyeAdvection::AsVelocity;  // the dye's scheme (dyeAdvectionOf)
-    // The dye on a grid of its own reads the velocity near a box's walls as
-    // if they slipped: the tangential component beyond a wall repeats its
-    // mirror instead of negating it (docs/algorithm.md §3.2). The velocity
-    // itself keeps its no-slip walls.
+    // The dye on a grid of its own reads the velocity at a box's walls as it
+    // is one cell in: the tangential component beyond a wall repeats its
+    // mirror instead of negating it, and the normal one at the wall is the
+    // first one in instead of 0 (docs/algorithm.md §3.2b). The velocity itself
+    // keeps its no-slip walls, and the dye's trace still stops at them.
     bool dyeSlipsAtWalls = false;
     Projection projection = Projection::Plain;  // the programs project by boundary: defaultSimParams()
     Layout layout = Layout::Collocated;         // the programs run staggered: defaultSimParams()
@@ -231,13 +232,13 @@ inline constexpr float kWindowVelocityDissipation = 0.1f;
 inline constexpr DyeAdvection kWindowDyeAdvection = DyeAdvection::SemiLagrangian;
 inline constexpr DyeAdvection kWindowSharpDyeAdvection = DyeAdvection::Cubic;
 
-// The window's dye reads the velocity near the walls as slipping
-// (SimParams::dyeSlipsAtWalls). On the no-slip rule the velocity falls
-// linearly to zero over the half cell at a wall, so on the 4x dye grid the
-// outermost dye cells move at a quarter of the speed beside them and keep
-// old dye as lines along the walls: most of what the staircase measure
-// found left (84 x 64, the same velocity: 1.63 and 1.87 at 6 and 15 s,
-// 0.90 and 1.39 slipping).
+// The window's dye reads the velocity at the walls as it is one cell in,
+// along the wall and onto it (SimParams::dyeSlipsAtWalls; docs/algorithm.md
+// §3.2b). On the walls' own rule the velocity falls to zero at a wall, so on
+// the 4x dye grid the outermost dye cells move at a fraction of the speed
+// beside them and keep old dye as lines along the walls: most of what the
+// staircase measure found left (84 x 64, the same velocity: 1.63 and 1.87
+// at 6 and 15 s, 0.90 and 1.39 slipping along the walls).
 inline constexpr bool kWindowDyeSlipsAtWalls = true;
 
 // The scheme that carries the dye: dyeAdvection, or the velocity's (Cubic:

@@ -66,11 +66,7 @@ inline glm::vec2 mirroredVelocity(glm::vec2 v, glm::ivec2 c, const PassConstants
         }
         return v;
     }
-    if (k.slipWalls) {  // the dye's read: only the normal component flips; the lid reads as a wall at rest
-        if (c.x < 0 || c.x >= k.width) v.x = -v.x;
-        if (c.y < 0 || c.y >= k.height) v.y = -v.y;
-        return v;
-    }
+    if (k.slipWalls) return v;  // the dye's read: the ghost repeats its mirror (algorithm.md §3.2b)
     if (c.x < 0 || c.x >= k.width) v = -v;
     if (c.y < 0 || c.y >= k.height) {
         v = -v;

@@ -47,9 +47,11 @@ float FaceVelocity::uRule(glm::ivec2 c) const
     if (solidU(c)) return 0.0f;
     if (k.periodic) return storedU(wrapCell(c, k));
     if (k.tunnel) return tunnelU(c);
+    // The dye's slipping read: a side wall's face reads as the first face in,
+    // and beyond the bottom and the lid u repeats its mirror.
+    if (k.slipWalls) return storedU(clampCell({std::clamp(c.x, 1, k.width - 1), c.y}, k));
     if (c.x <= 0 || c.x >= k.width) return 0.0f;
     float value = storedU({c.x, std::clamp(c.y, 0, k.height - 1)});
-    if (k.slipWalls) return value;  // the dye's read: u repeats its mirror beyond the bottom and the lid
     if (c.y < 0 || c.y >= k.height) value = -value;
     if (c.y >= k.height) value += 2.0f * k.lidSpeed;
     return value;
@@ -60,12 +62,14 @@ float FaceVelocity::vRule(glm::ivec2 c) const
     const PassConstants& k = *k_;
     if (solidV(c)) return 0.0f;
     if (k.periodic) return storedV(wrapCell(c, k));
+    // The dye's slipping read in a box: the bottom's and the lid's faces read
+    // as the first face in, and beyond the side walls v repeats its mirror.
+    if (k.slipWalls && !k.tunnel) return storedV(clampCell({c.x, std::clamp(c.y, 1, k.height - 1)}, k));
     if (c.y <= 0 || c.y >= k.height) return 0.0f;
     float value = storedV({std::clamp(c.x, 0, k.width - 1), c.y});
-    // Box: both side walls negate v (the dye's slipping read: neither does);
-    // tunnel: the inflow's ghost does (the inflow face moves along x only),
-    // the outflow repeats v.
-    if (k.tunnel ? c.x < 0 : (c.x < 0 || c.x >= k.width) && !k.slipWalls) value = -value;
+    // Box: both side walls negate v; tunnel: the inflow's ghost does (the
+    // inflow face moves along x only), the outflow repeats v.
+    if (k.tunnel ? c.x < 0 : (c.x < 0 || c.x >= k.width)) value = -value;
     return value;
 }
 
