@@ -25,13 +25,14 @@ namespace fluid::app {
 Viewer::Viewer(const Options& o, GLFWwindow* w)
     : options(o),
       window(w),
+      timeLine(glfwGetTime),
       state(panelStateFrom(o)),
       display(o.background),
       fluid(o, state, stats),
-      pointer(glfwGetTime()),
-      strokes(glfwGetTime()),
-      clock(glfwGetTime()),
-      watch(glfwGetTime()),
+      pointer(timeLine.now()),
+      strokes(timeLine.now()),
+      clock(timeLine.now()),
+      watch(timeLine.now()),
       recording(o, stats)
 {
     stats.renderer = std::string(reinterpret_cast<const char*>(glGetString(GL_RENDERER))) + " / OpenGL " +
@@ -50,8 +51,8 @@ Viewer::Viewer(const Options& o, GLFWwindow* w)
     presentSeconds = measurePresentSeconds(window, [this] { (void)drawPanel(state, stats); });
     if (state.autoGrid) fluid.pickGrid(framebufferSize(), gridChoices(), measuredDraw());
     fluid.allocateGrid(framebufferSize(), false);
-    watch.restart(glfwGetTime());                                        // the picking took its time
-    clock.start(glfwGetTime(), static_cast<double>(fluid.params().dt));  // the first frame runs a step
+    watch.restart(timeLine.now());                                        // the picking took its time
+    clock.start(timeLine.now(), static_cast<double>(fluid.params().dt));  // the first frame runs a step
     if (replay) stats.grid = replay->grid();
     if (!o.recordInputFile.empty()) {
         inputLog = std::make_unique<InputLogWriter>(o.recordInputFile, fluid.params());
@@ -86,7 +87,7 @@ glm::ivec2 Viewer::framebufferSize() const
 
 void Viewer::frame()
 {
-    const double now = glfwGetTime();
+    const double now = timeLine.now();
     const glm::ivec2 fb = framebufferSize();
     runPanel(fb, now);
     // After the panel: it may just have changed the grid and its shape.
@@ -293,7 +294,8 @@ void Viewer::takeScreenshot(glm::ivec2 fb)
     if (!loop.screenshot) return;
     loop.screenshot = false;
     try {
-        stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir);
+        // Its wall time is not the fluid's: neither owed nor a slow frame.
+        timeLine.leaveOut([&] { stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir); });
         stats.writeError.clear();
         std::printf("fluidsim: saved screenshot %s\n", stats.lastScreenshot.c_str());
         std::fflush(stdout);
@@ -310,7 +312,7 @@ void Viewer::takeScreenshot(glm::ivec2 fb)
 void Viewer::watchRealTime(int steps, glm::ivec2 fb)
 {
     if (state.paused) return;
-    const double now = glfwGetTime();
+    const double now = timeLine.now();
     const double stepMs = fluid.stepMilliseconds();
     const double stepping = stepMs < 0.0 ? -1.0 : steps * stepMs / 1000.0;
     const double frameSeconds = lastFrameEnd < 0.0 ? -1.0 : now - lastFrameEnd;
@@ -328,9 +330,9 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
         giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor());
     if (changed) {
         regain.gaveUp(fb.x, fb.y);
-        gridChanged(glfwGetTime());
+        gridChanged(timeLine.now());
     }
-    if (jumps && changed) fade.start(glfwGetTime());
+    if (jumps && changed) fade.start(timeLine.now());
     if (jumps && !changed) fade.cancel();  // nothing changed: the picture is dropped
 }
 
@@ -352,14 +354,14 @@ void Viewer::captureForFade(glm::ivec2 fb)
 // every size again, as at start (GridRegain, grid_watch.hpp).
 void Viewer::regainAfterShrinking(glm::ivec2 fb)
 {
-    if (state.paused || !state.autoGrid || !regain.onFrame(glfwGetTime(), fb.x, fb.y)) return;
+    if (state.paused || !state.autoGrid || !regain.onFrame(timeLine.now(), fb.x, fb.y)) return;
     captureForFade(fb);
     fluid.regainAfterSpeed(fb, measuredDraw());
     std::printf("fluidsim: the window is smaller again; grid %dx%d, %s\n", stats.grid.x, stats.grid.y,
                 stats.gridChoice.c_str());
     std::fflush(stdout);
-    gridChanged(glfwGetTime());
-    fade.start(glfwGetTime());
+    gridChanged(timeLine.now());
+    fade.start(timeLine.now());
 }
 
 // A new grid (the fluid carried over): the stroke in progress belonged to

@@ -18,6 +18,7 @@
 #include "app/input_log.hpp"
 #include "app/sim_clock.hpp"
 #include "app/stroke_queue.hpp"
+#include "app/time_line.hpp"
 #include "app/window/cross_fade.hpp"
 #include "app/window/display_chain.hpp"
 #include "app/window/fluid_session.hpp"
@@ -36,6 +37,7 @@ namespace fluid::app {
 struct Viewer {
     const Options& options;
     GLFWwindow* window;
+    TimeLine timeLine;  // the wall clock every part of the frame reads, a screenshot's writing left out
     PanelState state;
     PanelStats stats;
     DisplayChain display;

@@ -111,7 +111,7 @@ int runWindow(const Options& options, const Options& settingsFile, const std::ve
             const glm::ivec2 fb = viewer.framebufferSize();
             if (fb.x <= 0 || fb.y <= 0 || glfwGetWindowAttrib(window.get(), GLFW_ICONIFIED)) {
                 glfwWaitEventsTimeout(0.1);  // minimised: nothing to draw, do not spin
-                viewer.hold(glfwGetTime());
+                viewer.hold(viewer.timeLine.now());
                 continue;
             }
             viewer.frame();
