@@ -13,7 +13,7 @@
 # width along each wall ("walls out"), where dye pressed onto a wall lies in
 # sheets along it.
 #
-# Usage: scripts/look-replay.sh [SECONDS]     (default 64: frames from 5 s to 64 s)
+# Usage: scripts/look-replay.sh [SECONDS]     (default 64: frames from 5 s to about 64 s of fluid)
 # Environment:
 #   LOOK_EVERY=0.5   seconds of fluid time between measured frames
 #   LOOK_FROM=5      the first measured second
@@ -43,6 +43,7 @@ app=''
 trap 'kill $app $xvfb 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
 export DISPLAY=$display
 sleep 1
+kill -0 "$xvfb" 2>/dev/null || { echo "look-replay: Xvfb could not start on $display (in use?); run again" >&2; exit 1; }
 mkdir -p "$work/home"
 # shellcheck disable=SC2086  # LOOK_FLAGS is a list of flags
 HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
@@ -64,16 +65,23 @@ rm -rf "$out/frames"
   >"$out/replay.log" 2>&1 || { cat "$out/replay.log" >&2; exit 1; }
 first=$(awk -v s="$from" -v dt="$dt" 'BEGIN { printf "%d", s / dt + 0.5 }')
 frames=()
+shopt -s nullglob
 for f in "$out"/frames/frame_*.png; do
   n=${f##*frame_}
   n=$((10#${n%.png}))
   ((n >= first)) && frames+=("$f")
 done
 ((${#frames[@]} > 0)) || { echo "look-replay: no frames from ${from} s on (run longer than ${from} s)" >&2; exit 1; }
-# The PNG's width and height: big-endian, bytes 16-23.
-read -r w0 w1 w2 w3 h0 h1 h2 h3 < <(od -An -tu1 -j16 -N8 "${frames[0]}")
-width=$(((w0 << 24) | (w1 << 16) | (w2 << 8) | w3))
-height=$(((h0 << 24) | (h1 << 16) | (h2 << 8) | h3))
+# A PNG's width and height: big-endian, bytes 16-23. The replay runs the
+# record's grid throughout, so every frame has the first one's size.
+pngSize() {
+  local w0 w1 w2 w3 h0 h1 h2 h3
+  read -r w0 w1 w2 w3 h0 h1 h2 h3 < <(od -An -tu1 -j16 -N8 "$1")
+  echo "$(((w0 << 24) | (w1 << 16) | (w2 << 8) | w3)) $(((h0 << 24) | (h1 << 16) | (h2 << 8) | h3))"
+}
+read -r width height < <(pngSize "${frames[0]}")
+[[ $(pngSize "${frames[-1]}") == "$width $height" ]] ||
+  echo "look-replay: the frames change size during the replay; the walls' strips fit the first" >&2
 strip=$(((width + 63) / 64))
 "$look" "${frames[@]}" >"$out/look.txt"
 "$look" "${frames[@]}" --exclude "0,0,$width,$strip" --exclude "0,$((height - strip)),$width,$strip" \

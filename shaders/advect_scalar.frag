@@ -40,7 +40,7 @@ vec2 velocityHere()
 // Whether this cell, on a grid of its own, lies within half a velocity cell
 // of a wall, where a scheme's stage keeps the forward value (as where its
 // footprint reads a ghost) and the cubic read is the bilinear one: the
-// velocity there is the wall rule's, and where the flow presses onto a wall
+// velocity there comes from the wall's rule (or SLIP_WALLS'), and where the flow presses onto a wall
 // it thins the scalar into layers one cell thick along it, which the stage's
 // correction, and the cubic, kept as lines along every wall.
 // Mirror: reference::besideWall.

@@ -143,7 +143,8 @@ const ivec2 kTop = ivec2(0, 1);
 // the simulation grid's from a pass on the dye's). Box: a wall's own faces
 // (i <= 0 or i >= width for u) are shut, 0 whatever is stored; beyond the
 // bottom wall the tangential ghost is -u, beyond the lid 2 U - u, as
-// mirroredVelocity's. Periodic: every face wraps. Mirror:
+// mirroredVelocity's (SLIP_WALLS, the dye's read: a wall's face reads as the
+// first face in, and no sign flips). Periodic: every face wraps. Mirror:
 // reference::FaceVelocity's u and v (src/reference/face_velocity.hpp).
 uniform float uInverseCellSize;  // 1 / h: the layout's differences span one cell
 
@@ -211,7 +212,7 @@ float faceU(sampler2D velocity, ivec2 c, ivec2 size)
 #if defined(SLIP_WALLS) && !defined(PERIODIC)
     // The dye's slipping read (reference's uRule): a side wall's face reads
     // as the first face in, and beyond the bottom and the lid u repeats its
-    // mirror (docs/algorithm.md §3.2b, "The dye on its own grid...").
+    // mirror (docs/algorithm.md §3.2a).
     float u = texelAt(velocity, ivec2(clamp(c.x, 1, size.x - 1), c.y), size).x;
 #else
     float u = texelAt(velocity, c, size).x;

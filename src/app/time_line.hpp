@@ -20,12 +20,18 @@ public:
     // Wall seconds since the clock's origin, less every leftOut() interval.
     double now() const { return wall_() - leftOut_; }
 
-    // Runs `work`; its wall time is left out of now() from then on.
+    // Runs `work`; its wall time is left out of now() from then on, also
+    // when it throws (a screenshot that could not be written took its time).
     template <typename Work>
     void leaveOut(Work&& work)
     {
         const double before = wall_();
-        std::forward<Work>(work)();
+        try {
+            std::forward<Work>(work)();
+        } catch (...) {
+            leftOut_ += wall_() - before;
+            throw;
+        }
         leftOut_ += wall_() - before;
     }
 

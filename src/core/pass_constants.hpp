@@ -15,8 +15,9 @@ struct PassConstants {
     bool periodic = false;
     bool tunnel = false;       // inflow left, outflow right, slip top and bottom
     bool tunnelWalls = false;  // ... with no-slip top and bottom instead (BoundaryMode::TunnelWalls)
-    // A box's walls read as slipping (the tangential ghost repeats its mirror,
-    // the lid too): only in the constants of the dye's velocity read
+    // A box's walls read as they are one cell in (the tangential ghost
+    // repeats its mirror, the lid's too; the normal component at a wall is
+    // the first face's in): only in the constants of the dye's velocity read
     // (SimParams::dyeSlipsAtWalls); the shaders' SLIP_WALLS.
     bool slipWalls = false;
     // The dye's back-trace reads it by the clamped cubic (dyeReadsCubic): only

@@ -49,7 +49,7 @@ const char* toString(AdvectionScheme scheme);
 // finer dye grid semi-Lagrangian: one pass instead of three, where the dye's
 // cells are so small that the first-order scheme's smearing does not show,
 // and with none of the MacCormack limiter's clamps, whose bounds jump at
-// every cell line of the dye grid (docs/algorithm.md §3.2b).
+// every cell line of the dye grid (docs/algorithm.md §3.2a).
 // Beyond AsVelocity, value n is the scheme kAdvectionSchemes[n - 1]: the
 // choices are built from that table, so a scheme needs no name here. Cubic
 // comes after them: the dye's own, one pass (dyeReadsCubic).
@@ -117,7 +117,7 @@ struct SimParams {
     // The dye on a grid of its own reads the velocity at a box's walls as it
     // is one cell in: the tangential component beyond a wall repeats its
     // mirror instead of negating it, and the normal one at the wall is the
-    // first one in instead of 0 (docs/algorithm.md §3.2b). The velocity itself
+    // first one in instead of 0 (docs/algorithm.md §3.2a). The velocity itself
     // keeps its no-slip walls, and the dye's trace still stops at them.
     bool dyeSlipsAtWalls = false;
     Projection projection = Projection::Plain;  // the programs project by boundary: defaultSimParams()
@@ -234,7 +234,7 @@ inline constexpr DyeAdvection kWindowSharpDyeAdvection = DyeAdvection::Cubic;
 
 // The window's dye reads the velocity at the walls as it is one cell in,
 // along the wall and onto it (SimParams::dyeSlipsAtWalls; docs/algorithm.md
-// §3.2b). On the walls' own rule the velocity falls to zero at a wall, so on
+// §3.2a). On the walls' own rule the velocity falls to zero at a wall, so on
 // the 4x dye grid the outermost dye cells move at a fraction of the speed
 // beside them and keep old dye as lines along the walls: most of what the
 // staircase measure found left (84 x 64, the same velocity: 1.63 and 1.87

@@ -66,7 +66,7 @@ inline glm::vec2 mirroredVelocity(glm::vec2 v, glm::ivec2 c, const PassConstants
         }
         return v;
     }
-    if (k.slipWalls) return v;  // the dye's read: the ghost repeats its mirror (algorithm.md §3.2b)
+    if (k.slipWalls) return v;  // the dye's read: the ghost repeats its mirror (algorithm.md §3.2a)
     if (c.x < 0 || c.x >= k.width) v = -v;
     if (c.y < 0 || c.y >= k.height) {
         v = -v;

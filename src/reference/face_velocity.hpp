@@ -108,7 +108,8 @@ public:
 
     // u on the face left of cell c, any c: a solid face reads 0; a box's
     // walls have zero normal velocity (their faces i <= 0 and i >= width read
-    // 0, whatever is stored at i = 0); beyond the bottom wall the ghost is
+    // 0, whatever is stored at i = 0; the dye's slipWalls read: the first
+    // face in, and no sign flips, staggered.cpp's uRule); beyond the bottom wall the ghost is
     // -u, beyond the lid 2 U - u (the wall halfway moves at U), as the
     // collocated rule; the tunnel's inflow faces move at the inflow speed and
     // its outflow face carries what leaves the last column divergence-free;

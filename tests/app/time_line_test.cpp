@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <stdexcept>
 
 #include "app/grid_watch.hpp"
 #include "app/sim_clock.hpp"
@@ -37,8 +38,7 @@ struct WindowLoop {
         const double frameSeconds = lastFrameEnd < 0.0 ? -1.0 : now - lastFrameEnd;
         lastFrameEnd = now;
         watch.setDt(kDt);
-        if (watch.onFrame(now, frameSeconds, steps * kStepSeconds, steps * kDt, clock.realTimeFactor()))
-            ++picksAsked;
+        if (watch.onFrame(now, frameSeconds, steps * kStepSeconds, steps * kDt, clock.realTimeFactor())) ++picksAsked;
         lowestFactor = std::min(lowestFactor, clock.realTimeFactor());
     }
     void screenshot(bool leftOut)
@@ -70,15 +70,28 @@ TEST(TimeLine, LeavesOutTheWallTimeOfTheWorkItWasGiven)
     EXPECT_NEAR(line.leftOutSeconds(), 0.3, 1e-12);  // 10.3 - 10.0 in doubles
 }
 
+TEST(TimeLine, WorkThatThrowsIsLeftOutToo)
+{
+    double wall = 0.0;
+    TimeLine line([&] { return wall; });
+    EXPECT_THROW(line.leaveOut([&] {
+        wall += 0.2;
+        throw std::runtime_error("disk full");
+    }),
+                 std::runtime_error);
+    EXPECT_DOUBLE_EQ(line.now(), 0.0);
+}
+
 TEST(TimeLine, AScreenshotASecondIsNeitherOwedNorASlowMachine)
 {
     WindowLoop leftOut;
     leftOut.run(30.0, true);
     WindowLoop counted;
     counted.run(30.0, false);
-    std::printf("[ measured ] a screenshot a second for 30 s: picks asked %d (lowest factor %.2f) with its time left "
-                "out, %d (%.2f) counted\n",
-                leftOut.picksAsked, leftOut.lowestFactor, counted.picksAsked, counted.lowestFactor);
+    std::printf(
+        "[ measured ] a screenshot a second for 30 s: picks asked %d (lowest factor %.2f) with its time left "
+        "out, %d (%.2f) counted\n",
+        leftOut.picksAsked, leftOut.lowestFactor, counted.picksAsked, counted.lowestFactor);
     EXPECT_EQ(leftOut.picksAsked, 0);
     EXPECT_GE(leftOut.lowestFactor, GridWatch::kMinRealTimeFactor);
     // Counted, the same frames fall under the promise and the window gives

@@ -43,11 +43,16 @@ FluidSession::FrameOverhead frameOverhead(DisplayChain& display, glm::ivec2 fram
     };
 }
 
-bool giveUpForSpeed(FluidSession& fluid, const PanelState& state, const PanelStats& stats, DisplayChain& display,
-                    glm::ivec2 framebuffer, double overheadSeconds, double realTimeFactor)
+SpeedStep nextSpeedStep(const FluidSession& fluid, const PanelState& state)
+{
+    return fluid.nextSpeedStep(!choicesBelow(gridChoices(), state.gridShortSide).empty());
+}
+
+bool giveUpForSpeed(SpeedStep step, FluidSession& fluid, const PanelState& state, const PanelStats& stats,
+                    DisplayChain& display, glm::ivec2 framebuffer, double overheadSeconds, double realTimeFactor)
 {
     const auto smaller = choicesBelow(gridChoices(), state.gridShortSide);
-    switch (fluid.nextSpeedStep(!smaller.empty())) {
+    switch (step) {
         case SpeedStep::PlainDye:
             if (!fluid.plainDyeForSpeed()) return false;
             std::printf("fluidsim: %.2fx real time for %.0f s at grid %dx%d; the dye carried plainly again\n",

@@ -25,13 +25,18 @@ double measurePresentSeconds(GLFWwindow* window, const std::function<void()>& bu
 // `look` drawn and waited for on the probe, plus presentSeconds.
 FluidSession::FrameOverhead frameOverhead(DisplayChain& display, glm::ivec2 framebuffer, double presentSeconds);
 
+// The steps giveUpForSpeed would take now: fluid.nextSpeedStep, told
+// whether the grid choices hold a smaller grid than `state`'s.
+SpeedStep nextSpeedStep(const FluidSession& fluid, const PanelState& state);
+
 // The fluid stayed under real time (GridWatch::onFrame said so) at the auto
-// grid: gives up one thing, as nextSpeedStep orders them, and says what on
-// stdout. `state` and `stats` are the ones `fluid` keeps. overheadSeconds:
-// the frame's cost besides its steps as the watch measured it, with the look
-// as it is now. Returns true when the grid or the dye grid changed (the fluid
-// carried over; the caller holds its clocks).
-bool giveUpForSpeed(FluidSession& fluid, const PanelState& state, const PanelStats& stats, DisplayChain& display,
-                    glm::ivec2 framebuffer, double overheadSeconds, double realTimeFactor);
+// grid: gives up `step` (nextSpeedStep's, asked just before: the caller
+// may keep the picture first) and says what on stdout. `state` and `stats`
+// are the ones `fluid` keeps. overheadSeconds: the frame's cost besides its
+// steps as the watch measured it, with the look as it is now. Returns true
+// when the grid or the dye grid changed (the fluid carried over; the caller
+// holds its clocks).
+bool giveUpForSpeed(SpeedStep step, FluidSession& fluid, const PanelState& state, const PanelStats& stats,
+                    DisplayChain& display, glm::ivec2 framebuffer, double overheadSeconds, double realTimeFactor);
 
 }  // namespace fluid::app

@@ -294,7 +294,10 @@ void Viewer::takeScreenshot(glm::ivec2 fb)
     if (!loop.screenshot) return;
     loop.screenshot = false;
     try {
-        // Its wall time is not the fluid's: neither owed nor a slow frame.
+        // Its wall time is not the fluid's: neither owed nor a slow frame. The
+        // frame's own work is first waited for (the read-back would wait for
+        // it inside), so only the read-back and the file are left out.
+        glFinish();
         timeLine.leaveOut([&] { stats.lastScreenshot = saveScreenshot(fb, options.screenshotDir); });
         stats.writeError.clear();
         std::printf("fluidsim: saved screenshot %s\n", stats.lastScreenshot.c_str());
@@ -323,11 +326,11 @@ void Viewer::watchRealTime(int steps, glm::ivec2 fb)
     // Only a new grid or dye grid jumps; the sharp dye given up changes the
     // steps to come, and the bloom is a change of look that a fade of a
     // moving picture would only blur.
-    const SpeedStep next = fluid.nextSpeedStep(!choicesBelow(gridChoices(), state.gridShortSide).empty());
+    const SpeedStep next = nextSpeedStep(fluid, state);
     const bool jumps = next == SpeedStep::SmallerGrid || next == SpeedStep::CoarserDyeGrid;
     if (jumps) captureForFade(fb);
     const bool changed =
-        giveUpForSpeed(fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor());
+        giveUpForSpeed(next, fluid, state, stats, display, fb, watch.overheadSeconds(), clock.realTimeFactor());
     if (changed) {
         regain.gaveUp(fb.x, fb.y);
         gridChanged(timeLine.now());
