@@ -32,10 +32,24 @@ namespace {
 constexpr double kSinglePassMaxRel = 2e-6;
 constexpr double kSinglePassL2 = 1e-6;
 
-// LidFineDyeSlip: the dye on its own grid reads the velocity as slipping at
-// the walls and the lid (SimParams::dyeSlipsAtWalls).
-enum class Rule { Box, Lid, Periodic, Tunnel, BoxFineDye, LidFineDyeSlip };
-constexpr const char* kRuleNames[] = {"Box", "Lid", "Periodic", "Tunnel", "BoxFineDye", "LidFineDyeSlip"};
+// LidFineDyeSlip: the dye on its own grid reads the velocity at the walls
+// and the lid as it is one cell in (SimParams::dyeSlipsAtWalls). The same on
+// a periodic grid and in the tunnel, whose reads keep their own rules.
+enum class Rule { Box, Lid, Periodic, Tunnel, BoxFineDye, LidFineDyeSlip, PeriodicFineDyeSlip, TunnelFineDyeSlip };
+constexpr const char* kRuleNames[] = {
+    "Box", "Lid", "Periodic", "Tunnel", "BoxFineDye", "LidFineDyeSlip", "PeriodicFineDyeSlip", "TunnelFineDyeSlip"};
+constexpr Rule kRules[] = {Rule::Box,
+                           Rule::Lid,
+                           Rule::Periodic,
+                           Rule::Tunnel,
+                           Rule::BoxFineDye,
+                           Rule::LidFineDyeSlip,
+                           Rule::PeriodicFineDyeSlip,
+                           Rule::TunnelFineDyeSlip};
+bool slips(Rule r)
+{
+    return r == Rule::LidFineDyeSlip || r == Rule::PeriodicFineDyeSlip || r == Rule::TunnelFineDyeSlip;
+}
 
 SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
 {
@@ -43,17 +57,17 @@ SimParams schemeParams(AdvectionScheme scheme, Layout layout, Rule rule)
     p.layout = layout;
     p.gridWidth = 48;  // not square: a swapped i/j shows
     p.gridHeight = 40;
-    p.dyeGridWidth = rule == Rule::BoxFineDye || rule == Rule::LidFineDyeSlip ? 96 : 0;
-    p.dyeSlipsAtWalls = rule == Rule::LidFineDyeSlip;
+    p.dyeGridWidth = rule == Rule::BoxFineDye || slips(rule) ? 96 : 0;
+    p.dyeSlipsAtWalls = slips(rule);
     p.advection = scheme;
     p.gravity = 9.81f;  // smoke on: the temperature is carried
     // Different decays, so that a stage giving a field the other's shows.
     p.velocityDissipation = 0.3f;
     p.dyeDissipation = 0.7f;
     p.cooling = 0.5f;
-    p.boundary = rule == Rule::Periodic ? BoundaryMode::Periodic
-                 : rule == Rule::Tunnel ? BoundaryMode::Tunnel
-                                        : BoundaryMode::Box;
+    p.boundary = rule == Rule::Periodic || rule == Rule::PeriodicFineDyeSlip ? BoundaryMode::Periodic
+                 : rule == Rule::Tunnel || rule == Rule::TunnelFineDyeSlip   ? BoundaryMode::Tunnel
+                                                                             : BoundaryMode::Box;
     p.lidSpeed = rule == Rule::Lid || rule == Rule::LidFineDyeSlip ? 1.0f : 0.0f;
     p.inflowSpeed = 0.8f;
     return p;
@@ -131,8 +145,7 @@ std::vector<Param> comparableCases()
     for (const AdvectionScheme scheme : {AdvectionScheme::Bfecc, AdvectionScheme::MacCormackRevert})
         for (const Layout layout : {Layout::Collocated, Layout::Staggered})
             for (std::size_t index = 0; index < passCases().size(); ++index)
-                for (const Rule rule :
-                     {Rule::Box, Rule::Lid, Rule::Periodic, Rule::Tunnel, Rule::BoxFineDye, Rule::LidFineDyeSlip})
+                for (const Rule rule : kRules)
                     for (const bool solids : {false, true}) cases.emplace_back(scheme, layout, index, rule, solids);
     return cases;
 }
