@@ -23,26 +23,14 @@ demo=${1:-}
 times=${LOOK_TIMES:-2 6 15 60}
 out=${LOOK_OUT:-$(mktemp -d /tmp/look.XXXXXX)}
 mkdir -p "$out"
-exe=${FLUIDSIM_EXE:-build/release/src/fluidsim}
-look=$(dirname "$exe")/fluidsim-look
-if [[ ! -x "$exe" || ! -x "$look" ]]; then
-  cmake --preset release >/dev/null && cmake --build --preset release --target fluidsim fluidsim-look
-fi
+# shellcheck source=scripts/look-window.sh
+source scripts/look-window.sh
+look_tools
 
 # fluidsim: one run, an F12 screenshot at each time.
-work=$(mktemp -d)
-display=":$((200 + RANDOM % 200))"
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=''
-trap 'kill $app $xvfb 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
-mkdir -p "$work/home" "$work/shots"
-# shellcheck disable=SC2086  # LOOK_FLAGS is a list of flags
-HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
-  "$exe" --width 1024 --height 768 --screenshot-dir "$work/shots" ${LOOK_FLAGS:-} >"$work/log" 2>&1 &
-app=$!
+look_screen
+mkdir -p "$work/shots"
+look_window "$work/log" --screenshot-dir "$work/shots"
 wid=$(timeout 60 xdotool search --sync --name '^fluidsim$' | head -1)
 start=$(date +%s.%N)
 xdotool key --window "$wid" F1  # the panel hidden: the fluid's area only

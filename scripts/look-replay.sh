@@ -28,27 +28,13 @@ every=${LOOK_EVERY:-0.5}
 from=${LOOK_FROM:-5}
 out=${LOOK_OUT:-$(mktemp -d /tmp/look-replay.XXXXXX)}
 mkdir -p "$out"
-exe=${FLUIDSIM_EXE:-build/release/src/fluidsim}
-look=$(dirname "$exe")/fluidsim-look
-if [[ ! -x "$exe" || ! -x "$look" ]]; then
-  cmake --preset release >/dev/null && cmake --build --preset release --target fluidsim fluidsim-look
-fi
+# shellcheck source=scripts/look-window.sh
+source scripts/look-window.sh
+look_tools
 
 # The window's run, recorded; stopped by SIGTERM, which writes the record out.
-work=$(mktemp -d)
-display=":$((200 + RANDOM % 200))"
-Xvfb "$display" -screen 0 1280x1024x24 -nolisten tcp >/dev/null 2>&1 &
-xvfb=$!
-app=''
-trap 'kill $app $xvfb 2>/dev/null || true; wait 2>/dev/null || true; rm -rf "$work"' EXIT
-export DISPLAY=$display
-sleep 1
-kill -0 "$xvfb" 2>/dev/null || { echo "look-replay: Xvfb could not start on $display (in use?); run again" >&2; exit 1; }
-mkdir -p "$work/home"
-# shellcheck disable=SC2086  # LOOK_FLAGS is a list of flags
-HOME="$work/home" XDG_CONFIG_HOME="$work/home/.config" \
-  "$exe" --width 1024 --height 768 --record-input "$out/input.txt" ${LOOK_FLAGS:-} >"$out/window.log" 2>&1 &
-app=$!
+look_screen
+look_window "$out/window.log" --record-input "$out/input.txt"
 timeout 60 xdotool search --sync --name '^fluidsim$' >/dev/null
 sleep "$seconds"
 kill "$app" 2>/dev/null || true
