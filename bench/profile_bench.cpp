@@ -20,6 +20,7 @@
 #include "core/profile_table.hpp"
 #include "sim/gpu_profiler.hpp"
 #include "sim/gpu_solver.hpp"
+#include "sim/pass_program.hpp"
 
 namespace {
 
@@ -40,8 +41,9 @@ fluid::SimParams userStep(int width, int height)
 }
 
 // `steps` steps of `params` with a splat each, profiled after a warm-up;
-// the table of the measured ones.
-fluid::ProfileTable profile(const fluid::SimParams& params, int steps)
+// the table of the measured ones, and the draws a step made (on llvmpipe
+// every draw into another target costs a round trip to its threads).
+fluid::ProfileTable profile(const fluid::SimParams& params, int steps, double& drawsPerStep)
 {
     fluid::GpuSolver solver(params);
     const std::array splats{fluid::bench::benchSplat(params)};
@@ -49,12 +51,14 @@ fluid::ProfileTable profile(const fluid::SimParams& params, int steps)
     fluid::ProfileTable table;
     fluid::sim::GpuProfiler profiler(8);  // steps the GPU may run behind before one goes unmeasured
     solver.setStepTimer(&profiler.timer());
+    const unsigned long long drawsBefore = fluid::sim::drawCount();
     for (int n = 0; n < steps; ++n) {
         profiler.collect(table);
         profiler.beginFrame();
         solver.step(splats);
         profiler.endFrame();
     }
+    drawsPerStep = static_cast<double>(fluid::sim::drawCount() - drawsBefore) / steps;
     profiler.drain(table);  // after the loop: waits for the last steps
     solver.setStepTimer(nullptr);
     return table;
@@ -108,8 +112,10 @@ int main(int argc, char** argv)
     try {
         for (const Configuration& c : configurations) {
             if (!std::strstr(c.name, only)) continue;
-            const fluid::ProfileTable table = profile(c.params, steps);
-            std::printf("\n%s: %.3f ms per step\n%s", c.name, table.msPerFrame(), table.format("step").c_str());
+            double drawsPerStep = 0.0;
+            const fluid::ProfileTable table = profile(c.params, steps, drawsPerStep);
+            std::printf("\n%s: %.3f ms per step, %.1f draws\n%s", c.name, table.msPerFrame(), drawsPerStep,
+                        table.format("step").c_str());
         }
     } catch (const std::exception& error) {
         std::fprintf(stderr, "profile_bench: %s\n", error.what());
