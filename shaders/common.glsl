@@ -255,6 +255,23 @@ float faceV(sampler2D velocity, ivec2 c, ivec2 size)
     return v;
 }
 
+// Which of this texel's faces shutWallFaces below fixes (u, v): a box's
+// walls, the tunnel's inflow face (u at i = 0), solid faces. A pass that adds
+// to the velocity (splat.frag) adds nothing to them.
+bvec2 fixedFaces()
+{
+    ivec2 c = thisCell();
+#ifdef PERIODIC
+    bvec2 fixedFace = bvec2(false);
+#else
+    bvec2 fixedFace = bvec2(c.x == 0, c.y == 0);
+#endif
+#ifdef OBSTACLES
+    fixedFace = bvec2(fixedFace.x || solidFaceU(c), fixedFace.y || solidFaceV(c));
+#endif
+    return fixedFace;
+}
+
 // This texel's faces with the shut ones at 0: a box's walls (u at i = 0, v at
 // j = 0) and solid faces; the tunnel's inflow face (u at i = 0) at the inflow
 // speed. Every pass that writes the velocity writes so.

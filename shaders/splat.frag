@@ -3,8 +3,10 @@
 // Gaussian, along it a difference of two error functions. A point splat has
 // uLength = 0 and uAxis = 0, which leaves the plain Gaussian (GpuSolver builds
 // a POINT_SPLAT variant for them).
+// It writes uValue * K alone, each product rounded (opaque()), and blending
+// adds it to the field's texel (sim::addToBlock): field + uValue * K, the
+// one add the mirror makes, and no read of the field.
 // Mirror: reference::splat.
-uniform sampler2D uSource;
 uniform vec2 uFrom;           // cells
 uniform vec2 uAxis;           // unit vector along the segment, or zero
 uniform float uLength;        // cells
@@ -14,7 +16,6 @@ uniform vec4 uValue;
 #ifdef TWO_OUTPUTS
 // A second field splatted with the same weight (velocity and dye in one
 // draw: the weight is computed once, and llvmpipe finishes one pass, not two).
-uniform sampler2D uSource1;
 uniform vec4 uValue1;
 #endif
 
@@ -91,15 +92,16 @@ void main()
     vec2 cell = vec2(thisCell());
 #ifdef STAGGERED
     // The velocity on the staggered layout: u weighed at its face's point,
-    // v at its own. Mirror: reference::staggered::splat.
-    vec2 u = valueHere(uSource).xy;
-    fragResult = shutWallFaces(vec4(u.x + product(uValue.x, weightAt(cell - vec2(0.5, 0.0))),
-                                    u.y + product(uValue.y, weightAt(cell - vec2(0.0, 0.5))), 0.0, 0.0));
+    // v at its own; nothing added to a face the walls or a solid fix (it
+    // keeps what it holds). Mirror: reference::staggered::splat.
+    bvec2 fixedFace = fixedFaces();
+    fragResult = vec4(fixedFace.x ? 0.0 : product(uValue.x, weightAt(cell - vec2(0.5, 0.0))),
+                      fixedFace.y ? 0.0 : product(uValue.y, weightAt(cell - vec2(0.0, 0.5))), 0.0, 0.0);
 #else
     float weight = weightAt(cell);
-    fragResult = valueHere(uSource) + opaque(uValue * weight);
+    fragResult = opaque(uValue * weight);
 #ifdef TWO_OUTPUTS
-    fragResult1 = valueHere(uSource1) + opaque(uValue1 * weight);
+    fragResult1 = opaque(uValue1 * weight);
 #endif
 #endif
 }

@@ -95,6 +95,9 @@ struct ProgramSpec {
     // display passes, which draw window pixels, not cells, and declare their
     // own output.
     bool withCommon = true;
+    // Whether it writes what it adds to its target, which blending adds
+    // (sim::addToBlock), reading no field of its own: the splat.
+    bool addsToTarget = false;
 };
 
 namespace programs {
@@ -107,6 +110,8 @@ inline constexpr Defines kLevelVariants{Define::Obstacles, Define::Viscous, Defi
 
 // The splat (splat.frag): velocity, dye or heat added around a point or along
 // a segment; velocity and dye in one draw (TWO_OUTPUTS) where they share a grid.
+// It writes what it adds, which blending adds to the field (sim::addToBlock):
+// it reads no field.
 namespace splat_uniform {
 enum : std::size_t { kFrom, kAxis, kLength, kInverseRadius, kLineScale, kValue, kValue1 };
 }
@@ -114,8 +119,8 @@ inline constexpr ProgramSpec splat{
     .name = "splat",
     .shader = "splat.frag",
     .variants = {Define::PointSplat, Define::TwoOutputs, Define::Obstacles, Define::Staggered},
-    .samplers = {{{"uSource", units::kFirst, Source::Output}, {"uSource1", units::kSecond, Source::Dye, true}}},
     .perDraw = {"uFrom", "uAxis", "uLength", "uInverseRadius", "uLineScale", "uValue", "uValue1"},
+    .addsToTarget = true,
 };
 
 // The velocity's semi-Lagrangian advection (advect.frag): carrying itself, or

@@ -178,15 +178,6 @@ void RenderTarget::download(float* values) const
     std::memcpy(values, staging.data(), count * sizeof(float));
 }
 
-void RenderTarget::copyBlockTo(const RenderTarget& destination, int x0, int y0, int x1, int y1) const
-{
-    glBindFramebuffer(GL_READ_FRAMEBUFFER, framebuffer_.id());
-    glBindFramebuffer(GL_DRAW_FRAMEBUFFER, destination.framebuffer_.id());
-    glDisable(GL_SCISSOR_TEST);  // a blit obeys the scissor
-    glBlitFramebuffer(x0, y0, x1, y1, x0, y0, x1, y1, GL_COLOR_BUFFER_BIT, GL_NEAREST);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-}
-
 void RenderTarget::clear(float value)
 {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());

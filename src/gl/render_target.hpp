@@ -49,9 +49,6 @@ public:
     // Reads width*height*components floats back. Synchronous: never in the step loop.
     void download(float* values) const;
     void clear(float value);
-    // Copies the texels [x0, x1) x [y0, y1) into the same texels of `destination`
-    // (a framebuffer blit: the same format, so an exact copy).
-    void copyBlockTo(const RenderTarget& destination, int x0, int y0, int x1, int y1) const;
 
 private:
     Texture texture_;

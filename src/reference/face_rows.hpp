@@ -162,7 +162,8 @@ inline const float* centreVelocities(const FaceVelocity& velocity, int j)
 }
 
 // splat's faces of cells [begin, end) of row j: u += value.x K at u's face
-// (i - 1/2, j), v += value.y K at v's (i, j - 1/2), through the shut rule.
+// (i - 1/2, j), v += value.y K at v's (i, j - 1/2), except on the faces the
+// shut rule fixes (fixedU, fixedV), which keep what they hold.
 // The row's weights come from one branch-free loop; Exec::perCell takes each
 // face's from splatWeightAt instead (tests hold the two to bitwise equality).
 inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 value, const FaceVelocityOut& out, int j,
@@ -171,9 +172,11 @@ inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 va
     const PassConstants& k = in.constants();
     if (exec.perCell) {
         for (int i = begin; i < end; ++i) {
-            const float u = in.storedU({i, j}) + value.x * splatWeightAt(s, FaceGrid::pointOfU({i, j}));
-            const float v = in.storedV({i, j}) + value.y * splatWeightAt(s, FaceGrid::pointOfV({i, j}));
-            out.write({i, j}, u, v);
+            const glm::ivec2 c{i, j};
+            const float u = in.storedU(c) + value.x * splatWeightAt(s, FaceGrid::pointOfU(c));
+            const float v = in.storedV(c) + value.y * splatWeightAt(s, FaceGrid::pointOfV(c));
+            out.row(j)[2 * i] = in.fixedU(c) ? in.storedU(c) : u;
+            out.row(j)[2 * i + 1] = in.fixedV(c) ? in.storedV(c) : v;
         }
         return;
     }
@@ -190,9 +193,12 @@ inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 va
         to[2 * i] = from[2 * i] + value.x * u[i - begin];
         to[2 * i + 1] = from[2 * i + 1] + value.y * v[i - begin];
     }
-    // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are shut.
-    const bool shutsRow = k.solid != nullptr || j == 0;
-    for (int i = begin; i < (shutsRow ? end : std::min(end, 1)); ++i) out.write({i, j}, to[2 * i], to[2 * i + 1]);
+    // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are fixed.
+    const bool fixesRow = k.solid != nullptr || j == 0;
+    for (int i = begin; i < (fixesRow ? end : std::min(end, 1)); ++i) {
+        if (in.fixedU({i, j})) to[2 * i] = from[2 * i];
+        if (in.fixedV({i, j})) to[2 * i + 1] = from[2 * i + 1];
+    }
 }
 
 // --- the advection's traces along a row --------------------------------------

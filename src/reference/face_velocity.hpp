@@ -62,6 +62,10 @@ public:
         return value;
     }
     float shutV(glm::ivec2 c, float value) const { return solidV(c) || (!k_->periodic && c.y == 0) ? 0.0f : value; }
+    // Whether shutU and shutV fix the face whatever the value (common.glsl's
+    // fixedFaces): a pass that adds to the velocity (the splat) adds nothing there.
+    bool fixedU(glm::ivec2 c) const { return solidU(c) || (!k_->periodic && c.x == 0); }
+    bool fixedV(glm::ivec2 c) const { return solidV(c) || (!k_->periodic && c.y == 0); }
 
 protected:
     // The float of `component` of stored cell c in a velocity field's values.

@@ -9,19 +9,11 @@
 
 namespace fluid {
 
-namespace {
-
-// A splat's draw changes only the cells it reaches (splatReach): it is drawn
-// there into the write side, which is copied back, so the field stays on the
-// read side and no other texel is read or written (a full-grid draw read and
-// wrote every cell, most of them to add 0).
-void copyBack(gl::PingPong& field, const CellBlock& reach)
-{
-    field.write().copyBlockTo(field.read(), reach.begin.x, reach.begin.y, reach.end.x, reach.end.y);
-}
-
-}  // namespace
-
+// A splat's draw changes only the cells it reaches (splatReach), and adds to
+// them in place: splat.frag writes what the splat adds, which blending adds
+// to the field's read side (sim::addToBlock). No other texel is read or
+// written, no ping-pong swap, and nothing is copied back (the copy of the
+// block was a draw of its own: on llvmpipe another hand-over to its threads).
 void GpuSolver::splat(const Splat& s)
 {
     const SplatInCells cells = toCells(s, constants_);
@@ -38,12 +30,10 @@ void GpuSolver::splat(const Splat& s)
         setSplatUniforms(program, cells, glm::vec4(s.velocity, 0.0f, 0.0f));
         if (together) {
             glUniform4f(program.perDraw(programs::splat_uniform::kValue1), s.dye.r, s.dye.g, s.dye.b, 0.0f);
-            sim::drawBlock(twoTargets_, velocity().write(), dye().write(), reach, emptyVertexArray_);
-            copyBack(dye(), reach);
+            sim::addToBlock(twoTargets_, velocity().read(), dye().read(), reach, emptyVertexArray_);
         } else {
-            sim::drawBlock(velocity().write(), reach, emptyVertexArray_);
+            sim::addToBlock(velocity().read(), reach, emptyVertexArray_);
         }
-        copyBack(velocity(), reach);
     }
     if (s.addsDye && !together) {
         // The dye on its own grid: the same splat in that grid's cells.
@@ -52,16 +42,14 @@ void GpuSolver::splat(const Splat& s)
         if (!dyeReach.empty()) {
             setSplatUniforms(bind(kernels_.splatDye[dyeCells.length > 0.0f ? 1u : 0u], Source::Dye), dyeCells,
                              glm::vec4(s.dye, 0.0f));
-            sim::drawBlock(dye().write(), dyeReach, emptyVertexArray_);
-            copyBack(dye(), dyeReach);
+            sim::addToBlock(dye().read(), dyeReach, emptyVertexArray_);
         }
     }
     if (s.heat != 0.0f && !reach.empty()) {
         // Heat on the temperature (the velocity's grid): the one-output splat.
         setSplatUniforms(bind(kernels_.splatTemperature[line ? 1u : 0u], Source::Temperature), cells,
                          glm::vec4(s.heat, 0.0f, 0.0f, 0.0f));
-        sim::drawBlock(temperature().write(), reach, emptyVertexArray_);
-        copyBack(temperature(), reach);
+        sim::addToBlock(temperature().read(), reach, emptyVertexArray_);
     }
 }
 

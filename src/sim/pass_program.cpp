@@ -40,21 +40,28 @@ namespace {
 
 unsigned long long draws = 0;
 
-void drawTriangle(const gl::VertexArray& emptyVertexArray, const CellBlock* block = nullptr)
+// Over the whole target; or, with `addTo`, over its cells only (a scissor),
+// the output added to each texel (blending ONE, ONE: dst + src, one float add,
+// exact in a float target, as the shader's own sum would be).
+void drawTriangle(const gl::VertexArray& emptyVertexArray, const CellBlock* addTo = nullptr)
 {
-    glDisable(GL_BLEND);
     glDisable(GL_DEPTH_TEST);
     glDisable(GL_CULL_FACE);
-    if (block) {
+    if (addTo) {
+        glEnable(GL_BLEND);
+        glBlendEquation(GL_FUNC_ADD);
+        glBlendFunc(GL_ONE, GL_ONE);
         glEnable(GL_SCISSOR_TEST);
-        glScissor(block->begin.x, block->begin.y, block->end.x - block->begin.x, block->end.y - block->begin.y);
+        glScissor(addTo->begin.x, addTo->begin.y, addTo->end.x - addTo->begin.x, addTo->end.y - addTo->begin.y);
     } else {
+        glDisable(GL_BLEND);
         glDisable(GL_SCISSOR_TEST);
     }
     glBindVertexArray(emptyVertexArray.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
     ++draws;
     glDisable(GL_SCISSOR_TEST);
+    glDisable(GL_BLEND);
 }
 
 }  // namespace
@@ -77,14 +84,14 @@ void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0,
     drawTriangle(emptyVertexArray);
 }
 
-void drawBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray)
+void addToBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray)
 {
     target.bindAsTarget();
     drawTriangle(emptyVertexArray, &block);
 }
 
-void drawBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
-               const CellBlock& block, const gl::VertexArray& emptyVertexArray)
+void addToBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+                const CellBlock& block, const gl::VertexArray& emptyVertexArray)
 {
     pair.bind(target0, target1);
     drawTriangle(emptyVertexArray, &block);

@@ -45,9 +45,12 @@ void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0,
 unsigned long long drawCount();
 
 // The full-screen draws above, their fragments only in `block`'s cells (a
-// scissor), the target's other texels untouched.
-void drawBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray);
-void drawBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
-               const CellBlock& block, const gl::VertexArray& emptyVertexArray);
+// scissor), each added to the texel it lands on (additive blending: one
+// float add, target + output), the target's other texels untouched. The
+// target is the field itself, not a ping-pong's other side: nothing is
+// copied back, and the bound program must not read it.
+void addToBlock(const gl::RenderTarget& target, const CellBlock& block, const gl::VertexArray& emptyVertexArray);
+void addToBlock(const gl::TwoTargets& pair, const gl::RenderTarget& target0, const gl::RenderTarget& target1,
+                const CellBlock& block, const gl::VertexArray& emptyVertexArray);
 
 }  // namespace fluid::sim
