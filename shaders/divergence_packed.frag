@@ -15,8 +15,10 @@ void main()
 {
     ivec2 texel = thisCell();
     ivec2 first = ivec2(4 * texel.x, texel.y);
-    fragResult = vec4(texelFetch(uPressure, first, 0).x, texelFetch(uPressure, first + ivec2(1, 0), 0).x,
-                      texelFetch(uPressure, first + ivec2(2, 0), 0).x, texelFetch(uPressure, first + ivec2(3, 0), 0).x);
+    // The four cells through the sampler at their centres, as pack.frag reads them.
+    vec2 at = centreOf(first);
+    fragResult = vec4(texture(uPressure, at).x, textureOffset(uPressure, at, ivec2(1, 0)).x,
+                      textureOffset(uPressure, at, ivec2(2, 0)).x, textureOffset(uPressure, at, ivec2(3, 0)).x);
 
     // The row: the cell left of the first to the cell right of the last,
     // each through the velocity rule (velocityNear); the rows below and above.

@@ -8,10 +8,14 @@ uniform sampler2D uSource;
 uniform sampler2D uSource1;
 #endif
 
+// Through the sampler at the cells' centres (common.glsl's centreOf, the
+// unpacked grid's: this row's uniforms are the grid's), not texelFetch, which
+// llvmpipe makes look up the level and check bounds per lane: the same texels.
 vec4 fourCells(sampler2D source, ivec2 first)
 {
-    return vec4(texelFetch(source, first, 0).x, texelFetch(source, first + ivec2(1, 0), 0).x,
-                texelFetch(source, first + ivec2(2, 0), 0).x, texelFetch(source, first + ivec2(3, 0), 0).x);
+    vec2 at = centreOf(first);
+    return vec4(texture(source, at).x, textureOffset(source, at, ivec2(1, 0)).x,
+                textureOffset(source, at, ivec2(2, 0)).x, textureOffset(source, at, ivec2(3, 0)).x);
 }
 
 void main()

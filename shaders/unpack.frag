@@ -5,7 +5,11 @@ uniform sampler2D uPacked;
 void main()
 {
     ivec2 cell = thisCell();
-    vec4 t = texelFetch(uPacked, ivec2(cell.x >> 2, cell.y), 0);
+    // Texel (i / 4, j) through the sampler at its centre, the packed grid's
+    // 1 / size being (4 / width, 1 / height): the texel texelFetch would read,
+    // cheaper on llvmpipe (pack.frag).
+    vec2 inversePackedSize = vec2(4.0 * uInverseGridSize.x, uInverseGridSize.y);
+    vec4 t = texture(uPacked, (vec2(cell.x >> 2, cell.y) + 0.5) * inversePackedSize);
     int k = cell.x & 3;
     fragResult = vec4(k == 0 ? t.x : (k == 1 ? t.y : (k == 2 ? t.z : t.w)), 0.0, 0.0, 0.0);
 }
