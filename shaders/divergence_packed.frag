@@ -7,6 +7,9 @@
 // divergence is written later, only when something reads it
 // (GpuSolver::divergenceAndPack). 14 velocity reads for four cells where the
 // two passes make 16 and 8 more.
+// STAGGERED: each cell's divergence from its own four faces, as
+// divergence.frag's STAGGERED variant computes it (reference::staggered::
+// divergence): the u faces 4K .. 4K+4 of row j, the v faces of rows j and j + 1.
 uniform sampler2D uVelocity;  // unpacked, uGridSize cells
 uniform sampler2D uPressure;  // unpacked
 uniform float uHalfInverseCellSize;  // 0.5 / h
@@ -20,6 +23,16 @@ void main()
     fragResult = vec4(texture(uPressure, at).x, textureOffset(uPressure, at, ivec2(1, 0)).x,
                       textureOffset(uPressure, at, ivec2(2, 0)).x, textureOffset(uPressure, at, ivec2(3, 0)).x);
 
+#ifdef STAGGERED
+    float u[5];
+    for (int i = 0; i < 5; ++i) u[i] = faceU(uVelocity, first + ivec2(i, 0), uGridSize);
+    vec4 vHere = vec4(faceV(uVelocity, first, uGridSize), faceV(uVelocity, first + ivec2(1, 0), uGridSize),
+                      faceV(uVelocity, first + ivec2(2, 0), uGridSize), faceV(uVelocity, first + ivec2(3, 0), uGridSize));
+    vec4 vAbove = vec4(faceV(uVelocity, first + kTop, uGridSize), faceV(uVelocity, first + ivec2(1, 1), uGridSize),
+                       faceV(uVelocity, first + ivec2(2, 1), uGridSize), faceV(uVelocity, first + ivec2(3, 1), uGridSize));
+    vec4 du = vec4(u[1], u[2], u[3], u[4]) - vec4(u[0], u[1], u[2], u[3]);
+    fragResult1 = (du + (vAbove - vHere)) * uInverseCellSize;
+#else
     // The row: the cell left of the first to the cell right of the last,
     // each through the velocity rule (velocityNear); the rows below and above.
     vec2 row[6];
@@ -31,4 +44,5 @@ void main()
     vec4 left = vec4(row[0].x, row[1].x, row[2].x, row[3].x);
     vec4 right = vec4(row[2].x, row[3].x, row[4].x, row[5].x);
     fragResult1 = ((right - left) + (above - below)) * uHalfInverseCellSize;
+#endif
 }

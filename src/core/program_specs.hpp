@@ -257,7 +257,7 @@ inline constexpr ProgramSpec solvePressurePacked{
 inline constexpr ProgramSpec divergencePacked{
     .name = "divergence (packed, with the pressure's packing)",
     .shader = "divergence_packed.frag",
-    .variants = {Define::TwoOutputs},
+    .variants = {Define::TwoOutputs, Define::Staggered},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uPressure", units::kSecond, Source::Pressure}}},
 };
 inline constexpr ProgramSpec unpackPressure{

@@ -23,7 +23,8 @@ GpuKernels chooseKernels(const KernelConfig& c)
     // layout where they read or write the velocity.
     const Defines o = layout.with(D::Obstacles, c.obstacles);
     k.fusesDye = c.dyeOnVelocityGrid && !faces;
-    k.fusesPackingInStep = c.layout.fusesPackingInStep;
+    k.packsInDivergence = c.layout.packsInDivergence;
+    k.unpacksInGradient = c.layout.unpacksInGradient;
     k.fieldPasses = o.with(D::DyeOnVelocityGrid, c.dyeOnVelocityGrid);
 
     const Defines twoOutputs{D::TwoOutputs};
@@ -73,10 +74,11 @@ GpuKernels chooseKernels(const KernelConfig& c)
     k.pack = k.add(kernel(row::packPressure, twoOutputs));
     k.pressurePackedTwice = k.add(kernel(row::solvePressurePacked, {D::TwoSweeps}));
     k.pressurePackedDamped = k.add(kernel(row::solvePressurePacked, {D::Weighted}));
-    k.divergencePacked = k.add(kernel(row::divergencePacked, twoOutputs));
+    if (k.packsInDivergence) k.divergencePacked = k.add(kernel(row::divergencePacked, twoOutputs | layout));
     k.unpackPressure = k.add(kernel(row::unpackPressure));
     k.unpackDivergence = k.add(kernel(row::unpackDivergence));
-    k.gradientFromPacked = k.add(kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure)));
+    if (k.unpacksInGradient)
+        k.gradientFromPacked = k.add(kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure)));
     k.addForce = k.add(kernel(row::addForceField, k.fusesDye ? twoOutputs : o));
     if (!k.fusesDye) k.addForceDye = k.add(kernel(row::addForceField, {D::DyeOnOwnGrid}, FieldGrid::Dye));
     return k;

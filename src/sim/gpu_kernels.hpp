@@ -25,9 +25,10 @@ struct GpuKernels {
     // Passes that change the velocity and the dye draw both at once: on one
     // grid, and only where the velocity's texels are the dye's cells.
     bool fusesDye = false;
-    // The step's divergence pass packs for the solve, its gradient pass unpacks
-    // (VelocityLayout::fusesPackingInStep).
-    bool fusesPackingInStep = false;
+    // The step's divergence pass packs for the solve, its gradient pass
+    // unpacks (VelocityLayout::packsInDivergence, unpacksInGradient).
+    bool packsInDivergence = false;
+    bool unpacksInGradient = false;
     // The pass table's rows (sim::FieldPassProgram).
     Defines fieldPasses{};
 

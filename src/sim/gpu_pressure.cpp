@@ -99,7 +99,7 @@ void GpuSolver::packPressureAndDivergence()
 void GpuSolver::leavePressurePacked()
 {
     // In the step the gradient pass, next, unpacks it (subtractGradient()).
-    if (inStep_ && kernels_.fusesPackingInStep)
+    if (inStep_ && kernels_.unpacksInGradient)
         unpackPending_ = true;
     else
         unpackPressure();
@@ -107,10 +107,10 @@ void GpuSolver::leavePressurePacked()
 
 // Whether the step's divergence pass also packs for the solve that follows
 // (divergence_packed.frag): the solve packs and reads the pressure as it is
-// now (warm-started, not cleared first), on the collocated layout.
+// now (warm-started, not cleared first).
 bool GpuSolver::packsDivergenceInStep() const
 {
-    if (!inStep_ || !kernels_.fusesPackingInStep || !packsPressure() || !params_.warmStartPressure ||
+    if (!inStep_ || !kernels_.packsInDivergence || !packsPressure() || !params_.warmStartPressure ||
         pressureSolveIsEmpty(params_))
         return false;
     return params_.pressureSolver != PressureSolver::Multigrid || multigrid_.packedLevelZero();

@@ -42,7 +42,7 @@ std::vector<Case> cases()
 {
     return {
         {"defaults", grid32(), false, 87},
-        {"staggered", with(grid32(), [](SimParams& p) { p.layout = Layout::Staggered; }), false, 96},
+        {"staggered", with(grid32(), [](SimParams& p) { p.layout = Layout::Staggered; }), false, 93},
         {"collocated_semi_lagrangian_jacobi",
          with(grid32(),
               [](SimParams& p) {
@@ -58,7 +58,7 @@ std::vector<Case> cases()
                   p.pressureSolver = PressureSolver::Jacobi;
                   p.pressureIterations = 13;
               }),
-         false, 63},
+         false, 60},
         {"dye_grid", with(grid32(), [](SimParams& p) { p.dyeGridWidth = 64; }), false, 90},
         {"staggered_dye_grid",
          with(grid32(),
@@ -66,7 +66,7 @@ std::vector<Case> cases()
                   p.layout = Layout::Staggered;
                   p.dyeGridWidth = 48;
               }),
-         false, 96},
+         false, 93},
         {"obstacles", grid32(), true, 99},
         {"staggered_obstacles", with(grid32(), [](SimParams& p) { p.layout = Layout::Staggered; }), true, 102},
         {"smoke_periodic_incremental",
