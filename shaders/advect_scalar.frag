@@ -30,7 +30,8 @@ vec2 velocityHere()
 #else
     // This cell's centre in the simulation grid's cells. On a grid of its own
     // (no OBSTACLES) a solid face reads as stored, zero once a velocity pass
-    // has shut it, as the mirror reads it.
+    // has shut it (the splats before this pass add nothing to it), as the
+    // mirror reads it.
     vec2 p = (vec2(thisCell()) + 0.5) * uToVelocityCells - 0.5;
     return velocityAtPoint(uVelocity, p, uVelocityGridSize);
 #endif

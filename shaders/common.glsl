@@ -274,7 +274,9 @@ bvec2 fixedFaces()
 
 // This texel's faces with the shut ones at 0: a box's walls (u at i = 0, v at
 // j = 0) and solid faces; the tunnel's inflow face (u at i = 0) at the inflow
-// speed. Every pass that writes the velocity writes so.
+// speed. Every pass that computes the velocity writes so; the splat, which
+// adds to it in place, adds nothing there (fixedFaces) and leaves those faces
+// as the last such pass wrote them.
 vec4 shutWallFaces(vec4 velocity)
 {
     ivec2 c = thisCell();

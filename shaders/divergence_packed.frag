@@ -2,14 +2,14 @@
 // draw, on the packed grid (pack.frag's layout: texel (K, j) holds cells
 // 4K .. 4K+3 of row j): output 0 is the pressure packed, as pack.frag writes
 // it; output 1 the divergence of the four cells, the same float operations as
-// divergence.frag's, so its mirror is reference::divergence. Drawn where the
-// solve packs (no obstacles, no tunnel, the collocated layout); the unpacked
-// divergence is written later, only when something reads it
-// (GpuSolver::divergenceAndPack). 14 velocity reads for four cells where the
-// two passes make 16 and 8 more.
+// divergence.frag's, so its mirror is reference::divergence (STAGGERED:
+// reference::staggered::divergence). Drawn where the solve packs (no
+// obstacles, no tunnel); the unpacked divergence is written later, only when
+// something reads it (GpuSolver::divergenceAndPack). Collocated: 14 velocity
+// reads for four cells where the two passes make 16 and 8 more.
 // STAGGERED: each cell's divergence from its own four faces, as
-// divergence.frag's STAGGERED variant computes it (reference::staggered::
-// divergence): the u faces 4K .. 4K+4 of row j, the v faces of rows j and j + 1.
+// divergence.frag's STAGGERED variant computes it: the u faces 4K .. 4K+4 of
+// row j, the v faces of rows j and j + 1 (9 texels for four cells).
 uniform sampler2D uVelocity;  // unpacked, uGridSize cells
 uniform sampler2D uPressure;  // unpacked
 uniform float uHalfInverseCellSize;  // 0.5 / h

@@ -253,7 +253,8 @@ inline constexpr ProgramSpec solvePressurePacked{
 // In the step, where the solve packs, the divergence pass and the packing in
 // one draw on the packed grid (divergence_packed.frag, two outputs: the
 // pressure packed, the divergence computed four cells a texel); its mirror
-// is reference::divergence. Its uniforms are the grid's.
+// is reference::divergence (STAGGERED: reference::staggered::divergence).
+// Its uniforms are the grid's.
 inline constexpr ProgramSpec divergencePacked{
     .name = "divergence (packed, with the pressure's packing)",
     .shader = "divergence_packed.frag",

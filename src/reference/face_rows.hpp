@@ -175,8 +175,8 @@ inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 va
             const glm::ivec2 c{i, j};
             const float u = in.storedU(c) + value.x * splatWeightAt(s, FaceGrid::pointOfU(c));
             const float v = in.storedV(c) + value.y * splatWeightAt(s, FaceGrid::pointOfV(c));
-            out.row(j)[2 * i] = in.fixedU(c) ? in.storedU(c) : u;
-            out.row(j)[2 * i + 1] = in.fixedV(c) ? in.storedV(c) : v;
+            out.row(j)[2 * i] = in.fixedU(c) ? in.storedU(c) + 0.0f : u;
+            out.row(j)[2 * i + 1] = in.fixedV(c) ? in.storedV(c) + 0.0f : v;
         }
         return;
     }
@@ -193,11 +193,12 @@ inline void splatRow(const FaceVelocity& in, const SplatInCells& s, glm::vec2 va
         to[2 * i] = from[2 * i] + value.x * u[i - begin];
         to[2 * i + 1] = from[2 * i + 1] + value.y * v[i - begin];
     }
-    // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are fixed.
+    // Away from solids, only the walls' faces (u at i = 0, v at j = 0) are
+    // fixed. On them the GPU's blend adds +0 (a -0 stored becomes +0), as here.
     const bool fixesRow = k.solid != nullptr || j == 0;
     for (int i = begin; i < (fixesRow ? end : std::min(end, 1)); ++i) {
-        if (in.fixedU({i, j})) to[2 * i] = from[2 * i];
-        if (in.fixedV({i, j})) to[2 * i + 1] = from[2 * i + 1];
+        if (in.fixedU({i, j})) to[2 * i] = from[2 * i] + 0.0f;
+        if (in.fixedV({i, j})) to[2 * i + 1] = from[2 * i + 1] + 0.0f;
     }
 }
 

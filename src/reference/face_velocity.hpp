@@ -11,7 +11,9 @@
 // each staggered pass wraps the fields it reads and writes once at its entry:
 // FaceVelocity to read faces (as stored, as the sampler returns them, or
 // through the boundary rules), FaceVelocityOut to write them through the shut
-// rule. Both are two pointers: a pass makes them once, never per face.
+// rule (or, for the splat, which adds, its rows as they are: face_rows.hpp's
+// splatRow keeps the fixed faces). Both are two pointers: a pass makes them
+// once, never per face.
 #pragma once
 
 #include <cassert>

@@ -5,11 +5,14 @@
 // computes (divergence_packed.frag), its own result unpacked when read. That must change nothing: the step is run here
 // against the very same recipe (runStep) driven from outside GpuSolver::step(),
 // where each packed solve is unpacked at once and the plain gradient pass
-// follows, and the two must agree bit for bit.
+// follows, and the two must agree bit for bit. On the staggered layout the
+// divergence pass packs (its STAGGERED variant) and the unpacking stays a pass
+// of its own (VelocityLayout::unpacksInGradient).
 #include <gtest/gtest.h>
 
 #include <array>
 #include <string>
+#include <tuple>
 
 #include "core/step_recipe.hpp"
 #include "sim/gpu_solver.hpp"
@@ -37,14 +40,15 @@ struct OutsideTheStep {
     void run(const FieldPass& pass) { solver.run(pass); }
 };
 
-class PackedGradient : public test::GlTest, public ::testing::WithParamInterface<BoundaryMode> {};
+class PackedGradient : public test::GlTest, public ::testing::WithParamInterface<std::tuple<BoundaryMode, Layout>> {};
 
 TEST_P(PackedGradient, TheStepGivesWhatTheUnpackingAndGradientPassesGiveBitForBit)
 {
     SimParams p;
     p.gridWidth = 64;  // a multiple of 4: the sweeps pack
     p.gridHeight = 48;
-    p.boundary = GetParam();
+    p.boundary = std::get<0>(GetParam());
+    p.layout = std::get<1>(GetParam());
     if (p.boundary == BoundaryMode::Box) p.lidSpeed = 1.0f;
     p.pressureSolver = PressureSolver::Jacobi;
     p.pressureIterations = 7;  // three double sweeps and a single one
@@ -76,8 +80,13 @@ TEST_P(PackedGradient, TheStepGivesWhatTheUnpackingAndGradientPassesGiveBitForBi
     EXPECT_GT(test::maxAbs(fieldOf(a, fieldSpec(FieldId::Pressure))), 1e-4) << "the solve left a pressure to compare";
 }
 
-INSTANTIATE_TEST_SUITE_P(Rules, PackedGradient, ::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
-                         [](const auto& rule) { return std::string(toString(rule.param)); });
+INSTANTIATE_TEST_SUITE_P(Rules, PackedGradient,
+                         ::testing::Combine(::testing::Values(BoundaryMode::Box, BoundaryMode::Periodic),
+                                            ::testing::Values(Layout::Collocated, Layout::Staggered)),
+                         [](const auto& rule) {
+                             return std::string(toString(std::get<0>(rule.param))) + "_" +
+                                    toString(std::get<1>(rule.param));
+                         });
 
 }  // namespace
 }  // namespace fluid
