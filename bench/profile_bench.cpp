@@ -89,7 +89,7 @@ int main(int argc, char** argv)
     staggeredExact.projection = fluid::Projection::Incremental;
     fluid::SimParams demoStep = fluid::bench::peerParams(256);
     demoStep.dyeGridWidth = 512;
-    // Issue 43's item 2: the user's step on the demo's grids.
+    // The user's step on the demo's grids, which scripts/demo-step-time.sh sets against the demo's own.
     fluid::SimParams userOnDemoGrids = userStep(256, 256);
     userOnDemoGrids.dyeGridWidth = 512;
     // The target of a user's step at most 1.5x the peer's, as a choice of

@@ -143,8 +143,8 @@ void BM_GpuStepDefaults(benchmark::State& state)
 }
 
 // The user's step (BM_GpuStepDefaults) with the dye on its own grid: at
-// velocity 256 and dye 512, the WebGL demo's grids, what issue 43's item 2
-// compares with the demo's own step (scripts/demo-step-time.sh).
+// velocity 256 and dye 512, the WebGL demo's grids, timed against the demo's
+// own step by scripts/demo-step-time.sh.
 void BM_GpuStepDefaultsDyeGrid(benchmark::State& state)
 {
     fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(0))));
