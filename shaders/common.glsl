@@ -279,23 +279,16 @@ bvec2 fixedFaces()
 // as the last such pass wrote them.
 vec4 shutWallFaces(vec4 velocity)
 {
-    ivec2 c = thisCell();
-#ifdef PERIODIC
-    bool shutU = false;
-    bool shutV = false;
-#else
-    bool shutU = c.x == 0;
-    bool shutV = c.y == 0;
-#endif
-    float u = velocity.x;
+    bvec2 fixedFace = fixedFaces();
+    float u = fixedFace.x ? 0.0 : velocity.x;
 #ifdef TUNNEL
-    if (shutU) u = uLidSpeed;  // the inflow face
-    shutU = false;
-#endif
+    // The inflow face (u at i = 0) moves at the inflow speed, unless solid.
+    bool inflow = thisCell().x == 0;
 #ifdef OBSTACLES
-    shutU = shutU || solidFaceU(c);
-    shutV = shutV || solidFaceV(c);
+    inflow = inflow && !solidFaceU(thisCell());
 #endif
-    return vec4(shutU ? 0.0 : u, shutV ? 0.0 : velocity.y, 0.0, 0.0);
+    if (inflow) u = uLidSpeed;
+#endif
+    return vec4(u, fixedFace.y ? 0.0 : velocity.y, 0.0, 0.0);
 }
 #endif

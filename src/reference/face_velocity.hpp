@@ -59,11 +59,10 @@ public:
     // face takes the value.
     float shutU(glm::ivec2 c, float value) const
     {
-        if (solidU(c)) return 0.0f;
-        if (!k_->periodic && c.x == 0) return k_->tunnel ? k_->lidSpeed : 0.0f;
-        return value;
+        if (!fixedU(c)) return value;
+        return k_->tunnel && !solidU(c) ? k_->lidSpeed : 0.0f;  // the inflow face, unless solid
     }
-    float shutV(glm::ivec2 c, float value) const { return solidV(c) || (!k_->periodic && c.y == 0) ? 0.0f : value; }
+    float shutV(glm::ivec2 c, float value) const { return fixedV(c) ? 0.0f : value; }
     // Whether shutU and shutV fix the face whatever the value (common.glsl's
     // fixedFaces): a pass that adds to the velocity (the splat) adds nothing there.
     bool fixedU(glm::ivec2 c) const { return solidU(c) || (!k_->periodic && c.x == 0); }
