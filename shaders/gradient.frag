@@ -35,19 +35,22 @@ void main()
     vec4 here = texture(uPressure, texel * inverseSize);
     vec4 below = texture(uPressure, (texel + vec2(0.0, -1.0)) * inverseSize);
     vec4 above = texture(uPressure, (texel + vec2(0.0, 1.0)) * inverseSize);
-    vec4 left = texture(uPressure, (texel + vec2(-1.0, 0.0)) * inverseSize);
-    vec4 right = texture(uPressure, (texel + vec2(1.0, 0.0)) * inverseSize);
+    // The texel beside this one that holds a neighbour: the left one's w for
+    // the first cell of a texel, the right one's x for the last; the middle
+    // two need neither (one read, not two: on llvmpipe a read is most of a
+    // fragment's cost).
+    vec4 beside = texture(uPressure, (texel + vec2(k == 0 ? -1.0 : 1.0, 0.0)) * inverseSize);
 #ifndef PERIODIC
-    if (cell.x == 0) left.w = here.x;
-    if (cell.x == uGridSize.x - 1) right.x = here.w;
+    if (cell.x == 0) beside.w = here.x;
+    if (cell.x == uGridSize.x - 1) beside.x = here.w;
 #endif
     // Components picked by selects, as unpack.frag does, not by indexing
     // with k, which a compiler may turn into a local array in memory: on an
     // H100 the indexed version took 0.363 ms at 1024x768, this one 0.177
     // (the unpacked pass 0.119); llvmpipe 0.63 -> 0.59 ms at 256^2.
     float p = cellOf(here, k);
-    float pl = k == 0 ? left.w : cellOf(here, k - 1);
-    float pr = k == 3 ? right.x : cellOf(here, k + 1);
+    float pl = k == 0 ? beside.w : cellOf(here, k - 1);
+    float pr = k == 3 ? beside.x : cellOf(here, k + 1);
     float pb = cellOf(below, k);
     float pt = cellOf(above, k);
     vec2 g = vec2(pr - pl, pt - pb) * uHalfInverseCellSize;
