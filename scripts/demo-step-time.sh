@@ -8,8 +8,9 @@
 #   - our default step (BM_GpuStepDefaultsDyeGrid/velocity:256/dye:512: staggered,
 #     MacCormack, multigrid pressure, viscosity, vorticity).
 # Each side's step is followed by a finish, so all three time the work a step
-# queues, done. Prints each round and the ratios of the medians (the demo's
-# step over ours: above 1 means ours is faster).
+# queues, done. Prints each round, the ratios of the medians (the demo's
+# step over ours: above 1 means ours is faster), and each round's own ratio
+# with how many rounds reach the goal.
 #
 # Usage: scripts/demo-step-time.sh DEMO_DIR [ROUNDS] [BUILD_DIR]
 #   DEMO_DIR:  a checkout or exported tree of the demo (index.html, script.js);
@@ -126,4 +127,11 @@ d, o, u = statistics.median(demo), statistics.median(ours), statistics.median(us
 print(f"medians: demo {d:.3f} ms, ours in its configuration {o:.3f} ms, our defaults {u:.3f} ms per step")
 print(f"the demo's step takes {d / o:.2f}x ours in its configuration (goal >= 2) "
       f"and {d / u:.2f}x our default step (goal >= 1)")
+# Each round's own pair (the demo's round and ours right after it), so that a
+# goal asked of every alternating run reads off directly.
+for name, mine, goal in (("ours in its configuration", ours, 2.0), ("our default step", user, 1.0)):
+    ratios = [a / b for a, b in zip(demo, mine)]
+    met = sum(r >= goal for r in ratios)
+    print(f"each round, the demo's step over {name}: " + ", ".join(f"{r:.2f}" for r in ratios) +
+          f" ({met} of {len(ratios)} at >= {goal:g})")
 PY
