@@ -18,10 +18,7 @@ void main()
 {
     ivec2 texel = thisCell();
     ivec2 first = ivec2(4 * texel.x, texel.y);
-    // The four cells through the sampler at their centres, as pack.frag reads them.
-    vec2 at = centreOf(first);
-    fragResult = vec4(texture(uPressure, at).x, textureOffset(uPressure, at, ivec2(1, 0)).x,
-                      textureOffset(uPressure, at, ivec2(2, 0)).x, textureOffset(uPressure, at, ivec2(3, 0)).x);
+    fragResult = fourCells(uPressure, first);  // as pack.frag packs them
 
 #ifdef STAGGERED
     float u[5];

@@ -4,10 +4,6 @@ uniform sampler2D uVelocity;
 uniform sampler2D uPressure;
 uniform float uHalfInverseCellSize;  // 0.5 / h
 
-#ifdef PACKED_PRESSURE
-// Cell k (0..3) of a packed texel.
-float cellOf(vec4 texel, int k) { return k == 0 ? texel.x : k == 1 ? texel.y : k == 2 ? texel.z : texel.w; }
-#endif
 
 void main()
 {
@@ -44,10 +40,8 @@ void main()
     if (cell.x == 0) beside.w = here.x;
     if (cell.x == uGridSize.x - 1) beside.x = here.w;
 #endif
-    // Components picked by selects, as unpack.frag does, not by indexing
-    // with k, which a compiler may turn into a local array in memory: on an
-    // H100 the indexed version took 0.363 ms at 1024x768, this one 0.177
-    // (the unpacked pass 0.119); llvmpipe 0.63 -> 0.59 ms at 256^2.
+    // Components picked by selects (common.glsl's cellOf): on llvmpipe
+    // 0.63 -> 0.59 ms at 256^2 against indexing with k.
     float p = cellOf(here, k);
     float pl = k == 0 ? beside.w : cellOf(here, k - 1);
     float pr = k == 3 ? beside.x : cellOf(here, k + 1);

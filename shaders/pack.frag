@@ -8,16 +8,7 @@ uniform sampler2D uSource;
 uniform sampler2D uSource1;
 #endif
 
-// Through the sampler at the cells' centres (common.glsl's centreOf, the
-// unpacked grid's: this row's uniforms are the grid's), not texelFetch, which
-// llvmpipe makes look up the level and check bounds per lane: the same texels.
-vec4 fourCells(sampler2D source, ivec2 first)
-{
-    vec2 at = centreOf(first);
-    return vec4(texture(source, at).x, textureOffset(source, at, ivec2(1, 0)).x,
-                textureOffset(source, at, ivec2(2, 0)).x, textureOffset(source, at, ivec2(3, 0)).x);
-}
-
+// common.glsl's fourCells reads them (this row's uniforms are the unpacked grid's).
 void main()
 {
     ivec2 first = ivec2(4 * int(gl_FragCoord.x), int(gl_FragCoord.y));

@@ -11,5 +11,5 @@ void main()
     vec2 inversePackedSize = vec2(4.0 * uInverseGridSize.x, uInverseGridSize.y);
     vec4 t = texture(uPacked, (vec2(cell.x >> 2, cell.y) + 0.5) * inversePackedSize);
     int k = cell.x & 3;
-    fragResult = vec4(k == 0 ? t.x : (k == 1 ? t.y : (k == 2 ? t.z : t.w)), 0.0, 0.0, 0.0);
+    fragResult = vec4(cellOf(t, k), 0.0, 0.0, 0.0);
 }
