@@ -19,11 +19,6 @@
 uniform sampler2D uField;
 uniform sampler2D uDye;   // water view: the ink
 uniform float uRange;     // the value that gets full colour; dye and water: the exposure
-// The staggered layout (docs/algorithm.md §2b): texel (i, j) holds u on the
-// cell's left face and v on its bottom face. The velocity view reads each
-// component half a texel on, where its own faces put it: at a cell centre the
-// mean of the cell's two faces. Mirror: shadeCell's faceVelocity.
-uniform vec4 uViewport;   // x, y, width, height of the grid in framebuffer pixels
 // Water view.
 uniform vec2 uGrid;               // cells along x and y
 uniform float uCellSize;          // m
@@ -41,6 +36,8 @@ uniform float uOverlayOpacity;
 // (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
 // (obstacleCoverage).
 uniform sampler2D uObstacles;
+uniform vec2 uViewportSize;  // pixels of the grid's rectangle
+noperspective in vec2 vPixel;             // display.vert: the fragment's pixel centre in that rectangle
 out vec4 colour;
 
 vec3 hueToRgb(float hue)
@@ -154,12 +151,19 @@ float obstacleCoverage(vec2 uv)
 
 void main()
 {
-    vec2 uv = (gl_FragCoord.xy - uViewport.xy) / uViewport.zw;
+    // The pixel's centre as gl_FragCoord.xy less the rectangle's corner gives
+    // it (display.vert: within a small fraction of it; floor + 1/2 makes it
+    // exact), over the rectangle's size: the CPU's (i + 1/2) / n, bit for bit.
+    vec2 uv = (floor(vPixel) + 0.5) / uViewportSize;
     float range = max(uRange, 1e-30);
 #if defined(SHADED_COLOURS)
     vec3 rgb = texture(uField, uv).rgb;  // the glow is in them (dye_shade.frag)
 #elif defined(VELOCITY_VIEW)
 #ifdef FACE_VELOCITY
+    // The staggered layout (docs/algorithm.md §2b): texel (i, j) holds u on the
+    // cell's left face and v on its bottom face. The velocity view reads each
+    // component half a texel on, where its own faces put it: at a cell centre the
+    // mean of the cell's two faces. Mirror: shadeCell's faceVelocity.
     vec2 texel = 1.0 / vec2(textureSize(uField, 0));
     vec2 v = vec2(texture(uField, uv + vec2(0.5 * texel.x, 0.0)).x, texture(uField, uv + vec2(0.0, 0.5 * texel.y)).y);
 #else

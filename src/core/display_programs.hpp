@@ -33,7 +33,7 @@ enum : unsigned { kField, kDye, kBackground, kOverlay, kObstacles };
 namespace display_uniform {
 enum : std::size_t {
     kRange,
-    kViewport,
+    kViewportSize,
     kGrid,
     kCellSize,
     kHeightPerPressure,
@@ -46,13 +46,14 @@ enum : std::size_t {
 inline constexpr ProgramSpec display{
     .name = "display",
     .shader = "display.frag",
+    .vertexShader = "display.vert",
     .variants = kDisplayViews | Defines{Define::FaceVelocity, Define::Background, Define::Obstacles, Define::Overlay},
     .samplers = {{{"uField", display_sampler::kField},
                   {"uDye", display_sampler::kDye, Source::Level, true},  // the water's ink
                   {"uBackground", display_sampler::kBackground, Source::Level, true},
                   {"uOverlay", display_sampler::kOverlay, Source::Level, true},
                   {"uObstacles", display_sampler::kObstacles, Source::Level, true}}},
-    .perDraw = {"uRange", "uViewport", "uGrid", "uCellSize", "uHeightPerPressure", "uLightDirection", "uShininess",
+    .perDraw = {"uRange", "uViewportSize", "uGrid", "uCellSize", "uHeightPerPressure", "uLightDirection", "uShininess",
                 "uDepth", "uOverlayOpacity"},
     .onTheGrid = false,
     .withCommon = false,

@@ -74,6 +74,9 @@ struct ProgramSpec {
     const char* shader = nullptr;        // in shaders/, built after common.glsl
     const char* header = nullptr;        // shaders/ files between common.glsl and the pass, or null
     const char* secondHeader = nullptr;  // (a scheme's stage: its own, SchemeStage::header)
+    // The vertex shader of a display pass (withCommon false); the solvers'
+    // passes all draw fullscreen.vert's triangle.
+    const char* vertexShader = "fullscreen.vert";
     // The defines its variants combine (a variant outside them is refused:
     // sim::ProgramSet).
     Defines variants{};

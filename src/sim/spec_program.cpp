@@ -28,7 +28,7 @@ gl::Program build(const ProgramSpec& spec, BoundaryMode boundary, Defines define
                          defines.stage() ? defines.stage()->header : spec.secondHeader);
     // A window's display pass: the variant's defines, then the shader alone.
     const auto file = [](const char* name) { return gl::SourceFile{name, std::string(shaders::source(name))}; };
-    return gl::Program::build({file("fullscreen.vert")}, {{"variant", defines.text()}, file(spec.shader)});
+    return gl::Program::build({file(spec.vertexShader)}, {{"variant", defines.text()}, file(spec.shader)});
 }
 
 }  // namespace

@@ -217,8 +217,7 @@ void FieldDisplay::drawVariant(const sim::SpecProgram& p, const ViewUniforms& u,
     namespace n = programs::display_uniform;
     p.use();
     glUniform1f(p.perDraw(n::kRange), u.range);
-    glUniform4f(p.perDraw(n::kViewport), static_cast<float>(rect.x), static_cast<float>(rect.y),
-                static_cast<float>(rect.width), static_cast<float>(rect.height));
+    glUniform2f(p.perDraw(n::kViewportSize), static_cast<float>(rect.width), static_cast<float>(rect.height));
     glUniform2f(p.perDraw(n::kGrid), static_cast<float>(grid.x), static_cast<float>(grid.y));
     glUniform1f(p.perDraw(n::kCellSize), u.cellSize);
     glUniform1f(p.perDraw(n::kHeightPerPressure), u.heightPerPressure);
