@@ -13,7 +13,8 @@
 // pixels: bench/frame_bench BM_WindowDyeView). The glow is a wide blur, so
 // the dye grid's magnification changes nothing visible; the window only
 // (the headless runner has no bloom, and no mirror of it).
-uniform sampler2D uDye;
+uniform sampler2D uDye;  // its sampler: nearest, clamped to the edge
+uniform vec2 uTexel;     // 1 / the dye's texels
 uniform float uRange;    // the exposure
 uniform float uShading;  // the relief's strength, > 0
 #ifdef GLOW
@@ -23,34 +24,41 @@ uniform float uGlowIntensity;
 
 out vec4 colour;
 
-// Neighbours beyond the edge read the edge texel, as a clamped sampler does.
-vec3 toneMapped(ivec2 c)
+// The dye texel whose centre is `centre` (in texels), read through the
+// sampler: nearest there is the texel itself, and beyond the edge the clamp
+// gives the edge texel, as shadeCell's neighbours are. On llvmpipe five
+// texture() reads cost less than five texelFetch with their clamps
+// (bench/README.md, "The window's display on llvmpipe").
+vec3 dyeAt(vec2 centre)
 {
-    c = clamp(c, ivec2(0), textureSize(uDye, 0) - 1);
-    return vec3(1.0) - exp(-max(texelFetch(uDye, c, 0).rgb, 0.0) * uRange);
+    return texture(uDye, centre * uTexel).rgb;
+}
+
+vec3 toneMapped(vec2 centre)
+{
+    return vec3(1.0) - exp(-max(dyeAt(centre), 0.0) * uRange);
 }
 
 // toneMapped's largest channel: the tone map rises with the dye, so it is
 // the largest channel's, one exp instead of three (on llvmpipe the shading
 // pass's exps were most of its cost at the window's dye grids).
-float brightness(ivec2 c)
+float brightness(vec2 centre)
 {
-    c = clamp(c, ivec2(0), textureSize(uDye, 0) - 1);
-    vec3 d = texelFetch(uDye, c, 0).rgb;
+    vec3 d = dyeAt(centre);
     return 1.0 - exp(-max(max(max(d.r, d.g), d.b), 0.0) * uRange);
 }
 
 void main()
 {
-    ivec2 c = ivec2(gl_FragCoord.xy);
-    float dx = brightness(c + ivec2(1, 0)) - brightness(c - ivec2(1, 0));
-    float dy = brightness(c + ivec2(0, 1)) - brightness(c - ivec2(0, 1));
+    vec2 c = gl_FragCoord.xy;  // this texel's centre
+    float dx = brightness(c + vec2(1.0, 0.0)) - brightness(c - vec2(1.0, 0.0));
+    float dy = brightness(c + vec2(0.0, 1.0)) - brightness(c - vec2(0.0, 1.0));
     vec3 n = normalize(vec3(-uShading * dx, -uShading * dy, 1.0));
     const vec3 light = vec3(-0.40824829, 0.40824829, 0.81649658);  // (-1, 1, 2) / sqrt(6)
     float shade = clamp(dot(n, light) / light.z, 0.5, 1.5);
     vec3 rgb = toneMapped(c) * shade;
 #ifdef GLOW
-    rgb += uGlowIntensity * texture(uGlow, (vec2(c) + 0.5) / vec2(textureSize(uDye, 0))).rgb;
+    rgb += uGlowIntensity * texture(uGlow, c * uTexel).rgb;
 #endif
     colour = vec4(clamp(rgb, 0.0, 1.0), 1.0);
 }

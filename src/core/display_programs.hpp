@@ -79,14 +79,14 @@ namespace dye_shade_sampler {
 enum : unsigned { kDye, kGlow };
 }
 namespace dye_shade_uniform {
-enum : std::size_t { kRange, kShading, kGlowIntensity };
+enum : std::size_t { kRange, kShading, kGlowIntensity, kTexel };
 }
 inline constexpr ProgramSpec dyeShade{
     .name = "dyeShade",
     .shader = "dye_shade.frag",
     .variants = Defines{Define::Glow},
     .samplers = {{{"uDye", dye_shade_sampler::kDye}, {"uGlow", dye_shade_sampler::kGlow, Source::Level, true}}},
-    .perDraw = {"uRange", "uShading", "uGlowIntensity"},
+    .perDraw = {"uRange", "uShading", "uGlowIntensity", "uTexel"},
     .onTheGrid = false,
     .withCommon = false,
 };

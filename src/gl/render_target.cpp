@@ -39,14 +39,28 @@ int componentCount(TextureFormat format)
     return info(format).components;
 }
 
-Sampler makeLinearClampSampler()
+namespace {
+
+Sampler makeClampSampler(GLint filter)
 {
     Sampler sampler = Sampler::create();
-    glSamplerParameteri(sampler.id(), GL_TEXTURE_MIN_FILTER, GL_LINEAR);
-    glSamplerParameteri(sampler.id(), GL_TEXTURE_MAG_FILTER, GL_LINEAR);
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_MIN_FILTER, filter);
+    glSamplerParameteri(sampler.id(), GL_TEXTURE_MAG_FILTER, filter);
     glSamplerParameteri(sampler.id(), GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
     glSamplerParameteri(sampler.id(), GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
     return sampler;
+}
+
+}  // namespace
+
+Sampler makeLinearClampSampler()
+{
+    return makeClampSampler(GL_LINEAR);
+}
+
+Sampler makeNearestClampSampler()
+{
+    return makeClampSampler(GL_NEAREST);
 }
 
 RenderTarget::RenderTarget(int width, int height, TextureFormat format, const char* label)

@@ -25,6 +25,10 @@ int componentCount(TextureFormat format);
 // field on screen and for post-processing (the passes read texel centres
 // through their RenderTarget's own nearest filtering instead).
 Sampler makeLinearClampSampler();
+// A sampler that reads the nearest texel and clamps at the edges: a texel's
+// own value at its centre, the edge texel beyond, whatever wrap the texture
+// itself has (a periodic field's is Repeat).
+Sampler makeNearestClampSampler();
 
 class RenderTarget {
 public:

@@ -126,6 +126,25 @@ TEST_F(DisplayParityTest, ShadedDyeMatchesShadeCell)
     }
 }
 
+// On a periodic boundary the dye's texture wraps (its passes read across the
+// edge through the sampler), but the shading's neighbours beyond the view's
+// edge are still the edge texel, as shadeCell's: the shading reads through a
+// sampler of its own, clamped.
+TEST_F(DisplayParityTest, ShadedDyeOnAPeriodicBoundaryMatchesShadeCell)
+{
+    SimParams params = displayParams();
+    params.boundary = BoundaryMode::Periodic;
+    GpuSolver solver(params);
+    const FluidState state = displayState(params);
+    solver.upload(state);
+    FieldDisplay display;
+    DisplaySettings settings;
+    settings.shading = 2.0f;
+    expectColoursMatch(drawAndCompare(display, solver, settings, state.dye, state.dye,
+                                      viewUniforms(settings, settings.dyeExposure, params)),
+                       "dye shaded at 2, periodic");
+}
+
 // What the shading does (parity alone would pass with none): a dye ridge
 // along y is brighter on its side facing the light (upper left), darker on
 // the other, unchanged where flat; and only the window adds it.

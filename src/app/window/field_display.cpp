@@ -23,7 +23,10 @@ namespace sampler = programs::display_sampler;
 
 }  // namespace
 
-FieldDisplay::FieldDisplay() : vertexArray_(gl::VertexArray::create()), linearSampler_(gl::makeLinearClampSampler())
+FieldDisplay::FieldDisplay()
+    : vertexArray_(gl::VertexArray::create()),
+      linearSampler_(gl::makeLinearClampSampler()),
+      nearestSampler_(gl::makeNearestClampSampler())
 {
     // The views a window opens on, built now: a shader error shows at start, not at the first frame.
     program({});
@@ -55,9 +58,11 @@ GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading, GLuint glo
     shade.use();
     glUniform1f(shade.perDraw(u::kRange), range);
     glUniform1f(shade.perDraw(u::kShading), shading);
-    // The dye by texelFetch, which no sampler changes; the glow magnified smoothly.
+    glUniform2f(shade.perDraw(u::kTexel), 1.0f / static_cast<float>(size.x), 1.0f / static_cast<float>(size.y));
+    // The dye texel by texel, clamped at the edges; the glow magnified smoothly.
     glActiveTexture(GL_TEXTURE0 + unit::kDye);
     glBindTexture(GL_TEXTURE_2D, dye);
+    glBindSampler(unit::kDye, nearestSampler_.id());
     if (glow != 0) {
         glUniform1f(shade.perDraw(u::kGlowIntensity), glowIntensity);
         glActiveTexture(GL_TEXTURE0 + unit::kGlow);
@@ -66,6 +71,7 @@ GLuint FieldDisplay::shadeDye(GLuint dye, float range, float shading, GLuint glo
     }
     glBindVertexArray(vertexArray_.id());
     glDrawArrays(GL_TRIANGLES, 0, 3);
+    glBindSampler(unit::kDye, 0);
     if (glow != 0) glBindSampler(unit::kGlow, 0);
     glActiveTexture(GL_TEXTURE0);
     return shadedDye_.texture();

@@ -76,7 +76,8 @@ private:
     gl::RenderTarget shadedDye_;
     StepTimer* timer_ = nullptr;
     gl::VertexArray vertexArray_;
-    gl::Sampler linearSampler_;  // smooth magnification for display
+    gl::Sampler linearSampler_;   // smooth magnification for display
+    gl::Sampler nearestSampler_;  // the dye's texels for its shading
     AsyncMax rangeReduction_;
     gl::Texture backgroundTexture_;
     BackgroundImage background_;
