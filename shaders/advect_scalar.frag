@@ -88,13 +88,13 @@ vec4 cubicRow(ivec2 c, vec4 w)
 // the bilinear bound, so thin filaments keep their peak instead of smearing
 // a fraction of a cell a step. Ghosts as the bilinear read's (sourceNear:
 // the wrap mode repeats the edge or wraps at any distance, the inflow's).
+// a, b, c, d: the bilinear footprint (sourceFootprint), the middle of rows 0
+// and 1, read once by the caller for both reads.
 // Mirror: reference's cubicSource (advection_passes.cpp).
-vec4 cubicSource(ivec2 c0, vec2 f, float decay)
+vec4 cubicSource(ivec2 c0, vec2 f, vec4 a, vec4 b, vec4 c, vec4 d, float decay)
 {
     vec4 wx = cubicWeights(f.x);
     vec4 wy = cubicWeights(f.y);
-    vec4 a, b, c, d;  // the bilinear footprint, the middle of rows 0 and 1
-    sourceFootprint(uSource, c0, f, a, b, c, d);
     vec4 row0 = cubicBlend(sourceNear(uSource, c0 + kLeft), a, b, sourceNear(uSource, c0 + 2 * kRight), wx);
     vec4 row1 =
         cubicBlend(sourceNear(uSource, c0 + kTop + kLeft), c, d, sourceNear(uSource, c0 + kTop + 2 * kRight), wx);
@@ -127,7 +127,12 @@ void main()
     fragResult = fluidOnly(stageOf(valueHere(uForward), valueHere(uSource), backward, a, b, c, d, uDecay,
                                    readsGhost(c0) || besideWall()));
 #elif defined(CUBIC_READ)
-    fragResult = fluidOnly(besideWall() ? advectedSource(uSource, c0, f, uDecay) : cubicSource(c0, f, uDecay));
+    // The footprint read once for both sides: llvmpipe runs both sides of the
+    // select, and reads in two branches are not shared.
+    vec4 a, b, c, d;
+    sourceFootprint(uSource, c0, f, a, b, c, d);
+    fragResult = fluidOnly(besideWall() ? fluidOnly(bilinear(a, b, c, d, f, uDecay))
+                                        : cubicSource(c0, f, a, b, c, d, uDecay));
 #else
     fragResult = advectedSource(uSource, c0, f, uDecay);
 #endif
