@@ -184,8 +184,11 @@ void FluidSession::pickGrid(glm::ivec2 framebuffer, std::span<const int> allCand
 // The grid of `shortSide` cells with its dye on `dyeShortSide` rows, carried
 // by kWindowSharpDyeAdvection where `sharp`: its step and the frame besides
 // measured with that dye, at the first of `dts` at which it keepsUp(). A
-// probe that keeps up at none is measured once more, as a grid's is
-// (app::pickGrid): another process can slow one measurement, never speed it up.
+// probe that keeps up at none is measured once more, its step and the frame
+// besides, as a grid's is (app::pickGrid): another process can slow one
+// measurement, never speed it up. (Measuring the frame besides only once
+// left one slow measurement of it deciding: at 172 x 128 on llvmpipe it
+// ranged over 10.6-13.2 ms from start to start, a tenth of the budget.)
 std::optional<GridPick> FluidSession::dyeKeepsUp(glm::ivec2 framebuffer, int shortSide, int dyeShortSide, bool sharp,
                                                  std::span<const double> dts, const FrameOverhead& overhead) const
 {
@@ -193,8 +196,8 @@ std::optional<GridPick> FluidSession::dyeKeepsUp(glm::ivec2 framebuffer, int sho
     params.dt = static_cast<float>(dts.front());
     if (sharp) params.dyeAdvection = kWindowSharpDyeAdvection;
     GpuSolver probe(params);
-    const double overheadSeconds = std::max(0.0, overhead(probe, state_.display));
     for (int measurement = 0; measurement < 2; ++measurement) {
+        const double overheadSeconds = std::max(0.0, overhead(probe, state_.display));
         double uploadSeconds = 0.0;
         const double seconds = secondsPerStep(probe, uploadSeconds);
         for (const double dt : dts) {
