@@ -36,8 +36,8 @@ uniform float uOverlayOpacity;
 // (kObstacleColour in src/app/view_colour.hpp), outlined smoothly
 // (obstacleCoverage).
 uniform sampler2D uObstacles;
-uniform vec2 uViewportSize;  // pixels of the grid's rectangle
-noperspective in vec2 vPixel;             // display.vert: the fragment's pixel centre in that rectangle
+uniform vec2 uViewportSize;     // pixels of the grid's rectangle
+noperspective in vec2 vPixel;  // display.vert: the fragment's pixel centre in that rectangle
 out vec4 colour;
 
 vec3 hueToRgb(float hue)
