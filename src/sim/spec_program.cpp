@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
 #include "shaders/shader_sources.hpp"
 #include "sim/pass_program.hpp"
@@ -18,6 +19,12 @@ const ProgramSpec& checked(const ProgramSpec& spec, Defines defines)
     if (!defines.within(spec.variants))
         throw std::logic_error(std::string("SpecProgram: the row ") + spec.name + " (" + spec.shader +
                                ") has no variant with\n" + defines.text());
+    // The solvers' passes are built on fullscreen.vert (buildPass); only a
+    // display row (withCommon false) draws from a vertex shader of its own.
+    if (spec.withCommon && std::string_view(spec.vertexShader) != "fullscreen.vert")
+        throw std::logic_error(std::string("SpecProgram: the row ") + spec.name + " (" + spec.shader +
+                               ") is a solver's pass, drawn from fullscreen.vert, and cannot name " +
+                               spec.vertexShader);
     return spec;
 }
 

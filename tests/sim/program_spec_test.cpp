@@ -238,5 +238,20 @@ TEST_F(ProgramSpecTest, AProgramSetBuildsAVariantOnFirstUseAndRefusesAnUndeclare
     glUseProgram(0);
 }
 
+// A row of the solvers' passes is built on fullscreen.vert; a vertex shader
+// of its own would be ignored, so the row is refused instead.
+TEST_F(ProgramSpecTest, ASolversPassNamingAVertexShaderOfItsOwnIsRefused)
+{
+    ProgramSpec spec = programs::solvePressure;
+    spec.vertexShader = "display.vert";
+    try {
+        sim::SpecProgram program(spec, BoundaryMode::Box, {});
+        ADD_FAILURE() << "expected std::logic_error";
+    } catch (const std::logic_error& e) {
+        EXPECT_NE(std::string(e.what()).find("display.vert"), std::string::npos) << e.what();
+    }
+    glUseProgram(0);
+}
+
 }  // namespace
 }  // namespace fluid
