@@ -75,20 +75,26 @@ inline Field sourceField(GpuSolver& solver, const FluidState& state, ViewSource 
 // Draws `settings` through FieldDisplay into a float target of one pixel per
 // cell of `source` and returns the largest colour difference from shadeCell
 // with `u` (which the caller fills in beyond viewUniforms: picture, overlay).
+// `corner`: where the grid's rectangle starts in the target (the window's
+// bars where the grid's aspect is not the window's), the target that much
+// larger each way.
 inline float drawAndCompare(FieldDisplay& display, GpuSolver& solver, const DisplaySettings& settings,
-                            const Field& source, const Field& dye, ViewUniforms u, GLuint overlay = 0)
+                            const Field& source, const Field& dye, ViewUniforms u, GLuint overlay = 0,
+                            glm::ivec2 corner = glm::ivec2(0))
 {
     addWindowLook(u, settings);  // the window draws the dye view shaded (DisplaySettings::shading)
     const int width = source.width(), height = source.height();
-    gl::RenderTarget target(width, height, gl::TextureFormat::RGBA32F, "display parity");
-    display.draw(solver, {0, 0, width, height}, settings, target.framebuffer(), overlay);
-    Field gpu(width, height, 4);
+    const glm::ivec2 size = glm::ivec2(width, height) + 2 * corner;
+    gl::RenderTarget target(size.x, size.y, gl::TextureFormat::RGBA32F, "display parity");
+    display.draw(solver, {corner.x, corner.y, width, height}, settings, target.framebuffer(), overlay);
+    Field gpu(size.x, size.y, 4);
     target.download(gpu.data());
     float worst = 0.0f;
     for (int j = 0; j < height; ++j)
         for (int i = 0; i < width; ++i) {
             const glm::vec3 cpu = shadeCell(u, source, dye, i, j);
-            for (int c = 0; c < 3; ++c) worst = std::max(worst, std::fabs(gpu.at(i, j, c) - cpu[c]));
+            for (int c = 0; c < 3; ++c)
+                worst = std::max(worst, std::fabs(gpu.at(i + corner.x, j + corner.y, c) - cpu[c]));
         }
     return worst;
 }

@@ -57,6 +57,26 @@ TEST_F(DisplayParityTest, EveryViewMatchesShadeCell)
     }
 }
 
+// The grid's rectangle away from the target's corner, as the window draws it
+// between bars where its aspect is not the grid's: each view's coordinate is
+// measured from the rectangle (display.vert), so its cells still match.
+TEST_F(DisplayParityTest, AViewDrawnAwayFromTheCornerMatchesShadeCell)
+{
+    Scene scene;
+    FieldDisplay display;
+    for (const FieldView view : {FieldView::Dye, FieldView::Pressure, FieldView::Velocity}) {
+        DisplaySettings settings;
+        settings.view = view;
+        settings.autoRange = false;
+        settings.fixedRange = 1.3f;
+        const std::string name = std::string(viewInfo(view).name) + " at (7, 5)";
+        const Field source = sourceField(scene.solver, scene.state, viewInfo(view).source);
+        expectColoursMatch(drawAndCompare(display, scene.solver, settings, source, scene.state.dye,
+                                          viewUniforms(settings, settings.fixedRange, scene.params), 0, {7, 5}),
+                           name);
+    }
+}
+
 // The water view over a picture (--background): the GPU's hand-made bilinear
 // read of the picture against backgroundAt.
 TEST_F(DisplayParityTest, WaterOverABackgroundMatchesShadeCell)
