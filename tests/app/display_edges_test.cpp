@@ -105,5 +105,33 @@ TEST_F(DisplayEdgesTest, AFluidOfOneColourReachesEveryEdgeOfTheFrame)
         }
 }
 
+// Where the grid's rectangle leaves bars (a square grid in a wide window),
+// they are black, the colour of fluid without dye, whatever the window held
+// before; where it fills the window nothing is cleared, since the view
+// writes every pixel.
+TEST_F(DisplayEdgesTest, TheBarsBesideAGridThatDoesNotFillTheWindowAreBlack)
+{
+    const glm::ivec2 fb(96, 48);
+    SimParams p;
+    p.gridWidth = p.gridHeight = 24;
+    GpuSolver solver(p);
+    FluidState state = FluidState::zeros(solver.grids());
+    for (int j = 0; j < state.dye.height(); ++j)
+        for (int i = 0; i < state.dye.width(); ++i) state.dye.at(i, j, 0) = 1.0f;
+    solver.upload(state);
+    const PixelRect rect = fitGrid(fb, {p.gridWidth, p.gridHeight});
+    ASSERT_EQ(rect.x, 24);  // bars of 24 pixels left and right
+    gl::RenderTarget target(fb.x, fb.y, gl::TextureFormat::RGBA32F, "window frame");
+    target.clear(0.5f);  // what the window held before
+    DisplayChain chain("");
+    chain.setOutput(target.framebuffer());
+    chain.draw(solver, fb, rect, DisplaySettings{}, 0);
+    Field frame(fb.x, fb.y, 4);
+    target.download(frame.data());
+    for (const int i : {0, rect.x - 1, rect.x + rect.width, fb.x - 1})
+        for (int c = 0; c < 3; ++c) EXPECT_EQ(frame.at(i, fb.y / 2, c), 0.0f) << "bar pixel " << i;
+    EXPECT_GT(frame.at(fb.x / 2, fb.y / 2, 0), 0.5f);  // the dye is shown
+}
+
 }  // namespace
 }  // namespace fluid::app

@@ -23,9 +23,15 @@ void DisplayChain::draw(GpuSolver& solver, glm::ivec2 framebuffer, const PixelRe
     // Black, the colour of fluid without dye: where the grid does not fill
     // the window (a window whose new shape the grid has not followed yet, a
     // grid more than kFillAspectTolerance off its aspect) the bars read as
-    // empty fluid, not as grey lines along the edges.
-    glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
-    glClear(GL_COLOR_BUFFER_BIT);
+    // empty fluid, not as grey lines along the edges. Where it fills the
+    // window (the usual case: fitGrid) the view writes every pixel, and the
+    // clear would cost a pass over the window for nothing (on llvmpipe some
+    // 0.3 ms at 1024x768, 5% of the dye view).
+    const bool bars = rect.x > 0 || rect.y > 0 || rect.width < framebuffer.x || rect.height < framebuffer.y;
+    if (bars) {
+        glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
+        glClear(GL_COLOR_BUFFER_BIT);
+    }
     field_.setTimer(timer_);
     field_.draw(solver, rect, settings, output_, overlay, &bloom_, std::min(framebuffer.x, framebuffer.y));
 }
