@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <array>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <exception>
 #include <functional>
@@ -46,7 +47,8 @@ using fluid::bench::peerParams;
 constexpr const char* kDefaultMinTimeFlag = "--benchmark_min_time=2";
 
 // The timed loop shared by both solvers. `finish` runs inside the timing after
-// every step and returns once that step's work is done.
+// every step and returns once that step's work is done. Besides the mean
+// (the row's time), the counter median_ms: the median step.
 template <typename Solver, typename Finish>
 void timeSteps(benchmark::State& state, Solver& solver, int grid, Finish finish)
 {
@@ -54,9 +56,20 @@ void timeSteps(benchmark::State& state, Solver& solver, int grid, Finish finish)
     for (int n = 0; n < kWarmUpSteps; ++n) solver.step(splats);
     finish();
 
+    // Each step's own time as well, so that a step can be compared by its
+    // median with a peer timed that way (scripts/demo-step-time.sh: the WebGL
+    // demo's median step), a hiccup of the machine weighing on neither.
+    std::vector<double> stepMs;
     for (auto _ : state) {
+        const auto start = std::chrono::steady_clock::now();
         solver.step(splats);
         finish();
+        stepMs.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+    }
+    if (!stepMs.empty()) {
+        const auto middle = stepMs.begin() + static_cast<std::ptrdiff_t>(stepMs.size() / 2);
+        std::nth_element(stepMs.begin(), middle, stepMs.end());
+        state.counters["median_ms"] = *middle;
     }
 
     const double cells = static_cast<double>(grid) * static_cast<double>(grid);

@@ -8,7 +8,8 @@
 #   - our default step (BM_GpuStepDefaultsDyeGrid/velocity:256/dye:512: staggered,
 #     MacCormack, multigrid pressure, viscosity, vorticity).
 # Each side's step is followed by a finish, so all three time the work a step
-# queues, done. Prints each round, the ratios of the medians (the demo's
+# queues, done, and each side gives its median step (solver_bench's median_ms
+# counter: the demo's timing takes the median of its steps). Prints each round, the ratios of the medians (the demo's
 # step over ours: above 1 means ours is faster), and each round's own ratio
 # with how many rounds reach the goal.
 #
@@ -105,7 +106,9 @@ demo_round() {
 ours_round() {
   "$bench" --benchmark_filter='BM_GpuStep(PeerDyeGrid|DefaultsDyeGrid)/velocity:256/dye:512/' \
     --benchmark_min_time=2 --benchmark_format=csv 2>/dev/null |
-    awk -F, '/BM_GpuStepPeerDyeGrid/ { peer = $3 } /BM_GpuStepDefaultsDyeGrid/ { user = $3 }
+    awk -F, 'NR == 1 { for (i = 1; i <= NF; ++i) if ($i == "\"median_ms\"") column = i }
+             column && /BM_GpuStepPeerDyeGrid/ { peer = $column }
+             column && /BM_GpuStepDefaultsDyeGrid/ { user = $column }
              END { if (peer != "" && user != "") printf "ours: %.3f ms, our defaults: %.3f ms\n", peer, user }'
 }
 
