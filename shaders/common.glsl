@@ -103,6 +103,21 @@ vec4 fourCells(sampler2D source, ivec2 first)
 // the indexed packed gradient took 0.363 ms at 1024x768, the selects 0.177).
 float cellOf(vec4 texel, int k) { return k == 0 ? texel.x : k == 1 ? texel.y : k == 2 ? texel.z : texel.w; }
 
+#ifdef PAIRED
+// The packed layout as the paired sweeps leave it (pressure_packed.frag's
+// PAIRED): row j of texel column t in `even` or `odd` by j's parity, at row
+// j >> 1. Both are read: the parity varies from fragment to fragment, the
+// sampler may not. `packedWidth`: texels a row of the packed layout; the
+// rows a fragment's own (uInverseGridSize, the unpacked grid's).
+vec4 pairedTexel(sampler2D even, sampler2D odd, ivec2 t, int packedWidth)
+{
+    vec2 at = (vec2(t.x, t.y >> 1) + 0.5) * vec2(1.0 / float(packedWidth), 2.0 * uInverseGridSize.y);
+    vec4 fromEven = texture(even, at);
+    vec4 fromOdd = texture(odd, at);
+    return (t.y & 1) == 0 ? fromEven : fromOdd;
+}
+#endif
+
 // Any field at this cell (no ghost involved).
 #define valueHere(field) texture(field, thisCentre())
 vec4 scalarNear(sampler2D field, ivec2 c) { return texture(field, centreOf(c)); }

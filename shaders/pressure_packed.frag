@@ -19,8 +19,25 @@
 // With WEIGHTED it is the multigrid's smoothing sweep on level 0 (smooth.frag,
 // whose uRhsScale is h^2 there): x' = x + w (J - x), J the sweep above, in
 // the same order; its mirror is reference::smooth.
+//
+// With PAIRED (and TWO_SWEEPS, TWO_OUTPUTS) a fragment does the two sweeps
+// on two texels one above the other, rows 2R and 2R + 1, eight cells, and
+// writes them to two targets: output 0 holds the packed layout's even rows,
+// output 1 its odd ones, each at row R. The rows around the two are read
+// once for both: 22 reads for 16 cell-sweeps where four cells a fragment
+// read 16 for 8. The same operations per cell in
+// the same order. GpuSolver draws it on a (width / 4) x (height / 2) target
+// (uInverseGridSize is the packed grid's, four cells a texel across: its
+// rows here are half as many). It reads the pressure packed (uPressure: the
+// first draw, after the divergence pass packed it) or, with READS_PAIRS, as
+// the last such draw left it (uPressureEven, uPressureOdd); the divergence
+// always packed.
 uniform sampler2D uPressure;    // packed
 uniform sampler2D uDivergence;  // packed
+#ifdef READS_PAIRS
+uniform sampler2D uPressureEven;  // the packed pressure's rows 0, 2, 4, ..., at half their y
+uniform sampler2D uPressureOdd;   // rows 1, 3, 5, ...
+#endif
 uniform float uCellSizeSquared;  // h^2
 #ifdef WEIGHTED
 uniform float uWeight;  // w
@@ -50,8 +67,93 @@ vec4 sweep(vec4 p, float leftOfFirst, float rightOfLast, vec4 pb, vec4 pt, vec4 
     return relaxed(p, ((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25);
 }
 
+// The first sweep's value of the cell left of a texel (`left`: the texel
+// beside it, whose w that cell is; `first`: the texel's x) and of the cell
+// right of one (`right`'s x; `last`: the texel's w), as sweep() computes a
+// cell: (left + right) + (below + above) - h^2 div.
+float sweptLeftOf(vec4 left, float first, vec4 leftBelow, vec4 leftAbove, vec4 divLeft)
+{
+    return relaxed(left.w, ((left.z + first) + (leftBelow.w + leftAbove.w) - uCellSizeSquared * divLeft.w) * 0.25);
+}
+float sweptRightOf(vec4 right, float last, vec4 rightBelow, vec4 rightAbove, vec4 divRight)
+{
+    return relaxed(right.x, ((last + right.y) + (rightBelow.x + rightAbove.x) - uCellSizeSquared * divRight.x) * 0.25);
+}
+
+#ifdef PAIRED
+// Texel (I + dx, 2R + dy) of the packed layout: of the divergence, read at
+// this fragment's texel (I, 2R) with a constant offset; of the pressure, so
+// too from the packed texture, or from the texture of the row's parity at
+// row R + floor(dy / 2) (`half`, a constant: an offset must be one).
+vec2 packedCentre() { return vec2(gl_FragCoord.x * uInverseGridSize.x, (2.0 * gl_FragCoord.y - 0.5) * uInverseGridSize.y); }
+vec2 pairCentre() { return gl_FragCoord.xy * vec2(uInverseGridSize.x, 2.0 * uInverseGridSize.y); }
+#define DIVERGENCE_TEXEL(dx, dy) textureOffset(uDivergence, packedCentre(), ivec2(dx, dy))
+#ifdef READS_PAIRS
+#define EVEN_ROW_TEXEL(dx, half) textureOffset(uPressureEven, pairCentre(), ivec2(dx, half))
+#define ODD_ROW_TEXEL(dx, half) textureOffset(uPressureOdd, pairCentre(), ivec2(dx, half))
+#else
+#define EVEN_ROW_TEXEL(dx, half) textureOffset(uPressure, packedCentre(), ivec2(dx, 2 * (half)))
+#define ODD_ROW_TEXEL(dx, half) textureOffset(uPressure, packedCentre(), ivec2(dx, 2 * (half) + 1))
+#endif
+
+// A row's texel at I and those beside it.
+struct PackedRow {
+    vec4 left, here, right;
+};
+#define EVEN_ROW(half) PackedRow(EVEN_ROW_TEXEL(-1, half), EVEN_ROW_TEXEL(0, half), EVEN_ROW_TEXEL(1, half))
+#define ODD_ROW(half) PackedRow(ODD_ROW_TEXEL(-1, half), ODD_ROW_TEXEL(0, half), ODD_ROW_TEXEL(1, half))
+#define DIVERGENCE_ROW(dy) PackedRow(DIVERGENCE_TEXEL(-1, dy), DIVERGENCE_TEXEL(0, dy), DIVERGENCE_TEXEL(1, dy))
+
+// pressure_packed.frag's two sweeps (below) on rows a = 2R and b = 2R + 1:
+// the same values. Their first sweep at rows a - 1, a, b and b + 1, and at
+// the cells beside rows a and b; the second at a and b.
+void twoSweepsOnPair()
+{
+    vec4 twoBelow = EVEN_ROW_TEXEL(0, -1);  // row a - 2
+    PackedRow below = ODD_ROW(-1);          // a - 1
+    PackedRow a = EVEN_ROW(0);
+    PackedRow b = ODD_ROW(0);
+    PackedRow above = EVEN_ROW(1);         // b + 1
+    vec4 twoAbove = ODD_ROW_TEXEL(0, 1);  // b + 2
+    vec4 divBelow = DIVERGENCE_TEXEL(0, -1);
+    PackedRow divA = DIVERGENCE_ROW(0);
+    PackedRow divB = DIVERGENCE_ROW(1);
+    vec4 divAbove = DIVERGENCE_TEXEL(0, 2);
+#ifndef PERIODIC
+    // A box's ghost row is its mirror, the edge row itself; the pair textures
+    // hold every other row, so their wrap mode cannot give it (the packed
+    // one's would: the same values). The rows two away feed only the first
+    // sweep's ghost rows, set to their mirrors below.
+    int pair = int(gl_FragCoord.y);
+    bool bottom = pair == 0;
+    bool top = pair == (uGridSize.y >> 1) - 1;
+    below = bottom ? a : below;
+    above = top ? b : above;
+#endif
+
+    vec4 p1Below = sweep(below.here, below.left.w, below.right.x, twoBelow, a.here, divBelow);
+    vec4 p1A = sweep(a.here, a.left.w, a.right.x, below.here, b.here, divA.here);
+    vec4 p1B = sweep(b.here, b.left.w, b.right.x, a.here, above.here, divB.here);
+    vec4 p1Above = sweep(above.here, above.left.w, above.right.x, b.here, twoAbove, divAbove);
+    float p1LeftOfA = sweptLeftOf(a.left, a.here.x, below.left, b.left, divA.left);
+    float p1RightOfA = sweptRightOf(a.right, a.here.w, below.right, b.right, divA.right);
+    float p1LeftOfB = sweptLeftOf(b.left, b.here.x, a.left, above.left, divB.left);
+    float p1RightOfB = sweptRightOf(b.right, b.here.w, a.right, above.right, divB.right);
+#ifndef PERIODIC
+    p1Below = bottom ? p1A : p1Below;
+    p1Above = top ? p1B : p1Above;
+#endif
+    // opaque() as below: each row's second sweep from the first's values.
+    fragResult = sweep(opaque(p1A), opaque(p1LeftOfA), opaque(p1RightOfA), opaque(p1Below), opaque(p1B), divA.here);
+    fragResult1 = sweep(opaque(p1B), opaque(p1LeftOfB), opaque(p1RightOfB), opaque(p1A), opaque(p1Above), divB.here);
+}
+#endif
+
 void main()
 {
+#ifdef PAIRED
+    twoSweepsOnPair();
+#else
     vec4 p = valueHere(uPressure);
     vec4 left = scalarBeside(uPressure, kLeft);
     vec4 right = scalarBeside(uPressure, kRight);
@@ -79,10 +181,8 @@ void main()
     vec4 p1Above = sweep(above, leftAbove.w, rightAbove.x, p, twoAbove, divAbove);
     // The cells left of the first and right of the last, as sweep() would:
     // (left + right) + (below + above) - h^2 div.
-    float p1LeftOfFirst =
-        relaxed(left.w, ((left.z + p.x) + (leftBelow.w + leftAbove.w) - uCellSizeSquared * divLeft.w) * 0.25);
-    float p1RightOfLast =
-        relaxed(right.x, ((p.w + right.y) + (rightBelow.x + rightAbove.x) - uCellSizeSquared * divRight.x) * 0.25);
+    float p1LeftOfFirst = sweptLeftOf(left, p.x, leftBelow, leftAbove, divLeft);
+    float p1RightOfLast = sweptRightOf(right, p.w, rightBelow, rightAbove, divRight);
 #ifndef PERIODIC
     // Rows beyond the box: the first sweep's ghost row is its mirror, this
     // row (beside the side walls, sweep() takes the mirror cell itself).
@@ -94,5 +194,6 @@ void main()
     // second sweep adds them, which llvmpipe's compiler regrouped across the
     // two sweeps (1 ulp from the mirror, which rounds each sweep's values).
     fragResult = sweep(opaque(p1), opaque(p1LeftOfFirst), opaque(p1RightOfLast), opaque(p1Below), opaque(p1Above), div);
+#endif
 #endif
 }

@@ -253,6 +253,23 @@ inline constexpr ProgramSpec solvePressurePacked{
     .constants = solvePressure.constants,
     .cellsPerTexel = 4,
 };
+// The packed sweeps on two texels a fragment, one above the other, eight
+// cells (PAIRED, with TWO_SWEEPS and TWO_OUTPUTS): the even rows to output
+// 0, the odd to 1, each at half its y; the first draw reads the pressure
+// packed, the rest (READS_PAIRS) as the draw before left it. Where the
+// height is even; its mirror is reference::pressure, as the packed sweeps'.
+// Its uInverseGridSize is the packed grid's (the shader halves the rows).
+inline constexpr ProgramSpec solvePressurePaired{
+    .name = "solvePressure (paired sweeps)",
+    .shader = "pressure_packed.frag",
+    .variants = {Define::Paired, Define::TwoSweeps, Define::TwoOutputs, Define::ReadsPairs},
+    .samplers = {{{"uPressure", units::kFirst, Source::PackedPressure, true},
+                  {"uDivergence", units::kSecond, Source::PackedDivergence},
+                  {"uPressureEven", units::kThird, Source::PressureEven, true},
+                  {"uPressureOdd", units::kFourth, Source::PressureOdd, true}}},
+    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared}}},
+    .cellsPerTexel = 4,
+};
 // In the step, where the solve packs, the divergence pass and the packing in
 // one draw on the packed grid (divergence_packed.frag, two outputs: the
 // pressure packed, the divergence computed four cells a texel); its mirror
@@ -264,10 +281,14 @@ inline constexpr ProgramSpec divergencePacked{
     .variants = {Define::TwoOutputs, Define::Staggered},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uPressure", units::kSecond, Source::Pressure}}},
 };
+// PAIRED: from the paired sweeps' two targets.
 inline constexpr ProgramSpec unpackPressure{
     .name = "solvePressure (unpacking)",
     .shader = "unpack.frag",
-    .samplers = {{{"uPacked", units::kFirst, Source::PackedPressure}}},
+    .variants = {Define::Paired},
+    .samplers = {{{"uPacked", units::kFirst, Source::PackedPressure, true},
+                  {"uPackedEven", units::kSecond, Source::PressureEven, true},
+                  {"uPackedOdd", units::kThird, Source::PressureOdd, true}}},
 };
 // The divergence the step computed packed, unpacked where it is read.
 inline constexpr ProgramSpec unpackDivergence{
@@ -278,13 +299,16 @@ inline constexpr ProgramSpec unpackDivergence{
 // In the step, the unpacking folded into the projection's gradient pass
 // (gradient.frag's PACKED_PRESSURE variant, two outputs: the velocity and the
 // pressure unpacked); its mirror is reference::gradient's, the pressure read
-// from where the sweeps left it. Its uniforms are the grid's.
+// from where the sweeps left it (PAIRED: the paired sweeps' two targets).
+// Its uniforms are the grid's.
 inline constexpr ProgramSpec gradientFromPacked{
     .name = "gradient (the pressure packed)",
     .shader = "gradient.frag",
-    .variants = {Define::PackedPressure, Define::TwoOutputs},
+    .variants = {Define::PackedPressure, Define::TwoOutputs, Define::Paired},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
-                  {"uPressure", units::kSecond, Source::PackedPressure}}},
+                  {"uPressure", units::kSecond, Source::PackedPressure, true},
+                  {"uPressureEven", units::kThird, Source::PressureEven, true},
+                  {"uPressureOdd", units::kFourth, Source::PressureOdd, true}}},
 };
 
 // Motion input's force field (add_force.frag): the velocity eased towards the
@@ -426,7 +450,7 @@ inline constexpr ProgramSpec motionBlur{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 26> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 27> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectStage,
@@ -439,6 +463,7 @@ inline constexpr std::array<const ProgramSpec*, 26> kProgramSpecs{
     &programs::solvePressure,
     &programs::packPressure,
     &programs::solvePressurePacked,
+    &programs::solvePressurePaired,
     &programs::divergencePacked,
     &programs::unpackPressure,
     &programs::unpackDivergence,

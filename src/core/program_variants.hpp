@@ -36,6 +36,11 @@ enum class Define : unsigned {
     Viscous,
     SlipWalls,  // the dye's velocity read (SimParams::dyeSlipsAtWalls)
     CubicRead,  // the dye's clamped cubic read (dyeReadsCubic)
+    // The packed pressure two texels a fragment, its even and odd rows in
+    // two targets (pressure_packed.frag's PAIRED), and its sweeps' reading it
+    // so (READS_PAIRS) rather than packed.
+    Paired,
+    ReadsPairs,
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -53,7 +58,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     // the solvers'
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
-    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ",
+    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};
@@ -119,6 +124,8 @@ enum class Source {
     DiffusionRhs,      // the advected velocity, b of the viscous solve
     PackedPressure,    // the pressure, four cells a texel
     PackedDivergence,  // the divergence, four cells a texel
+    PressureEven,      // the packed pressure's even rows, as the paired sweeps leave it
+    PressureOdd,       // its odd rows
     Forward,           // a scheme's stages: the forward step's result for the field written
     Intermediate,      // a scheme's stages: the previous stage's result for the field written
     Force,             // motion input's force field, given with the draw

@@ -79,6 +79,14 @@ GpuKernels chooseKernels(const KernelConfig& c)
     k.unpackDivergence = k.add(kernel(row::unpackDivergence));
     if (k.unpacksInGradient)
         k.gradientFromPacked = k.add(kernel(row::gradientFromPacked, twoOutputs.with(D::PackedPressure)));
+    if (c.pairsPressure) {
+        const Defines paired = twoOutputs.with(D::Paired);
+        k.pressurePairedFromPacked = k.add(kernel(row::solvePressurePaired, paired.with(D::TwoSweeps)));
+        k.pressurePaired = k.add(kernel(row::solvePressurePaired, paired.with(D::TwoSweeps).with(D::ReadsPairs)));
+        k.unpackPairs = k.add(kernel(row::unpackPressure, {D::Paired}));
+        if (k.unpacksInGradient)
+            k.gradientFromPairs = k.add(kernel(row::gradientFromPacked, paired.with(D::PackedPressure)));
+    }
     k.addForce = k.add(kernel(row::addForceField, k.fusesDye ? twoOutputs : o));
     if (!k.fusesDye) k.addForceDye = k.add(kernel(row::addForceField, {D::DyeOnOwnGrid}, FieldGrid::Dye));
     return k;

@@ -19,6 +19,9 @@ struct KernelConfig {
     bool obstacles = false;
     bool dyeOnVelocityGrid = true;
     bool dyeSlipsAtWalls = false;  // SimParams::dyeSlipsAtWalls (on its own grid only)
+    // The packed Jacobi sweeps may run two texels a fragment (the height
+    // even): GpuSolver::sweepsInPairs.
+    bool pairsPressure = false;
 };
 
 struct GpuKernels {
@@ -49,6 +52,10 @@ struct GpuKernels {
     Kernel pressure, pressureDamped;
     Kernel pack, pressurePackedTwice, pressurePackedDamped, divergencePacked, unpackPressure, unpackDivergence,
         gradientFromPacked;
+    // The packed sweeps two texels a fragment (KernelConfig::pairsPressure):
+    // the first draw from the packed pressure, the rest from the pairs; the
+    // pressure unpacked from the pairs, in the gradient pass or alone.
+    Kernel pressurePairedFromPacked, pressurePaired, gradientFromPairs, unpackPairs;
     Kernel addForce, addForceDye;
 
     // Every kernel above that is drawn in this configuration: GpuSolver builds

@@ -59,6 +59,11 @@ void GpuSolver::drawJacobiSweeps(gl::PingPong& iterate, Source output, const sim
     }
 }
 
+bool GpuSolver::sweepsInPairs() const
+{
+    return pairingAllowed_ && gridPairs() && packsPressure() && params_.pressureSolver == PressureSolver::Jacobi;
+}
+
 // The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
 // (pressure and divergence in one draw) and an unpacking one around the
 // sweeps, each far cheaper than a sweep on one cell per fragment.
@@ -69,9 +74,32 @@ void GpuSolver::solvePressurePacked()
 
     // An odd count's first sweep alone, damped; then two sweeps per pass
     // (what is left is even).
-    drawJacobiSweeps(packedPressure_, Source::PackedPressure, kernels_.pressurePackedDamped,
-                     kernels_.pressurePackedTwice, 2);
+    if (sweepsInPairs())
+        solvePressurePaired();
+    else
+        drawJacobiSweeps(packedPressure_, Source::PackedPressure, kernels_.pressurePackedDamped,
+                         kernels_.pressurePackedTwice, 2);
     leavePressurePacked();
+}
+
+// The same sweeps two texels a fragment (pressure_packed.frag's PAIRED): an
+// odd count's first sweep alone on four cells per texel, damped; the first
+// double sweep from the packed pressure, the rest from the pairs, where the
+// pressure then stays until it is unpacked.
+void GpuSolver::solvePressurePaired()
+{
+    int n = 0;
+    if (dampsFirstPressureSweep(params_)) {
+        draw(kernels_.pressurePackedDamped, Source::PackedPressure, packedPressure_.write());
+        packedPressure_.swap();
+        n = 1;
+    }
+    for (bool first = true; n < params_.pressureIterations; n += 2, first = false) {
+        draw(first ? kernels_.pressurePairedFromPacked : kernels_.pressurePaired, Source::PackedPressure,
+             pressurePairs_[0].write(), pressurePairs_[1].write());
+        for (gl::PingPong& half : pressurePairs_) half.swap();
+        pressureInPairs_ = true;
+    }
 }
 
 // The multigrid's V-cycles with level 0 packed (GpuMultigrid::bindPacked):
@@ -149,7 +177,8 @@ void GpuSolver::unpackDivergence() const
 void GpuSolver::unpackPressure()
 {
     unpackPending_ = false;
-    draw(kernels_.unpackPressure, Source::Pressure, pressure().write());
+    draw(pressureInPairs_ ? kernels_.unpackPairs : kernels_.unpackPressure, Source::Pressure, pressure().write());
+    pressureInPairs_ = false;
     pressure().swap();
 }
 
@@ -158,7 +187,9 @@ void GpuSolver::unpackPressure()
 void GpuSolver::subtractPackedGradient()
 {
     unpackPending_ = false;
-    draw(kernels_.gradientFromPacked, Source::Velocity, velocity().write(), pressure().write());
+    draw(pressureInPairs_ ? kernels_.gradientFromPairs : kernels_.gradientFromPacked, Source::Velocity,
+         velocity().write(), pressure().write());
+    pressureInPairs_ = false;
     velocity().swap();
     pressure().swap();
 }

@@ -62,6 +62,12 @@ GpuSolver::GpuSolver(const SimParams& params)
         twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
         twoTargets_.check(velocity().read(), pressure().read(), "velocity and pressure (the packed gradient)");
     }
+    if (gridPairs()) {
+        for (gl::PingPong& half : pressurePairs_)
+            half = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
+                                "packed pressure, paired");
+        twoTargets_.check(pressurePairs_[0].write(), pressurePairs_[1].write(), "the paired sweeps' pressure");
+    }
     makeSchemeTargets();
     buildPrograms();
     applyConstantUniforms();
@@ -72,7 +78,7 @@ void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
     kernels_ = sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_,
-                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls});
+                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls, gridPairs()});
     programs_.reset(b);
     programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile
@@ -92,6 +98,9 @@ void GpuSolver::buildPrograms()
     if (gridPacks())
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
+    if (gridPairs())
+        for (gl::PingPong& half : pressurePairs_)
+            for (gl::RenderTarget* t : {&half.read(), &half.write()}) t->setWrap(wrap);
     programsBoundary_ = b;
     programsLayout_ = params_.layout;
     programsDyeSlip_ = params_.dyeSlipsAtWalls;
@@ -201,6 +210,10 @@ const gl::RenderTarget& GpuSolver::source(Source s, Source output) const
             return packedPressure_.read();
         case Source::PackedDivergence:
             return packedDivergence_;
+        case Source::PressureEven:
+            return pressurePairs_[0].read();
+        case Source::PressureOdd:
+            return pressurePairs_[1].read();
         case Source::Forward:
         case Source::Intermediate:
             if (const SchemeTargets* t = schemeTargets(output))

@@ -108,6 +108,12 @@ public:
     // Whether it does: the Jacobi sweeps, or the multigrid's level 0, on four
     // cells per texel.
     bool packsPressure() const;
+    // Whether the packed Jacobi sweeps may run two texels a fragment
+    // (pressure_packed.frag's PAIRED) where the grid allows it; true unless a
+    // test or benchmark turns it off to compare: the values are the same.
+    void allowPairedSweeps(bool allowed) { pairingAllowed_ = allowed; }
+    // Whether they do: the Jacobi sweeps packed, the height even.
+    bool sweepsInPairs() const;
 
     // Every program built from the program table (core/program_specs.hpp),
     // the two multigrids' included: for the table's test.
@@ -170,7 +176,10 @@ private:
     // Whether the grid allows the Jacobi sweeps on four cells per texel
     // (pressure_packed.frag); packsPressure() says whether they run so.
     bool gridPacks() const { return params_.gridWidth % 4 == 0; }
+    // And two packed texels a fragment, one above the other (sweepsInPairs()).
+    bool gridPairs() const { return gridPacks() && params_.gridHeight % 2 == 0; }
     void solvePressurePacked();
+    void solvePressurePaired();
     void drawJacobiSweeps(gl::PingPong& iterate, Source output, const sim::Kernel& damped, const sim::Kernel& plain,
                           int sweepsPerDraw);
     void solvePressureMultigridPacked(int cycles);
@@ -217,6 +226,10 @@ private:
     bool inStep_ = false;
     bool unpackPending_ = false;
     bool packingAllowed_ = true;
+    bool pairingAllowed_ = true;
+    // The last solve left the packed pressure in pressurePairs_, not in
+    // packedPressure_: the unpacking reads it there.
+    bool pressureInPairs_ = false;
     // The step's divergence pass packed the pressure and the divergence for
     // the solve (packedAhead_), and divergence_ is yet to be unpacked from
     // packedDivergence_ (divergencePending_, a cache flag: mutable).
@@ -235,6 +248,9 @@ private:
     gl::RenderTarget carriedVelocity_;   // what advect() carries with the incremental projection
     gl::PingPong packedPressure_;        // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
+    // The paired sweeps' packed pressure, its even rows and its odd ones
+    // (empty unless gridPairs()); swapped together.
+    std::array<gl::PingPong, 2> pressurePairs_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields

@@ -1,0 +1,155 @@
+// The packed Jacobi sweeps two texels a fragment (pressure_packed.frag's
+// PAIRED: rows 2R and 2R + 1, written to two targets, the even rows and the
+// odd) must give what four cells a fragment give: the same float operations
+// per cell in the same order. Compared GPU against GPU, the pairs allowed
+// and not, on a whole solve and on whole steps, where the step's gradient
+// pass (collocated) or the unpacking pass (staggered) reads the pairs.
+#include <gtest/gtest.h>
+
+#include <array>
+#include <cstdio>
+#include <string>
+
+#include "sim/gpu_solver.hpp"
+#include "support/fields.hpp"
+#include "support/gl_context.hpp"
+#include "support/obstacles.hpp"
+
+namespace fluid {
+namespace {
+
+// The two forms differ only where a GPU compiler contracts a multiply-add
+// into an FMA in one shader and not in the other: a rounding of the values'
+// magnitude per sweep at most, which the next sweeps damp (Jacobi averages).
+// llvmpipe contracts both alike and gives 0.
+constexpr double kMaxRel = 2e-6;
+
+struct Case {
+    const char* name;
+    BoundaryMode boundary;
+    Layout layout;
+    int width, height;
+    int iterations;  // even: the pairs from the first draw; odd: a damped sweep first
+};
+
+// 8x8: one texel a row, on both side walls, four pairs of rows. 12x10: an
+// odd number of texels a row. 48x40 at 20 sweeps: the demo's count.
+constexpr std::array kCases{
+    Case{"Box_48x40_20", BoundaryMode::Box, Layout::Collocated, 48, 40, 20},
+    Case{"Box_12x10_7", BoundaryMode::Box, Layout::Collocated, 12, 10, 7},
+    Case{"Box_8x8_4", BoundaryMode::Box, Layout::Collocated, 8, 8, 4},
+    Case{"Periodic_48x40_20", BoundaryMode::Periodic, Layout::Collocated, 48, 40, 20},
+    Case{"Periodic_12x10_7", BoundaryMode::Periodic, Layout::Collocated, 12, 10, 7},
+    Case{"BoxStaggered_48x40_20", BoundaryMode::Box, Layout::Staggered, 48, 40, 20},
+    Case{"PeriodicStaggered_12x10_7", BoundaryMode::Periodic, Layout::Staggered, 12, 10, 7},
+};
+
+SimParams paramsFor(const Case& c)
+{
+    SimParams p;
+    p.gridWidth = c.width;
+    p.gridHeight = c.height;
+    p.boundary = c.boundary;
+    p.layout = c.layout;
+    if (p.boundary == BoundaryMode::Box) p.lidSpeed = 1.0f;
+    p.pressureSolver = PressureSolver::Jacobi;
+    p.pressureIterations = c.iterations;
+    p.vorticity = 0.3f;
+    return p;
+}
+
+void expectClose(const Field& paired, const Field& fourCells, const std::string& what)
+{
+    const test::FieldError e = test::compareFields(paired, fourCells);
+    std::printf("  %-40s %s\n", what.c_str(), test::describe(e).c_str());
+    EXPECT_TRUE(e.finite) << what;
+    EXPECT_LE(e.maxAbs, kMaxRel * e.maxRef) << what << ": " << test::describe(e);
+}
+
+class PairedSweeps : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+
+TEST_P(PairedSweeps, ASolveGivesWhatFourCellsAFragmentGive)
+{
+    const SimParams p = paramsFor(GetParam());
+    GpuSolver paired(p);
+    GpuSolver fourCells(p);
+    fourCells.allowPairedSweeps(false);
+    ASSERT_TRUE(paired.sweepsInPairs());
+    ASSERT_FALSE(fourCells.sweepsInPairs());
+    ASSERT_TRUE(fourCells.packsPressure()) << "compared with the packed sweeps, not the unpacked";
+    const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
+    const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
+    for (GpuSolver* s : {&paired, &fourCells}) {
+        s->upload(start);
+        s->uploadDivergence(divergence);
+        s->solvePressure();
+    }
+    const Field result = paired.download().pressure;
+    expectClose(result, fourCells.download().pressure, std::string("solve_") + GetParam().name);
+    EXPECT_GT(test::compareFields(result, start.pressure).relativeL2, 1e-2) << "the solve left p unchanged";
+}
+
+// Whole steps (a splat, vorticity): the divergence pass packs for the solve,
+// and the pairs are unpacked by the gradient pass or a pass of its own.
+TEST_P(PairedSweeps, StepsGiveWhatFourCellsAFragmentGive)
+{
+    const SimParams p = paramsFor(GetParam());
+    GpuSolver paired(p);
+    GpuSolver fourCells(p);
+    fourCells.allowPairedSweeps(false);
+    const FluidState start = test::randomState(paired.grids(), 21);
+    const std::array splats{
+        Splat{.from = {0.3f, 0.2f}, .to = {0.5f, 0.6f}, .velocity = {1.0f, -0.5f}, .dye = {1.0f, 0.5f, 0.25f}}};
+    for (GpuSolver* solver : {&paired, &fourCells}) {
+        solver->upload(start);
+        for (int n = 0; n < 3; ++n) solver->step(splats);
+    }
+    const FluidState a = paired.download();
+    const FluidState b = fourCells.download();
+    for (const FieldSpec& spec : kFieldSpecs)
+        expectClose(fieldOf(a, spec), fieldOf(b, spec), std::string("steps_") + GetParam().name + "_" + spec.name);
+    EXPECT_GT(test::maxAbs(a.pressure), 1e-4) << "the solve left a pressure to compare";
+}
+
+INSTANTIATE_TEST_SUITE_P(Grids, PairedSweeps, ::testing::ValuesIn(kCases),
+                         [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
+
+// Where the pairs do not apply the sweeps run four cells a fragment: an odd
+// height, obstacles (the sweeps unpacked), the multigrid (its level 0
+// packed). A solver made with the multigrid pairs its sweeps once it is
+// switched to Jacobi's (its kernels are the grid's, not the solver's).
+class PairedSweepsWhere : public test::GlTest {};
+
+TEST_F(PairedSweepsWhere, OnlyThePackedJacobiSweepsOfAnEvenHeightArePaired)
+{
+    const SimParams p = paramsFor(kCases[0]);
+    EXPECT_TRUE(GpuSolver(p).sweepsInPairs());
+    SimParams oddHeight = p;
+    oddHeight.gridHeight = 39;
+    GpuSolver odd(oddHeight);
+    EXPECT_TRUE(odd.packsPressure());
+    EXPECT_FALSE(odd.sweepsInPairs());
+    GpuSolver withSolids(p);
+    withSolids.setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+    EXPECT_FALSE(withSolids.sweepsInPairs());
+
+    SimParams multigrid = p;
+    multigrid.pressureSolver = PressureSolver::Multigrid;
+    GpuSolver switched(multigrid);
+    EXPECT_FALSE(switched.sweepsInPairs());
+    switched.setParams(p);
+    EXPECT_TRUE(switched.sweepsInPairs());
+    GpuSolver fourCells(p);
+    fourCells.allowPairedSweeps(false);
+    const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 7, 1.0f);
+    const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 8, 10.0f);
+    for (GpuSolver* s : {&switched, &fourCells}) {
+        s->upload(start);
+        s->uploadDivergence(divergence);
+        s->solvePressure();
+    }
+    expectClose(switched.download().pressure, fourCells.download().pressure, "switched to Jacobi");
+}
+
+}  // namespace
+}  // namespace fluid
