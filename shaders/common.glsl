@@ -105,16 +105,14 @@ float cellOf(vec4 texel, int k) { return k == 0 ? texel.x : k == 1 ? texel.y : k
 
 #ifdef PAIRED
 // The packed layout as the paired sweeps leave it (pressure_packed.frag's
-// PAIRED): row j of texel column t in `even` or `odd` by j's parity, at row
-// j >> 1. Both are read: the parity varies from fragment to fragment, the
-// sampler may not. `packedWidth`: texels a row of the packed layout; the
-// rows a fragment's own (uInverseGridSize, the unpacked grid's).
-vec4 pairedTexel(sampler2D even, sampler2D odd, ivec2 t, int packedWidth)
+// PAIRED): row j of texel column t in layer j & 1 of `pairs`, at row j >> 1.
+// `packedWidth`: texels a row of the packed layout; the rows are the
+// fragment's own grid's (uInverseGridSize, unpacked). A ghost row beyond a
+// box's wall is the caller's: the layer's wrap mode gives another row.
+vec4 pairedTexel(sampler2DArray pairs, ivec2 t, int packedWidth)
 {
     vec2 at = (vec2(t.x, t.y >> 1) + 0.5) * vec2(1.0 / float(packedWidth), 2.0 * uInverseGridSize.y);
-    vec4 fromEven = texture(even, at);
-    vec4 fromOdd = texture(odd, at);
-    return (t.y & 1) == 0 ? fromEven : fromOdd;
+    return texture(pairs, vec3(at, float(t.y & 1)));
 }
 #endif
 

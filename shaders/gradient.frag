@@ -6,9 +6,8 @@ uniform float uHalfInverseCellSize;  // 0.5 / h
 
 #if defined(PACKED_PRESSURE) && defined(PAIRED)
 // PAIRED: the packed texels as the paired sweeps left them, the even rows
-// and the odd apart (pressure_packed.frag).
-uniform sampler2D uPressureEven;
-uniform sampler2D uPressureOdd;
+// and the odd in two layers (pressure_packed.frag, common.glsl's pairedTexel).
+uniform sampler2DArray uPressurePairs;
 #endif
 
 void main()
@@ -35,27 +34,16 @@ void main()
     // the first cell of a texel, the right one's x for the last; the middle
     // two need neither (one read, not two: on llvmpipe a read is most of a
     // fragment's cost).
-    float besideX = float((cell.x >> 2) + (k == 0 ? -1 : 1)) + 0.5;
 #ifdef PAIRED
-    // Rows 2r - 1 .. 2r + 2 of this texel's column, r = y >> 1, hold this
-    // row and those below and above it, whichever y's parity: four reads
-    // where each of the three by its parity would read both textures.
-    vec2 inverseSize = vec2(1.0 / float(uGridSize.x >> 2), 2.0 * uInverseGridSize.y);
-    float pairRow = float(cell.y >> 1) + 0.5;
-    vec2 pairAt = vec2(float(cell.x >> 2) + 0.5, pairRow) * inverseSize;
-    vec4 evenHere = texture(uPressureEven, pairAt);                   // row 2r
-    vec4 oddHere = texture(uPressureOdd, pairAt);                     // 2r + 1
-    vec4 oddBelow = textureOffset(uPressureOdd, pairAt, kBottom);     // 2r - 1
-    vec4 evenAbove = textureOffset(uPressureEven, pairAt, kTop);      // 2r + 2
-    bool oddRow = (cell.y & 1) == 1;
-    vec4 here = oddRow ? oddHere : evenHere;
-    vec4 below = oddRow ? evenHere : oddBelow;
-    vec4 above = oddRow ? evenAbove : oddHere;
-    vec2 besideAt = vec2(besideX, pairRow) * inverseSize;
-    vec4 beside = oddRow ? texture(uPressureOdd, besideAt) : texture(uPressureEven, besideAt);
+    ivec2 texel = ivec2(cell.x >> 2, cell.y);
+    int packedWidth = uGridSize.x >> 2;
+    vec4 here = pairedTexel(uPressurePairs, texel, packedWidth);
+    vec4 below = pairedTexel(uPressurePairs, texel + kBottom, packedWidth);
+    vec4 above = pairedTexel(uPressurePairs, texel + kTop, packedWidth);
+    vec4 beside = pairedTexel(uPressurePairs, texel + (k == 0 ? kLeft : kRight), packedWidth);
 #ifndef PERIODIC
-    // A box's ghost row is the edge row itself, which the pair textures'
-    // wrap mode cannot give (each holds every other row).
+    // A box's ghost row is the edge row itself, which the layers' wrap mode
+    // cannot give (each holds every other row).
     below = cell.y == 0 ? here : below;
     above = cell.y == uGridSize.y - 1 ? here : above;
 #endif
@@ -65,7 +53,7 @@ void main()
     vec4 here = texture(uPressure, texel * inverseSize);
     vec4 below = texture(uPressure, (texel + vec2(0.0, -1.0)) * inverseSize);
     vec4 above = texture(uPressure, (texel + vec2(0.0, 1.0)) * inverseSize);
-    vec4 beside = texture(uPressure, vec2(besideX, texel.y) * inverseSize);
+    vec4 beside = texture(uPressure, (texel + vec2(k == 0 ? -1.0 : 1.0, 0.0)) * inverseSize);
 #endif
 #ifndef PERIODIC
     if (cell.x == 0) beside.w = here.x;

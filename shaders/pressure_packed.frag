@@ -22,21 +22,21 @@
 //
 // With PAIRED (and TWO_SWEEPS, TWO_OUTPUTS) a fragment does the two sweeps
 // on two texels one above the other, rows 2R and 2R + 1, eight cells, and
-// writes them to two targets: output 0 holds the packed layout's even rows,
-// output 1 its odd ones, each at row R. The rows around the two are read
+// writes them to two targets, the layers of one array texture: output 0
+// holds the packed layout's even rows, output 1 its odd ones, each at row R. The rows around the two are read
 // once for both: 22 reads for 16 cell-sweeps where four cells a fragment
 // read 16 for 8. The same operations per cell in
 // the same order. GpuSolver draws it on a (width / 4) x (height / 2) target
 // (uInverseGridSize is the packed grid's, four cells a texel across: its
 // rows here are half as many). It reads the pressure packed (uPressure: the
 // first draw, after the divergence pass packed it) or, with READS_PAIRS, as
-// the last such draw left it (uPressureEven, uPressureOdd); the divergence
-// always packed.
+// the last such draw left it (uPressurePairs); the divergence always packed.
 uniform sampler2D uPressure;    // packed
 uniform sampler2D uDivergence;  // packed
 #ifdef READS_PAIRS
-uniform sampler2D uPressureEven;  // the packed pressure's rows 0, 2, 4, ..., at half their y
-uniform sampler2D uPressureOdd;   // rows 1, 3, 5, ...
+// The packed pressure's rows 0, 2, 4, ... in layer 0, at half their y, and
+// rows 1, 3, 5, ... in layer 1.
+uniform sampler2DArray uPressurePairs;
 #endif
 uniform float uCellSizeSquared;  // h^2
 #ifdef WEIGHTED
@@ -83,14 +83,14 @@ float sweptRightOf(vec4 right, float last, vec4 rightBelow, vec4 rightAbove, vec
 #ifdef PAIRED
 // Texel (I + dx, 2R + dy) of the packed layout: of the divergence, read at
 // this fragment's texel (I, 2R) with a constant offset; of the pressure, so
-// too from the packed texture, or from the texture of the row's parity at
-// row R + floor(dy / 2) (`half`, a constant: an offset must be one).
+// too from the packed texture, or from the pairs' layer of the row's parity
+// at row R + floor(dy / 2) (`half`, a constant: an offset must be one).
 vec2 packedCentre() { return vec2(gl_FragCoord.x * uInverseGridSize.x, (2.0 * gl_FragCoord.y - 0.5) * uInverseGridSize.y); }
 vec2 pairCentre() { return gl_FragCoord.xy * vec2(uInverseGridSize.x, 2.0 * uInverseGridSize.y); }
 #define DIVERGENCE_TEXEL(dx, dy) textureOffset(uDivergence, packedCentre(), ivec2(dx, dy))
 #ifdef READS_PAIRS
-#define EVEN_ROW_TEXEL(dx, half) textureOffset(uPressureEven, pairCentre(), ivec2(dx, half))
-#define ODD_ROW_TEXEL(dx, half) textureOffset(uPressureOdd, pairCentre(), ivec2(dx, half))
+#define EVEN_ROW_TEXEL(dx, half) textureOffset(uPressurePairs, vec3(pairCentre(), 0.0), ivec2(dx, half))
+#define ODD_ROW_TEXEL(dx, half) textureOffset(uPressurePairs, vec3(pairCentre(), 1.0), ivec2(dx, half))
 #else
 #define EVEN_ROW_TEXEL(dx, half) textureOffset(uPressure, packedCentre(), ivec2(dx, 2 * (half)))
 #define ODD_ROW_TEXEL(dx, half) textureOffset(uPressure, packedCentre(), ivec2(dx, 2 * (half) + 1))
@@ -120,7 +120,7 @@ void twoSweepsOnPair()
     PackedRow divB = DIVERGENCE_ROW(1);
     vec4 divAbove = DIVERGENCE_TEXEL(0, 2);
 #ifndef PERIODIC
-    // A box's ghost row is its mirror, the edge row itself; the pair textures
+    // A box's ghost row is its mirror, the edge row itself; the pairs' layers
     // hold every other row, so their wrap mode cannot give it (the packed
     // one's would: the same values). The rows two away feed only the first
     // sweep's ghost rows, set to their mirrors below.

@@ -1,18 +1,17 @@
 // The inverse of pack.frag: cell (i, j) from component i mod 4 of texel
 // (i / 4, j). Shifts and a select, not integer '/' and '%' (see common.glsl).
 // PAIRED: the packed pressure as the paired sweeps left it, its even and
-// odd texels apart (common.glsl's pairedTexel).
+// odd rows in two layers (common.glsl's pairedTexel).
 uniform sampler2D uPacked;
 #ifdef PAIRED
-uniform sampler2D uPackedEven;
-uniform sampler2D uPackedOdd;
+uniform sampler2DArray uPackedPairs;
 #endif
 
 void main()
 {
     ivec2 cell = thisCell();
 #ifdef PAIRED
-    vec4 t = pairedTexel(uPackedEven, uPackedOdd, ivec2(cell.x >> 2, cell.y), uGridSize.x >> 2);
+    vec4 t = pairedTexel(uPackedPairs, ivec2(cell.x >> 2, cell.y), uGridSize.x >> 2);
 #else
     // Texel (i / 4, j) through the sampler at its centre, the packed grid's
     // 1 / size being (4 / width, 1 / height): the texel texelFetch would read,

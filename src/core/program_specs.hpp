@@ -255,7 +255,8 @@ inline constexpr ProgramSpec solvePressurePacked{
 };
 // The packed sweeps on two texels a fragment, one above the other, eight
 // cells (PAIRED, with TWO_SWEEPS and TWO_OUTPUTS): the even rows to output
-// 0, the odd to 1, each at half its y; the first draw reads the pressure
+// 0, the odd to 1 (the layers of one texture), each at half its y; the
+// first draw reads the pressure
 // packed, the rest (READS_PAIRS) as the draw before left it. Where the
 // height is even; its mirror is reference::pressure, as the packed sweeps'.
 // Its uInverseGridSize is the packed grid's (the shader halves the rows).
@@ -265,8 +266,7 @@ inline constexpr ProgramSpec solvePressurePaired{
     .variants = {Define::Paired, Define::TwoSweeps, Define::TwoOutputs, Define::ReadsPairs},
     .samplers = {{{"uPressure", units::kFirst, Source::PackedPressure, true},
                   {"uDivergence", units::kSecond, Source::PackedDivergence},
-                  {"uPressureEven", units::kThird, Source::PressureEven, true},
-                  {"uPressureOdd", units::kFourth, Source::PressureOdd, true}}},
+                  {"uPressurePairs", units::kThird, Source::PressurePairs, true}}},
     .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared}}},
     .cellsPerTexel = 4,
 };
@@ -281,14 +281,13 @@ inline constexpr ProgramSpec divergencePacked{
     .variants = {Define::TwoOutputs, Define::Staggered},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uPressure", units::kSecond, Source::Pressure}}},
 };
-// PAIRED: from the paired sweeps' two targets.
+// PAIRED: from the paired sweeps' layers.
 inline constexpr ProgramSpec unpackPressure{
     .name = "solvePressure (unpacking)",
     .shader = "unpack.frag",
     .variants = {Define::Paired},
     .samplers = {{{"uPacked", units::kFirst, Source::PackedPressure, true},
-                  {"uPackedEven", units::kSecond, Source::PressureEven, true},
-                  {"uPackedOdd", units::kThird, Source::PressureOdd, true}}},
+                  {"uPackedPairs", units::kSecond, Source::PressurePairs, true}}},
 };
 // The divergence the step computed packed, unpacked where it is read.
 inline constexpr ProgramSpec unpackDivergence{
@@ -299,7 +298,7 @@ inline constexpr ProgramSpec unpackDivergence{
 // In the step, the unpacking folded into the projection's gradient pass
 // (gradient.frag's PACKED_PRESSURE variant, two outputs: the velocity and the
 // pressure unpacked); its mirror is reference::gradient's, the pressure read
-// from where the sweeps left it (PAIRED: the paired sweeps' two targets).
+// from where the sweeps left it (PAIRED: the paired sweeps' layers).
 // Its uniforms are the grid's.
 inline constexpr ProgramSpec gradientFromPacked{
     .name = "gradient (the pressure packed)",
@@ -307,8 +306,7 @@ inline constexpr ProgramSpec gradientFromPacked{
     .variants = {Define::PackedPressure, Define::TwoOutputs, Define::Paired},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uPressure", units::kSecond, Source::PackedPressure, true},
-                  {"uPressureEven", units::kThird, Source::PressureEven, true},
-                  {"uPressureOdd", units::kFourth, Source::PressureOdd, true}}},
+                  {"uPressurePairs", units::kThird, Source::PressurePairs, true}}},
 };
 
 // Motion input's force field (add_force.frag): the velocity eased towards the

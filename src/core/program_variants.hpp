@@ -37,7 +37,7 @@ enum class Define : unsigned {
     SlipWalls,  // the dye's velocity read (SimParams::dyeSlipsAtWalls)
     CubicRead,  // the dye's clamped cubic read (dyeReadsCubic)
     // The packed pressure two texels a fragment, its even and odd rows in
-    // two targets (pressure_packed.frag's PAIRED), and its sweeps' reading it
+    // two layers (pressure_packed.frag's PAIRED), and its sweeps' reading it
     // so (READS_PAIRS) rather than packed.
     Paired,
     ReadsPairs,
@@ -124,8 +124,7 @@ enum class Source {
     DiffusionRhs,      // the advected velocity, b of the viscous solve
     PackedPressure,    // the pressure, four cells a texel
     PackedDivergence,  // the divergence, four cells a texel
-    PressureEven,      // the packed pressure's even rows, as the paired sweeps leave it
-    PressureOdd,       // its odd rows
+    PressurePairs,     // the packed pressure as the paired sweeps leave it: even rows, odd rows (two layers)
     Forward,           // a scheme's stages: the forward step's result for the field written
     Intermediate,      // a scheme's stages: the previous stage's result for the field written
     Force,             // motion input's force field, given with the draw

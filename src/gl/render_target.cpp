@@ -63,25 +63,46 @@ Sampler makeNearestClampSampler()
     return makeClampSampler(GL_NEAREST);
 }
 
-RenderTarget::RenderTarget(int width, int height, TextureFormat format, const char* label)
-    : texture_(Texture::create()), framebuffer_(Framebuffer::create()), width_(width), height_(height), format_(format)
+RenderTarget::RenderTarget(int width, int height, TextureFormat format, const char* label, int layers)
+    : texture_(Texture::create()),
+      framebuffer_(Framebuffer::create()),
+      width_(width),
+      height_(height),
+      layers_(layers),
+      textureTarget_(layers == 1 ? GL_TEXTURE_2D : GL_TEXTURE_2D_ARRAY),
+      format_(format)
 {
+    const std::string name = std::string("RenderTarget(") + label + ", " + std::to_string(width) + "x" +
+                             std::to_string(height) + (layers == 1 ? "" : ", " + std::to_string(layers) + " layers") +
+                             ")";
+    if (layers < 1 || layers > kMaxLayers) throw GlError(name + ": layers must be 1 to " + std::to_string(kMaxLayers));
     const FormatInfo f = info(format);
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
-    glTexImage2D(GL_TEXTURE_2D, 0, f.internalFormat, width, height, 0, f.format, GL_FLOAT, nullptr);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(textureTarget_, texture_.id());
+    if (layers == 1)
+        glTexImage2D(GL_TEXTURE_2D, 0, f.internalFormat, width, height, 0, f.format, GL_FLOAT, nullptr);
+    else
+        glTexImage3D(GL_TEXTURE_2D_ARRAY, 0, f.internalFormat, width, height, layers, 0, f.format, GL_FLOAT, nullptr);
+    glTexParameteri(textureTarget_, GL_TEXTURE_MIN_FILTER, GL_NEAREST);
+    glTexParameteri(textureTarget_, GL_TEXTURE_MAG_FILTER, GL_NEAREST);
+    glTexParameteri(textureTarget_, GL_TEXTURE_WRAP_S, GL_CLAMP_TO_EDGE);
+    glTexParameteri(textureTarget_, GL_TEXTURE_WRAP_T, GL_CLAMP_TO_EDGE);
+    glBindTexture(textureTarget_, 0);
 
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.id(), 0);
+    if (layers == 1) {
+        glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_.id(), 0);
+    } else {
+        GLenum outputs[kMaxLayers];
+        for (int n = 0; n < layers; ++n) {
+            outputs[n] = GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(n);
+            glFramebufferTextureLayer(GL_FRAMEBUFFER, outputs[n], texture_.id(), 0, n);
+        }
+        glDrawBuffers(layers, outputs);
+    }
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     if (status != GL_FRAMEBUFFER_COMPLETE)
-        throw GlError(std::string("RenderTarget(") + label + ", " + std::to_string(width) + "x" +
-                      std::to_string(height) + "): framebuffer incomplete: " + framebufferStatusName(status));
+        throw GlError(name + ": framebuffer incomplete: " + framebufferStatusName(status));
     clear(0.0f);
 }
 
@@ -123,16 +144,16 @@ void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char*
 void RenderTarget::setWrap(Wrap wrap)
 {
     const GLint mode = wrap == Wrap::Repeat ? GL_REPEAT : GL_CLAMP_TO_EDGE;
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_S, mode);
-    glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_WRAP_T, mode);
-    glBindTexture(GL_TEXTURE_2D, 0);
+    glBindTexture(textureTarget_, texture_.id());
+    glTexParameteri(textureTarget_, GL_TEXTURE_WRAP_S, mode);
+    glTexParameteri(textureTarget_, GL_TEXTURE_WRAP_T, mode);
+    glBindTexture(textureTarget_, 0);
 }
 
 void RenderTarget::bindTexture(GLuint unit) const
 {
     glActiveTexture(GL_TEXTURE0 + unit);
-    glBindTexture(GL_TEXTURE_2D, texture_.id());
+    glBindTexture(textureTarget_, texture_.id());
 }
 
 // Client-memory transfers set every pixel-store parameter they depend on and
@@ -169,6 +190,7 @@ constexpr std::uint32_t kCanary = 0x7fbadbadu;  // a NaN no pass writes
 
 void RenderTarget::upload(const float* values)
 {
+    if (layers_ != 1) throw GlError("RenderTarget::upload: a target of layers is not uploaded");
     glBindTexture(GL_TEXTURE_2D, texture_.id());
     setUnpackState();
     glTexSubImage2D(GL_TEXTURE_2D, 0, 0, 0, width_, height_, info(format_).format, GL_FLOAT, values);
@@ -177,6 +199,7 @@ void RenderTarget::upload(const float* values)
 
 void RenderTarget::download(float* values) const
 {
+    if (layers_ != 1) throw GlError("RenderTarget::download: a target of layers is not downloaded");
     const std::size_t count = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) *
                               static_cast<std::size_t>(info(format_).components);
     std::vector<std::uint32_t> staging(count + kCanaryWords, kCanary);

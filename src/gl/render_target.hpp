@@ -34,11 +34,17 @@ class RenderTarget {
 public:
     RenderTarget() = default;  // empty
     // Allocates the texture (zero-filled) and framebuffer; throws GlError if the
-    // framebuffer is incomplete, naming the status and `label`.
-    RenderTarget(int width, int height, TextureFormat format, const char* label);
+    // framebuffer is incomplete, naming the status and `label`. With `layers`
+    // above 1 (at most kMaxLayers) the texture is an array of that many
+    // layers, layer n the framebuffer's output n, so that one draw writes
+    // them all; shaders read it as a sampler2DArray. Such a target is not
+    // uploaded or downloaded.
+    RenderTarget(int width, int height, TextureFormat format, const char* label, int layers = 1);
+    static constexpr int kMaxLayers = 4;
 
     int width() const { return width_; }
     int height() const { return height_; }
+    int layers() const { return layers_; }
     TextureFormat format() const { return format_; }
     GLuint texture() const { return texture_.id(); }
     GLuint framebuffer() const { return framebuffer_.id(); }
@@ -59,6 +65,8 @@ private:
     Framebuffer framebuffer_;
     int width_ = 0;
     int height_ = 0;
+    int layers_ = 1;
+    GLenum textureTarget_ = GL_TEXTURE_2D;  // GL_TEXTURE_2D_ARRAY with layers
     TextureFormat format_ = TextureFormat::RGBA32F;
 };
 
@@ -82,8 +90,8 @@ private:
 class PingPong {
 public:
     PingPong() = default;
-    PingPong(int width, int height, TextureFormat format, const char* label)
-        : read_(width, height, format, label), write_(width, height, format, label)
+    PingPong(int width, int height, TextureFormat format, const char* label, int layers = 1)
+        : read_(width, height, format, label, layers), write_(width, height, format, label, layers)
     {
     }
     RenderTarget& read() { return read_; }

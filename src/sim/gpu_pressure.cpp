@@ -96,8 +96,8 @@ void GpuSolver::solvePressurePaired()
     }
     for (bool first = true; n < params_.pressureIterations; n += 2, first = false) {
         draw(first ? kernels_.pressurePairedFromPacked : kernels_.pressurePaired, Source::PackedPressure,
-             pressurePairs_[0].write(), pressurePairs_[1].write());
-        for (gl::PingPong& half : pressurePairs_) half.swap();
+             pressurePairs_.write());
+        pressurePairs_.swap();
         pressureInPairs_ = true;
     }
 }

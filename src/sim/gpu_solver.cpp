@@ -62,12 +62,9 @@ GpuSolver::GpuSolver(const SimParams& params)
         twoTargets_.check(packedPressure_.read(), packedDivergence_, "packed pressure and divergence");
         twoTargets_.check(velocity().read(), pressure().read(), "velocity and pressure (the packed gradient)");
     }
-    if (gridPairs()) {
-        for (gl::PingPong& half : pressurePairs_)
-            half = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
-                                "packed pressure, paired");
-        twoTargets_.check(pressurePairs_[0].write(), pressurePairs_[1].write(), "the paired sweeps' pressure");
-    }
+    if (gridPairs())
+        pressurePairs_ = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
+                                      "packed pressure, paired", 2);
     makeSchemeTargets();
     buildPrograms();
     applyConstantUniforms();
@@ -99,8 +96,7 @@ void GpuSolver::buildPrograms()
         for (gl::RenderTarget* t : {&packedPressure_.read(), &packedPressure_.write(), &packedDivergence_})
             t->setWrap(wrap);
     if (gridPairs())
-        for (gl::PingPong& half : pressurePairs_)
-            for (gl::RenderTarget* t : {&half.read(), &half.write()}) t->setWrap(wrap);
+        for (gl::RenderTarget* t : {&pressurePairs_.read(), &pressurePairs_.write()}) t->setWrap(wrap);
     programsBoundary_ = b;
     programsLayout_ = params_.layout;
     programsDyeSlip_ = params_.dyeSlipsAtWalls;
@@ -210,10 +206,8 @@ const gl::RenderTarget& GpuSolver::source(Source s, Source output) const
             return packedPressure_.read();
         case Source::PackedDivergence:
             return packedDivergence_;
-        case Source::PressureEven:
-            return pressurePairs_[0].read();
-        case Source::PressureOdd:
-            return pressurePairs_[1].read();
+        case Source::PressurePairs:
+            return pressurePairs_.read();
         case Source::Forward:
         case Source::Intermediate:
             if (const SchemeTargets* t = schemeTargets(output))

@@ -248,9 +248,9 @@ private:
     gl::RenderTarget carriedVelocity_;   // what advect() carries with the incremental projection
     gl::PingPong packedPressure_;        // empty unless the width is a multiple of 4
     gl::RenderTarget packedDivergence_;
-    // The paired sweeps' packed pressure, its even rows and its odd ones
-    // (empty unless gridPairs()); swapped together.
-    std::array<gl::PingPong, 2> pressurePairs_;
+    // The paired sweeps' packed pressure, its even rows and its odd ones in
+    // two layers (empty unless gridPairs()).
+    gl::PingPong pressurePairs_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields

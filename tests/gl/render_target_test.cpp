@@ -118,6 +118,42 @@ TEST_F(RenderTargetTest, TwoTargetsRenderIntoBoth)
     EXPECT_EQ(backC, std::vector<float>(5 * 3, 0.0f));  // no longer attached
 }
 
+// A target of layers: output n of its framebuffer is layer n, each starts at
+// zero; it is neither uploaded nor downloaded, and its layer count is checked.
+TEST_F(RenderTargetTest, ATargetOfLayersRendersEachOutputIntoItsLayer)
+{
+    RenderTarget layered(3, 2, TextureFormat::RGBA32F, "layered", 2);
+    EXPECT_EQ(layered.layers(), 2);
+    const auto readLayer = [&](int n) {
+        std::vector<float> back(3 * 2 * 4, 9.0f);
+        glBindFramebuffer(GL_FRAMEBUFFER, layered.framebuffer());
+        glReadBuffer(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(n));
+        glReadPixels(0, 0, 3, 2, GL_RGBA, GL_FLOAT, back.data());
+        glReadBuffer(GL_COLOR_ATTACHMENT0);
+        glBindFramebuffer(GL_FRAMEBUFFER, 0);
+        return back;
+    };
+    EXPECT_EQ(readLayer(1), std::vector<float>(3 * 2 * 4, 0.0f));
+    layered.bindAsTarget();
+    const float first[4] = {1.0f, 2.0f, 3.0f, 4.0f};
+    const float second[4] = {5.0f, 6.0f, 7.0f, 8.0f};
+    glClearBufferfv(GL_COLOR, 0, first);
+    glClearBufferfv(GL_COLOR, 1, second);
+    EXPECT_EQ(readLayer(0)[2], 3.0f);
+    EXPECT_EQ(readLayer(1).back(), 8.0f);
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
+
+    std::vector<float> values(3 * 2 * 4);
+    EXPECT_THROW(layered.download(values.data()), GlError);
+    EXPECT_THROW(layered.upload(values.data()), GlError);
+    try {
+        RenderTarget tooMany(3, 2, TextureFormat::R32F, "too many", RenderTarget::kMaxLayers + 1);
+        FAIL() << "a target of " << RenderTarget::kMaxLayers + 1 << " layers was accepted";
+    } catch (const GlError& e) {
+        EXPECT_NE(std::string(e.what()).find("too many"), std::string::npos) << e.what();
+    }
+}
+
 TEST_F(RenderTargetTest, TwoTargetsOfDifferentSizesAreRefusedByName)
 {
     RenderTarget a(4, 4, TextureFormat::R32F, "a");
