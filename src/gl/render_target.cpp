@@ -133,6 +133,9 @@ void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char*
 {
     if (a.width() != b.width() || a.height() != b.height())
         throw GlError(std::string("TwoTargets::check(") + label + "): the targets differ in size");
+    // Each is attached as one image: a target of layers is an output of its own.
+    if (a.layers() != 1 || b.layers() != 1)
+        throw GlError(std::string("TwoTargets::check(") + label + "): a target of layers is not one output");
     bind(a, b);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -119,7 +119,8 @@ TEST_F(RenderTargetTest, TwoTargetsRenderIntoBoth)
 }
 
 // A target of layers: output n of its framebuffer is layer n, each starts at
-// zero; it is neither uploaded nor downloaded, and its layer count is checked.
+// zero; it is neither uploaded nor downloaded nor one of TwoTargets, and its
+// layer count is checked.
 TEST_F(RenderTargetTest, ATargetOfLayersRendersEachOutputIntoItsLayer)
 {
     RenderTarget layered(3, 2, TextureFormat::RGBA32F, "layered", 2);
@@ -146,6 +147,7 @@ TEST_F(RenderTargetTest, ATargetOfLayersRendersEachOutputIntoItsLayer)
     std::vector<float> values(3 * 2 * 4);
     EXPECT_THROW(layered.download(values.data()), GlError);
     EXPECT_THROW(layered.upload(values.data()), GlError);
+    EXPECT_THROW(TwoTargets::create().check(layered, layered, "layers"), GlError) << "one image an output";
     try {
         RenderTarget tooMany(3, 2, TextureFormat::R32F, "too many", RenderTarget::kMaxLayers + 1);
         FAIL() << "a target of " << RenderTarget::kMaxLayers + 1 << " layers was accepted";

@@ -192,23 +192,25 @@ TEST(GpuKernels, EveryKernelIsARowsDeclaredVariantAndItsSamplersNameTheirTexture
     for (const Layout layout : {Layout::Collocated, Layout::Staggered})
         for (const BoundaryMode b : {BoundaryMode::Box, BoundaryMode::Periodic, BoundaryMode::Tunnel})
             for (const bool obstacles : {false, true})
-                for (const bool dyeShared : {false, true}) {
-                    const sim::GpuKernels kernels =
-                        sim::chooseKernels({velocityLayoutOf(layout), b, obstacles, dyeShared});
-                    for (const sim::Kernel& k : kernels.all()) {
-                        SCOPED_TRACE(std::string(k.row->name) + "\n" + k.defines.text());
-                        EXPECT_TRUE(std::find(kProgramSpecs.begin(), kProgramSpecs.end(), k.row) !=
-                                    kProgramSpecs.end());
-                        EXPECT_TRUE(k.defines.within(k.row->variants));
-                        for (const SamplerBinding& s : k.row->samplers) {
-                            if (s.uniform) {
-                                EXPECT_NE(s.source, Source::Level) << s.uniform;
+                for (const bool dyeShared : {false, true})
+                    for (const bool pairs : {false, true}) {
+                        const sim::GpuKernels kernels =
+                            sim::chooseKernels({velocityLayoutOf(layout), b, obstacles, dyeShared, false, pairs});
+                        for (const sim::Kernel& k : kernels.all()) {
+                            SCOPED_TRACE(std::string(k.row->name) + "\n" + k.defines.text());
+                            EXPECT_TRUE(std::find(kProgramSpecs.begin(), kProgramSpecs.end(), k.row) !=
+                                        kProgramSpecs.end());
+                            EXPECT_TRUE(k.defines.within(k.row->variants));
+                            for (const SamplerBinding& s : k.row->samplers) {
+                                if (s.uniform) {
+                                    EXPECT_NE(s.source, Source::Level) << s.uniform;
+                                }
                             }
                         }
+                        EXPECT_EQ(kernels.fusesDye, dyeShared && layout == Layout::Collocated);
+                        EXPECT_EQ(kernels.fieldPasses.has(Define::Staggered), layout == Layout::Staggered);
+                        EXPECT_EQ(kernels.pressurePaired.row != nullptr, pairs);
                     }
-                    EXPECT_EQ(kernels.fusesDye, dyeShared && layout == Layout::Collocated);
-                    EXPECT_EQ(kernels.fieldPasses.has(Define::Staggered), layout == Layout::Staggered);
-                }
 }
 
 // A variant is built the first time it is asked for, then reused; a variant

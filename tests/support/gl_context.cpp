@@ -60,4 +60,10 @@ void GlTest::TearDown()
     }
 }
 
+bool onLlvmpipe()
+{
+    const auto* renderer = reinterpret_cast<const char*>(glGetString(GL_RENDERER));
+    return renderer != nullptr && std::string(renderer).find("llvmpipe") != std::string::npos;
+}
+
 }  // namespace fluid::test

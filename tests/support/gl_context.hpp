@@ -13,4 +13,9 @@ protected:
     void TearDown() override;  // asserts the test left no GL error behind
 };
 
+// Whether the current context is Mesa's llvmpipe, whose compiler is known to
+// treat two forms of one computation alike, so that where a test allows
+// another driver a rounding of difference it can ask llvmpipe for none.
+bool onLlvmpipe();
+
 }  // namespace fluid::test

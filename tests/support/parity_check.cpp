@@ -17,6 +17,14 @@ void expectParity(const std::string& label, const Field& gpu, const Field& cpu, 
                     << (ok ? std::string() : dumpFields(label, gpu, cpu));
 }
 
+void expectSameWithin(const std::string& label, const Field& actual, const Field& expected, double maxRel)
+{
+    const FieldError e = compareFields(actual, expected);
+    std::printf("  %-40s %s\n", label.c_str(), describe(e).c_str());
+    EXPECT_TRUE(e.finite) << label;
+    EXPECT_LE(e.maxAbs, maxRel * e.maxRef) << label << ": " << describe(e);
+}
+
 bool expectWithin(const FieldError& e, Bound bound, const std::string& what)
 {
     EXPECT_TRUE(e.finite) << what;

@@ -22,6 +22,11 @@ struct Bound {
 void expectParity(const std::string& label, const Field& gpu, const Field& cpu, const Field& before, Bound bound,
                   double minChange = 1e-3);
 
+// Two GPU forms of one computation (a packed layout against the plain one):
+// `actual` finite and within maxRel of `expected`'s largest magnitude,
+// printed under `label`.
+void expectSameWithin(const std::string& label, const Field& actual, const Field& expected, double maxRel);
+
 // `e` finite and within `bound`, against a reference that is not all zero.
 // Returns whether every check held.
 bool expectWithin(const FieldError& e, Bound bound, const std::string& what);
