@@ -23,12 +23,12 @@
 // With PAIRED (and TWO_SWEEPS, TWO_OUTPUTS) a fragment does the two sweeps
 // on two texels one above the other, rows 2R and 2R + 1, eight cells, and
 // writes them to two targets, the layers of one array texture: output 0
-// holds the packed layout's even rows, output 1 its odd ones, each at row R. The rows around the two are read
-// once for both: 22 reads for 16 cell-sweeps where four cells a fragment
-// read 16 for 8. The same operations per cell in
-// the same order. GpuSolver draws it on a (width / 4) x (height / 2) target
-// (uInverseGridSize is the packed grid's, four cells a texel across: its
-// rows here are half as many). It reads the pressure packed (uPressure: the
+// holds the packed layout's even rows, output 1 its odd ones, each at row
+// R. The rows around the two are read once for both: 22 reads for 16
+// cell-sweeps where four cells a fragment read 16 for 8. The same
+// operations per cell in the same order. GpuSolver draws it on a
+// (width / 4) x (height / 2) target (uInverseGridSize is the packed grid's,
+// four cells a texel across: its rows here are half as many). It reads the pressure packed (uPressure: the
 // first draw, after the divergence pass packed it) or, with READS_PAIRS, as
 // the last such draw left it (uPressurePairs); the divergence always packed.
 uniform sampler2D uPressure;    // packed
