@@ -41,6 +41,11 @@ protected:
         fs::create_symlink("gone", dir_ / "dangling");
         fs::create_symlink("loop-b", dir_ / "loop-a");
         fs::create_symlink("loop-a", dir_ / "loop-b");
+        // The binary where nobody can reach it: the build tree may lie below
+        // a folder that only its owner may enter (a clone in `mktemp -d`).
+        fs::copy_file(FLUIDSIM_EXE, binary_);
+        fs::permissions(binary_, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                                     fs::perms::others_read | fs::perms::others_exec);
     }
     void TearDown() override
     {
@@ -53,7 +58,7 @@ protected:
     fluid::test::ProcessResult run(const std::vector<std::string>& flags)
     {
         fluid::test::ProcessRequest request;
-        request.argv = {FLUIDSIM_EXE, "--headless", "--backend", "cpu", "--threads", "1"};
+        request.argv = {binary_.string(), "--headless", "--backend", "cpu", "--threads", "1"};
         // A short run, were it not refused (a replay's log says its own).
         if (std::find(flags.begin(), flags.end(), "--replay") == flags.end())
             request.argv.insert(request.argv.end(), {"--grid", "16", "--steps", "2"});
@@ -63,6 +68,8 @@ protected:
         request.unprivilegedUser = kNobody;
         return fluid::test::runProcess(request);
     }
+
+    const fs::path binary_ = dir_ / "fluidsim";
 };
 
 std::string describe(const fluid::test::ProcessResult& r)

@@ -20,6 +20,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -116,6 +117,12 @@ namespace detail {
         dup2(errFd, STDERR_FILENO) < 0)
         _exit(126);
     execv(args[0], args.data());
+    // Said on the child's stderr: a program this user cannot reach (a folder
+    // above it closed to others) would otherwise look like a silent exit 127.
+    const char* why = "run_process: cannot execute ";
+    (void)!write(STDERR_FILENO, why, strlen(why));
+    (void)!write(STDERR_FILENO, args[0], strlen(args[0]));
+    (void)!write(STDERR_FILENO, "\n", 1);
     _exit(127);
 }
 
