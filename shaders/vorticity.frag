@@ -17,8 +17,19 @@
 // lets the speed reach sqrt(2) times the limit where the u and v maxima meet
 // and pushes each component to its neighbourhood's largest magnitude: at
 // extreme confinement the energy grew 24-fold on that layout alone.
+//
+// CURL_INLINE (the collocated layout, in the step): the curl too, in this
+// draw, where it would be the curl pass's output. A fragment computes
+// curl.frag's value at this cell and at each neighbour the curl's scalar rule
+// reads (curlBeside): 13 velocity texels, where the two draws read 4, then 5
+// and 5 curl texels, and on llvmpipe no hand-over to its threads between
+// them. Each curl is the same float operations as curl.frag's, made opaque
+// before the confinement uses it, as a stored texel is (llvmpipe gives the
+// same bits without it). Mirror: CpuSolver::confineVorticity.
 uniform sampler2D uVelocity;
+#ifndef CURL_INLINE
 uniform sampler2D uCurl;
+#endif
 uniform float uHalfInverseCellSize;  // 0.5 / h
 uniform float uVorticityScale;       // dt eps h
 
@@ -79,6 +90,42 @@ vec2 limitedForceAt(ivec2 c)
 }
 #endif
 
+#ifdef CURL_INLINE
+#ifdef STAGGERED
+#error "CURL_INLINE is the collocated layout's"
+#endif
+// curl.frag's value at the cell this cell + o (o a constant offset, the cell
+// inside the grid), from its four neighbours through the velocity rule as
+// curl.frag reads them: a solid neighbour is the ghost -u of that cell. Every
+// read is a texel at a constant offset from this cell: the 13 distinct ones
+// of the five curls are read once each (and again by the limiter below).
+#define RAW_VELOCITY(o) textureOffset(uVelocity, thisCentre(), o).xy
+#ifdef OBSTACLES
+#define VELOCITY_BESIDE(o, k) (solidBeside(o + k) ? -RAW_VELOCITY(o) : fluidVelocityBeside(uVelocity, o + k))
+#else
+#define VELOCITY_BESIDE(o, k) fluidVelocityBeside(uVelocity, o + k)
+#endif
+#define CURL_AT(o)                                                                                             \
+    opaque(((VELOCITY_BESIDE(o, kRight).y - VELOCITY_BESIDE(o, kLeft).y) -                                    \
+            (VELOCITY_BESIDE(o, kTop).x - VELOCITY_BESIDE(o, kBottom).x)) *                                    \
+           uHalfInverseCellSize)
+
+// The curl beside this cell as scalarBeside would read curl.frag's output
+// (`beside`: CURL_AT(k)): a ghost beyond a wall is the clamped cell, which is
+// this one; a solid neighbour is this cell; periodic, the texels wrap.
+float curlBeside(ivec2 k, float beside, float here)
+{
+#ifndef PERIODIC
+    ivec2 n = thisCell() + k;
+    if (any(lessThan(n, ivec2(0))) || any(greaterThanEqual(n, uGridSize))) return here;
+#endif
+#ifdef OBSTACLES
+    if (solidAt(thisCell() + k)) return here;
+#endif
+    return beside;
+}
+#endif
+
 void main()
 {
 #ifdef STAGGERED
@@ -91,13 +138,21 @@ void main()
     float fv = (limitedForceAt(c + kBottom).y + here.y) * 0.5;
     fragResult = shutWallFaces(vec4(u.x + fu, u.y + fv, 0.0, 0.0));
 #else
+#ifdef CURL_INLINE
+    float w = CURL_AT(ivec2(0));
+    float wl = abs(curlBeside(kLeft, CURL_AT(kLeft), w));
+    float wr = abs(curlBeside(kRight, CURL_AT(kRight), w));
+    float wb = abs(curlBeside(kBottom, CURL_AT(kBottom), w));
+    float wt = abs(curlBeside(kTop, CURL_AT(kTop), w));
+#else
     float wl = abs(scalarBeside(uCurl, kLeft).x);
     float wr = abs(scalarBeside(uCurl, kRight).x);
     float wb = abs(scalarBeside(uCurl, kBottom).x);
     float wt = abs(scalarBeside(uCurl, kTop).x);
+    float w = valueHere(uCurl).x;
+#endif
     vec2 g = vec2(wr - wl, wt - wb) * uHalfInverseCellSize;
     vec2 n = g / max(sqrt(g.x * g.x + g.y * g.y), 1e-5);
-    float w = valueHere(uCurl).x;
     vec2 u = valueHere(uVelocity).xy;
     vec2 confined = u + uVorticityScale * vec2(n.y * w, -n.x * w);
 

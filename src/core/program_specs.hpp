@@ -208,6 +208,19 @@ inline constexpr ProgramSpec advectTemperatureStage{
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 
+// Vorticity confinement in one draw on the collocated layout
+// (vorticity.frag's CURL_INLINE): the curl computed where the force reads it,
+// not drawn first into the curl's texture (the pass table's curl and
+// vorticity rows, which the staggered layout draws). Its mirror is
+// CpuSolver::confineVorticity: those two rows' mirrors.
+inline constexpr ProgramSpec vorticityWithCurl{
+    .name = "vorticity (with its curl)",
+    .shader = "vorticity.frag",
+    .variants = {Define::Obstacles, Define::CurlInline},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}}},
+    .constants = {{{"uVorticityScale", &PassConstants::vorticityScale}}},
+};
+
 // A Jacobi sweep of the viscous solve (diffuse.frag): x at unit 0, b at 1;
 // the first sweep starts from x = b (no copy of b into x).
 inline constexpr ProgramSpec diffuse{
@@ -448,7 +461,7 @@ inline constexpr ProgramSpec motionBlur{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 27> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 28> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectStage,
@@ -456,6 +469,7 @@ inline constexpr std::array<const ProgramSpec*, 27> kProgramSpecs{
     &programs::advectDyeStage,
     &programs::advectTemperature,
     &programs::advectTemperatureStage,
+    &programs::vorticityWithCurl,
     &programs::diffuse,
     &programs::diffuseFromRhs,
     &programs::solvePressure,

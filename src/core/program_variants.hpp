@@ -41,6 +41,7 @@ enum class Define : unsigned {
     // so (READS_PAIRS) rather than packed.
     Paired,
     ReadsPairs,
+    CurlInline,  // vorticity.frag computes the curl it reads (collocated, in the step)
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -58,7 +59,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     // the solvers'
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
-    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS",
+    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};

@@ -40,8 +40,7 @@ void runStep(Solver& solver, std::span<const Splat> splats)
     laps.next(group::kDiffusion);
     solver.diffuse();  // implicit viscosity (skipped at nu = 0)
     laps.next(group::kVorticity);
-    runInStep(solver, passes::curl);  // vorticity confinement (skipped at epsilon = 0)
-    runInStep(solver, passes::vorticity);
+    solver.confineVorticity();  // the curl, then the force (skipped at epsilon = 0)
     laps.next(group::kDivergence);
     solver.computeDivergence();  // projection
     if (solver.params().pressureSolver != PressureSolver::Multigrid)

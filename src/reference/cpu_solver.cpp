@@ -186,6 +186,12 @@ void CpuSolver::runSchemeStages(AdvectionScheme scheme, const Field& original, F
     forward.swap(scratch.result);
 }
 
+void CpuSolver::confineVorticity()
+{
+    runInStep(*this, passes::curl);
+    runInStep(*this, passes::vorticity);
+}
+
 void CpuSolver::diffuse()
 {
     const ViscousSolvePlan plan = planViscousSolve(params_, constants_);

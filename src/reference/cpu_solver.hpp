@@ -43,6 +43,8 @@ public:
     void advectTemperature();
     void advect();
     void diffuse();
+    // The curl, then the vorticity pass (GpuSolver's one draw on cells).
+    void confineVorticity();
     void computeDivergence() { run(passes::divergence); }
     void solvePressure();
     void subtractGradient() { run(passes::gradient); }

@@ -67,6 +67,7 @@ GpuKernels chooseKernels(const KernelConfig& c)
             s.temperature[n] = k.add(kernel(row::advectTemperatureStage, temperature.withStage(stage)));
         }
 
+    if (!faces) k.vorticityWithCurl = k.add(kernel(row::vorticityWithCurl, o.with(D::CurlInline)));
     k.diffuse = k.add(kernel(row::diffuse, o));
     k.diffuseFromRhs = k.add(kernel(row::diffuseFromRhs, o));
     k.pressure = k.add(kernel(row::solvePressure, o));

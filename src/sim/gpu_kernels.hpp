@@ -48,6 +48,9 @@ struct GpuKernels {
     };
     std::array<SchemeKernels, kAdvectionSchemes.size()> schemes;
     const SchemeKernels& of(AdvectionScheme scheme) const { return schemes[static_cast<std::size_t>(scheme)]; }
+    // Vorticity confinement in one draw (collocated); null on faces, which
+    // draw the pass table's curl and vorticity rows.
+    Kernel vorticityWithCurl;
     Kernel diffuse, diffuseFromRhs;
     Kernel pressure, pressureDamped;
     Kernel pack, pressurePackedTwice, pressurePackedDamped, divergencePacked, unpackPressure, unpackDivergence,

@@ -300,6 +300,18 @@ void GpuSolver::diffuse()
     }
 }
 
+void GpuSolver::confineVorticity()
+{
+    if (!passes::vorticity.runsInStep(params_, constants_)) return;
+    if (kernels_.vorticityWithCurl) {
+        draw(kernels_.vorticityWithCurl, Source::Velocity, velocity().write());
+        velocity().swap();
+        return;
+    }
+    run(passes::curl);
+    run(passes::vorticity);
+}
+
 void GpuSolver::computeDiagnostics()
 {
     run(passes::curl);

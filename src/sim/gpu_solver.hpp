@@ -54,6 +54,11 @@ public:
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();             // the dye (advectDye(), or in one draw on a shared grid), then the velocity
     void diffuse();
+    // Vorticity confinement (skipped at epsilon = 0): on faces the curl pass,
+    // then the vorticity pass; on cells one draw that computes the curl it
+    // reads (vorticity.frag's CURL_INLINE), which leaves the curl's buffer
+    // as it was: computeDiagnostics() fills it.
+    void confineVorticity();
     // The projection: the divergence pass (in the step, where the solve that
     // follows packs, it packs the pressure and the divergence as it goes),
     // the solve, and the gradient pass (in the step, on a pressure the solve

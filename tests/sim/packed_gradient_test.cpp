@@ -32,6 +32,12 @@ struct OutsideTheStep {
     void advectTemperature() { solver.advectTemperature(); }
     void advect() { solver.advect(); }
     void diffuse() { solver.diffuse(); }
+    // The pass table's rows, where the step draws one pass on cells.
+    void confineVorticity()
+    {
+        runInStep(*this, passes::curl);
+        runInStep(*this, passes::vorticity);
+    }
     // The rows themselves: outside step() the divergence does not pack and
     // the solve leaves its pressure unpacked.
     void computeDivergence() { solver.run(passes::divergence); }

@@ -72,6 +72,12 @@ std::vector<PassCase> allPasses()
         onBoth("advect_maccormack_incremental_velocity", Slot::Velocity, advect, incrementalMacCormack),
         onBoth("diffuse", Slot::Velocity, [](auto& s) { s.diffuse(); }),
         onBoth("vorticity_limited", Slot::Velocity, run(passes::vorticity), strongVorticity),
+        // Vorticity confinement as the step runs it: on the GPU one draw that
+        // computes the curl of the velocity (vorticity.frag's CURL_INLINE),
+        // on the CPU the curl pass and then the vorticity pass.
+        onBoth("confine_vorticity", Slot::Velocity, [](auto& s) { s.confineVorticity(); }),
+        onBoth(
+            "confine_vorticity_limited", Slot::Velocity, [](auto& s) { s.confineVorticity(); }, strongVorticity),
         onBoth("pressure", Slot::Pressure, [](auto& s) { s.solvePressure(); }),
     };
     for (const FieldPass* row : kFieldPasses) cases.push_back(onBoth(row->name, row->output, run(*row)));

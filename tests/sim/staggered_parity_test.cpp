@@ -73,6 +73,8 @@ std::vector<PassCase> allPasses()
         onBoth("vorticity", Slot::Velocity, run(passes::vorticity)),
         // At the largest confinement the limiter binds at most faces.
         onBoth("vorticity_limited", Slot::Velocity, run(passes::vorticity), strongVorticity),
+        // As the step runs it: the two passes on faces.
+        onBoth("confine_vorticity", Slot::Velocity, [](auto& s) { s.confineVorticity(); }),
         onBoth("buoyancy", Slot::Velocity, run(passes::buoyancy)),
         onBoth("advect_temperature", Slot::Temperature, [](auto& s) { s.advectTemperature(); }),
         onBoth("splat_heat", Slot::Temperature, splat(testHeat())),
