@@ -127,17 +127,34 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
         if (timer) timer->lap(multigridLevelGroup(viscous, level));
     };
     const int coarsest = levelCount - 1;
-    for (int level = 0; level < coarsest; ++level) {
+    // Where the backend cycles the small levels at once (the GPU's compute
+    // pass, GpuMultigrid::cycleSmallLevels), from that level down and back up
+    // with the values of the passes below: the levels above it run as here.
+    int bottom = coarsest;
+    bool atOnce = false;
+    if constexpr (requires { passes.cycleSmallLevels(0); }) {
+        atOnce = passes.smallLevelsStart() < coarsest;
+        if (atOnce) bottom = passes.smallLevelsStart();
+    }
+    for (int level = 0; level < bottom; ++level) {
         timeLevel(level);
         smoothSweeps(passes, level, S::kPreSmooth, level > 0);
         passes.restrictResidual(level);
     }
-    timeLevel(coarsest);
-    if (passes.equation() == MultigridEquation::Pressure && coarsest > 0)
-        passes.solveCoarsest(coarsest);  // the whole level at once (core/coarse_solve.hpp)
-    else
-        smoothSweeps(passes, coarsest, coarsestSweeps, coarsest > 0);
-    for (int level = coarsest - 1; level >= 0; --level) {
+    if (!atOnce)
+        timeLevel(bottom);
+    else if (timer)
+        timer->lap(smallLevelsGroup(bottom));
+    if constexpr (requires { passes.cycleSmallLevels(0); }) {
+        if (atOnce) passes.cycleSmallLevels(bottom);
+    }
+    if (!atOnce) {
+        if (passes.equation() == MultigridEquation::Pressure && coarsest > 0)
+            passes.solveCoarsest(coarsest);  // the whole level at once (core/coarse_solve.hpp)
+        else
+            smoothSweeps(passes, coarsest, coarsestSweeps, coarsest > 0);
+    }
+    for (int level = bottom - 1; level >= 0; --level) {
         timeLevel(level);
         passes.prolongCorrection(level);
         smoothSweeps(passes, level, S::kPostSmooth, false);

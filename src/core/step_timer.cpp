@@ -22,4 +22,16 @@ const char* multigridLevelGroup(bool viscous, int level)
     return names[viscous ? 1u : 0u][l].c_str();
 }
 
+const char* smallLevelsGroup(int level)
+{
+    constexpr int kNamedLevels = 16;
+    static const auto names = [] {
+        std::array<std::string, kNamedLevels> n;
+        for (int l = 0; l < kNamedLevels; ++l)
+            n[static_cast<std::size_t>(l)] = "projection/level " + std::to_string(l) + " and below";
+        return n;
+    }();
+    return names[static_cast<std::size_t>(std::clamp(level, 0, kNamedLevels - 1))].c_str();
+}
+
 }  // namespace fluid

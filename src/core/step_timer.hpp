@@ -39,6 +39,9 @@ inline constexpr const char* kFullPressure = "full pressure";
 // "projection/level N" (the pressure's pyramid) or, viscous, "diffusion/level
 // N"; levels past the 16th share the 16th's name.
 const char* multigridLevelGroup(bool viscous, int level);
+// "projection/level N and below": the pressure's small levels cycled at once
+// from level N (GpuMultigrid::cycleSmallLevels), one lap.
+const char* smallLevelsGroup(int level);
 
 // The recipe's stopwatch: laps on the solver's timer, if it has one, and the
 // last span ended when the step is done.

@@ -54,9 +54,15 @@ std::string programLog(GLuint program)
     return infoLog(program, glGetProgramiv, glGetProgramInfoLog);
 }
 
+const char* stageName(GLenum stage)
+{
+    return stage == GL_VERTEX_SHADER ? "vertex" : stage == GL_COMPUTE_SHADER ? "compute" : "fragment";
+}
+
+// GLSL 330, or 430 for a compute shader (GL 4.3).
 ShaderHandle compile(GLenum stage, const StageSources& files)
 {
-    std::string text = "#version 330 core\n";
+    std::string text = stage == GL_COMPUTE_SHADER ? "#version 430 core\n" : "#version 330 core\n";
     for (std::size_t n = 0; n < files.size(); ++n)
         text += "#line " + std::to_string((n + 1) * kLinesPerFile + 1) + " " + std::to_string(n + 1) + "\n" +
                 files[n].text + "\n";
@@ -70,9 +76,8 @@ ShaderHandle compile(GLenum stage, const StageSources& files)
     GLint ok = GL_FALSE;
     glGetShaderiv(shader.id(), GL_COMPILE_STATUS, &ok);
     const std::string log = attributeLog(shaderLog(shader.id()), files);
-    const char* stageName = stage == GL_VERTEX_SHADER ? "vertex" : "fragment";
     if (ok != GL_TRUE)
-        throw GlError(std::string("Program::build(): ") + stageName + " shader " + joinNames(files) +
+        throw GlError(std::string("Program::build(): ") + stageName(stage) + " shader " + joinNames(files) +
                       " failed to compile:\n" + log);
     if (!log.empty()) warningHandler(joinNames(files) + ": " + log);
     return shader;
@@ -126,6 +131,29 @@ Program Program::build(const StageSources& vertex, const StageSources& fragment)
                       log);
     if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
     return program;
+}
+
+Program Program::buildCompute(const StageSources& compute)
+{
+    ShaderHandle cs = compile(GL_COMPUTE_SHADER, compute);
+    Program program;
+    program.name_ = compute.empty() ? std::string("<empty>") : compute.back().name;
+    program.handle_ = ProgramHandle::create();
+    if (!program.handle_) throw GlError("Program::buildCompute(): glCreateProgram failed for " + program.name_);
+    glAttachShader(program.id(), cs.id());
+    glLinkProgram(program.id());
+    glDetachShader(program.id(), cs.id());
+    GLint ok = GL_FALSE;
+    glGetProgramiv(program.id(), GL_LINK_STATUS, &ok);
+    const std::string log = programLog(program.id());
+    if (ok != GL_TRUE) throw GlError("Program::buildCompute(): " + joinNames(compute) + " failed to link:\n" + log);
+    if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
+    return program;
+}
+
+bool computeShadersAvailable()
+{
+    return epoxy_gl_version() >= 43;
 }
 
 void setWarningHandler(void (*handler)(const std::string&))

@@ -24,6 +24,8 @@ public:
     Program() = default;  // empty
     // Throws GlError("Program::build(): advect.frag:12: <driver log>") on failure.
     static Program build(const StageSources& vertex, const StageSources& fragment);
+    // A compute program (GLSL 430: only where computeShadersAvailable()).
+    static Program buildCompute(const StageSources& compute);
 
     void use() const { glUseProgram(handle_.id()); }
     GLuint id() const { return handle_.id(); }
@@ -43,6 +45,11 @@ private:
 // Rewrites driver lines "S:L(col): msg" (Mesa) and "S(L) : msg" (NVIDIA) into
 // "file:line(col): msg" using the line offsets. Exposed for tests.
 std::string attributeLog(const std::string& log, const StageSources& files);
+
+// Whether the current context has compute shaders (OpenGL 4.3). The
+// solvers ask for 3.3 core; drivers give their newest core version, which
+// is 4.5 on llvmpipe and on most desktop GPUs, 4.1 on macOS (none there).
+bool computeShadersAvailable();
 
 // Called with warnings (non-empty logs of successful compiles); stderr by default.
 void setWarningHandler(void (*handler)(const std::string&));

@@ -5,6 +5,7 @@
 
 #include "core/coarse_solve.hpp"
 #include "core/solid_mask.hpp"
+#include "shaders/shader_sources.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid::sim {
@@ -137,7 +138,85 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     for (const SpecProgram* p : specPrograms())
         if (*p) p->setSamplers();
     setPackedConstants();
+    buildSmallLevels();
     glUseProgram(0);
+}
+
+void GpuMultigrid::allowSmallLevels(bool allowed)
+{
+    smallLevelsAllowed_ = allowed;
+    buildSmallLevels();
+    glUseProgram(0);
+}
+
+void GpuMultigrid::buildSmallLevels()
+{
+    smallLevels_ = gl::Program();
+    smallStart_ = levelCount();
+    const bool periodic = boundary_ == BoundaryMode::Periodic;
+    if (equation_ != MultigridEquation::Pressure || obstacles_ || !(periodic || boundary_ == BoundaryMode::Box) ||
+        !smallLevelsAllowed_ || !gl::computeShadersAvailable())
+        return;
+    static_assert(MultigridSchedule::kPreSmooth == 2 && MultigridSchedule::kPostSmooth == 2,
+                  "small_levels.comp smooths twice each way");
+    const int coarsest = levelCount() - 1;
+    int start = 1;
+    while (start < coarsest &&
+           levels_[static_cast<std::size_t>(start)].width * levels_[static_cast<std::size_t>(start)].height >
+               kSmallLevelsMaxStartCells)
+        ++start;
+    if (start >= coarsest || coarsest - start + 1 > kSmallLevelsMaxLevels) return;  // nothing to take at once
+    int cells = 0;
+    for (int l = start; l <= coarsest; ++l)
+        cells += levels_[static_cast<std::size_t>(l)].width * levels_[static_cast<std::size_t>(l)].height;
+    if (cells > kSmallLevelsSharedCells) return;
+
+    smallLevels_ = gl::Program::buildCompute(
+        {gl::SourceFile{"variant", periodic ? "#define PERIODIC 1\n" : ""},
+         gl::SourceFile{"small_levels.comp", std::string(shaders::source("small_levels.comp"))}});
+    smallStart_ = start;
+    // What does not change over the pyramid's life: the levels' sizes, the
+    // third children, the samplers' units.
+    smallLevels_.use();
+    glUniform1i(smallLevels_.requiredUniform("uLevelCount"), coarsest - start + 1);
+    for (int l = start; l <= coarsest; ++l) {
+        const MultigridLevel& level = levels_[static_cast<std::size_t>(l)];
+        const auto element = [&](const char* array) {
+            std::string name(array);
+            name += '[';
+            name += std::to_string(l - start);
+            name += ']';
+            return name;
+        };
+        glUniform2i(smallLevels_.requiredUniform(element("uSize").c_str()), level.width, level.height);
+        if (l == coarsest) continue;
+        const MultigridLevel& below = levels_[static_cast<std::size_t>(l + 1)];
+        glUniform2i(smallLevels_.uniform(element("uExtraChild").c_str()), extraChild(level.width, below.width),
+                    extraChild(level.height, below.height));
+    }
+    glUniform1f(smallLevels_.requiredUniform("uZero"), 0.0f);
+    glUniform1i(smallLevels_.requiredUniform("uRhs"), static_cast<GLint>(kIterateUnit));
+    glUniform1i(smallLevels_.requiredUniform("uInverse"), static_cast<GLint>(kSecondUnit));
+}
+
+void GpuMultigrid::cycleSmallLevels(int level)
+{
+    if (level != smallStart_ || !smallLevels_.id())
+        throw std::logic_error("GpuMultigrid::cycleSmallLevels(): level " + std::to_string(level) +
+                               " is not where the small levels start");
+    const LevelOperator op = levelOperator(equation_, k_, level);
+    smallLevels_.use();
+    glUniform1f(smallLevels_.requiredUniform("uWeight"), op.weight);
+    glUniform1f(smallLevels_.requiredUniform("uRhsScale"), op.rhsScale);
+    rhs_[static_cast<std::size_t>(level)].bindTexture(kIterateUnit);
+    coarsestInverse_.bindTexture(kSecondUnit);
+    gl::PingPong& x = iterate_[static_cast<std::size_t>(level)];
+    glBindImageTexture(0, x.write().texture(), 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);
+    glDispatchCompute(1, 1, 1);
+    // The passes after it read the iterate through samplers, and later ones render into it.
+    glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);
+    countDispatch();
+    x.swap();
 }
 
 GpuMultigrid::UnpackedPrograms GpuMultigrid::unpackedPrograms(BoundaryMode boundary, Defines defines)

@@ -74,6 +74,20 @@ public:
     void prolongCorrection(int level);
     // The pressure's coarsest level at once (core/coarse_solve.hpp).
     void solveCoarsest(int level);
+    // The small levels cycled at once (runVCycle): from smallLevelsStart()
+    // down and back up in one compute dispatch (shaders/small_levels.comp),
+    // the values of the passes it replaces. It is the first level of at most
+    // kSmallLevelsMaxStartCells cells above the coarsest, for the pressure
+    // without obstacles in the box or periodic, where the context has
+    // compute shaders (GL 4.3) and allowSmallLevels() allows; otherwise
+    // levelCount(): none.
+    static constexpr int kSmallLevelsMaxStartCells = 1024;
+    static constexpr int kSmallLevelsSharedCells = 1536;  // small_levels.comp's kSharedCells
+    static constexpr int kSmallLevelsMaxLevels = 8;       // its kMaxLevels
+    int smallLevelsStart() const { return smallStart_; }
+    void cycleSmallLevels(int level);
+    // Tests: the passes one by one instead (a rebuild).
+    void allowSmallLevels(bool allowed);
     // Two sweeps in one draw (the first from zero where asked): on the levels
     // below level 0, and on level 0 while it is bound packed.
     bool smoothsTwice(int level) const { return level > 0 || packed_; }
@@ -145,6 +159,10 @@ private:
     // The pressure's coarsest level: its program and its M (uploadCoarsestInverse()
     // at each change of the boundary or the obstacles), and that level's mask.
     SpecProgram solveCoarsest_;
+    gl::Program smallLevels_;  // empty where smallStart_ is levelCount()
+    int smallStart_ = 0;
+    bool smallLevelsAllowed_ = true;
+    void buildSmallLevels();
     gl::RenderTarget coarsestInverse_;
     Field coarsestSolid_;  // empty: no obstacles
     void uploadCoarsestInverse();

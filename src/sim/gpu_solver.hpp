@@ -117,6 +117,12 @@ public:
     // (pressure_packed.frag's PAIRED) where the grid allows it; true unless a
     // test or benchmark turns it off to compare: the values are the same.
     void allowPairedSweeps(bool allowed) { pairingAllowed_ = allowed; }
+    // The pressure multigrid's small levels in one compute dispatch a cycle
+    // (sim::GpuMultigrid::cycleSmallLevels), where it can: allowed unless a
+    // test compares them with the passes one by one.
+    void allowSmallLevels(bool allowed) { multigrid_.allowSmallLevels(allowed); }
+    // The level they start at, or the pressure pyramid's level count: none.
+    int smallLevelsStart() const { return multigrid_.smallLevelsStart(); }
     // Whether they do: the Jacobi sweeps packed, the height even.
     bool sweepsInPairs() const;
 

@@ -41,8 +41,10 @@ void drawFullscreen(const gl::TwoTargets& pair, const gl::RenderTarget& target0,
                     const gl::VertexArray& emptyVertexArray);
 
 // Draws issued by the passes so far, every draw below counted (the GL
-// thread's alone): for the tests that hold a step's draw count.
+// thread's alone): for the tests that hold a step's draw count. A compute
+// dispatch counts as one (countDispatch()): on llvmpipe it too is a hand-over.
 unsigned long long drawCount();
+void countDispatch();
 
 // The full-screen draws above, their fragments only in `block`'s cells (a
 // scissor), each added to the texel it lands on (additive blending: one

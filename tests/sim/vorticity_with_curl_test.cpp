@@ -38,7 +38,7 @@ void PrintTo(const Case& c, std::ostream* os)
     *os << c.walls.name << ", vorticity " << c.vorticity;
 }
 
-constexpr std::array kWalls{test::kBox,      test::kLid,       test::kPeriodic,       test::kTunnel,
+constexpr std::array kWalls{test::kBox,         test::kLid,       test::kPeriodic,       test::kTunnel,
                             test::kTunnelWalls, test::kBoxSolids, test::kPeriodicSolids, test::kTunnelSolids};
 
 std::vector<Case> cases()
@@ -87,8 +87,7 @@ TEST_P(VorticityWithCurl, OneDrawGivesWhatTheCurlAndVorticityPassesGive)
 
 INSTANTIATE_TEST_SUITE_P(Walls, VorticityWithCurl, ::testing::ValuesIn(cases()),
                          [](const ::testing::TestParamInfo<Case>& c) {
-                             return std::string(c.param.walls.name) +
-                                    (c.param.vorticity > 100.0f ? "_limited" : "");
+                             return std::string(c.param.walls.name) + (c.param.vorticity > 100.0f ? "_limited" : "");
                          });
 
 // On faces the step draws the pass table's two rows.
