@@ -17,8 +17,8 @@ namespace fluid::test {
 // (with a pressure solve outside the step first where `solveFirst`), then
 // every field of `a` within maxRel of `b`'s, printed under `label`, and a
 // pressure left to compare.
-inline void expectSameSteps(const std::string& label, GpuSolver& a, GpuSolver& b, double maxRel, bool solveFirst = false,
-                            int steps = 3)
+inline void expectSameSteps(const std::string& label, GpuSolver& a, GpuSolver& b, double maxRel,
+                            bool solveFirst = false, int steps = 3)
 {
     const FluidState start = randomState(a.grids(), 21);
     const std::array splats{
