@@ -17,8 +17,9 @@
 layout(local_size_x = 8, local_size_y = 8) in;
 
 const int kInvocations = 64;
-const int kMaxLevels = 8;
-const int kSharedCells = 1536;  // GpuMultigrid::kSmallLevelsSharedCells: every level's cells together
+// From the host (GpuMultigrid::buildSmallLevels), which checks the pyramid against them:
+const int kMaxLevels = MAX_LEVELS;      // kSmallLevelsMaxLevels
+const int kSharedCells = SHARED_CELLS;  // kSmallLevelsSharedCells: every level's cells together
 
 uniform int uLevelCount;                // from the first level to the coarsest
 uniform ivec2 uSize[kMaxLevels];        // each level's cells

@@ -4,7 +4,8 @@
 // here: a row of the pass table (core/field_pass.hpp), or, for a pass that
 // does not fit the table, a member of the same name on both solvers. Each
 // group of passes is a lap of the solver's StepTimer (core/step_timer.hpp),
-// so both backends profile the same groups under the same names.
+// so both backends profile the same groups under the same names (the GPU's
+// small multigrid levels in one dispatch are one: core/step_timer.hpp).
 #pragma once
 
 #include <span>

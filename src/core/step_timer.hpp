@@ -20,7 +20,9 @@ public:
     virtual void stop() = 0;
 };
 
-// The groups of a step, the same names on both backends. A name with a '/'
+// The groups of a step, the same names on both backends (but one: where the
+// GPU cycles the pressure's small levels in one dispatch, they are one group,
+// smallLevelsGroup, where the CPU has a group a level). A name with a '/'
 // is a part of the group before it: the profile tables show the group's sum
 // and its parts below it (core/profile_table.hpp).
 namespace step_groups {

@@ -161,6 +161,11 @@ void setWarningHandler(void (*handler)(const std::string&))
     warningHandler = handler ? handler : printWarning;
 }
 
+void warn(const std::string& message)
+{
+    warningHandler(message);
+}
+
 GLint Program::requiredUniform(const char* uniformName) const
 {
     const GLint location = uniform(uniformName);

@@ -53,5 +53,7 @@ bool computeShadersAvailable();
 
 // Called with warnings (non-empty logs of successful compiles); stderr by default.
 void setWarningHandler(void (*handler)(const std::string&));
+// A warning of the caller's (a fallback taken, not an error), to that handler.
+void warn(const std::string& message);
 
 }  // namespace fluid::gl

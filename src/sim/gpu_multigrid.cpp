@@ -5,6 +5,7 @@
 
 #include "core/coarse_solve.hpp"
 #include "core/solid_mask.hpp"
+#include "gl/errors.hpp"
 #include "shaders/shader_sources.hpp"
 #include "sim/pass_program.hpp"
 
@@ -171,10 +172,22 @@ void GpuMultigrid::buildSmallLevels()
         cells += levels_[static_cast<std::size_t>(l)].width * levels_[static_cast<std::size_t>(l)].height;
     if (cells > kSmallLevelsSharedCells) return;
 
-    smallLevels_ = gl::Program::buildCompute(
-        {gl::SourceFile{"variant", periodic ? "#define PERIODIC 1\n" : ""},
-         gl::SourceFile{"small_levels.comp", std::string(shaders::source("small_levels.comp"))}});
+    std::string variant = periodic ? "#define PERIODIC 1\n" : "";
+    variant += "#define MAX_LEVELS " + std::to_string(kSmallLevelsMaxLevels) + "\n";
+    variant += "#define SHARED_CELLS " + std::to_string(kSmallLevelsSharedCells) + "\n";
+    try {
+        smallLevels_ = gl::Program::buildCompute(
+            {gl::SourceFile{"variant", variant},
+             gl::SourceFile{"small_levels.comp", std::string(shaders::source("small_levels.comp"))}});
+    } catch (const gl::GlError& error) {
+        // A driver that has GL 4.3 but not this shader: the fragment passes do it all.
+        gl::warn(std::string("the multigrid's small levels run pass by pass: ") + error.what());
+        smallLevels_ = gl::Program();
+        return;
+    }
     smallStart_ = start;
+    smallWeight_ = smallLevels_.requiredUniform("uWeight");
+    smallRhsScale_ = smallLevels_.requiredUniform("uRhsScale");
     // What does not change over the pyramid's life: the levels' sizes, the
     // third children, the samplers' units.
     smallLevels_.use();
@@ -206,8 +219,8 @@ void GpuMultigrid::cycleSmallLevels(int level)
                                " is not where the small levels start");
     const LevelOperator op = levelOperator(equation_, k_, level);
     smallLevels_.use();
-    glUniform1f(smallLevels_.requiredUniform("uWeight"), op.weight);
-    glUniform1f(smallLevels_.requiredUniform("uRhsScale"), op.rhsScale);
+    glUniform1f(smallWeight_, op.weight);
+    glUniform1f(smallRhsScale_, op.rhsScale);
     rhs_[static_cast<std::size_t>(level)].bindTexture(kIterateUnit);
     coarsestInverse_.bindTexture(kSecondUnit);
     gl::PingPong& x = iterate_[static_cast<std::size_t>(level)];
@@ -215,6 +228,7 @@ void GpuMultigrid::cycleSmallLevels(int level)
     glDispatchCompute(1, 1, 1);
     // The passes after it read the iterate through samplers, and later ones render into it.
     glMemoryBarrier(GL_TEXTURE_FETCH_BARRIER_BIT | GL_FRAMEBUFFER_BARRIER_BIT);
+    glBindImageTexture(0, 0, 0, GL_FALSE, 0, GL_WRITE_ONLY, GL_R32F);  // no image left bound to a level
     countDispatch();
     x.swap();
 }

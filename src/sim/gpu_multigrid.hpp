@@ -82,8 +82,8 @@ public:
     // compute shaders (GL 4.3) and allowSmallLevels() allows; otherwise
     // levelCount(): none.
     static constexpr int kSmallLevelsMaxStartCells = 1024;
-    static constexpr int kSmallLevelsSharedCells = 1536;  // small_levels.comp's kSharedCells
-    static constexpr int kSmallLevelsMaxLevels = 8;       // its kMaxLevels
+    static constexpr int kSmallLevelsSharedCells = 1536;  // 18 KiB of shared memory in all (GL 4.3 has 32)
+    static constexpr int kSmallLevelsMaxLevels = 8;
     int smallLevelsStart() const { return smallStart_; }
     void cycleSmallLevels(int level);
     // Tests: the passes one by one instead (a rebuild).
@@ -161,6 +161,7 @@ private:
     SpecProgram solveCoarsest_;
     gl::Program smallLevels_;  // empty where smallStart_ is levelCount()
     int smallStart_ = 0;
+    GLint smallWeight_ = -1, smallRhsScale_ = -1;  // its per-cycle uniforms
     bool smallLevelsAllowed_ = true;
     void buildSmallLevels();
     gl::RenderTarget coarsestInverse_;

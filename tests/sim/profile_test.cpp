@@ -8,9 +8,11 @@
 
 #include "core/profile_table.hpp"
 #include "core/wall_step_timer.hpp"
+#include "gl/program.hpp"
 #include "reference/cpu_solver.hpp"
 #include "sim/gpu_profiler.hpp"
 #include "sim/gpu_solver.hpp"
+#include "support/fields.hpp"
 #include "support/gl_context.hpp"
 #include "support/step_groups.hpp"
 
@@ -72,6 +74,32 @@ TEST_F(GpuProfileTest, ReportsEveryGroupUnderTheCpuNames)
         wall.endFrame();
         EXPECT_EQ(table.names(), cpuTable.names());
     }
+}
+
+// On 64 x 48 the pressure's levels from 32 x 24 down are one dispatch a
+// cycle (GpuMultigrid::cycleSmallLevels): one group where the CPU has three.
+TEST_F(GpuProfileTest, TheSmallLevelsAtOnceAreOneGroup)
+{
+    SimParams p = smallGrid(PressureSolver::Multigrid, 1e-4f);
+    p.gridWidth = 64;
+    p.gridHeight = 48;
+    if (!gl::computeShadersAvailable()) GTEST_SKIP() << "no compute shaders (GL 4.3) here";
+    GpuSolver gpu(p);
+    ASSERT_EQ(gpu.smallLevelsStart(), 1);
+    const ProfileTable table = profiledGpuSteps(gpu, 3);
+    EXPECT_EQ(table.names(), test::expectedStepGroups(p, 1));
+    CpuSolver cpu(p, 1);
+    ProfileTable cpuTable;
+    WallStepTimer wall(cpuTable);
+    cpu.setStepTimer(&wall);
+    cpu.step(oneSplat(0));
+    wall.endFrame();
+    EXPECT_EQ(cpuTable.names(), test::expectedStepGroups(p));
+    // Profiled, the step with the dispatch is the same to the bit.
+    GpuSolver plain(p);
+    for (int n = 0; n < 3; ++n) plain.step(oneSplat(n));
+    const test::FieldError e = test::compareFields(gpu.download().pressure, plain.download().pressure);
+    EXPECT_EQ(e.maxAbs, 0.0) << test::describe(e);
 }
 
 TEST_F(GpuProfileTest, ProfilingLeavesTheStepBitIdentical)

@@ -25,7 +25,9 @@ inline SimParams profileGrid(PressureSolver pressure, float viscosity)
     return p;
 }
 
-inline std::vector<std::string> expectedStepGroups(const SimParams& p)
+// `smallLevelsStart`: where the GPU cycles the pressure's small levels in one
+// dispatch (GpuSolver::smallLevelsStart), one group from there; -1: none.
+inline std::vector<std::string> expectedStepGroups(const SimParams& p, int smallLevelsStart = -1)
 {
     namespace g = step_groups;
     std::vector<std::string> names = {g::kSplats, g::kTemperature, g::kAdvection, g::kBuoyancy, g::kDiffusion};
@@ -35,9 +37,12 @@ inline std::vector<std::string> expectedStepGroups(const SimParams& p)
     if (planViscousSolve(p, makePassConstants(p)).vCycles > 0)
         for (int l = 0; l < levels; ++l) names.emplace_back(multigridLevelGroup(true, l));
     names.insert(names.end(), {g::kVorticity, g::kDivergence});
-    if (p.pressureSolver == PressureSolver::Multigrid)
-        for (int l = 0; l < pressureLevelCount; ++l) names.emplace_back(multigridLevelGroup(false, l));
-    else
+    const bool atOnce = smallLevelsStart >= 0 && smallLevelsStart < pressureLevelCount - 1;
+    if (p.pressureSolver == PressureSolver::Multigrid) {
+        const int perLevel = atOnce ? smallLevelsStart : pressureLevelCount;
+        for (int l = 0; l < perLevel; ++l) names.emplace_back(multigridLevelGroup(false, l));
+        if (atOnce) names.emplace_back(smallLevelsGroup(smallLevelsStart));
+    } else
         names.emplace_back(g::kJacobi);
     names.insert(names.end(), {g::kGradient, g::kFullPressure});
     return names;
