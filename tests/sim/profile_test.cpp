@@ -54,6 +54,18 @@ ProfileTable profiledGpuSteps(GpuSolver& solver, int steps)
     return table;
 }
 
+// One step of the CPU reference, timed by the wall clock.
+ProfileTable profiledCpuStep(const SimParams& p)
+{
+    CpuSolver cpu(p, 1);
+    ProfileTable table;
+    WallStepTimer wall(table);
+    cpu.setStepTimer(&wall);
+    cpu.step(oneSplat(0));
+    wall.endFrame();
+    return table;
+}
+
 TEST_F(GpuProfileTest, ReportsEveryGroupUnderTheCpuNames)
 {
     for (const SimParams& p : {smallGrid(PressureSolver::Multigrid, 1e-4f), smallGrid(PressureSolver::Jacobi, 1e-4f),
@@ -66,13 +78,7 @@ TEST_F(GpuProfileTest, ReportsEveryGroupUnderTheCpuNames)
         for (const ProfileTable::Line& l : table.lines()) EXPECT_GE(l.msPerFrame, 0.0) << l.name;
         EXPECT_GT(table.msPerFrame(), 0.0);
 
-        CpuSolver cpu(p, 1);
-        ProfileTable cpuTable;
-        WallStepTimer wall(cpuTable);
-        cpu.setStepTimer(&wall);
-        cpu.step(oneSplat(0));
-        wall.endFrame();
-        EXPECT_EQ(table.names(), cpuTable.names());
+        EXPECT_EQ(table.names(), profiledCpuStep(p).names());
     }
 }
 
@@ -88,13 +94,7 @@ TEST_F(GpuProfileTest, TheSmallLevelsAtOnceAreOneGroup)
     ASSERT_EQ(gpu.smallLevelsStart(), 1);
     const ProfileTable table = profiledGpuSteps(gpu, 3);
     EXPECT_EQ(table.names(), test::expectedStepGroups(p, 1));
-    CpuSolver cpu(p, 1);
-    ProfileTable cpuTable;
-    WallStepTimer wall(cpuTable);
-    cpu.setStepTimer(&wall);
-    cpu.step(oneSplat(0));
-    wall.endFrame();
-    EXPECT_EQ(cpuTable.names(), test::expectedStepGroups(p));
+    EXPECT_EQ(profiledCpuStep(p).names(), test::expectedStepGroups(p));
     // Profiled, the step with the dispatch is the same to the bit.
     GpuSolver plain(p);
     for (int n = 0; n < 3; ++n) plain.step(oneSplat(n));
