@@ -16,9 +16,13 @@
 // 6 for 4 in one sweep; on llvmpipe the pass it saves costs more). Each first
 // sweep value is that of a real cell; a ghost's is its mirror's (box).
 //
-// With WEIGHTED it is the multigrid's smoothing sweep on level 0 (smooth.frag,
-// whose uRhsScale is h^2 there): x' = x + w (J - x), J the sweep above, in
-// the same order; its mirror is reference::smooth.
+// With WEIGHTED it is the multigrid's smoothing sweep on a level held packed
+// (smooth.frag, whose uRhsScale is h^2 on level 0 and 1 below, the value
+// uCellSizeSquared takes here): x' = x + w (J - x), J the sweep above, in
+// the same order; its mirror is reference::smooth. With ZERO_GUESS (a
+// coarse level's first sweep, or with TWO_SWEEPS its first two) the first
+// sweep starts from x = 0, as smooth.frag's, and reads the right-hand side
+// only.
 //
 // With PAIRED (and TWO_SWEEPS, TWO_OUTPUTS) a fragment does the two sweeps
 // on two texels one above the other, rows 2R and 2R + 1, eight cells, and
@@ -43,9 +47,24 @@ uniform float uCellSizeSquared;  // h^2
 uniform float uWeight;  // w
 vec4 relaxed(vec4 old, vec4 jacobi) { return old + uWeight * (jacobi - old); }
 float relaxed(float old, float jacobi) { return old + uWeight * (jacobi - old); }
+#define FROM_ZERO(jacobi) (uWeight * (jacobi))
 #else
 vec4 relaxed(vec4 old, vec4 jacobi) { return jacobi; }
 float relaxed(float old, float jacobi) { return jacobi; }
+#define FROM_ZERO(jacobi) (jacobi)
+#endif
+
+#ifdef ZERO_GUESS
+// A sweep's value from x = 0, as smooth.frag's: w J, J = (0 - s b) / 4. Of
+// two sweeps, plus common.glsl's uZero, which no compiler contracts into
+// the second sweep (smooth.frag's FIRST_FROM_ZERO).
+#ifdef TWO_SWEEPS
+#define PLUS_ZERO(v) (uZero + (v))
+#else
+#define PLUS_ZERO(v) (v)
+#endif
+vec4 sweptFromZero(vec4 div) { return PLUS_ZERO(FROM_ZERO((0.0 - uCellSizeSquared * div) * 0.25)); }
+float sweptFromZero(float div) { return PLUS_ZERO(FROM_ZERO((0.0 - uCellSizeSquared * div) * 0.25)); }
 #endif
 
 #ifndef PERIODIC
@@ -153,6 +172,24 @@ void main()
 {
 #ifdef PAIRED
     twoSweepsOnPair();
+#elif defined(ZERO_GUESS)
+    // Two sweeps, the first from x = 0: its values here, in the rows below
+    // and above, and at the cells beside this texel's ends, from the
+    // divergence alone; then the second sweep from them, as below. A box's
+    // ghost row needs no select here: the wrap mode reads the edge row's own
+    // divergence there, so its first-sweep value is the edge row's, its
+    // mirror (sweep() takes the side walls' mirror cells itself).
+    vec4 div = valueHere(uDivergence);
+    vec4 p1 = sweptFromZero(div);
+#ifndef TWO_SWEEPS
+    fragResult = p1;  // the one sweep
+#else
+    vec4 p1Below = sweptFromZero(scalarBeside(uDivergence, kBottom));
+    vec4 p1Above = sweptFromZero(scalarBeside(uDivergence, kTop));
+    float p1LeftOfFirst = sweptFromZero(scalarBeside(uDivergence, kLeft).w);
+    float p1RightOfLast = sweptFromZero(scalarBeside(uDivergence, kRight).x);
+    fragResult = sweep(opaque(p1), opaque(p1LeftOfFirst), opaque(p1RightOfLast), opaque(p1Below), opaque(p1Above), div);
+#endif
 #else
     vec4 p = valueHere(uPressure);
     vec4 left = scalarBeside(uPressure, kLeft);

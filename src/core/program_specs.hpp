@@ -408,36 +408,50 @@ inline constexpr ProgramSpec solveCoarsest{
     .onTheGrid = false,
 };
 
-// The pressure multigrid's level 0 on four cells per texel, where the packed
-// sweeps run (GpuSolver::packsPressure()): its smoothing (pressure_packed.frag
-// WEIGHTED, one or two sweeps a draw), its restriction into level 1 and the
-// prolongation from level 1 (restrict_residual_packed.frag,
-// prolong_correction_packed.frag). Level 0 is the grid, so they take its
-// uniforms, uInverseGridSize that of its packed texels; the prolongation also
-// takes level 1's size. Each is the same float operations per cell as the
-// unpacked row of the same name, so their mirrors are those rows' mirrors.
+// The pressure multigrid's levels held four cells a texel, from level 0
+// down, where the packed sweeps run (GpuSolver::packsPressure(),
+// GpuMultigrid::packedLevels()): their smoothing (pressure_packed.frag
+// WEIGHTED, one or two sweeps a draw, the first of two from zero on a coarse
+// level), the restriction into the level below and the prolongation from it
+// (restrict_residual_packed.frag, prolong_correction_packed.frag; PACKED_COARSE
+// where that level is packed too). Drawn on each level with its own uniforms,
+// as the unpacked rows are: uInverseGridSize that of its packed texels, and
+// uCellSizeSquared is the level's right-hand side's scale (uRhsScale's
+// place: h^2 on level 0, 1 below). Each is the same float operations per
+// cell as the unpacked row of the same name, so their mirrors are those rows'
+// mirrors.
+constexpr std::array<const char*, ProgramSpec::kMaxPerDraw> packedLevelUniforms(std::initializer_list<std::size_t> used)
+{
+    std::array<const char*, ProgramSpec::kMaxPerDraw> names = levelUniforms(used);
+    if (names[level_uniform::kRhsScale]) names[level_uniform::kRhsScale] = "uCellSizeSquared";
+    return names;
+}
 inline constexpr ProgramSpec smoothPacked{
-    .name = "smooth (level 0 packed)",
+    .name = "smooth (packed)",
     .shader = "pressure_packed.frag",
-    .variants = {Define::TwoSweeps, Define::Weighted},
-    .samplers = {{{"uPressure", units::kFirst}, {"uDivergence", units::kSecond}}},
-    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared},
-                   {"uWeight", nullptr, MultigridSchedule::kWeight}}},
-    .cellsPerTexel = 4,
+    .variants = {Define::TwoSweeps, Define::Weighted, Define::ZeroGuess},
+    .samplers = {{{"uPressure", units::kFirst, Source::Level, true},
+                  {"uDivergence", units::kSecond}}},  // none from zero
+    .perDraw = packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale,
+                                    level_uniform::kWeight, level_uniform::kZero}),
+    .onTheGrid = false,
 };
 inline constexpr ProgramSpec restrictResidualPacked{
-    .name = "restrictResidual (level 0 packed)",
+    .name = "restrictResidual (packed)",
     .shader = "restrict_residual_packed.frag",
+    .variants = {Define::PackedCoarse},
     .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond}}},
-    .constants = {{{"uCellSizeSquared", &PassConstants::cellSizeSquared}}},
-    .cellsPerTexel = 4,
+    .perDraw =
+        packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale}),
+    .onTheGrid = false,
 };
 inline constexpr ProgramSpec prolongCorrectionPacked{
-    .name = "prolongCorrection (level 0 packed)",
+    .name = "prolongCorrection (packed)",
     .shader = "prolong_correction_packed.frag",
+    .variants = {Define::PackedCoarse},
     .samplers = prolongCorrection.samplers,
-    .perDraw = levelUniforms({level_uniform::kCoarseSize, level_uniform::kZero}),
-    .cellsPerTexel = 4,
+    .perDraw = packedLevelUniforms({level_uniform::kInverseGridSize, level_uniform::kCoarseSize, level_uniform::kZero}),
+    .onTheGrid = false,
 };
 
 // Motion input (sim::GpuMotion, core/motion.hpp): the normal flow between

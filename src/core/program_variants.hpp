@@ -41,7 +41,8 @@ enum class Define : unsigned {
     // so (READS_PAIRS) rather than packed.
     Paired,
     ReadsPairs,
-    CurlInline,  // vorticity.frag computes the curl it reads (collocated, in the step)
+    CurlInline,    // vorticity.frag computes the curl it reads (collocated, in the step)
+    PackedCoarse,  // a packed multigrid level's restriction into, or prolongation from, a packed one
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -60,6 +61,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
     "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
+    "PACKED_COARSE",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};

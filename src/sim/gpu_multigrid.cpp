@@ -1,5 +1,6 @@
 #include "sim/gpu_multigrid.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -54,8 +55,6 @@ void GpuMultigrid::setConstants(const PassConstants& k)
     k_ = k;
     const bool faces = levelZeroLayout(equation_, k) != Defines{};
     if (faces != faces_) buildPrograms(boundary_);  // a compile: only when the layout changes
-    setPackedConstants();
-    glUseProgram(0);
 }
 
 void GpuMultigrid::setBoundary(BoundaryMode boundary)
@@ -113,11 +112,17 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     // The packed level 0: the pressure's, where the width allows it.
     const bool packs = !viscous && levels_[0].width % 4 == 0 && levels_.size() > 1;
     const Defines weighted{D::Weighted};
-    packedSmooth_ = packs ? SpecProgram(programs::smoothPacked, boundary, weighted) : SpecProgram();
-    packedSmoothTwice_ =
-        packs ? SpecProgram(programs::smoothPacked, boundary, weighted.with(D::TwoSweeps)) : SpecProgram();
-    packedRestrict_ = packs ? SpecProgram(programs::restrictResidualPacked, boundary) : SpecProgram();
-    packedProlong_ = packs ? SpecProgram(programs::prolongCorrectionPacked, boundary) : SpecProgram();
+    const auto packedRow = [&](const ProgramSpec& row, Defines defines) {
+        return packs ? SpecProgram(row, boundary, defines) : SpecProgram();
+    };
+    packedSmooth_ = packedRow(programs::smoothPacked, weighted);
+    packedSmoothFromZero_ = packedRow(programs::smoothPacked, weighted.with(D::ZeroGuess));
+    packedSmoothTwice_ = packedRow(programs::smoothPacked, weighted.with(D::TwoSweeps));
+    packedSmoothTwiceFromZero_ = packedRow(programs::smoothPacked, weighted.with(D::TwoSweeps).with(D::ZeroGuess));
+    packedRestrict_ = packedRow(programs::restrictResidualPacked, {});
+    packedProlong_ = packedRow(programs::prolongCorrectionPacked, {});
+    packedRestrictPacked_ = packedRow(programs::restrictResidualPacked, {D::PackedCoarse});
+    packedProlongPacked_ = packedRow(programs::prolongCorrectionPacked, {D::PackedCoarse});
 
     // The pressure's coarsest level: one draw, no boundary define (M holds the rule).
     if (!viscous) {
@@ -138,8 +143,8 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     // depends on the level and is set at each draw (setLevelUniforms).
     for (const SpecProgram* p : specPrograms())
         if (*p) p->setSamplers();
-    setPackedConstants();
     buildSmallLevels();
+    choosePackedLevels();
     glUseProgram(0);
 }
 
@@ -147,7 +152,47 @@ void GpuMultigrid::allowSmallLevels(bool allowed)
 {
     smallLevelsAllowed_ = allowed;
     buildSmallLevels();
+    choosePackedLevels();
     glUseProgram(0);
+}
+
+void GpuMultigrid::allowPackedCoarseLevels(bool allowed)
+{
+    packedCoarseAllowed_ = allowed;
+    choosePackedLevels();
+}
+
+bool GpuMultigrid::halvesPacked(int level) const
+{
+    const MultigridLevel& fine = levels_[static_cast<std::size_t>(level)];
+    const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
+    return fine.width == 2 * coarse.width && 2 * coarse.height >= fine.height;
+}
+
+void GpuMultigrid::choosePackedLevels()
+{
+    packedDepth_ = 1;
+    if (!packedSmooth_) return;
+    const int coarsest = levelCount() - 1;
+    while (packedCoarseAllowed_ && packedDepth_ < std::min(smallStart_, coarsest) &&
+           levels_[static_cast<std::size_t>(packedDepth_)].width % 4 == 0 && halvesPacked(packedDepth_ - 1) &&
+           halvesPacked(packedDepth_))
+        ++packedDepth_;
+    packedIterate_.resize(static_cast<std::size_t>(packedDepth_));
+    packedRhs_.resize(static_cast<std::size_t>(packedDepth_));
+    const gl::Wrap wrap = wrapOf(boundary_);
+    for (std::size_t l = 1; l < packedIterate_.size(); ++l) {
+        const int texels = levels_[l].width / 4;
+        if (packedRhs_[l].width() != texels) {
+            packedIterate_[l] =
+                gl::PingPong(texels, levels_[l].height, gl::TextureFormat::RGBA32F, "multigrid iterate, packed");
+            packedRhs_[l] =
+                gl::RenderTarget(texels, levels_[l].height, gl::TextureFormat::RGBA32F, "multigrid rhs, packed");
+        }
+        packedIterate_[l].read().setWrap(wrap);
+        packedIterate_[l].write().setWrap(wrap);
+        packedRhs_[l].setWrap(wrap);
+    }
 }
 
 void GpuMultigrid::buildSmallLevels()
@@ -241,17 +286,12 @@ GpuMultigrid::UnpackedPrograms GpuMultigrid::unpackedPrograms(BoundaryMode bound
             SpecProgram(programs::prolongCorrection, boundary, defines)};
 }
 
-// The packed rows draw on level 0, the grid, whose uniforms they take once.
-void GpuMultigrid::setPackedConstants() const
-{
-    for (const SpecProgram* p : {&packedSmooth_, &packedSmoothTwice_, &packedRestrict_, &packedProlong_})
-        if (*p) p->setConstants(k_, k_);
-}
-
 std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    std::vector<const SpecProgram*> all = {&smoothTwice_,    &smoothTwiceFromZero_, &packedSmooth_, &packedSmoothTwice_,
-                                           &packedRestrict_, &packedProlong_,       &solveCoarsest_};
+    std::vector<const SpecProgram*> all = {&smoothTwice_,          &smoothTwiceFromZero_, &packedSmooth_,
+                                           &packedSmoothFromZero_, &packedSmoothTwice_,   &packedSmoothTwiceFromZero_,
+                                           &packedRestrict_,       &packedProlong_,       &packedRestrictPacked_,
+                                           &packedProlongPacked_,  &solveCoarsest_};
     for (const UnpackedPrograms* set : {&cells_, &faceLevel_})
         for (const SpecProgram* p :
              {&set->smooth, &set->smoothFromZero, &set->restrictResidual, &set->prolongCorrection})
@@ -296,12 +336,16 @@ void GpuMultigrid::vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, co
 
 gl::PingPong& GpuMultigrid::iterateOf(int level)
 {
-    return level == 0 ? *iterate0_ : iterate_[static_cast<std::size_t>(level)];
+    if (level == 0) return *iterate0_;
+    const auto l = static_cast<std::size_t>(level);
+    return packedAt(level) ? packedIterate_[l] : iterate_[l];
 }
 
 const gl::RenderTarget& GpuMultigrid::rhsOf(int level) const
 {
-    return level == 0 ? *rhs0_ : rhs_[static_cast<std::size_t>(level)];
+    if (level == 0) return *rhs0_;
+    const auto l = static_cast<std::size_t>(level);
+    return packedAt(level) ? packedRhs_[l] : rhs_[l];
 }
 
 // The level's size and the constants of its equation (src/core/multigrid.hpp),
@@ -326,10 +370,27 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
     }
 }
 
+void GpuMultigrid::setPackedLevelUniforms(const SpecProgram& program, int level) const
+{
+    namespace u = programs::level_uniform;
+    const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
+    const LevelOperator op = levelOperator(equation_, k_, level);
+    glUniform2i(program.perDraw(u::kGridSize), l.width, l.height);
+    glUniform2f(program.perDraw(u::kInverseGridSize), 4.0f / static_cast<float>(l.width),
+                1.0f / static_cast<float>(l.height));
+    glUniform1f(program.perDraw(u::kRhsScale), op.rhsScale);  // the packed rows' uCellSizeSquared
+    glUniform1f(program.perDraw(u::kWeight), op.weight);
+    glUniform1f(program.perDraw(u::kZero), 0.0f);
+    if (program.perDraw(u::kCoarseSize) >= 0) {
+        const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
+        glUniform2i(program.perDraw(u::kCoarseSize), coarse.width, coarse.height);
+    }
+}
+
 void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
-    if (level == 0 && packed_) {  // the pressure's level 0 is bound FromIterate
-        drawPackedSmooth(packedSmooth_);
+    if (packedAt(level)) {  // the pressure's level 0 is bound FromIterate
+        drawPackedSmooth(zeroGuess ? packedSmoothFromZero_ : packedSmooth_, level);
         return;
     }
     smoothUnpacked(level, zeroGuess, std::nullopt);
@@ -337,8 +398,9 @@ void GpuMultigrid::smooth(int level, bool zeroGuess)
 
 void GpuMultigrid::smooth(int level, bool zeroGuess, float weight)
 {
-    if (level == 0 && packed_)
-        throw std::logic_error("GpuMultigrid::smooth(): a weight of its own on the packed level 0");
+    if (packedAt(level))
+        throw std::logic_error("GpuMultigrid::smooth(): a weight of its own on the packed level " +
+                               std::to_string(level));
     smoothUnpacked(level, zeroGuess, weight);
 }
 
@@ -356,8 +418,8 @@ void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
     if (!smoothsTwice(level) || firstOfLevelZero) {  // level 0's first sweep: the viscous solve's, unpacked
         smooth(level, zeroGuess);
         smooth(level, false);
-    } else if (level == 0) {
-        drawPackedSmooth(packedSmoothTwice_);
+    } else if (packedAt(level)) {
+        drawPackedSmooth(zeroGuess ? packedSmoothTwiceFromZero_ : packedSmoothTwice_, level);
     } else {
         drawSmooth(zeroGuess ? smoothTwiceFromZero_ : smoothTwice_, level);
     }
@@ -376,23 +438,26 @@ void GpuMultigrid::drawSmooth(const SpecProgram& program, int level, std::option
     x.swap();
 }
 
-void GpuMultigrid::drawPackedSmooth(const SpecProgram& program)
+void GpuMultigrid::drawPackedSmooth(const SpecProgram& program, int level)
 {
-    gl::PingPong& x = iterateOf(0);
+    gl::PingPong& x = iterateOf(level);
     program.use();
+    setPackedLevelUniforms(program, level);
     x.read().bindTexture(kIterateUnit);
-    rhsOf(0).bindTexture(kSecondUnit);
+    rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();
 }
 
 void GpuMultigrid::restrictResidual(int level)
 {
-    if (level == 0 && packed_) {  // drawn at level 1's size, level 0's uniforms set once
-        packedRestrict_.use();
-        iterateOf(0).read().bindTexture(kIterateUnit);
-        rhsOf(0).bindTexture(kSecondUnit);
-        drawFullscreen(rhs_[1], *emptyVertexArray_);
+    if (packedAt(level)) {  // drawn at the coarse level's size, with the fine level's uniforms
+        const SpecProgram& program = packedAt(level + 1) ? packedRestrictPacked_ : packedRestrict_;
+        program.use();
+        setPackedLevelUniforms(program, level);
+        iterateOf(level).read().bindTexture(kIterateUnit);
+        rhsOf(level).bindTexture(kSecondUnit);
+        drawFullscreen(rhsOf(level + 1), *emptyVertexArray_);
         return;
     }
     const SpecProgram& program = unpackedAt(level).restrictResidual;
@@ -413,12 +478,12 @@ void GpuMultigrid::restrictResidual(int level)
 void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
-    if (level == 0 && packed_) {
-        packedProlong_.use();
-        glUniform2i(packedProlong_.perDraw(programs::level_uniform::kCoarseSize), levels_[1].width, levels_[1].height);
-        glUniform1f(packedProlong_.perDraw(programs::level_uniform::kZero), 0.0f);
+    if (packedAt(level)) {
+        const SpecProgram& program = packedAt(level + 1) ? packedProlongPacked_ : packedProlong_;
+        program.use();
+        setPackedLevelUniforms(program, level);
         x.read().bindTexture(kIterateUnit);
-        iterate_[1].read().bindTexture(kSecondUnit);
+        iterateOf(level + 1).read().bindTexture(kSecondUnit);
         drawFullscreen(x.write(), *emptyVertexArray_);
         x.swap();
         return;

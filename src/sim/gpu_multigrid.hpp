@@ -59,9 +59,20 @@ public:
     // pyramid on a grid whose width is a multiple of 4, without obstacles
     // and outside the tunnel (the packed passes know the box's and the
     // periodic rule's ghosts only).
+    // The levels below it are then held packed too, down to packedLevels()
+    // - 1 (their own textures): on llvmpipe a quarter of the fragments cost
+    // less than the draw's cells did (docs/algorithm.md §3.7a).
     void bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
                     const gl::VertexArray& emptyVertexArray);
     bool packedLevelZero() const { return packedSmooth_ && !obstacles_ && !isTunnel(boundary_); }
+    // The levels held packed while level 0 is bound packed: 0 .. packedLevels()
+    // - 1. A level below level 0 is, where its width is a multiple of 4, the
+    // level above it is packed, it is exactly half as wide as that one and
+    // has no third child row below it (multigridLevels), and neither the
+    // compute dispatch (smallLevelsStart()) nor the coarsest solve takes it.
+    int packedLevels() const { return packedLevelZero() ? packedDepth_ : 0; }
+    // Tests: level 0 alone packed (false), as before the levels below were.
+    void allowPackedCoarseLevels(bool allowed);
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
     void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(isTunnel(boundary_))); }  // on what bind() bound
 
@@ -101,6 +112,9 @@ public:
     StepTimer* stepTimer() const { return timer_; }
     // Level >= 1 (for tests).
     gl::PingPong& iterate(int level) { return iterate_[static_cast<std::size_t>(level)]; }
+    // The level's iterate as the passes hold it now: packed below level 0
+    // while it is bound packed, down to packedLevels() - 1 (for tests).
+    const gl::PingPong& heldIterate(int level) { return iterateOf(level); }
     gl::RenderTarget& rhs(int level) { return rhs_[static_cast<std::size_t>(level)]; }
     // Its programs (the program table's rows smooth, restrictResidual and
     // prolongCorrection), empty variants included: for the table's test.
@@ -114,8 +128,17 @@ private:
     gl::PingPong& iterateOf(int level);
     const gl::RenderTarget& rhsOf(int level) const;
     void setLevelUniforms(const SpecProgram& program, int level) const;
-    void setPackedConstants() const;
-    void drawPackedSmooth(const SpecProgram& program);
+    void drawPackedSmooth(const SpecProgram& program, int level);
+    // Whether `level` is held packed now (level 0 bound packed, and above packedDepth_).
+    bool packedAt(int level) const { return packed_ && level < packedDepth_; }
+    // Whether a packed `level` can restrict into level + 1 and prolong from
+    // it with the packed passes: twice its width, no third child row.
+    bool halvesPacked(int level) const;
+    // packedDepth_ for the levels and the small levels' start; the packed
+    // levels' textures made where they are missing.
+    void choosePackedLevels();
+    // The level's size and operator for a packed row (uInverseGridSize its texels').
+    void setPackedLevelUniforms(const SpecProgram& program, int level) const;
     // One unpacked sweep; weight: the level's own where none is given.
     void smoothUnpacked(int level, bool zeroGuess, std::optional<float> weight);
     // iterateIsRhs: the sweep reads b as its iterate (FirstSweep::FromRhs).
@@ -153,9 +176,17 @@ private:
     // The packed level 0's (the pressure's, on a width that is a multiple of 4).
     SpecProgram packedSmooth_;
     SpecProgram packedSmoothTwice_;
-    SpecProgram packedRestrict_;
-    SpecProgram packedProlong_;
+    SpecProgram packedSmoothFromZero_;       // a coarse packed level's first sweep
+    SpecProgram packedSmoothTwiceFromZero_;  // ... or its first two
+    SpecProgram packedRestrict_;             // into an unpacked level
+    SpecProgram packedProlong_;              // from an unpacked level
+    SpecProgram packedRestrictPacked_;       // PACKED_COARSE: between two packed levels
+    SpecProgram packedProlongPacked_;
     bool packed_ = false;  // level 0 is bound packed
+    int packedDepth_ = 1;  // levels 0 .. packedDepth_ - 1 are packed while packed_
+    bool packedCoarseAllowed_ = true;
+    std::vector<gl::PingPong> packedIterate_;  // of the packed levels below level 0 (index 0 unused)
+    std::vector<gl::RenderTarget> packedRhs_;
     // The pressure's coarsest level: its program and its M (uploadCoarsestInverse()
     // at each change of the boundary or the obstacles), and that level's mask.
     SpecProgram solveCoarsest_;
