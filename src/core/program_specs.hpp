@@ -434,6 +434,7 @@ inline constexpr ProgramSpec smoothPacked{
                   {"uDivergence", units::kSecond}}},  // none from zero
     .perDraw = packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale,
                                     level_uniform::kWeight, level_uniform::kZero}),
+    .cellsPerTexel = 4,
     .onTheGrid = false,
 };
 inline constexpr ProgramSpec restrictResidualPacked{
@@ -443,6 +444,7 @@ inline constexpr ProgramSpec restrictResidualPacked{
     .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond}}},
     .perDraw =
         packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale}),
+    .cellsPerTexel = 4,
     .onTheGrid = false,
 };
 inline constexpr ProgramSpec prolongCorrectionPacked{
@@ -451,6 +453,7 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
     .variants = {Define::PackedCoarse},
     .samplers = prolongCorrection.samplers,
     .perDraw = packedLevelUniforms({level_uniform::kInverseGridSize, level_uniform::kCoarseSize, level_uniform::kZero}),
+    .cellsPerTexel = 4,
     .onTheGrid = false,
 };
 

@@ -349,14 +349,17 @@ const gl::RenderTarget& GpuMultigrid::rhsOf(int level) const
 }
 
 // The level's size and the constants of its equation (src/core/multigrid.hpp),
-// for the uniforms the program has (-1, ignored, for the others).
+// for the uniforms the program has (-1, ignored, for the others); a packed
+// row's uInverseGridSize is that of its texels, and its uCellSizeSquared
+// takes the right-hand side's scale (core/program_specs.hpp).
 void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
 {
     namespace u = programs::level_uniform;
     const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
     const LevelOperator op = levelOperator(equation_, k_, level);
     glUniform2i(program.perDraw(u::kGridSize), l.width, l.height);
-    glUniform2f(program.perDraw(u::kInverseGridSize), 1.0f / static_cast<float>(l.width),
+    glUniform2f(program.perDraw(u::kInverseGridSize),
+                static_cast<float>(program.spec()->cellsPerTexel) / static_cast<float>(l.width),
                 1.0f / static_cast<float>(l.height));
     glUniform1f(program.perDraw(u::kRhsScale), op.rhsScale);
     glUniform1f(program.perDraw(u::kAlpha), op.alpha);
@@ -364,23 +367,6 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
     glUniform1f(program.perDraw(u::kWeight), op.weight);
     glUniform1f(program.perDraw(u::kLidSpeed), op.lidSpeed);
     glUniform1f(program.perDraw(u::kZero), 0.0f);  // smooth.frag's, two sweeps from zero
-    if (program.perDraw(u::kCoarseSize) >= 0) {
-        const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
-        glUniform2i(program.perDraw(u::kCoarseSize), coarse.width, coarse.height);
-    }
-}
-
-void GpuMultigrid::setPackedLevelUniforms(const SpecProgram& program, int level) const
-{
-    namespace u = programs::level_uniform;
-    const MultigridLevel& l = levels_[static_cast<std::size_t>(level)];
-    const LevelOperator op = levelOperator(equation_, k_, level);
-    glUniform2i(program.perDraw(u::kGridSize), l.width, l.height);
-    glUniform2f(program.perDraw(u::kInverseGridSize), 4.0f / static_cast<float>(l.width),
-                1.0f / static_cast<float>(l.height));
-    glUniform1f(program.perDraw(u::kRhsScale), op.rhsScale);  // the packed rows' uCellSizeSquared
-    glUniform1f(program.perDraw(u::kWeight), op.weight);
-    glUniform1f(program.perDraw(u::kZero), 0.0f);
     if (program.perDraw(u::kCoarseSize) >= 0) {
         const MultigridLevel& coarse = levels_[static_cast<std::size_t>(level + 1)];
         glUniform2i(program.perDraw(u::kCoarseSize), coarse.width, coarse.height);
@@ -442,7 +428,7 @@ void GpuMultigrid::drawPackedSmooth(const SpecProgram& program, int level)
 {
     gl::PingPong& x = iterateOf(level);
     program.use();
-    setPackedLevelUniforms(program, level);
+    setLevelUniforms(program, level);
     x.read().bindTexture(kIterateUnit);
     rhsOf(level).bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
@@ -454,7 +440,7 @@ void GpuMultigrid::restrictResidual(int level)
     if (packedAt(level)) {  // drawn at the coarse level's size, with the fine level's uniforms
         const SpecProgram& program = packedAt(level + 1) ? packedRestrictPacked_ : packedRestrict_;
         program.use();
-        setPackedLevelUniforms(program, level);
+        setLevelUniforms(program, level);
         iterateOf(level).read().bindTexture(kIterateUnit);
         rhsOf(level).bindTexture(kSecondUnit);
         drawFullscreen(rhsOf(level + 1), *emptyVertexArray_);
@@ -481,7 +467,7 @@ void GpuMultigrid::prolongCorrection(int level)
     if (packedAt(level)) {
         const SpecProgram& program = packedAt(level + 1) ? packedProlongPacked_ : packedProlong_;
         program.use();
-        setPackedLevelUniforms(program, level);
+        setLevelUniforms(program, level);
         x.read().bindTexture(kIterateUnit);
         iterateOf(level + 1).read().bindTexture(kSecondUnit);
         drawFullscreen(x.write(), *emptyVertexArray_);

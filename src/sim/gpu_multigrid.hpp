@@ -137,8 +137,7 @@ private:
     // packedDepth_ for the levels and the small levels' start; the packed
     // levels' textures made where they are missing.
     void choosePackedLevels();
-    // The level's size and operator for a packed row (uInverseGridSize its texels').
-    void setPackedLevelUniforms(const SpecProgram& program, int level) const;
+
     // One unpacked sweep; weight: the level's own where none is given.
     void smoothUnpacked(int level, bool zeroGuess, std::optional<float> weight);
     // iterateIsRhs: the sweep reads b as its iterate (FirstSweep::FromRhs).
