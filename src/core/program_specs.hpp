@@ -457,6 +457,22 @@ inline constexpr ProgramSpec prolongCorrectionPacked{
     .onTheGrid = false,
 };
 
+// The viscous solve's Chebyshev-weighted sweeps on the staggered faces, two
+// cells a texel (smooth_faces_packed.frag; GpuMultigrid::packsFaces()): the
+// first from the faces as stored (FROM_CELLS, TWO_OUTPUTS: x and b packed),
+// the last back to them (TO_CELLS). Level 0's uniforms, the sweep's weight
+// per draw. The same float operations per face as smooth's STAGGERED
+// VISCOUS variant, so its mirror is reference::staggered::smooth.
+inline constexpr ProgramSpec smoothFacesPacked{
+    .name = "smooth (faces packed)",
+    .shader = "smooth_faces_packed.frag",
+    .variants = {Define::FromCells, Define::ToCells, Define::TwoOutputs},
+    .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond, Source::Level, true}}},  // b is x FROM_CELLS
+    .perDraw = levelUniforms({level_uniform::kGridSize, level_uniform::kLidSpeed, level_uniform::kAlpha,
+                              level_uniform::kInverseDenominator, level_uniform::kWeight}),
+    .onTheGrid = false,
+};
+
 // Motion input (sim::GpuMotion, core/motion.hpp): the normal flow between
 // two camera frames, and its average over frames. Camera images have no
 // walls or wrap: built for the box's rule (beyond the edge the edge repeats).
@@ -478,7 +494,7 @@ inline constexpr ProgramSpec motionBlur{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 28> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 29> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectStage,
@@ -505,6 +521,7 @@ inline constexpr std::array<const ProgramSpec*, 28> kProgramSpecs{
     &programs::smoothPacked,
     &programs::restrictResidualPacked,
     &programs::prolongCorrectionPacked,
+    &programs::smoothFacesPacked,
     &programs::motionFlow,
     &programs::motionBlur,
 };

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <initializer_list>
 #include <string>
 
@@ -43,6 +44,11 @@ enum class Define : unsigned {
     ReadsPairs,
     CurlInline,    // vorticity.frag computes the curl it reads (collocated, in the step)
     PackedCoarse,  // a packed multigrid level's restriction into, or prolongation from, a packed one
+    // The viscous sweeps on the staggered faces two cells a texel
+    // (smooth_faces_packed.frag): the first reads the faces as stored, the
+    // last writes them so.
+    FromCells,
+    ToCells,
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -61,11 +67,11 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
     "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
-    "PACKED_COARSE",
+    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};
-static_assert(kDefineNames.size() <= 32, "Defines keeps a variant in 32 bits");
+static_assert(kDefineNames.size() <= 64, "Defines keeps a variant in 64 bits");
 
 // A set of Defines: a row's variants (those its shader knows), or one variant.
 class Defines {
@@ -86,7 +92,7 @@ public:
     constexpr const fluid::SchemeStage* stage() const { return stage_; }
     constexpr bool has(Define d) const { return (bits_ & bit(d)) != 0; }
     constexpr bool within(Defines allowed) const { return (bits_ & ~allowed.bits_) == 0; }
-    constexpr unsigned bits() const { return bits_; }
+    constexpr std::uint64_t bits() const { return bits_; }
     friend constexpr Defines operator|(Defines a, Defines b)
     {
         return Defines(a.bits_ | b.bits_, a.stage_ ? a.stage_ : b.stage_);
@@ -97,7 +103,7 @@ public:
     {
         std::string out;
         for (std::size_t n = 0; n < kDefineNames.size(); ++n)
-            if (bits_ & (1u << n)) out += std::string("#define ") + kDefineNames[n] + " 1\n";
+            if (bits_ & (std::uint64_t{1} << n)) out += std::string("#define ") + kDefineNames[n] + " 1\n";
         if (stage_) {
             out += std::string("#define ") + stage_->define + " 1\n";
             if (stage_->forwardInTime) out += "#define STAGE_FORWARD_IN_TIME 1\n";
@@ -107,9 +113,9 @@ public:
     }
 
 private:
-    constexpr Defines(unsigned bits, const fluid::SchemeStage* stage) : bits_(bits), stage_(stage) {}
-    static constexpr unsigned bit(Define d) { return 1u << static_cast<unsigned>(d); }
-    unsigned bits_ = 0;
+    constexpr Defines(std::uint64_t bits, const fluid::SchemeStage* stage) : bits_(bits), stage_(stage) {}
+    static constexpr std::uint64_t bit(Define d) { return std::uint64_t{1} << static_cast<unsigned>(d); }
+    std::uint64_t bits_ = 0;
     const fluid::SchemeStage* stage_ = nullptr;  // a row of kAdvectionSchemes: compared by address
 };
 

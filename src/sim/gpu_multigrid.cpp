@@ -124,6 +124,16 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     packedRestrictPacked_ = packedRow(programs::restrictResidualPacked, {D::PackedCoarse});
     packedProlongPacked_ = packedRow(programs::prolongCorrectionPacked, {D::PackedCoarse});
 
+    // The viscous faces two cells a texel, where the layout has faces.
+    const bool packsFaces = viscous && faces_ && levels_[0].width % 2 == 0 &&
+                            (boundary == BoundaryMode::Box || boundary == BoundaryMode::Periodic);
+    const auto facesRow = [&](Defines defines) {
+        return packsFaces ? SpecProgram(programs::smoothFacesPacked, boundary, defines) : SpecProgram();
+    };
+    facesFirst_ = facesRow({D::FromCells, D::TwoOutputs});
+    facesMiddle_ = facesRow({});
+    facesLast_ = facesRow({D::ToCells});
+
     // The pressure's coarsest level: one draw, no boundary define (M holds the rule).
     if (!viscous) {
         solveCoarsest_ = SpecProgram(programs::solveCoarsest, BoundaryMode::Box);
@@ -288,10 +298,20 @@ GpuMultigrid::UnpackedPrograms GpuMultigrid::unpackedPrograms(BoundaryMode bound
 
 std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
 {
-    std::vector<const SpecProgram*> all = {&smoothTwice_,          &smoothTwiceFromZero_, &packedSmooth_,
-                                           &packedSmoothFromZero_, &packedSmoothTwice_,   &packedSmoothTwiceFromZero_,
-                                           &packedRestrict_,       &packedProlong_,       &packedRestrictPacked_,
-                                           &packedProlongPacked_,  &solveCoarsest_};
+    std::vector<const SpecProgram*> all = {&smoothTwice_,
+                                           &smoothTwiceFromZero_,
+                                           &packedSmooth_,
+                                           &packedSmoothFromZero_,
+                                           &packedSmoothTwice_,
+                                           &packedSmoothTwiceFromZero_,
+                                           &packedRestrict_,
+                                           &packedProlong_,
+                                           &packedRestrictPacked_,
+                                           &packedProlongPacked_,
+                                           &facesFirst_,
+                                           &facesMiddle_,
+                                           &facesLast_,
+                                           &solveCoarsest_};
     for (const UnpackedPrograms* set : {&cells_, &faceLevel_})
         for (const SpecProgram* p :
              {&set->smooth, &set->smoothFromZero, &set->restrictResidual, &set->prolongCorrection})
@@ -485,6 +505,51 @@ void GpuMultigrid::prolongCorrection(int level)
     iterate_[static_cast<std::size_t>(level + 1)].read().bindTexture(kSecondUnit);
     drawFullscreen(x.write(), *emptyVertexArray_);
     x.swap();
+}
+
+bool GpuMultigrid::packsFaces() const
+{
+    return facesFirst_ && packedFacesAllowed_ && !obstacles_;
+}
+
+void GpuMultigrid::chebyshevSweepsOnPackedFaces(double a, int sweeps)
+{
+    if (!packsFaces() || sweeps < 2 || firstSweep_ != FirstSweep::FromRhs)
+        throw std::logic_error("GpuMultigrid::chebyshevSweepsOnPackedFaces(): not on packed faces here (" +
+                               std::to_string(sweeps) + " sweeps)");
+    firstSweep_ = FirstSweep::FromIterate;
+    const MultigridLevel& grid = levels_[0];
+    if (packedFacesRhs_.width() != grid.width / 2) {
+        packedFaces_ = gl::PingPong(grid.width / 2, grid.height, gl::TextureFormat::RGBA32F, "viscous faces, packed");
+        packedFacesRhs_ =
+            gl::RenderTarget(grid.width / 2, grid.height, gl::TextureFormat::RGBA32F, "viscous rhs, packed");
+        facesPair_ = gl::TwoTargets::create();
+        for (const gl::RenderTarget* x : {&packedFaces_.read(), &packedFaces_.write()})
+            facesPair_.check(*x, packedFacesRhs_, "the viscous faces, packed");
+    }
+    const gl::Wrap wrap = wrapOf(boundary_);
+    for (gl::RenderTarget* t : {&packedFaces_.read(), &packedFaces_.write(), &packedFacesRhs_}) t->setWrap(wrap);
+    gl::PingPong& velocity = *iterate0_;
+    for (int k = 0; k < sweeps; ++k) {
+        const bool last = k + 1 == sweeps;
+        const SpecProgram& program = k == 0 ? facesFirst_ : last ? facesLast_ : facesMiddle_;
+        program.use();
+        setLevelUniforms(program, 0);
+        glUniform1f(program.perDraw(programs::level_uniform::kWeight), chebyshevWeight(a, sweeps, k));
+        if (k == 0) {  // from b as stored: x and b packed
+            rhsOf(0).bindTexture(kIterateUnit);
+            drawFullscreen(facesPair_, packedFaces_.write(), packedFacesRhs_, *emptyVertexArray_);
+            packedFaces_.swap();
+            continue;
+        }
+        packedFaces_.read().bindTexture(kIterateUnit);
+        packedFacesRhs_.bindTexture(kSecondUnit);
+        drawFullscreen(last ? velocity.write() : packedFaces_.write(), *emptyVertexArray_);
+        if (last)
+            velocity.swap();
+        else
+            packedFaces_.swap();
+    }
 }
 
 void GpuMultigrid::uploadCoarsestInverse()

@@ -73,6 +73,18 @@ public:
     int packedLevels() const { return packedLevelZero() ? packedDepth_ : 0; }
     // Tests: level 0 alone packed (false), as before the levels below were.
     void allowPackedCoarseLevels(bool allowed);
+
+    // The viscous solve's Chebyshev-weighted sweeps (runChebyshevSweeps'
+    // values) on level 0's faces held two cells a texel
+    // (smooth_faces_packed.frag): the first from the faces as stored, the
+    // last back to them, the rest packed; the same bits. On what bind()
+    // bound, FirstSweep::FromRhs, and at least 2 sweeps. Only where
+    // packsFaces(): the viscous solve on the staggered layout, a width that
+    // is even, the box or periodic, no obstacles.
+    bool packsFaces() const;
+    void chebyshevSweepsOnPackedFaces(double a, int sweeps);
+    // Tests: the one-cell sweeps instead (false).
+    void allowPackedFaces(bool allowed) { packedFacesAllowed_ = allowed; }
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
     void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(isTunnel(boundary_))); }  // on what bind() bound
 
@@ -182,6 +194,13 @@ private:
     SpecProgram packedRestrictPacked_;       // PACKED_COARSE: between two packed levels
     SpecProgram packedProlongPacked_;
     bool packed_ = false;  // level 0 is bound packed
+    // The viscous faces two cells a texel: the first, middle and last sweeps,
+    // x and b packed (made at the first solve), the first sweep's two targets.
+    SpecProgram facesFirst_, facesMiddle_, facesLast_;
+    gl::PingPong packedFaces_;
+    gl::RenderTarget packedFacesRhs_;
+    gl::TwoTargets facesPair_;
+    bool packedFacesAllowed_ = true;
     int packedDepth_ = 1;  // levels 0 .. packedDepth_ - 1 are packed while packed_
     bool packedCoarseAllowed_ = true;
     std::vector<gl::PingPong> packedIterate_;  // of the packed levels below level 0 (index 0 unused)

@@ -286,7 +286,10 @@ void GpuSolver::diffuse()
     std::swap(diffusionRhs_, velocity().read());
     if (plan.chebyshevSweeps > 0) {
         viscousMultigrid_.bind(velocity(), diffusionRhs_, emptyVertexArray_, FirstSweep::FromRhs);
-        runChebyshevSweeps(viscousMultigrid_, constants_.diffusionAlpha, plan.chebyshevSweeps);
+        if (viscousMultigrid_.packsFaces() && plan.chebyshevSweeps >= 2)  // the same values, two cells a texel
+            viscousMultigrid_.chebyshevSweepsOnPackedFaces(constants_.diffusionAlpha, plan.chebyshevSweeps);
+        else
+            runChebyshevSweeps(viscousMultigrid_, constants_.diffusionAlpha, plan.chebyshevSweeps);
         return;
     }
     if (plan.vCycles > 0) {

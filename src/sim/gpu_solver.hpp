@@ -103,6 +103,7 @@ public:
     Field download(Slot slot) const;  // any slot of the pass table, e.g. what a row wrote
     // The multigrid pyramid, for tests that run its passes one at a time.
     sim::GpuMultigrid& multigrid() { return multigrid_; }
+    sim::GpuMultigrid& viscousMultigrid() { return viscousMultigrid_; }
     // Binds level 0 (pressure, divergence) so the pyramid's passes can run alone.
     void bindMultigrid();
     // Whether the pressure solve may hold the pressure four cells a texel
