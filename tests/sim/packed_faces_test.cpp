@@ -21,11 +21,6 @@
 namespace fluid {
 namespace {
 
-// Where a GPU compiler contracts a multiply-add in the vec4 form and not in
-// the vec2 one: a rounding a sweep, at most. llvmpipe compiles both alike:
-// there the bound is 0.
-constexpr double kMaxRel = 2e-6;
-
 struct Case {
     const char* name;
     BoundaryMode boundary;
@@ -92,7 +87,7 @@ TEST_P(PackedFaces, TheSolveGivesWhatTheOneCellSweepsGive)
     EXPECT_EQ(draws[0], draws[1]) << "a sweep a draw either way";
     const Field result = packed.download().velocity;
     test::expectSameWithin(std::string("solve_") + GetParam().name, result, oneCell.download().velocity,
-                           test::onLlvmpipe() ? 0.0 : kMaxRel);
+                           test::twoFormsBound());
     EXPECT_GT(test::compareFields(result, start.velocity).relativeL2, 1e-3) << "the solve left u unchanged";
 }
 
@@ -103,7 +98,7 @@ TEST_P(PackedFaces, StepsGiveWhatTheOneCellSweepsGive)
     GpuSolver packed(p);
     GpuSolver oneCell(p);
     prepare(packed, oneCell);
-    test::expectSameSteps(std::string("steps_") + GetParam().name, packed, oneCell, test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameSteps(std::string("steps_") + GetParam().name, packed, oneCell, test::twoFormsBound());
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, PackedFaces, ::testing::ValuesIn(kCases),

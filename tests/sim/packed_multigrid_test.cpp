@@ -22,12 +22,6 @@
 namespace fluid {
 namespace {
 
-// The two forms differ only where a GPU compiler contracts a multiply-add
-// into an FMA in one (vec4) form and not in the other: a rounding of the
-// values' magnitude per pass at most, over the ~12 level-0 draws of two
-// V-cycles. llvmpipe contracts both alike: there the bound is 0.
-constexpr double kMaxRel = 2e-6;
-
 struct Case {
     const char* name;
     BoundaryMode boundary;
@@ -59,7 +53,7 @@ SimParams paramsFor(const Case& c)
 
 void expectClose(const Field& packed, const Field& unpacked, const std::string& what)
 {
-    test::expectSameWithin(what, packed, unpacked, test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameWithin(what, packed, unpacked, test::twoFormsBound());
 }
 
 class PackedMultigrid : public test::GlTest, public ::testing::WithParamInterface<Case> {};
@@ -94,8 +88,7 @@ TEST_P(PackedMultigrid, StepsGiveWhatTheUnpackedPassesGive)
     GpuSolver packed(p);
     GpuSolver unpacked(p);
     unpacked.allowPackedPressure(false);
-    test::expectSameSteps(std::string("steps_") + GetParam().name, packed, unpacked,
-                          test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameSteps(std::string("steps_") + GetParam().name, packed, unpacked, test::twoFormsBound());
     // The packed step's divergence pass packs too; its divergence, unpacked when read.
     expectClose(packed.downloadDivergence(), unpacked.downloadDivergence(),
                 std::string("steps_") + GetParam().name + "_divergence");
@@ -191,8 +184,7 @@ TEST_P(PackedCoarseLevels, StepsGiveWhatTheUnpackedLevelsGive)
     GpuSolver packedBelow(p);
     GpuSolver levelZeroOnly(p);
     prepare(packedBelow, levelZeroOnly);
-    test::expectSameSteps(std::string("steps_") + GetParam().name, packedBelow, levelZeroOnly,
-                          test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameSteps(std::string("steps_") + GetParam().name, packedBelow, levelZeroOnly, test::twoFormsBound());
 }
 
 // The packed sweeps from zero one at a time (the V-cycle takes them two a
@@ -235,7 +227,7 @@ TEST_P(PackedCoarseSweeps, OneSweepFromZeroThenOneGiveTheTwoInOneDraw)
     const std::vector<float> inOneDraw = levelOne(mg);
     ASSERT_EQ(oneByOne[0].size(), oneByOne[1].size());
     ASSERT_EQ(inOneDraw.size(), oneByOne[1].size());
-    const double bound = test::onLlvmpipe() ? 0.0 : kMaxRel;
+    const double bound = test::twoFormsBound();
     double largest = 0.0, packedError = 0.0, twoError = 0.0;
     for (std::size_t i = 0; i < inOneDraw.size(); ++i) {
         largest = std::max(largest, std::abs(double(oneByOne[1][i])));

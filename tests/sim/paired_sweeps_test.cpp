@@ -19,12 +19,6 @@
 namespace fluid {
 namespace {
 
-// The two forms differ only where a GPU compiler contracts a multiply-add
-// into an FMA in one shader and not in the other: a rounding of the values'
-// magnitude per sweep at most, which the next sweeps damp (Jacobi averages).
-// llvmpipe contracts both alike: there the bound is 0.
-constexpr double kMaxRel = 2e-6;
-
 struct Case {
     const char* name;
     BoundaryMode boundary;
@@ -66,7 +60,7 @@ SimParams paramsFor(const Case& c)
 
 void expectClose(const Field& paired, const Field& fourCells, const std::string& what)
 {
-    test::expectSameWithin(what, paired, fourCells, test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameWithin(what, paired, fourCells, test::twoFormsBound());
 }
 
 class PairedSweeps : public test::GlTest, public ::testing::WithParamInterface<Case> {};
@@ -101,8 +95,7 @@ TEST_P(PairedSweeps, StepsGiveWhatFourCellsAFragmentGive)
     GpuSolver paired(p);
     GpuSolver fourCells(p);
     fourCells.allowPairedSweeps(false);
-    test::expectSameSteps(std::string("steps_") + GetParam().name, paired, fourCells,
-                          test::onLlvmpipe() ? 0.0 : kMaxRel, true);
+    test::expectSameSteps(std::string("steps_") + GetParam().name, paired, fourCells, test::twoFormsBound(), true);
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, PairedSweeps, ::testing::ValuesIn(kCases),

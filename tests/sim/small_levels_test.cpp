@@ -22,11 +22,6 @@
 namespace fluid {
 namespace {
 
-// Where a GPU compiler contracts a multiply-add in the compute shader and not
-// in the fragment pass (or the other way): a rounding a sweep, which the
-// next sweeps damp. llvmpipe compiles both alike: there the bound is 0.
-constexpr double kMaxRel = 2e-6;
-
 // Without GL 4.3 (macOS has 4.1) every level runs pass by pass and there is
 // nothing to compare. Never so on llvmpipe (LlvmpipeHasThem, below).
 constexpr const char* kNoCompute = "no compute shaders (GL 4.3) here: the small levels run pass by pass";
@@ -66,7 +61,7 @@ SimParams paramsFor(const Case& c)
 
 void expectClose(const Field& atOnce, const Field& byPasses, const std::string& what)
 {
-    test::expectSameWithin(what, atOnce, byPasses, test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameWithin(what, atOnce, byPasses, test::twoFormsBound());
 }
 
 class SmallLevels : public test::GlTest, public ::testing::WithParamInterface<Case> {};
@@ -109,7 +104,7 @@ TEST_P(SmallLevels, StepsGiveWhatThePassesGive)
     GpuSolver atOnce(p);
     GpuSolver byPasses(p);
     byPasses.allowSmallLevels(false);
-    test::expectSameSteps(std::string("steps_") + c.name, atOnce, byPasses, test::onLlvmpipe() ? 0.0 : kMaxRel);
+    test::expectSameSteps(std::string("steps_") + c.name, atOnce, byPasses, test::twoFormsBound());
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, SmallLevels, ::testing::ValuesIn(kCases),

@@ -18,15 +18,11 @@
 #include "support/gl_context.hpp"
 #include "support/obstacles.hpp"
 #include "support/parity_check.hpp"
+#include "support/two_gpu_forms.hpp"
 #include "support/walls.hpp"
 
 namespace fluid {
 namespace {
-
-// Where a GPU compiler contracts a multiply-add in one program and not in
-// the other: a rounding of the velocity's magnitude. llvmpipe compiles both
-// alike (the curls are opaque before the confinement uses them): there 0.
-constexpr double kMaxRel = 2e-6;
 
 struct Case {
     test::Walls walls;
@@ -81,7 +77,7 @@ TEST_P(VorticityWithCurl, OneDrawGivesWhatTheCurlAndVorticityPassesGive)
     twoPasses.run(passes::vorticity);
     const Field result = oneDraw.download().velocity;
     test::expectSameWithin(std::string("vorticity_with_curl_") + c.walls.name, result, twoPasses.download().velocity,
-                           test::onLlvmpipe() ? 0.0 : kMaxRel);
+                           test::twoFormsBound());
     EXPECT_GT(test::compareFields(result, start.velocity).relativeL2, 1e-3) << "the confinement left u unchanged";
 }
 

@@ -9,9 +9,21 @@
 
 #include "sim/gpu_solver.hpp"
 #include "support/fields.hpp"
+#include "support/gl_context.hpp"
 #include "support/parity_check.hpp"
 
 namespace fluid::test {
+
+// How far two GPU forms of one computation may part. They differ only where a
+// GPU compiler contracts a multiply-add into an FMA in one form (a vec4
+// packing, a fused pass, a compute shader) and not in the other: a rounding
+// of the values' magnitude per pass at most, which the sweeps and steps
+// after it damp. llvmpipe compiles both alike: there they must be the same
+// bits.
+inline double twoFormsBound()
+{
+    return onLlvmpipe() ? 0.0 : 2e-6;
+}
 
 // `steps` steps of one stroke each on `a` and `b` from the same random start
 // (with a pressure solve outside the step first where `solveFirst`), then
