@@ -133,6 +133,7 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     facesFirst_ = facesRow({D::FromCells, D::TwoOutputs});
     facesMiddle_ = facesRow({});
     facesLast_ = facesRow({D::ToCells});
+    setPackedFacesWrap();  // where a solve made them: the new rule's wrap
 
     // The pressure's coarsest level: one draw, no boundary define (M holds the rule).
     if (!viscous) {
@@ -507,6 +508,13 @@ void GpuMultigrid::prolongCorrection(int level)
     x.swap();
 }
 
+void GpuMultigrid::setPackedFacesWrap()
+{
+    if (packedFacesRhs_.width() == 0) return;
+    const gl::Wrap wrap = wrapOf(boundary_);
+    for (gl::RenderTarget* t : {&packedFaces_.read(), &packedFaces_.write(), &packedFacesRhs_}) t->setWrap(wrap);
+}
+
 bool GpuMultigrid::packsFaces() const
 {
     return facesFirst_ && packedFacesAllowed_ && !obstacles_;
@@ -526,9 +534,8 @@ void GpuMultigrid::chebyshevSweepsOnPackedFaces(double a, int sweeps)
         facesPair_ = gl::TwoTargets::create();
         for (const gl::RenderTarget* x : {&packedFaces_.read(), &packedFaces_.write()})
             facesPair_.check(*x, packedFacesRhs_, "the viscous faces, packed");
+        setPackedFacesWrap();
     }
-    const gl::Wrap wrap = wrapOf(boundary_);
-    for (gl::RenderTarget* t : {&packedFaces_.read(), &packedFaces_.write(), &packedFacesRhs_}) t->setWrap(wrap);
     gl::PingPong& velocity = *iterate0_;
     for (int k = 0; k < sweeps; ++k) {
         const bool last = k + 1 == sweeps;

@@ -201,7 +201,8 @@ private:
     gl::RenderTarget packedFacesRhs_;
     gl::TwoTargets facesPair_;
     bool packedFacesAllowed_ = true;
-    int packedDepth_ = 1;  // levels 0 .. packedDepth_ - 1 are packed while packed_
+    void setPackedFacesWrap();  // the boundary rule's, once they exist
+    int packedDepth_ = 1;       // levels 0 .. packedDepth_ - 1 are packed while packed_
     bool packedCoarseAllowed_ = true;
     std::vector<gl::PingPong> packedIterate_;  // of the packed levels below level 0 (index 0 unused)
     std::vector<gl::RenderTarget> packedRhs_;
