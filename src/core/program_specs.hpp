@@ -45,6 +45,7 @@ inline constexpr unsigned kSecond = 1;
 inline constexpr unsigned kThird = 2;
 inline constexpr unsigned kSolid = 3;  // the obstacle mask (uSolid, common.glsl)
 inline constexpr unsigned kFourth = 4;
+inline constexpr unsigned kFifth = 5;
 }  // namespace units
 
 struct SamplerBinding {
@@ -106,8 +107,9 @@ struct ProgramSpec {
 namespace programs {
 
 // The scalar advections' variants (advect_scalar.frag).
-inline constexpr Defines kScalarAdvectionVariants{Define::ScalarSource, Define::OnVelocityGrid, Define::Obstacles,
-                                                  Define::Staggered,    Define::InflowDye,      Define::SlipWalls};
+inline constexpr Defines kScalarAdvectionVariants{Define::ScalarSource,      Define::OnVelocityGrid, Define::Obstacles,
+                                                  Define::Staggered,         Define::InflowDye,      Define::SlipWalls,
+                                                  Define::VelocityAtDyeCells};
 // The multigrid's passes: either equation, on level 0's faces or cells.
 inline constexpr Defines kLevelVariants{Define::Obstacles, Define::Viscous, Define::Staggered};
 
@@ -170,7 +172,9 @@ inline constexpr ProgramSpec advectDye{
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
     .variants = kScalarAdvectionVariants.with(Define::CubicRead),
-    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}, {"uSource", units::kSecond, Source::Dye}}},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity, true},
+                  {"uSource", units::kSecond, Source::Dye},
+                  {"uVelocityAtDyeCells", units::kFifth, Source::VelocityAtDyeCells, true}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize}, {"uDecay", &PassConstants::dyeDecay}}},
 };
 inline constexpr ProgramSpec advectDyeStage{
@@ -178,13 +182,27 @@ inline constexpr ProgramSpec advectDyeStage{
     .shader = "advect_scalar.frag",
     .header = "advection.glsl",
     .variants = kScalarAdvectionVariants.with(Define::SchemeStage),
-    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity, true},
                   {"uSource", units::kSecond, Source::Dye},
                   {"uForward", units::kThird, Source::Forward},
-                  {"uIntermediate", units::kFourth, Source::Intermediate, true}}},
+                  {"uIntermediate", units::kFourth, Source::Intermediate, true},
+                  {"uVelocityAtDyeCells", units::kFifth, Source::VelocityAtDyeCells, true}}},
     .constants = {{{"uDtOverCellSize", &PassConstants::dtOverCellSize, 0.0f, true},
                    {"uDecay", &PassConstants::dyeDecay},
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
+};
+// The velocity at the centres of the dye's cells, where the dye's grid is
+// twice the velocity's each way (velocity_at_dye_cells.frag): drawn on the
+// velocity's grid into four layers, one for each of a cell's four dye cells,
+// before the dye's advection, whose passes (VELOCITY_AT_DYE_CELLS above)
+// read it instead of each interpolating the velocity again. On faces (the
+// STAGGERED variant; no other builds), with the dye's read's rule (SLIP_WALLS).
+inline constexpr ProgramSpec velocityAtDyeCells{
+    .name = "velocityAtDyeCells",
+    .shader = "velocity_at_dye_cells.frag",
+    .header = "advection.glsl",
+    .variants = {Define::Staggered, Define::SlipWalls},
+    .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}}},
 };
 inline constexpr ProgramSpec advectTemperature{
     .name = "advectTemperature",
@@ -494,12 +512,13 @@ inline constexpr ProgramSpec motionBlur{
 }  // namespace programs
 
 // Every row, for the tests that check them all.
-inline constexpr std::array<const ProgramSpec*, 29> kProgramSpecs{
+inline constexpr std::array<const ProgramSpec*, 30> kProgramSpecs{
     &programs::splat,
     &programs::advect,
     &programs::advectStage,
     &programs::advectDye,
     &programs::advectDyeStage,
+    &programs::velocityAtDyeCells,
     &programs::advectTemperature,
     &programs::advectTemperatureStage,
     &programs::vorticityWithCurl,

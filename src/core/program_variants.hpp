@@ -49,6 +49,9 @@ enum class Define : unsigned {
     // last writes them so.
     FromCells,
     ToCells,
+    // The dye's advection reads the velocity at its cells from
+    // velocity_at_dye_cells.frag's layers (a dye grid twice the velocity's).
+    VelocityAtDyeCells,
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -67,7 +70,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
     "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
-    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS",
+    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};
@@ -123,20 +126,21 @@ private:
 // solver resolves each when it draws the row (GpuSolver::draw), so no pass
 // binds a texture unit by hand.
 enum class Source {
-    Output,            // the field the draw writes, as it is before the draw
-    Velocity,          // the current velocity
-    Dye,               // the current dye
-    Temperature,       // the current temperature
-    Pressure,          // the current pressure
-    CarriedVelocity,   // what advect() carries with the incremental projection
-    Divergence,        // the projection's divergence
-    DiffusionRhs,      // the advected velocity, b of the viscous solve
-    PackedPressure,    // the pressure, four cells a texel
-    PackedDivergence,  // the divergence, four cells a texel
-    PressurePairs,     // the packed pressure as the paired sweeps leave it: even rows, odd rows (two layers)
-    Forward,           // a scheme's stages: the forward step's result for the field written
-    Intermediate,      // a scheme's stages: the previous stage's result for the field written
-    Force,             // motion input's force field, given with the draw
+    Output,              // the field the draw writes, as it is before the draw
+    Velocity,            // the current velocity
+    Dye,                 // the current dye
+    Temperature,         // the current temperature
+    Pressure,            // the current pressure
+    CarriedVelocity,     // what advect() carries with the incremental projection
+    Divergence,          // the projection's divergence
+    DiffusionRhs,        // the advected velocity, b of the viscous solve
+    PackedPressure,      // the pressure, four cells a texel
+    PackedDivergence,    // the divergence, four cells a texel
+    PressurePairs,       // the packed pressure as the paired sweeps leave it: even rows, odd rows (two layers)
+    Forward,             // a scheme's stages: the forward step's result for the field written
+    Intermediate,        // a scheme's stages: the previous stage's result for the field written
+    Force,               // motion input's force field, given with the draw
+    VelocityAtDyeCells,  // the velocity at the dye's cells, four layers (a dye grid twice the velocity's)
     // Bound by the class that draws the row: a multigrid level's, a camera
     // frame, what a window's display pass shows (its view, the glow, a picture).
     Level,

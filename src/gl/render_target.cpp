@@ -202,13 +202,23 @@ void RenderTarget::upload(const float* values)
 
 void RenderTarget::download(float* values) const
 {
-    if (layers_ != 1) throw GlError("RenderTarget::download: a target of layers is not downloaded");
+    if (layers_ != 1) throw GlError("RenderTarget::download: a target of layers is downloaded a layer at a time");
+    downloadLayer(0, values);
+}
+
+void RenderTarget::downloadLayer(int layer, float* values) const
+{
+    if (layer < 0 || layer >= layers_)
+        throw GlError("RenderTarget::downloadLayer(" + std::to_string(layer) + "): the target has " +
+                      std::to_string(layers_) + " layer(s)");
     const std::size_t count = static_cast<std::size_t>(width_) * static_cast<std::size_t>(height_) *
                               static_cast<std::size_t>(info(format_).components);
     std::vector<std::uint32_t> staging(count + kCanaryWords, kCanary);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
     setPackState();
+    glReadBuffer(GL_COLOR_ATTACHMENT0 + static_cast<GLenum>(layer));
     glReadPixels(0, 0, width_, height_, info(format_).format, GL_FLOAT, staging.data());
+    glReadBuffer(GL_COLOR_ATTACHMENT0);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);
     for (std::size_t n = count; n < staging.size(); ++n)
         if (staging[n] != kCanary)

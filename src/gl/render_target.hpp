@@ -38,7 +38,7 @@ public:
     // above 1 (at most kMaxLayers) the texture is an array of that many
     // layers, layer n the framebuffer's output n, so that one draw writes
     // them all; shaders read it as a sampler2DArray. Such a target is not
-    // uploaded or downloaded.
+    // uploaded, and downloaded a layer at a time (downloadLayer).
     RenderTarget(int width, int height, TextureFormat format, const char* label, int layers = 1);
     static constexpr int kMaxLayers = 4;
 
@@ -58,6 +58,8 @@ public:
     void upload(const float* values);
     // Reads width*height*components floats back. Synchronous: never in the step loop.
     void download(float* values) const;
+    // The same for one layer of a target of layers (its framebuffer's output `layer`).
+    void downloadLayer(int layer, float* values) const;
     void clear(float value);
 
 private:

@@ -435,6 +435,20 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
                                                      exec);
 }
 
+Field velocityAtDyeCells(const Field& velocity, const PassConstants& velocityGrid, const PassConstants& k, Exec exec)
+{
+    Field out(k.width, k.height, 2);
+    const PassConstants read = withoutSolids(velocityGrid);  // as advectScalar reads it
+    forEachRow(k, exec, [&](int j) {
+        for (int i = 0; i < k.width; ++i) {
+            const glm::vec2 v = velocityAtCentreOf(velocity, read, i, j, k);
+            out.at(i, j, 0) = v.x;
+            out.at(i, j, 1) = v.y;
+        }
+    });
+    return out;
+}
+
 void collocated::advectVelocity(const Field& velocity, const Field& carried, float decay, Field& out,
                                 const PassConstants& k, Exec exec)
 {

@@ -129,6 +129,11 @@ void CpuSolver::advectDye()
     state_.dye.swap(scratch_.dye);
 }
 
+Field CpuSolver::velocityAtDyeCells() const
+{
+    return reference::velocityAtDyeCells(state_.velocity, dyeVelocityRead(), dyeConstants_, exec_);
+}
+
 void CpuSolver::advectTemperature()
 {
     if (!smokeIsOn(params_)) return;

@@ -40,6 +40,9 @@ public:
     // whose header says what each does.
     void splat(const Splat& s);
     void advectDye();
+    // GpuSolver::velocityAtDyeCells's field: the velocity at the dye's cells
+    // as advectDye() reads it.
+    Field velocityAtDyeCells() const;
     void advectTemperature();
     void advect();
     void diffuse();

@@ -64,6 +64,12 @@ void advect(const Field& velocity, const Field& source, bool sourceIsVelocity, f
 void advectScalar(const Field& velocity, const PassConstants& velocityGrid, const Field& source, float decay,
                   Field& out, const PassConstants& k, Exec exec = {});
 
+// velocity_at_dye_cells.frag: the velocity at the centre of every cell of the
+// grid of k (the dye's, twice the velocity's each way on the GPU), as
+// advectScalar reads it there; two components.
+Field velocityAtDyeCells(const Field& velocity, const PassConstants& velocityGrid, const PassConstants& k,
+                         Exec exec = {});
+
 // buoyancy.frag: v += dt g ((T - T0) / T0 - beta s), s the smoke (the dye's
 // mean of r, g, b) at the cell's centre, read across grids when the dye has
 // its own (dyeGrid: its constants).

@@ -3,17 +3,67 @@
 // step recipe and docs/algorithm.md §3.2 give. The rest of the solver is in
 // gpu_solver.cpp.
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "sim/gpu_solver.hpp"
 #include "sim/pass_program.hpp"
 
 namespace fluid {
 
+bool GpuSolver::dyeGridIsTwiceVelocityGrid() const
+{
+    const GridSize dye = grids_.of(FieldGrid::Dye);
+    return dye.width == 2 * params_.gridWidth && dye.height == 2 * params_.gridHeight;
+}
+
+void GpuSolver::allowVelocityAtDyeCells(bool allowed)
+{
+    velocityAtDyeCellsAllowed_ = allowed;
+    buildPrograms();
+    applyConstantUniforms();
+}
+
+void GpuSolver::velocityAtDyeCells()
+{
+    if (!readsVelocityAtDyeCells())
+        throw std::logic_error(
+            "GpuSolver::velocityAtDyeCells(): the dye's advection does not read it here (" +
+            std::string(dyeGridIsTwiceVelocityGrid() ? "not allowed" : "the dye's grid is not twice the velocity's") +
+            ")");
+    draw(kernels_.velocityAtDyeCells, Source::Velocity, velocityAtDyeCells_);
+}
+
+Field GpuSolver::downloadVelocityAtDyeCells() const
+{
+    if (!readsVelocityAtDyeCells())
+        throw std::logic_error("GpuSolver::downloadVelocityAtDyeCells(): not drawn in this configuration");
+    const int width = params_.gridWidth;
+    const int height = params_.gridHeight;
+    Field out(2 * width, 2 * height, 2);
+    std::vector<float> layer(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 2);
+    for (int n = 0; n < 4; ++n) {
+        velocityAtDyeCells_.downloadLayer(n, layer.data());
+        const int a = n % 2;
+        const int b = n / 2;
+        for (int j = 0; j < height; ++j)
+            for (int i = 0; i < width; ++i)
+                for (int k = 0; k < 2; ++k)
+                    out.at(2 * i + a, 2 * j + b, k) =
+                        layer[(static_cast<std::size_t>(j) * static_cast<std::size_t>(width) +
+                               static_cast<std::size_t>(i)) *
+                                  2 +
+                              static_cast<std::size_t>(k)];
+    }
+    return out;
+}
+
 void GpuSolver::advectDye()
 {
     const AdvectionScheme scheme = dyeAdvectionOf(params_);
+    if (readsVelocityAtDyeCells()) velocityAtDyeCells();
     draw(dyeReadsCubic(params_) ? kernels_.advectDyeCubic : kernels_.advectDye, Source::Dye, dye().write());
     runSchemeStages(scheme, dye(), schemeDye_, kernels_.of(scheme).dye, Source::Dye);
     dye().swap();

@@ -48,7 +48,13 @@ GpuKernels chooseKernels(const KernelConfig& c)
     const Defines onVelocityGrid = faces ? o : o.with(D::OnVelocityGrid);
     const Defines inflowDye = Defines{}.with(D::InflowDye, isTunnel(c.boundary));
     const Defines slipRead = Defines{}.with(D::SlipWalls, c.dyeSlipsAtWalls && !c.dyeOnVelocityGrid);
-    const Defines dye = scalar | (c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead) | inflowDye;
+    // On faces each dye cell's velocity is 8 texels, which a pass before the
+    // dye's shares among four dye cells; at the centres (4 texels) that pass
+    // cost more than it saved (bench/README.md).
+    const bool velocityAtDyeCells = c.velocityAtDyeCells && faces;
+    const Defines dyeRead = c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead;
+    const Defines dye = scalar | dyeRead.with(D::VelocityAtDyeCells, velocityAtDyeCells) | inflowDye;
+    if (velocityAtDyeCells) k.velocityAtDyeCells = k.add(kernel(row::velocityAtDyeCells, layout | slipRead));
     const Defines temperature = scalar | onVelocityGrid;
     k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
     // The cubic read is the dye's forward pass alone: it has no stages.

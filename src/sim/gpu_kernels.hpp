@@ -22,6 +22,10 @@ struct KernelConfig {
     // The packed Jacobi sweeps may run two texels a fragment (the height
     // even): GpuSolver::sweepsInPairs.
     bool pairsPressure = false;
+    // The dye's grid is twice the velocity's each way, where the velocity at
+    // its cells may be drawn once a step for its advection passes to read
+    // (GpuSolver::velocityAtDyeCells): on faces.
+    bool velocityAtDyeCells = false;
 };
 
 struct GpuKernels {
@@ -41,6 +45,9 @@ struct GpuKernels {
     // The dye's clamped cubic read (dyeReadsCubic), on a grid of its own: built
     // beside advectDye, so that the window's pick switches without a compile.
     Kernel advectDyeCubic;
+    // The velocity at the dye's cells, which the dye's advection kernels then
+    // read (KernelConfig::velocityAtDyeCells, on faces); null otherwise.
+    Kernel velocityAtDyeCells;
     // Each scheme's stages (core/advection_scheme.hpp), in its order; the
     // carried velocity's read what the incremental projection forced as phi^n.
     struct SchemeKernels {

@@ -65,6 +65,9 @@ GpuSolver::GpuSolver(const SimParams& params)
     if (gridPairs())
         pressurePairs_ = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
                                       "packed pressure, paired", 2);
+    if (dyeGridIsTwiceVelocityGrid())
+        velocityAtDyeCells_ = gl::RenderTarget(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F,
+                                               "velocity at the dye's cells", 4);
     makeSchemeTargets();
     buildPrograms();
     applyConstantUniforms();
@@ -75,7 +78,8 @@ void GpuSolver::buildPrograms()
 {
     const BoundaryMode b = params_.boundary;
     kernels_ = sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_,
-                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls, gridPairs()});
+                                                    dyeOnVelocityGrid(), params_.dyeSlipsAtWalls, gridPairs(),
+                                                    velocityAtDyeCellsAllowed_ && dyeGridIsTwiceVelocityGrid()});
     programs_.reset(b);
     programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile
@@ -215,6 +219,9 @@ const gl::RenderTarget& GpuSolver::source(Source s, Source output) const
             break;
         case Source::Force:
             if (force_) return *force_;
+            break;
+        case Source::VelocityAtDyeCells:
+            if (velocityAtDyeCells_.width() > 0) return velocityAtDyeCells_;
             break;
         case Source::Level:
             break;

@@ -50,7 +50,10 @@ public:
 
     // The passes of step() (core/step_recipe.hpp has the order).
     void splat(const Splat& s);
-    void advectDye();          // the dye alone, on its own grid (advect() runs it)
+    void advectDye();  // the dye alone, on its own grid (advect() runs it)
+    // The velocity at the dye's cells, where advectDye()'s passes read it
+    // (readsVelocityAtDyeCells(); advectDye() runs it first).
+    void velocityAtDyeCells();
     void advectTemperature();  // likewise, cooling as it goes (skipped without gravity)
     void advect();             // the dye (advectDye(), or in one draw on a shared grid), then the velocity
     void diffuse();
@@ -126,6 +129,18 @@ public:
     int smallLevelsStart() const { return multigrid_.smallLevelsStart(); }
     // Whether they do: the Jacobi sweeps packed, the height even.
     bool sweepsInPairs() const;
+    // Whether the dye's advection may read the velocity at its cells from one
+    // pass a step (velocityAtDyeCells()) where its grid is twice the
+    // velocity's each way; true unless a test or benchmark turns it off to
+    // compare: the values are the same. A compile when it changes.
+    void allowVelocityAtDyeCells(bool allowed);
+    // Whether it does: allowed, and the dye's grid twice the velocity's.
+    bool readsVelocityAtDyeCells() const { return static_cast<bool>(kernels_.velocityAtDyeCells); }
+    // The velocity at the centre of every dye cell, as the dye's advection
+    // reads it (velocity_at_dye_cells.frag, drawn by advectDye()), downloaded
+    // as a field on the dye's grid, two components; only where
+    // readsVelocityAtDyeCells(), after a step or advectDye().
+    Field downloadVelocityAtDyeCells() const;
 
     // Every program built from the program table (core/program_specs.hpp),
     // the two multigrids' included: for the table's test.
@@ -239,6 +254,9 @@ private:
     bool unpackPending_ = false;
     bool packingAllowed_ = true;
     bool pairingAllowed_ = true;
+    bool velocityAtDyeCellsAllowed_ = true;
+    // The dye's grid is twice the velocity's each way (velocityAtDyeCells_ is made).
+    bool dyeGridIsTwiceVelocityGrid() const;
     // The last solve left the packed pressure in pressurePairs_, not in
     // packedPressure_: the unpacking reads it there.
     bool pressureInPairs_ = false;
@@ -263,6 +281,9 @@ private:
     // The paired sweeps' packed pressure, its even rows and its odd ones in
     // two layers (empty unless gridPairs()).
     gl::PingPong pressurePairs_;
+    // The velocity at the dye's cells, four layers on the velocity's grid (layer a + 2b: dye cell
+    // (2i + a, 2j + b)); empty unless the dye's grid is twice the velocity's.
+    gl::RenderTarget velocityAtDyeCells_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_
     gl::TwoTargets twoTargets_;           // for the passes that write two fields

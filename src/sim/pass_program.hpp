@@ -18,6 +18,7 @@ inline constexpr GLuint kUnit1 = 1;
 inline constexpr GLuint kUnit2 = 2;
 inline constexpr GLuint kSolidUnit = 3;
 inline constexpr GLuint kUnit4 = 4;
+inline constexpr GLuint kUnit5 = 5;
 
 // A pass compiled for one boundary rule (and any extra #defines): the choices
 // come ahead of common.glsl, so no fetch branches on them at run time.

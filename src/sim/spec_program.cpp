@@ -10,7 +10,7 @@
 namespace fluid::sim {
 
 static_assert(units::kFirst == kUnit0 && units::kSecond == kUnit1 && units::kThird == kUnit2 &&
-              units::kSolid == kSolidUnit && units::kFourth == kUnit4);
+              units::kSolid == kSolidUnit && units::kFourth == kUnit4 && units::kFifth == kUnit5);
 
 namespace {
 
