@@ -134,6 +134,39 @@ vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
     ivec2 v0 = footprintOf(qv);
     return vec2(FACE_AT(faceU, velocity, qu, size, 1.0, u0), FACE_AT(faceV, velocity, qv, size, 1.0, v0));
 }
+
+// velocityAtPoint at the centres of the four dye cells of velocity cell c
+// where the dye's grid is twice the velocity's each way (on this pass's grid,
+// the velocity's): dye cell (2i + a, 2j + b) is the point
+// (i + a/2 - 1/4, j + b/2 - 1/4), written to atDyeCells[a + 2b] as (u, v).
+// The four share their footprints: u from the faces of columns i and i + 1,
+// rows j - 1 .. j + 1, v from those of rows j and j + 1, columns i - 1 ..
+// i + 1, each read once at a constant offset (8 texels for the four, where
+// velocityAtPoint at each reads 8), at fractions of 1/4 or 3/4 (exact): the
+// same texels, rule and float operations as velocityAtPoint's, so the same
+// bits. velocity_at_dye_cells.frag's value, and advect.frag's with
+// WITH_VELOCITY_AT_DYE_CELLS. Mirror: reference::velocityAtDyeCells.
+#define U_AT(dx, dy) faceU(velocity, c + ivec2(dx, dy), uGridSize)
+#define V_AT(dx, dy) faceV(velocity, c + ivec2(dx, dy), uGridSize)
+void velocityAtDyeCells(sampler2D velocity, ivec2 c, out vec4 atDyeCells[4])
+{
+    float u0m1 = U_AT(0, -1), u1m1 = U_AT(1, -1), u00 = U_AT(0, 0), u10 = U_AT(1, 0), u01 = U_AT(0, 1),
+          u11 = U_AT(1, 1);
+    float vm10 = V_AT(-1, 0), v00 = V_AT(0, 0), v10 = V_AT(1, 0), vm11 = V_AT(-1, 1), v01 = V_AT(0, 1),
+          v11 = V_AT(1, 1);
+    // velocityAtPoint's footprints: u's corner (i, j - 1 + b) at the fraction
+    // (1/4 + a/2, 3/4 - b/2), v's (i - 1 + a, j) at (3/4 - a/2, 1/4 + b/2).
+    atDyeCells[0] = vec4(bilinear1(u0m1, u1m1, u00, u10, vec2(0.25, 0.75), 1.0),
+                         bilinear1(vm10, v00, vm11, v01, vec2(0.75, 0.25), 1.0), 0.0, 0.0);
+    atDyeCells[1] = vec4(bilinear1(u0m1, u1m1, u00, u10, vec2(0.75, 0.75), 1.0),
+                         bilinear1(v00, v10, v01, v11, vec2(0.25, 0.25), 1.0), 0.0, 0.0);
+    atDyeCells[2] = vec4(bilinear1(u00, u10, u01, u11, vec2(0.25, 0.25), 1.0),
+                         bilinear1(vm10, v00, vm11, v01, vec2(0.75, 0.75), 1.0), 0.0, 0.0);
+    atDyeCells[3] = vec4(bilinear1(u00, u10, u01, u11, vec2(0.75, 0.25), 1.0),
+                         bilinear1(v00, v10, v01, v11, vec2(0.25, 0.75), 1.0), 0.0, 0.0);
+}
+#undef U_AT
+#undef V_AT
 #else
 // The velocity bilinearly interpolated at the point p (cells of the
 // simulation grid of `size` cells; p at most half a cell outside it).

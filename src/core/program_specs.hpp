@@ -129,13 +129,14 @@ inline constexpr ProgramSpec splat{
 };
 
 // The velocity's semi-Lagrangian advection (advect.frag): carrying itself, or
-// (CARRIED_VELOCITY) the forced velocity at unit 1, or (WITH_DYE) the dye too.
+// (CARRIED_VELOCITY) the forced velocity at unit 1, or (WITH_DYE) the dye too,
+// or (WITH_VELOCITY_AT_DYE_CELLS, on faces) the velocity at the dye's cells too.
 inline constexpr ProgramSpec advect{
     .name = "advect",
     .shader = "advect.frag",
     .header = "advection.glsl",
     .variants = {Define::Obstacles, Define::Staggered, Define::CarriedVelocity, Define::ScalarSource, Define::InflowDye,
-                 Define::TwoOutputs, Define::WithDye},
+                 Define::TwoOutputs, Define::WithDye, Define::WithVelocityAtDyeCells},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity},
                   {"uCarriedVelocity", units::kSecond, Source::CarriedVelocity, true},
                   {"uSource", units::kSecond, Source::Dye, true}}},

@@ -52,6 +52,8 @@ enum class Define : unsigned {
     // The dye's advection reads the velocity at its cells from
     // velocity_at_dye_cells.frag's layers (a dye grid twice the velocity's).
     VelocityAtDyeCells,
+    // advect.frag's forward pass writes that velocity too (outputs 1 to 4).
+    WithVelocityAtDyeCells,
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -70,7 +72,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
     "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
-    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS",
+    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS", "WITH_VELOCITY_AT_DYE_CELLS",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};

@@ -123,9 +123,18 @@ void TwoTargets::bind(const RenderTarget& a, const RenderTarget& b) const
 {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a.texture(), 0);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT1, GL_TEXTURE_2D, b.texture(), 0);
-    const GLenum outputs[] = {GL_COLOR_ATTACHMENT0, GL_COLOR_ATTACHMENT1};
-    glDrawBuffers(2, outputs);
+    GLenum outputs[1 + RenderTarget::kMaxLayers] = {GL_COLOR_ATTACHMENT0};
+    for (int n = 0; n < RenderTarget::kMaxLayers; ++n) {
+        const GLenum output = GL_COLOR_ATTACHMENT1 + static_cast<GLenum>(n);
+        outputs[n + 1] = output;
+        // An output beyond b's is detached: left attached it would bound the
+        // area drawn (a framebuffer draws the intersection of its images).
+        if (b.layers() == 1)
+            glFramebufferTexture2D(GL_FRAMEBUFFER, output, GL_TEXTURE_2D, n == 0 ? b.texture() : 0, 0);
+        else
+            glFramebufferTextureLayer(GL_FRAMEBUFFER, output, n < b.layers() ? b.texture() : 0, 0, n);
+    }
+    glDrawBuffers(1 + b.layers(), outputs);
     glViewport(0, 0, a.width(), a.height());
 }
 
@@ -133,9 +142,8 @@ void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char*
 {
     if (a.width() != b.width() || a.height() != b.height())
         throw GlError(std::string("TwoTargets::check(") + label + "): the targets differ in size");
-    // Each is attached as one image: a target of layers is an output of its own.
-    if (a.layers() != 1 || b.layers() != 1)
-        throw GlError(std::string("TwoTargets::check(") + label + "): a target of layers is not one output");
+    // b's layers are outputs of their own; a is output 0.
+    if (a.layers() != 1) throw GlError(std::string("TwoTargets::check(") + label + "): the first target has layers");
     bind(a, b);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

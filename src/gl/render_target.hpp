@@ -73,14 +73,16 @@ private:
 };
 
 // A framebuffer that renders into two RenderTargets of one size at once
-// (fragment outputs 0 and 1), so that one pass can write two fields. The
+// (fragment outputs 0 and 1), so that one pass can write two fields; or, b a
+// target of layers, into a and each of b's layers (outputs 1, 2, ..). The
 // targets are attached at every bind, since ping-pong swaps them between draws.
 class TwoTargets {
 public:
     TwoTargets() = default;  // empty
     static TwoTargets create();
-    // Attaches a and b and binds them as outputs 0 and 1, with the viewport
-    // over a. Throws GlError, naming `label`, if the pair cannot be rendered
+    // Attaches a and b and binds them as outputs 0 and 1 (b's layers as 1 ..
+    // its layer count; a must be one), with the viewport over a, and detaches
+    // any output beyond. Throws GlError, naming `label`, if the pair cannot be rendered
     // to (call once with the real targets at set-up: the step never checks).
     void check(const RenderTarget& a, const RenderTarget& b, const char* label) const;
     void bind(const RenderTarget& a, const RenderTarget& b) const;

@@ -62,8 +62,13 @@ Field GpuSolver::downloadVelocityAtDyeCells() const
 
 void GpuSolver::advectDye()
 {
-    const AdvectionScheme scheme = dyeAdvectionOf(params_);
     if (readsVelocityAtDyeCells()) velocityAtDyeCells();
+    advectDyeByItsVelocity();
+}
+
+void GpuSolver::advectDyeByItsVelocity()
+{
+    const AdvectionScheme scheme = dyeAdvectionOf(params_);
     draw(dyeReadsCubic(params_) ? kernels_.advectDyeCubic : kernels_.advectDye, Source::Dye, dye().write());
     runSchemeStages(scheme, dye(), schemeDye_, kernels_.of(scheme).dye, Source::Dye);
     dye().swap();
@@ -91,11 +96,19 @@ void GpuSolver::advect()
         dye().swap();
         return;
     }
-    // The dye's own pass (and, with a scheme's stages, each field its own).
-    advectDye();
-    if (forced) run(passes::pressureForcing);
-    draw(forced ? kernels_.advectCarried : kernels_.advect, Source::Velocity, velocity().write());
     const sim::GpuKernels::SchemeKernels& scheme = kernels_.of(params_.advection);
+    if (kernels_.advectWithVelocityAtDyeCells && !forced) {
+        // The velocity's forward pass first, writing the velocity at the
+        // dye's cells too, then the dye's passes that read it: all by u^n,
+        // which the velocity's stages read as before.
+        draw(kernels_.advectWithVelocityAtDyeCells, Source::Velocity, velocity().write(), velocityAtDyeCells_);
+        advectDyeByItsVelocity();
+    } else {
+        // The dye's own pass (and, with a scheme's stages, each field its own).
+        advectDye();
+        if (forced) run(passes::pressureForcing);
+        draw(forced ? kernels_.advectCarried : kernels_.advect, Source::Velocity, velocity().write());
+    }
     runSchemeStages(params_.advection, velocity(), schemeVelocity_, forced ? scheme.carriedVelocity : scheme.velocity,
                     Source::Velocity);
     velocity().swap();

@@ -54,7 +54,13 @@ GpuKernels chooseKernels(const KernelConfig& c)
     const bool velocityAtDyeCells = c.velocityAtDyeCells && faces;
     const Defines dyeRead = c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead;
     const Defines dye = scalar | dyeRead.with(D::VelocityAtDyeCells, velocityAtDyeCells) | inflowDye;
-    if (velocityAtDyeCells) k.velocityAtDyeCells = k.add(kernel(row::velocityAtDyeCells, layout | slipRead));
+    if (velocityAtDyeCells) {
+        k.velocityAtDyeCells = k.add(kernel(row::velocityAtDyeCells, layout | slipRead));
+        // In the velocity's forward pass, where it reads the faces as the
+        // dye does: no obstacles (whose faces it would shut), no slipping read.
+        if (!c.obstacles && !c.dyeSlipsAtWalls)
+            k.advectWithVelocityAtDyeCells = k.add(kernel(row::advect, layout.with(D::WithVelocityAtDyeCells)));
+    }
     const Defines temperature = scalar | onVelocityGrid;
     k.advectDye = k.add(kernel(row::advectDye, dye, FieldGrid::Dye));
     // The cubic read is the dye's forward pass alone: it has no stages.

@@ -46,8 +46,10 @@ struct GpuKernels {
     // beside advectDye, so that the window's pick switches without a compile.
     Kernel advectDyeCubic;
     // The velocity at the dye's cells, which the dye's advection kernels then
-    // read (KernelConfig::velocityAtDyeCells, on faces); null otherwise.
-    Kernel velocityAtDyeCells;
+    // read (KernelConfig::velocityAtDyeCells, on faces); null otherwise. And
+    // the velocity's forward pass writing it too, where their reads agree
+    // (no obstacles, the dye's read not slipping); null otherwise.
+    Kernel velocityAtDyeCells, advectWithVelocityAtDyeCells;
     // Each scheme's stages (core/advection_scheme.hpp), in its order; the
     // carried velocity's read what the incremental projection forced as phi^n.
     struct SchemeKernels {

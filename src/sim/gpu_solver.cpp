@@ -65,9 +65,11 @@ GpuSolver::GpuSolver(const SimParams& params)
     if (gridPairs())
         pressurePairs_ = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
                                       "packed pressure, paired", 2);
-    if (dyeGridIsTwiceVelocityGrid())
+    if (dyeGridIsTwiceVelocityGrid()) {
         velocityAtDyeCells_ = gl::RenderTarget(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F,
                                                "velocity at the dye's cells", 4);
+        twoTargets_.check(velocity().write(), velocityAtDyeCells_, "velocity and the velocity at the dye's cells");
+    }
     makeSchemeTargets();
     buildPrograms();
     applyConstantUniforms();

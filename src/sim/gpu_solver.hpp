@@ -255,6 +255,9 @@ private:
     bool packingAllowed_ = true;
     bool pairingAllowed_ = true;
     bool velocityAtDyeCellsAllowed_ = true;
+    // advectDye()'s passes, the velocity at the dye's cells (where they read
+    // it) already drawn: by velocityAtDyeCells(), or by the velocity's forward pass.
+    void advectDyeByItsVelocity();
     // The dye's grid is twice the velocity's each way (velocityAtDyeCells_ is made).
     bool dyeGridIsTwiceVelocityGrid() const;
     // The last solve left the packed pressure in pressurePairs_, not in

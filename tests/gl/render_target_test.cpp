@@ -119,8 +119,8 @@ TEST_F(RenderTargetTest, TwoTargetsRenderIntoBoth)
 }
 
 // A target of layers: output n of its framebuffer is layer n, each starts at
-// zero; it is neither uploaded nor downloaded nor one of TwoTargets, and its
-// layer count is checked.
+// zero; it is downloaded a layer at a time, not uploaded, never TwoTargets'
+// first, and its layer count is checked.
 TEST_F(RenderTargetTest, ATargetOfLayersRendersEachOutputIntoItsLayer)
 {
     RenderTarget layered(3, 2, TextureFormat::RGBA32F, "layered", 2);
@@ -145,15 +145,47 @@ TEST_F(RenderTargetTest, ATargetOfLayersRendersEachOutputIntoItsLayer)
     EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 
     std::vector<float> values(3 * 2 * 4);
+    layered.downloadLayer(1, values.data());
+    EXPECT_EQ(values, readLayer(1));
+    EXPECT_THROW(layered.downloadLayer(2, values.data()), GlError);
     EXPECT_THROW(layered.download(values.data()), GlError);
     EXPECT_THROW(layered.upload(values.data()), GlError);
-    EXPECT_THROW(TwoTargets::create().check(layered, layered, "layers"), GlError) << "one image an output";
+    EXPECT_THROW(TwoTargets::create().check(layered, layered, "layers"), GlError) << "the first one image";
     try {
         RenderTarget tooMany(3, 2, TextureFormat::R32F, "too many", RenderTarget::kMaxLayers + 1);
         FAIL() << "a target of " << RenderTarget::kMaxLayers + 1 << " layers was accepted";
     } catch (const GlError& e) {
         EXPECT_NE(std::string(e.what()).find("too many"), std::string::npos) << e.what();
     }
+}
+
+// TwoTargets with a target of layers second: output 0 to the first, outputs
+// 1 .. to the layers; bound with two plain targets after, the layers no
+// longer attached.
+TEST_F(RenderTargetTest, TwoTargetsRenderIntoATargetAndTheLayersOfAnother)
+{
+    RenderTarget a(3, 2, TextureFormat::R32F, "a");
+    RenderTarget layered(3, 2, TextureFormat::RG32F, "layered", 3);
+    RenderTarget b(3, 2, TextureFormat::R32F, "b");
+    const TwoTargets pair = TwoTargets::create();
+    pair.check(a, layered, "a and layers");
+    pair.bind(a, layered);
+    for (int n = 0; n < 4; ++n) {
+        const float value[4] = {static_cast<float>(n + 1), 0.5f, 0.0f, 0.0f};
+        glClearBufferfv(GL_COLOR, n, value);
+    }
+    pair.bind(a, b);
+    const float zero[4] = {};
+    glClearBufferfv(GL_COLOR, 0, zero);
+    glClearBufferfv(GL_COLOR, 1, zero);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    std::vector<float> layer(3 * 2 * 2);
+    for (int n = 0; n < 3; ++n) {
+        layered.downloadLayer(n, layer.data());
+        EXPECT_EQ(layer.front(), static_cast<float>(n + 2)) << "layer " << n;
+        EXPECT_EQ(layer.back(), 0.5f) << "layer " << n;
+    }
+    EXPECT_EQ(glGetError(), static_cast<GLenum>(GL_NO_ERROR));
 }
 
 TEST_F(RenderTargetTest, TwoTargetsOfDifferentSizesAreRefusedByName)

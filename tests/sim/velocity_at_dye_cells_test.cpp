@@ -130,6 +130,25 @@ TEST_P(VelocityAtDyeCells, StepsGiveWhatTheyGiveInterpolating)
     test::expectSameSteps("steps_" + name(), shared, own, test::twoFormsBound());
 }
 
+// The step's other paths: among obstacles, and with the incremental
+// projection (the pass of its own before the dye's, as for the slipping read).
+class VelocityAtDyeCellsSteps : public test::GlTest {};
+
+TEST_F(VelocityAtDyeCellsSteps, AmongObstaclesAndWithTheIncrementalProjection)
+{
+    for (const bool obstacles : {true, false}) {
+        SimParams p = test::withMacCormack(paramsFor(test::kLid, kGrids[1], false));
+        if (!obstacles) p = test::withIncrementalProjection(p);
+        GpuSolver shared(p);
+        GpuSolver own(p);
+        own.allowVelocityAtDyeCells(false);
+        ASSERT_TRUE(shared.readsVelocityAtDyeCells());
+        if (obstacles)
+            for (GpuSolver* s : {&shared, &own}) s->setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        test::expectSameSteps(obstacles ? "steps_obstacles" : "steps_incremental", shared, own, test::twoFormsBound());
+    }
+}
+
 INSTANTIATE_TEST_SUITE_P(Walls, VelocityAtDyeCells,
                          ::testing::Combine(::testing::ValuesIn(kWallRules), ::testing::ValuesIn(kGrids),
                                             ::testing::Bool()),
@@ -161,20 +180,34 @@ TEST_F(VelocityAtDyeCellsWhere, OnlyOnFacesWithADyeGridTwiceTheVelocitys)
     }
 }
 
-TEST_F(VelocityAtDyeCellsWhere, OneDrawMoreAStep)
+// The dye's advection alone draws the pass; a step draws it in the
+// velocity's forward pass, no draw more, unless the dye's read slips at the
+// walls or there are obstacles (their faces read otherwise), or the
+// incremental projection carries a velocity of its own.
+TEST_F(VelocityAtDyeCellsWhere, TheStepDrawsItInTheVelocitysForwardPass)
 {
-    const SimParams p = test::withMacCormack(paramsFor(test::kBox, kGrids[0], false));
-    GpuSolver shared(p);
-    GpuSolver own(p);
-    own.allowVelocityAtDyeCells(false);
-    unsigned long long draws[2] = {};
-    int n = 0;
-    for (GpuSolver* s : {&shared, &own}) {
+    const auto drawsOf = [](GpuSolver& s, auto&& what) {
         const unsigned long long before = sim::drawCount();
-        s->advectDye();
-        draws[n++] = sim::drawCount() - before;
-    }
-    EXPECT_EQ(draws[0], draws[1] + 1);
+        what(s);
+        return sim::drawCount() - before;
+    };
+    const auto extraDraws = [&](const SimParams& p, auto&& what, bool obstacles = false) {
+        GpuSolver shared(p);
+        GpuSolver own(p);
+        own.allowVelocityAtDyeCells(false);
+        if (obstacles)
+            for (GpuSolver* s : {&shared, &own}) s->setObstacles(test::mixedObstacles(p.gridWidth, p.gridHeight));
+        EXPECT_TRUE(shared.readsVelocityAtDyeCells());
+        return static_cast<long long>(drawsOf(shared, what)) - static_cast<long long>(drawsOf(own, what));
+    };
+    const SimParams p = test::withMacCormack(paramsFor(test::kBox, kGrids[0], false));
+    const auto advectDye = [](GpuSolver& s) { s.advectDye(); };
+    const auto step = [](GpuSolver& s) { s.step(); };
+    EXPECT_EQ(extraDraws(p, advectDye), 1);
+    EXPECT_EQ(extraDraws(p, step), 0);
+    EXPECT_EQ(extraDraws(paramsFor(test::kBox, kGrids[0], true), step), 1) << "the slipping read";
+    EXPECT_EQ(extraDraws(p, step, true), 1) << "obstacles";
+    EXPECT_EQ(extraDraws(test::incrementalMacCormack(p), step), 1) << "the incremental projection";
 }
 
 }  // namespace
