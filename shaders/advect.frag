@@ -6,8 +6,8 @@
 // grid): the dye too, output 1, from the same trace: one pass instead of
 // two on llvmpipe, the same values as advect_scalar.frag's.
 // WITH_VELOCITY_AT_DYE_CELLS (the staggered forward pass; the dye's grid
-// twice the velocity's): the velocity at the dye's cells too, outputs 1 to
-// 4 (velocity_at_dye_cells.frag's layers), drawn before the dye's passes
+// twice the velocity's): the velocity at the dye's cells too, outputs 1 and
+// 2 (velocity_at_dye_cells.frag's layers), drawn before the dye's passes
 // that read it: its faces are the ones this pass reads but for one, and a
 // pass of its own cost llvmpipe a hand-over and a quarter of a million
 // fragments more.
@@ -37,10 +37,12 @@ vec4 velocity4Near(ivec2 c) { return vec4(velocityNear(uVelocity, c), 0.0, 0.0);
 #endif
 
 #ifdef WITH_VELOCITY_AT_DYE_CELLS
-layout(location = 1) out vec4 velocityAtDyeCell1;  // dye cell (2i + a, 2j + b) at a + 2b + 1
-layout(location = 2) out vec4 velocityAtDyeCell2;
-layout(location = 3) out vec4 velocityAtDyeCell3;
-layout(location = 4) out vec4 velocityAtDyeCell4;
+#ifdef DYE_GRID_FOUR_TIMES
+#error "the velocity at 16 dye cells a cell takes 8 outputs: the pass of its own"
+#endif
+// Dye cells (2i, 2j + b) and (2i + 1, 2j + b) at output b + 1.
+layout(location = 1) out vec4 velocityAtDyeCells0;
+layout(location = 2) out vec4 velocityAtDyeCells1;
 #endif
 
 #ifdef STAGGERED
@@ -152,12 +154,10 @@ void main()
     float u = FACE_AT(faceU, CARRIED, qu, uGridSize, uVelocityDecay, u0);
     float v = FACE_AT(faceV, CARRIED, qv, uGridSize, uVelocityDecay, v0);
 #ifdef WITH_VELOCITY_AT_DYE_CELLS
-    vec4 atDyeCells[4];
-    velocityAtDyeCells(uVelocity, c, atDyeCells);
-    velocityAtDyeCell1 = atDyeCells[0];
-    velocityAtDyeCell2 = atDyeCells[1];
-    velocityAtDyeCell3 = atDyeCells[2];
-    velocityAtDyeCell4 = atDyeCells[3];
+    vec4 pairs[kDyeCellPairs];
+    velocityAtDyeCells(uVelocity, c, pairs);
+    velocityAtDyeCells0 = pairs[0];
+    velocityAtDyeCells1 = pairs[1];
 #endif
 #endif
     fragResult = shutWallFaces(vec4(u, v, 0.0, 0.0));

@@ -13,8 +13,9 @@
 // INFLOW_DYE (the dye in a TUNNEL): streaklines beyond the inflow.
 // CUBIC_READ (the dye on a grid of its own, DyeAdvection::Cubic): the traced
 //   point read by a clamped cubic instead of bilinearly (cubicSource).
-// VELOCITY_AT_DYE_CELLS (a grid twice the velocity's each way): u read from
-//   velocity_at_dye_cells.frag's layers, the value it would interpolate.
+// VELOCITY_AT_DYE_CELLS (a grid 2 or, DYE_GRID_FOUR_TIMES, 4 times the
+//   velocity's each way): u read from velocity_at_dye_cells.frag's layers,
+//   the value it would interpolate.
 // Built with SCALAR_SOURCE (advection.glsl's uSource and its read).
 // Mirror: reference::advectScalar.
 uniform sampler2D uVelocity;     // on the simulation grid
@@ -26,7 +27,7 @@ uniform float uToVelocityCells;  // simulation cells per cell of this grid
 #endif
 
 #ifdef VELOCITY_AT_DYE_CELLS
-uniform sampler2DArray uVelocityAtDyeCells;  // velocity_at_dye_cells.frag's four layers
+uniform sampler2DArray uVelocityAtDyeCells;  // velocity_at_dye_cells.frag's layers
 #endif
 
 vec2 velocityHere()
@@ -34,12 +35,14 @@ vec2 velocityHere()
 #if defined(ON_VELOCITY_GRID)
     return valueHere(uVelocity).xy;
 #elif defined(VELOCITY_AT_DYE_CELLS)
-    // The dye's grid twice the velocity's each way: what velocityAtPoint
-    // gives at this cell's centre, left by velocity_at_dye_cells.frag in the
-    // layer of this cell's place among the four of its velocity cell, at
-    // that cell's texel (this centre on the array's grid of half the cells).
-    ivec2 c = thisCell();
-    return texture(uVelocityAtDyeCells, vec3(thisCentre(), float((c.x & 1) + 2 * (c.y & 1)))).xy;
+    // The dye's grid 2 (or 4) times the velocity's each way: what
+    // velocityAtPoint gives at this cell's centre, left by
+    // velocity_at_dye_cells.frag in the layer and half of the texel of this
+    // cell's place (a, b) among those of its velocity cell, at that cell's
+    // texel (this centre on the array's grid of fewer cells).
+    ivec2 place = thisCell() & (kDyeGridRatio - 1);
+    vec4 pair = texture(uVelocityAtDyeCells, vec3(thisCentre(), float(place.y * (kDyeGridRatio / 2) + place.x / 2)));
+    return (place.x & 1) == 0 ? pair.xy : pair.zw;
 #else
     // This cell's centre in the simulation grid's cells. On a grid of its own
     // (no OBSTACLES) a solid face reads as stored, zero once a velocity pass

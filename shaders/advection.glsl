@@ -135,35 +135,46 @@ vec2 velocityAtPoint(sampler2D velocity, vec2 p, ivec2 size)
     return vec2(FACE_AT(faceU, velocity, qu, size, 1.0, u0), FACE_AT(faceV, velocity, qv, size, 1.0, v0));
 }
 
-// velocityAtPoint at the centres of the four dye cells of velocity cell c
-// where the dye's grid is twice the velocity's each way (on this pass's grid,
-// the velocity's): dye cell (2i + a, 2j + b) is the point
-// (i + a/2 - 1/4, j + b/2 - 1/4), written to atDyeCells[a + 2b] as (u, v).
-// The four share their footprints: u from the faces of columns i and i + 1,
-// rows j - 1 .. j + 1, v from those of rows j and j + 1, columns i - 1 ..
-// i + 1, each read once at a constant offset (8 texels for the four, where
-// velocityAtPoint at each reads 8), at fractions of 1/4 or 3/4 (exact): the
-// same texels, rule and float operations as velocityAtPoint's, so the same
-// bits. velocity_at_dye_cells.frag's value, and advect.frag's with
+// velocityAtPoint at the centres of the dye's cells in velocity cell c, the
+// dye's grid R = 2 (or, DYE_GRID_FOUR_TIMES, 4) times the velocity's each
+// way: dye cell (R i + a, R j + b) is the point (i, j) + s - 1/2 with
+// s = (a + 1/2, b + 1/2) / R, whose u lies between the faces of columns i
+// and i + 1 in rows j - 1 and j (s.y < 1/2) or j and j + 1, and whose v
+// between those of rows j and j + 1 in columns i - 1 and i (s.x < 1/2) or
+// i and i + 1, at fractions that are multiples of 1/8 (exact). So the dye
+// cells of c share 8 texels of faces, each read once at a constant offset,
+// where velocityAtPoint at each reads 8: the same texels, rule and float
+// operations, so the same bits. Two dye cells a texel: pairs[b R/2 + a/2]
+// holds (u, v) of the even a in xy, of the odd in zw.
+// velocity_at_dye_cells.frag's values, and advect.frag's with
 // WITH_VELOCITY_AT_DYE_CELLS. Mirror: reference::velocityAtDyeCells.
+#ifdef DYE_GRID_FOUR_TIMES
+const int kDyeGridRatio = 4;
+#else
+const int kDyeGridRatio = 2;
+#endif
+const int kDyeCellPairs = kDyeGridRatio * kDyeGridRatio / 2;
 #define U_AT(dx, dy) faceU(velocity, c + ivec2(dx, dy), uGridSize)
 #define V_AT(dx, dy) faceV(velocity, c + ivec2(dx, dy), uGridSize)
-void velocityAtDyeCells(sampler2D velocity, ivec2 c, out vec4 atDyeCells[4])
+void velocityAtDyeCells(sampler2D velocity, ivec2 c, out vec4 pairs[kDyeCellPairs])
 {
     float u0m1 = U_AT(0, -1), u1m1 = U_AT(1, -1), u00 = U_AT(0, 0), u10 = U_AT(1, 0), u01 = U_AT(0, 1),
           u11 = U_AT(1, 1);
     float vm10 = V_AT(-1, 0), v00 = V_AT(0, 0), v10 = V_AT(1, 0), vm11 = V_AT(-1, 1), v01 = V_AT(0, 1),
           v11 = V_AT(1, 1);
-    // velocityAtPoint's footprints: u's corner (i, j - 1 + b) at the fraction
-    // (1/4 + a/2, 3/4 - b/2), v's (i - 1 + a, j) at (3/4 - a/2, 1/4 + b/2).
-    atDyeCells[0] = vec4(bilinear1(u0m1, u1m1, u00, u10, vec2(0.25, 0.75), 1.0),
-                         bilinear1(vm10, v00, vm11, v01, vec2(0.75, 0.25), 1.0), 0.0, 0.0);
-    atDyeCells[1] = vec4(bilinear1(u0m1, u1m1, u00, u10, vec2(0.75, 0.75), 1.0),
-                         bilinear1(v00, v10, v01, v11, vec2(0.25, 0.25), 1.0), 0.0, 0.0);
-    atDyeCells[2] = vec4(bilinear1(u00, u10, u01, u11, vec2(0.25, 0.25), 1.0),
-                         bilinear1(vm10, v00, vm11, v01, vec2(0.75, 0.75), 1.0), 0.0, 0.0);
-    atDyeCells[3] = vec4(bilinear1(u00, u10, u01, u11, vec2(0.75, 0.25), 1.0),
-                         bilinear1(v00, v10, v01, v11, vec2(0.25, 0.75), 1.0), 0.0, 0.0);
+    for (int b = 0; b < kDyeGridRatio; ++b)
+        for (int a = 0; a < kDyeGridRatio; ++a) {
+            vec2 s = (vec2(a, b) + 0.5) / float(kDyeGridRatio);
+            float u = s.y < 0.5 ? bilinear1(u0m1, u1m1, u00, u10, vec2(s.x, s.y + 0.5), 1.0)
+                                : bilinear1(u00, u10, u01, u11, vec2(s.x, s.y - 0.5), 1.0);
+            float v = s.x < 0.5 ? bilinear1(vm10, v00, vm11, v01, vec2(s.x + 0.5, s.y), 1.0)
+                                : bilinear1(v00, v10, v01, v11, vec2(s.x - 0.5, s.y), 1.0);
+            int n = b * (kDyeGridRatio / 2) + a / 2;
+            if ((a & 1) == 0)
+                pairs[n].xy = vec2(u, v);
+            else
+                pairs[n].zw = vec2(u, v);
+        }
 }
 #undef U_AT
 #undef V_AT

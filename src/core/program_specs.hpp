@@ -107,9 +107,9 @@ struct ProgramSpec {
 namespace programs {
 
 // The scalar advections' variants (advect_scalar.frag).
-inline constexpr Defines kScalarAdvectionVariants{Define::ScalarSource,      Define::OnVelocityGrid, Define::Obstacles,
-                                                  Define::Staggered,         Define::InflowDye,      Define::SlipWalls,
-                                                  Define::VelocityAtDyeCells};
+inline constexpr Defines kScalarAdvectionVariants{
+    Define::ScalarSource, Define::OnVelocityGrid, Define::Obstacles,          Define::Staggered,
+    Define::InflowDye,    Define::SlipWalls,      Define::VelocityAtDyeCells, Define::DyeGridFourTimes};
 // The multigrid's passes: either equation, on level 0's faces or cells.
 inline constexpr Defines kLevelVariants{Define::Obstacles, Define::Viscous, Define::Staggered};
 
@@ -193,16 +193,17 @@ inline constexpr ProgramSpec advectDyeStage{
                    {"uBackwardDtOverCellSize", &PassConstants::backwardDtOverCellSize, 0.0f, true}}},
 };
 // The velocity at the centres of the dye's cells, where the dye's grid is
-// twice the velocity's each way (velocity_at_dye_cells.frag): drawn on the
-// velocity's grid into four layers, one for each of a cell's four dye cells,
-// before the dye's advection, whose passes (VELOCITY_AT_DYE_CELLS above)
-// read it instead of each interpolating the velocity again. On faces (the
-// STAGGERED variant; no other builds), with the dye's read's rule (SLIP_WALLS).
+// twice (or, DYE_GRID_FOUR_TIMES, four times) the velocity's each way
+// (velocity_at_dye_cells.frag): drawn on the velocity's grid into layers,
+// two dye cells a texel, before the dye's advection, whose passes
+// (VELOCITY_AT_DYE_CELLS above) read it instead of each interpolating the
+// velocity again. On faces (the STAGGERED variant; no other builds), with
+// the dye's read's rule (SLIP_WALLS).
 inline constexpr ProgramSpec velocityAtDyeCells{
     .name = "velocityAtDyeCells",
     .shader = "velocity_at_dye_cells.frag",
     .header = "advection.glsl",
-    .variants = {Define::Staggered, Define::SlipWalls},
+    .variants = {Define::Staggered, Define::SlipWalls, Define::DyeGridFourTimes},
     .samplers = {{{"uVelocity", units::kFirst, Source::Velocity}}},
 };
 inline constexpr ProgramSpec advectTemperature{

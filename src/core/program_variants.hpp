@@ -52,8 +52,9 @@ enum class Define : unsigned {
     // The dye's advection reads the velocity at its cells from
     // velocity_at_dye_cells.frag's layers (a dye grid twice the velocity's).
     VelocityAtDyeCells,
-    // advect.frag's forward pass writes that velocity too (outputs 1 to 4).
+    // advect.frag's forward pass writes that velocity too (outputs 1 and 2).
     WithVelocityAtDyeCells,
+    DyeGridFourTimes,  // the dye's grid four times the velocity's each way (else twice)
     // The window's display.frag: the view (none of these: the dye), then what
     // is drawn over or under it.
     VelocityView,
@@ -73,6 +74,7 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
     "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
     "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS", "WITH_VELOCITY_AT_DYE_CELLS",
+    "DYE_GRID_FOUR_TIMES",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",
     "OVERLAY", "GLOW"};
@@ -142,7 +144,7 @@ enum class Source {
     Forward,             // a scheme's stages: the forward step's result for the field written
     Intermediate,        // a scheme's stages: the previous stage's result for the field written
     Force,               // motion input's force field, given with the draw
-    VelocityAtDyeCells,  // the velocity at the dye's cells, four layers (a dye grid twice the velocity's)
+    VelocityAtDyeCells,  // the velocity at the dye's cells, layers of pairs (a dye grid 2 or 4 times the velocity's)
     // Bound by the class that draws the row: a multigrid level's, a camera
     // frame, what a window's display pass shows (its view, the glow, a picture).
     Level,

@@ -123,8 +123,8 @@ void TwoTargets::bind(const RenderTarget& a, const RenderTarget& b) const
 {
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_.id());
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, a.texture(), 0);
-    GLenum outputs[1 + RenderTarget::kMaxLayers] = {GL_COLOR_ATTACHMENT0};
-    for (int n = 0; n < RenderTarget::kMaxLayers; ++n) {
+    GLenum outputs[kMaxOutputs] = {GL_COLOR_ATTACHMENT0};
+    for (int n = 0; n + 1 < kMaxOutputs; ++n) {
         const GLenum output = GL_COLOR_ATTACHMENT1 + static_cast<GLenum>(n);
         outputs[n + 1] = output;
         // An output beyond b's is detached: left attached it would bound the
@@ -144,6 +144,9 @@ void TwoTargets::check(const RenderTarget& a, const RenderTarget& b, const char*
         throw GlError(std::string("TwoTargets::check(") + label + "): the targets differ in size");
     // b's layers are outputs of their own; a is output 0.
     if (a.layers() != 1) throw GlError(std::string("TwoTargets::check(") + label + "): the first target has layers");
+    if (1 + b.layers() > kMaxOutputs)
+        throw GlError(std::string("TwoTargets::check(") + label + "): more than " + std::to_string(kMaxOutputs) +
+                      " outputs");
     bind(a, b);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     glBindFramebuffer(GL_FRAMEBUFFER, 0);

@@ -40,7 +40,7 @@ public:
     // them all; shaders read it as a sampler2DArray. Such a target is not
     // uploaded, and downloaded a layer at a time (downloadLayer).
     RenderTarget(int width, int height, TextureFormat format, const char* label, int layers = 1);
-    static constexpr int kMaxLayers = 4;
+    static constexpr int kMaxLayers = 8;  // GL 3.3's least count of draw buffers
 
     int width() const { return width_; }
     int height() const { return height_; }
@@ -86,6 +86,7 @@ public:
     // to (call once with the real targets at set-up: the step never checks).
     void check(const RenderTarget& a, const RenderTarget& b, const char* label) const;
     void bind(const RenderTarget& a, const RenderTarget& b) const;
+    static constexpr int kMaxOutputs = 8;  // GL 3.3's least count of draw buffers and colour attachments
 
 private:
     Framebuffer framebuffer_;

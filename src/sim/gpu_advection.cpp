@@ -13,10 +13,12 @@
 
 namespace fluid {
 
-bool GpuSolver::dyeGridIsTwiceVelocityGrid() const
+int GpuSolver::dyeGridRatio() const
 {
     const GridSize dye = grids_.of(FieldGrid::Dye);
-    return dye.width == 2 * params_.gridWidth && dye.height == 2 * params_.gridHeight;
+    for (const int r : {2, 4})
+        if (dye.width == r * params_.gridWidth && dye.height == r * params_.gridHeight) return r;
+    return 0;
 }
 
 void GpuSolver::allowVelocityAtDyeCells(bool allowed)
@@ -29,10 +31,10 @@ void GpuSolver::allowVelocityAtDyeCells(bool allowed)
 void GpuSolver::velocityAtDyeCells()
 {
     if (!readsVelocityAtDyeCells())
-        throw std::logic_error(
-            "GpuSolver::velocityAtDyeCells(): the dye's advection does not read it here (" +
-            std::string(dyeGridIsTwiceVelocityGrid() ? "not allowed" : "the dye's grid is not twice the velocity's") +
-            ")");
+        throw std::logic_error("GpuSolver::velocityAtDyeCells(): the dye's advection does not read it here (" +
+                               std::string(dyeGridRatio() > 0 ? "not allowed, or the collocated layout"
+                                                              : "the dye's grid is not 2 or 4 times the velocity's") +
+                               ")");
     draw(kernels_.velocityAtDyeCells, Source::Velocity, velocityAtDyeCells_);
 }
 
@@ -40,23 +42,22 @@ Field GpuSolver::downloadVelocityAtDyeCells() const
 {
     if (!readsVelocityAtDyeCells())
         throw std::logic_error("GpuSolver::downloadVelocityAtDyeCells(): not drawn in this configuration");
-    const int width = params_.gridWidth;
-    const int height = params_.gridHeight;
-    Field out(2 * width, 2 * height, 2);
-    std::vector<float> layer(static_cast<std::size_t>(width) * static_cast<std::size_t>(height) * 2);
-    for (int n = 0; n < 4; ++n) {
-        velocityAtDyeCells_.downloadLayer(n, layer.data());
-        const int a = n % 2;
-        const int b = n / 2;
-        for (int j = 0; j < height; ++j)
-            for (int i = 0; i < width; ++i)
-                for (int k = 0; k < 2; ++k)
-                    out.at(2 * i + a, 2 * j + b, k) =
-                        layer[(static_cast<std::size_t>(j) * static_cast<std::size_t>(width) +
-                               static_cast<std::size_t>(i)) *
-                                  2 +
-                              static_cast<std::size_t>(k)];
-    }
+    const int r = dyeGridRatio();
+    const auto width = static_cast<std::size_t>(params_.gridWidth);
+    Field out(r * params_.gridWidth, r * params_.gridHeight, 2);
+    std::vector<float> layer(width * static_cast<std::size_t>(params_.gridHeight) * 4);
+    // Layer b r/2 + a/2 holds dye cells (r i + a, r j + b) of the even a in
+    // x, y and of the odd in z, w (advection.glsl's velocityAtDyeCells).
+    for (int b = 0; b < r; ++b)
+        for (int pair = 0; pair < r / 2; ++pair) {
+            velocityAtDyeCells_.downloadLayer(b * (r / 2) + pair, layer.data());
+            for (int j = 0; j < params_.gridHeight; ++j)
+                for (int i = 0; i < params_.gridWidth; ++i)
+                    for (int k = 0; k < 4; ++k)
+                        out.at(r * i + 2 * pair + k / 2, r * j + b, k % 2) =
+                            layer[(static_cast<std::size_t>(j) * width + static_cast<std::size_t>(i)) * 4 +
+                                  static_cast<std::size_t>(k)];
+        }
     return out;
 }
 

@@ -51,14 +51,17 @@ GpuKernels chooseKernels(const KernelConfig& c)
     // On faces each dye cell's velocity is 8 texels, which a pass before the
     // dye's shares among four dye cells; at the centres (4 texels) that pass
     // cost more than it saved (bench/README.md).
-    const bool velocityAtDyeCells = c.velocityAtDyeCells && faces;
+    const bool velocityAtDyeCells = c.velocityAtDyeCellsRatio > 0 && faces;
+    const Defines ratio = Defines{}.with(D::DyeGridFourTimes, c.velocityAtDyeCellsRatio == 4);
     const Defines dyeRead = c.dyeOnVelocityGrid ? onVelocityGrid : layout | slipRead;
-    const Defines dye = scalar | dyeRead.with(D::VelocityAtDyeCells, velocityAtDyeCells) | inflowDye;
+    const Defines dye =
+        scalar | (velocityAtDyeCells ? dyeRead.with(D::VelocityAtDyeCells) | ratio : dyeRead) | inflowDye;
     if (velocityAtDyeCells) {
-        k.velocityAtDyeCells = k.add(kernel(row::velocityAtDyeCells, layout | slipRead));
+        k.velocityAtDyeCells = k.add(kernel(row::velocityAtDyeCells, layout | slipRead | ratio));
         // In the velocity's forward pass, where it reads the faces as the
-        // dye does: no obstacles (whose faces it would shut), no slipping read.
-        if (!c.obstacles && !c.dyeSlipsAtWalls)
+        // dye does (no obstacles, whose faces it would shut; no slipping
+        // read) and has outputs to spare (twice: 2 of 8).
+        if (!c.obstacles && !c.dyeSlipsAtWalls && c.velocityAtDyeCellsRatio == 2)
             k.advectWithVelocityAtDyeCells = k.add(kernel(row::advect, layout.with(D::WithVelocityAtDyeCells)));
     }
     const Defines temperature = scalar | onVelocityGrid;

@@ -22,10 +22,11 @@ struct KernelConfig {
     // The packed Jacobi sweeps may run two texels a fragment (the height
     // even): GpuSolver::sweepsInPairs.
     bool pairsPressure = false;
-    // The dye's grid is twice the velocity's each way, where the velocity at
-    // its cells may be drawn once a step for its advection passes to read
-    // (GpuSolver::velocityAtDyeCells): on faces.
-    bool velocityAtDyeCells = false;
+    // The dye's grid is this many times the velocity's each way (2 or 4),
+    // where the velocity at its cells may be drawn once a step for its
+    // advection passes to read (GpuSolver::velocityAtDyeCells): on faces.
+    // 0: it is not drawn.
+    int velocityAtDyeCellsRatio = 0;
 };
 
 struct GpuKernels {
@@ -46,9 +47,10 @@ struct GpuKernels {
     // beside advectDye, so that the window's pick switches without a compile.
     Kernel advectDyeCubic;
     // The velocity at the dye's cells, which the dye's advection kernels then
-    // read (KernelConfig::velocityAtDyeCells, on faces); null otherwise. And
-    // the velocity's forward pass writing it too, where their reads agree
-    // (no obstacles, the dye's read not slipping); null otherwise.
+    // read (KernelConfig::velocityAtDyeCellsRatio, on faces); null otherwise.
+    // And the velocity's forward pass writing it too, where their reads
+    // agree (no obstacles, the dye's read not slipping) and the grid is
+    // twice the velocity's; null otherwise.
     Kernel velocityAtDyeCells, advectWithVelocityAtDyeCells;
     // Each scheme's stages (core/advection_scheme.hpp), in its order; the
     // carried velocity's read what the incremental projection forced as phi^n.

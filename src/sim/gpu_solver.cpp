@@ -65,10 +65,11 @@ GpuSolver::GpuSolver(const SimParams& params)
     if (gridPairs())
         pressurePairs_ = gl::PingPong(params_.gridWidth / 4, params_.gridHeight / 2, gl::TextureFormat::RGBA32F,
                                       "packed pressure, paired", 2);
-    if (dyeGridIsTwiceVelocityGrid()) {
-        velocityAtDyeCells_ = gl::RenderTarget(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RG32F,
-                                               "velocity at the dye's cells", 4);
-        twoTargets_.check(velocity().write(), velocityAtDyeCells_, "velocity and the velocity at the dye's cells");
+    if (const int r = dyeGridRatio(); r > 0) {
+        velocityAtDyeCells_ = gl::RenderTarget(params_.gridWidth, params_.gridHeight, gl::TextureFormat::RGBA32F,
+                                               "velocity at the dye's cells", r * r / 2);
+        if (r == 2)
+            twoTargets_.check(velocity().write(), velocityAtDyeCells_, "velocity and the velocity at the dye's cells");
     }
     makeSchemeTargets();
     buildPrograms();
@@ -81,7 +82,7 @@ void GpuSolver::buildPrograms()
     const BoundaryMode b = params_.boundary;
     kernels_ = sim::chooseKernels(sim::KernelConfig{velocityLayoutOf(params_.layout), b, obstacles_,
                                                     dyeOnVelocityGrid(), params_.dyeSlipsAtWalls, gridPairs(),
-                                                    velocityAtDyeCellsAllowed_ && dyeGridIsTwiceVelocityGrid()});
+                                                    velocityAtDyeCellsAllowed_ ? dyeGridRatio() : 0});
     programs_.reset(b);
     programs_.setConstants(constants_, dyeConstants_);
     // Every kernel of the configuration now, not at its first draw: a compile

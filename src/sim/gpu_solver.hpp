@@ -130,11 +130,11 @@ public:
     // Whether they do: the Jacobi sweeps packed, the height even.
     bool sweepsInPairs() const;
     // Whether the dye's advection may read the velocity at its cells from one
-    // pass a step (velocityAtDyeCells()) where its grid is twice the
-    // velocity's each way; true unless a test or benchmark turns it off to
-    // compare: the values are the same. A compile when it changes.
+    // pass a step (velocityAtDyeCells()) where its grid is 2 or 4 times the
+    // velocity's each way on faces; true unless a test or benchmark turns it
+    // off to compare: the values are the same. A compile when it changes.
     void allowVelocityAtDyeCells(bool allowed);
-    // Whether it does: allowed, and the dye's grid twice the velocity's.
+    // Whether it does: allowed, on faces, and the dye's grid 2 or 4 times the velocity's.
     bool readsVelocityAtDyeCells() const { return static_cast<bool>(kernels_.velocityAtDyeCells); }
     // The velocity at the centre of every dye cell, as the dye's advection
     // reads it (velocity_at_dye_cells.frag, drawn by advectDye()), downloaded
@@ -258,8 +258,9 @@ private:
     // advectDye()'s passes, the velocity at the dye's cells (where they read
     // it) already drawn: by velocityAtDyeCells(), or by the velocity's forward pass.
     void advectDyeByItsVelocity();
-    // The dye's grid is twice the velocity's each way (velocityAtDyeCells_ is made).
-    bool dyeGridIsTwiceVelocityGrid() const;
+    // How many times the velocity's grid the dye's is each way where that is
+    // 2 or 4 (velocityAtDyeCells_ is made), else 0.
+    int dyeGridRatio() const;
     // The last solve left the packed pressure in pressurePairs_, not in
     // packedPressure_: the unpacking reads it there.
     bool pressureInPairs_ = false;
@@ -284,8 +285,9 @@ private:
     // The paired sweeps' packed pressure, its even rows and its odd ones in
     // two layers (empty unless gridPairs()).
     gl::PingPong pressurePairs_;
-    // The velocity at the dye's cells, four layers on the velocity's grid (layer a + 2b: dye cell
-    // (2i + a, 2j + b)); empty unless the dye's grid is twice the velocity's.
+    // The velocity at the dye's cells on the velocity's grid, two dye cells a texel: layer
+    // b R/2 + a/2 holds dye cells (R i + a, R j + b), the even a in x, y (advection.glsl's
+    // velocityAtDyeCells); empty unless the dye's grid is R = 2 or 4 times the velocity's.
     gl::RenderTarget velocityAtDyeCells_;
     sim::GpuMultigrid multigrid_;         // below the pressure and divergence_
     sim::GpuMultigrid viscousMultigrid_;  // below the velocity and diffusionRhs_

@@ -1,11 +1,12 @@
 // The velocity at the dye's cells drawn once a step (velocity_at_dye_cells.frag,
-// GpuSolver::velocityAtDyeCells) where the dye's grid is twice the
-// velocity's each way on the staggered layout: its four layers against the
+// GpuSolver::velocityAtDyeCells) where the dye's grid is 2 or 4 times the
+// velocity's each way on the staggered layout: its layers against the
 // CPU's velocity at every dye cell's centre, as the dye's advection reads it
 // (CpuSolver::velocityAtDyeCells); and the dye's passes reading it against
 // the same passes interpolating the velocity themselves, GPU against GPU,
 // on single passes and whole steps. Under every wall rule and the dye's
-// slipping read, on an even and an odd height.
+// slipping read, on an even and an odd height, the dye's grid twice and four
+// times the velocity's.
 #include <gtest/gtest.h>
 
 #include <array>
@@ -29,18 +30,20 @@ constexpr std::array kWallRules{test::kBox, test::kLid, test::kPeriodic, test::k
 struct Grid {
     const char* name;
     int width, height;
+    int ratio;  // the dye's grid this many times the velocity's each way
 };
-constexpr std::array kGrids{Grid{"48x40", 48, 40}, Grid{"45x37", 45, 37}};
+constexpr std::array kGrids{Grid{"48x40", 48, 40, 2}, Grid{"45x37", 45, 37, 2}, Grid{"24x20_four", 24, 20, 4},
+                            Grid{"23x19_four", 23, 19, 4}};
 void PrintTo(const Grid& g, std::ostream* os)
 {
     *os << g.name;
 }
 
-// The staggered layout with the dye on a grid twice the velocity's each way,
+// The staggered layout with the dye on a grid 2 or 4 times the velocity's each way,
 // the velocity and the dye fading so that every factor of the passes shows.
 SimParams paramsFor(const test::Walls& walls, const Grid& grid, bool slips)
 {
-    SimParams p = test::parityGrid(2 * grid.width);
+    SimParams p = test::parityGrid(grid.ratio * grid.width);
     p.gridWidth = grid.width;
     p.gridHeight = grid.height;
     p.domainWidth = static_cast<float>(grid.width) / static_cast<float>(grid.height);
@@ -156,11 +159,11 @@ INSTANTIATE_TEST_SUITE_P(Walls, VelocityAtDyeCells,
                              return caseName(std::get<0>(c.param), std::get<1>(c.param), std::get<2>(c.param));
                          });
 
-// Where the pass runs: the staggered layout with the dye's grid exactly
-// twice the velocity's, unless turned off; a draw more a step there.
+// Where the pass runs: the staggered layout with the dye's grid exactly 2 or
+// 4 times the velocity's, unless turned off.
 class VelocityAtDyeCellsWhere : public test::GlTest {};
 
-TEST_F(VelocityAtDyeCellsWhere, OnlyOnFacesWithADyeGridTwiceTheVelocitys)
+TEST_F(VelocityAtDyeCellsWhere, OnlyOnFacesWithADyeGridTwiceOrFourTimesTheVelocitys)
 {
     const SimParams p = paramsFor(test::kBox, kGrids[0], false);
     GpuSolver twice(p);
@@ -173,7 +176,10 @@ TEST_F(VelocityAtDyeCellsWhere, OnlyOnFacesWithADyeGridTwiceTheVelocitys)
     SimParams collocated = p;
     collocated.layout = Layout::Collocated;
     EXPECT_FALSE(GpuSolver(collocated).readsVelocityAtDyeCells()) << "at the centres it did not pay";
-    for (const int dyeGridWidth : {0, p.gridWidth, 3 * p.gridWidth, p.gridWidth / 2}) {
+    SimParams four = p;
+    four.dyeGridWidth = 4 * p.gridWidth;
+    EXPECT_TRUE(GpuSolver(four).readsVelocityAtDyeCells());
+    for (const int dyeGridWidth : {0, p.gridWidth, 3 * p.gridWidth, p.gridWidth / 2, 8 * p.gridWidth}) {
         SimParams other = p;
         other.dyeGridWidth = dyeGridWidth;
         EXPECT_FALSE(GpuSolver(other).readsVelocityAtDyeCells()) << "dye grid " << dyeGridWidth;
@@ -182,8 +188,9 @@ TEST_F(VelocityAtDyeCellsWhere, OnlyOnFacesWithADyeGridTwiceTheVelocitys)
 
 // The dye's advection alone draws the pass; a step draws it in the
 // velocity's forward pass, no draw more, unless the dye's read slips at the
-// walls or there are obstacles (their faces read otherwise), or the
-// incremental projection carries a velocity of its own.
+// walls or there are obstacles (their faces read otherwise), the
+// incremental projection carries a velocity of its own, or the dye's grid
+// is four times the velocity's.
 TEST_F(VelocityAtDyeCellsWhere, TheStepDrawsItInTheVelocitysForwardPass)
 {
     const auto drawsOf = [](GpuSolver& s, auto&& what) {
@@ -208,6 +215,8 @@ TEST_F(VelocityAtDyeCellsWhere, TheStepDrawsItInTheVelocitysForwardPass)
     EXPECT_EQ(extraDraws(paramsFor(test::kBox, kGrids[0], true), step), 1) << "the slipping read";
     EXPECT_EQ(extraDraws(p, step, true), 1) << "obstacles";
     EXPECT_EQ(extraDraws(test::incrementalMacCormack(p), step), 1) << "the incremental projection";
+    EXPECT_EQ(extraDraws(test::withMacCormack(paramsFor(test::kBox, kGrids[2], false)), step), 1)
+        << "four times: no outputs to spare";
 }
 
 }  // namespace
