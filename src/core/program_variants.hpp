@@ -50,7 +50,7 @@ enum class Define : unsigned {
     FromCells,
     ToCells,
     // The dye's advection reads the velocity at its cells from
-    // velocity_at_dye_cells.frag's layers (a dye grid twice the velocity's).
+    // velocity_at_dye_cells.frag's layers (a dye grid 2 or 4 times the velocity's).
     VelocityAtDyeCells,
     // advect.frag's forward pass writes that velocity too (outputs 1 and 2).
     WithVelocityAtDyeCells,

@@ -65,7 +65,7 @@ void advectScalar(const Field& velocity, const PassConstants& velocityGrid, cons
                   Field& out, const PassConstants& k, Exec exec = {});
 
 // velocity_at_dye_cells.frag: the velocity at the centre of every cell of the
-// grid of k (the dye's, twice the velocity's each way on the GPU), as
+// grid of k (the dye's, 2 or 4 times the velocity's each way on the GPU), as
 // advectScalar reads it there; two components.
 Field velocityAtDyeCells(const Field& velocity, const PassConstants& velocityGrid, const PassConstants& k,
                          Exec exec = {});
