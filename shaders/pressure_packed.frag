@@ -35,6 +35,9 @@
 // four cells a texel across: its rows here are half as many). It reads the pressure packed (uPressure: the
 // first draw, after the divergence pass packed it) or, with READS_PAIRS, as
 // the last such draw left it (uPressurePairs); the divergence always packed.
+// With FOUR_SWEEPS instead of TWO_SWEEPS, four sweeps on the two texels
+// (fourSweepsOnPair): 54 reads for 32 cell-sweeps and one hand-over where
+// two draws read 44 and made two.
 uniform sampler2D uPressure;    // packed
 uniform sampler2D uDivergence;  // packed
 #ifdef READS_PAIRS
@@ -166,11 +169,121 @@ void twoSweepsOnPair()
     fragResult = sweep(opaque(p1A), opaque(p1LeftOfA), opaque(p1RightOfA), opaque(p1Below), opaque(p1B), divA.here);
     fragResult1 = sweep(opaque(p1B), opaque(p1LeftOfB), opaque(p1RightOfB), opaque(p1A), opaque(p1Above), divB.here);
 }
+
+#ifdef FOUR_SWEEPS
+// Four sweeps on rows a = 2R and b = 2R + 1 in one draw, the same values as
+// two draws of twoSweepsOnPair. Sweep k (1..4) is needed within 4 - k cells
+// of this texel column: on rows a - (4 - k) .. b + (4 - k), and in the
+// texels beside, whose outer cells are
+// wrong from the first sweep on (their neighbours beyond are not read) but
+// never reach a cell that feeds the fourth sweep here: a wrong value moves
+// one cell a sweep, and the texels beside hold 4 cells. Rows beyond a box
+// take their mirror, the edge row, after each sweep (the reads' and the
+// sweeps' rows two or more beyond feed only those). 30 pressure and 24
+// divergence reads for 32 cell-sweeps, where two draws read 44, and some
+// three times the arithmetic: on llvmpipe less than the draw it saves
+// (bench/README.md).
+// Written out row by row (r0 .. r9: rows a - 4 .. b + 4; sK_i: row i after
+// sweep K): llvmpipe's compiler keeps arrays indexed in loops in memory,
+// which made the draw 15 times as long.
+
+// One sweep of texel column `column` (I - 1, I or I + 1) on a row, its
+// neighbours beside taken from the row's other texels, and a box's side
+// walls' mirrors where the column is the first or the last.
+vec4 sweepColumn(PackedRow row, PackedRow below, PackedRow above, PackedRow div, int t, int column)
+{
+    vec4 p = t < 0 ? row.left : (t > 0 ? row.right : row.here);
+    vec4 pb = t < 0 ? below.left : (t > 0 ? below.right : below.here);
+    vec4 pt = t < 0 ? above.left : (t > 0 ? above.right : above.here);
+    vec4 d = t < 0 ? div.left : (t > 0 ? div.right : div.here);
+    float leftOfFirst = t < 0 ? row.left.x : (t > 0 ? row.here.w : row.left.w);
+    float rightOfLast = t < 0 ? row.here.x : (t > 0 ? row.right.w : row.right.x);
+#ifndef PERIODIC
+    leftOfFirst = column == 0 ? p.x : leftOfFirst;
+    rightOfLast = column == (uGridSize.x >> 2) - 1 ? p.w : rightOfLast;
+#endif
+    vec4 pl = vec4(leftOfFirst, p.xyz);
+    vec4 pr = vec4(p.yzw, rightOfLast);
+    return relaxed(p, ((pl + pr) + (pb + pt) - uCellSizeSquared * d) * 0.25);
+}
+
+// A row after one more sweep: its three texels (sweepColumn); the compiler
+// drops the components no later sweep reads.
+#define SWEPT_ROW(row, below, above, div)                                                  \
+    PackedRow(opaque(sweepColumn(row, below, above, div, -1, column - 1)),                \
+              opaque(sweepColumn(row, below, above, div, 0, column)),                     \
+              opaque(sweepColumn(row, below, above, div, 1, column + 1)))
+
+void fourSweepsOnPair()
+{
+    PackedRow r0 = EVEN_ROW(-2), r1 = ODD_ROW(-2);
+    PackedRow r2 = EVEN_ROW(-1), r3 = ODD_ROW(-1);
+    PackedRow r4 = EVEN_ROW(0), r5 = ODD_ROW(0);
+    PackedRow r6 = EVEN_ROW(1), r7 = ODD_ROW(1);
+    PackedRow r8 = EVEN_ROW(2), r9 = ODD_ROW(2);
+    PackedRow d1 = DIVERGENCE_ROW(-3);
+    PackedRow d2 = DIVERGENCE_ROW(-2);
+    PackedRow d3 = DIVERGENCE_ROW(-1);
+    PackedRow d4 = DIVERGENCE_ROW(0);
+    PackedRow d5 = DIVERGENCE_ROW(1);
+    PackedRow d6 = DIVERGENCE_ROW(2);
+    PackedRow d7 = DIVERGENCE_ROW(3);
+    PackedRow d8 = DIVERGENCE_ROW(4);
+    int column = int(gl_FragCoord.x);
+    int firstRow = 2 * int(gl_FragCoord.y) - 4;  // the row of r0
+#ifndef PERIODIC
+    // The reads' ghost rows: the pairs' layers cannot give the mirror.
+    int height = uGridSize.y;
+    r1 = firstRow + 1 == -1 ? r2 : r1;
+    r3 = firstRow + 3 == -1 ? r4 : r3;
+    r6 = firstRow + 6 == height ? r5 : r6;
+    r8 = firstRow + 8 == height ? r7 : r8;
+#endif
+    PackedRow s1_1 = SWEPT_ROW(r1, r0, r2, d1);
+    PackedRow s1_2 = SWEPT_ROW(r2, r1, r3, d2);
+    PackedRow s1_3 = SWEPT_ROW(r3, r2, r4, d3);
+    PackedRow s1_4 = SWEPT_ROW(r4, r3, r5, d4);
+    PackedRow s1_5 = SWEPT_ROW(r5, r4, r6, d5);
+    PackedRow s1_6 = SWEPT_ROW(r6, r5, r7, d6);
+    PackedRow s1_7 = SWEPT_ROW(r7, r6, r8, d7);
+    PackedRow s1_8 = SWEPT_ROW(r8, r7, r9, d8);
+#ifndef PERIODIC
+    s1_1 = firstRow + 1 == -1 ? s1_2 : s1_1;
+    s1_3 = firstRow + 3 == -1 ? s1_4 : s1_3;
+    s1_6 = firstRow + 6 == height ? s1_5 : s1_6;
+    s1_8 = firstRow + 8 == height ? s1_7 : s1_8;
+#endif
+    PackedRow s2_2 = SWEPT_ROW(s1_2, s1_1, s1_3, d2);
+    PackedRow s2_3 = SWEPT_ROW(s1_3, s1_2, s1_4, d3);
+    PackedRow s2_4 = SWEPT_ROW(s1_4, s1_3, s1_5, d4);
+    PackedRow s2_5 = SWEPT_ROW(s1_5, s1_4, s1_6, d5);
+    PackedRow s2_6 = SWEPT_ROW(s1_6, s1_5, s1_7, d6);
+    PackedRow s2_7 = SWEPT_ROW(s1_7, s1_6, s1_8, d7);
+#ifndef PERIODIC
+    s2_3 = firstRow + 3 == -1 ? s2_4 : s2_3;
+    s2_6 = firstRow + 6 == height ? s2_5 : s2_6;
+#endif
+    PackedRow s3_3 = SWEPT_ROW(s2_3, s2_2, s2_4, d3);
+    PackedRow s3_4 = SWEPT_ROW(s2_4, s2_3, s2_5, d4);
+    PackedRow s3_5 = SWEPT_ROW(s2_5, s2_4, s2_6, d5);
+    PackedRow s3_6 = SWEPT_ROW(s2_6, s2_5, s2_7, d6);
+#ifndef PERIODIC
+    s3_3 = firstRow + 3 == -1 ? s3_4 : s3_3;
+    s3_6 = firstRow + 6 == height ? s3_5 : s3_6;
+#endif
+    PackedRow s4_4 = SWEPT_ROW(s3_4, s3_3, s3_5, d4);
+    PackedRow s4_5 = SWEPT_ROW(s3_5, s3_4, s3_6, d5);
+    fragResult = s4_4.here;
+    fragResult1 = s4_5.here;
+}
+#endif
 #endif
 
 void main()
 {
-#ifdef PAIRED
+#if defined(PAIRED) && defined(FOUR_SWEEPS)
+    fourSweepsOnPair();
+#elif defined(PAIRED)
     twoSweepsOnPair();
 #elif defined(ZERO_GUESS)
     // Two sweeps, the first from x = 0: its values here, in the rows below

@@ -296,7 +296,7 @@ inline constexpr ProgramSpec solvePressurePacked{
 inline constexpr ProgramSpec solvePressurePaired{
     .name = "solvePressure (paired sweeps)",
     .shader = "pressure_packed.frag",
-    .variants = {Define::Paired, Define::TwoSweeps, Define::TwoOutputs, Define::ReadsPairs},
+    .variants = {Define::Paired, Define::TwoSweeps, Define::TwoOutputs, Define::ReadsPairs, Define::FourSweeps},
     .samplers = {{{"uPressure", units::kFirst, Source::PackedPressure, true},
                   {"uDivergence", units::kSecond, Source::PackedDivergence},
                   {"uPressurePairs", units::kThird, Source::PressurePairs, true}}},

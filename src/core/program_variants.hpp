@@ -42,6 +42,7 @@ enum class Define : unsigned {
     // so (READS_PAIRS) rather than packed.
     Paired,
     ReadsPairs,
+    FourSweeps,    // PAIRED: four sweeps a draw instead of two
     CurlInline,    // vorticity.frag computes the curl it reads (collocated, in the step)
     PackedCoarse,  // a packed multigrid level's restriction into, or prolongation from, a packed one
     // The viscous sweeps on the staggered faces two cells a texel
@@ -72,8 +73,8 @@ inline constexpr std::array<const char*, static_cast<std::size_t>(Define::kCount
     // the solvers'
     "OBSTACLES", "STAGGERED", "DYE_ON_VELOCITY_GRID", "TWO_OUTPUTS", "POINT_SPLAT", "CARRIED_VELOCITY", "SCALAR_SOURCE",
     "ON_VELOCITY_GRID", "INFLOW_DYE", "WITH_DYE", "SCHEME_STAGE", "TWO_SWEEPS", "WEIGHTED", "PACKED_PRESSURE",
-    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "CURL_INLINE",
-    "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS", "WITH_VELOCITY_AT_DYE_CELLS",
+    "DYE_ON_OWN_GRID", "ZERO_GUESS", "VISCOUS", "SLIP_WALLS", "CUBIC_READ", "PAIRED", "READS_PAIRS", "FOUR_SWEEPS",
+    "CURL_INLINE", "PACKED_COARSE", "FROM_CELLS", "TO_CELLS", "VELOCITY_AT_DYE_CELLS", "WITH_VELOCITY_AT_DYE_CELLS",
     "DYE_GRID_FOUR_TIMES",
     // the window's display
     "VELOCITY_VIEW", "SEQUENTIAL_VIEW", "DIVERGING_VIEW", "WATER_VIEW", "SHADED_COLOURS", "FACE_VELOCITY", "BACKGROUND",

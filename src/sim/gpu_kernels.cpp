@@ -99,6 +99,8 @@ GpuKernels chooseKernels(const KernelConfig& c)
         const Defines paired = twoOutputs.with(D::Paired);
         k.pressurePairedFromPacked = k.add(kernel(row::solvePressurePaired, paired.with(D::TwoSweeps)));
         k.pressurePaired = k.add(kernel(row::solvePressurePaired, paired.with(D::TwoSweeps).with(D::ReadsPairs)));
+        k.pressurePairedFourFromPacked = k.add(kernel(row::solvePressurePaired, paired.with(D::FourSweeps)));
+        k.pressurePairedFour = k.add(kernel(row::solvePressurePaired, paired.with(D::FourSweeps).with(D::ReadsPairs)));
         k.unpackPairs = k.add(kernel(row::unpackPressure, {D::Paired}));
         if (k.unpacksInGradient)
             k.gradientFromPairs = k.add(kernel(row::gradientFromPacked, paired.with(D::PackedPressure)));

@@ -70,6 +70,8 @@ struct GpuKernels {
     // the first draw from the packed pressure, the rest from the pairs; the
     // pressure unpacked from the pairs, in the gradient pass or alone.
     Kernel pressurePairedFromPacked, pressurePaired, gradientFromPairs, unpackPairs;
+    // Four sweeps a draw (FOUR_SWEEPS), from the packed pressure or the pairs.
+    Kernel pressurePairedFourFromPacked, pressurePairedFour;
     Kernel addForce, addForceDye;
 
     // Every kernel above that is drawn in this configuration: GpuSolver builds

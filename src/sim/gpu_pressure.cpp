@@ -94,11 +94,15 @@ void GpuSolver::solvePressurePaired()
         packedPressure_.swap();
         n = 1;
     }
-    for (bool first = true; n < params_.pressureIterations; n += 2, first = false) {
-        draw(first ? kernels_.pressurePairedFromPacked : kernels_.pressurePaired, Source::PackedPressure,
-             pressurePairs_.write());
+    // Four sweeps a draw, after two where what is left is not a multiple of four.
+    for (bool first = true; n < params_.pressureIterations; first = false) {
+        const bool four = (params_.pressureIterations - n) % 4 == 0;
+        const sim::Kernel& kernel = four ? (first ? kernels_.pressurePairedFourFromPacked : kernels_.pressurePairedFour)
+                                         : (first ? kernels_.pressurePairedFromPacked : kernels_.pressurePaired);
+        draw(kernel, Source::PackedPressure, pressurePairs_.write());
         pressurePairs_.swap();
         pressureInPairs_ = true;
+        n += four ? 4 : 2;
     }
 }
 

@@ -29,8 +29,10 @@ struct Case {
 
 // 8x8 (the smallest grid): two texels a row, each on a side wall, four
 // pairs of rows. 12x10: an odd number of texels a row. 48x40 at 20 sweeps:
-// the demo's count; 2: the draw from the packed pressure alone; 1: the
-// damped sweep alone, no pairs.
+// the demo's count, five draws of four sweeps (FOUR_SWEEPS); 7: the damped
+// sweep, two from the packed pressure, four from the pairs; 4: four from
+// the packed pressure; 2: the draw of two from the packed pressure alone;
+// 1: the damped sweep alone, no pairs.
 constexpr std::array kCases{
     Case{"Box_48x40_20", BoundaryMode::Box, Layout::Collocated, 48, 40, 20},
     Case{"Box_12x10_7", BoundaryMode::Box, Layout::Collocated, 12, 10, 7},
