@@ -103,7 +103,7 @@ vec4 fourCells(sampler2D source, ivec2 first)
 // the indexed packed gradient took 0.363 ms at 1024x768, the selects 0.177).
 float cellOf(vec4 texel, int k) { return k == 0 ? texel.x : k == 1 ? texel.y : k == 2 ? texel.z : texel.w; }
 
-#ifdef PAIRED
+#if defined(PAIRED) || defined(READS_PAIRS)
 // The packed layout as the paired sweeps leave it (pressure_packed.frag's
 // PAIRED): row j of texel column t in layer j & 1 of `pairs`, at row j >> 1.
 // `packedWidth`: texels a row of the packed layout; the rows are the

@@ -9,7 +9,13 @@
 // texels'); the coarse level's ghosts come from its wrap mode, the rule.
 // With PACKED_COARSE the coarse level is held packed too: the four coarse
 // cells of a row lie in two of its texels.
+// READS_PAIRS: the fine level (level 0) as the paired sweeps leave it (its
+// even and odd rows in two layers), written back packed.
+#ifdef READS_PAIRS
+uniform sampler2DArray uIterate;
+#else
 uniform sampler2D uIterate;     // the fine level's pressure, packed
+#endif
 uniform sampler2D uCorrection;  // the coarse level's iterate
 uniform ivec2 uCoarseSize;      // in cells
 #ifdef PACKED_COARSE
@@ -62,5 +68,9 @@ void main()
     vec4 bottom = opaque(a * (1.0 - fx)) + opaque(b * fx);  // each product rounded on its own (common.glsl)
     vec4 top = opaque(c * (1.0 - fx)) + opaque(d * fx);
     vec4 e = opaque(bottom * (1.0 - fy)) + opaque(top * fy);
+#ifdef READS_PAIRS
+    fragResult = pairedTexel(uIterate, texel, uGridSize.x >> 2) + e;
+#else
     fragResult = valueHere(uIterate) + e;
+#endif
 }

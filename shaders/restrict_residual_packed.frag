@@ -12,9 +12,32 @@
 // unpacked pass makes 24. With PACKED_COARSE the coarse level is held packed
 // too, and a fragment makes its texel's four cells from two fine texels
 // a row: 16 fetches for the four.
+// READS_PAIRS: the fine level (level 0) as the paired sweeps leave it,
+// its even and odd rows in two layers (pressure_packed.frag's PAIRED).
+#ifdef READS_PAIRS
+uniform sampler2DArray uIterate;
+#else
 uniform sampler2D uIterate;      // the fine level's pressure, packed
+#endif
 uniform sampler2D uRhs;          // its right-hand side, packed
 uniform float uCellSizeSquared;  // s: h^2 on level 0 (its right-hand side is div u), 1 below
+
+// The fine iterate's texel at column `texel` of `row`; rows beyond a box's
+// walls are the edge row, the Neumann ghost (the packed texture's wrap mode
+// gives it; the pairs' layers, which hold every other row, cannot).
+vec4 fineTexel(ivec2 t)
+{
+    int texel = t.x;
+    int row = t.y;
+#ifdef READS_PAIRS
+#ifndef PERIODIC
+    row = clamp(row, 0, uGridSize.y - 1);
+#endif
+    return pairedTexel(uIterate, ivec2(texel, row), uGridSize.x >> 2);
+#else
+    return scalarNear(uIterate, ivec2(texel, row));
+#endif
+}
 
 // The coarse cell whose children are the first two cells (x, y) of fine
 // texel `texel` in rows `row` and `row + 1`, or with upperHalf its last two
@@ -60,18 +83,18 @@ void main()
     int first = 2 * coarse.x;   // the fine texels holding their children: first, first + 1
     int second = first + 1;
     int row = 2 * coarse.y;
-    vec4 beforeFirst0 = scalarNear(uIterate, ivec2(first - 1, row));
-    vec4 first0 = scalarNear(uIterate, ivec2(first, row));
-    vec4 second0 = scalarNear(uIterate, ivec2(second, row));
-    vec4 afterSecond0 = scalarNear(uIterate, ivec2(second + 1, row));
-    vec4 beforeFirst1 = scalarNear(uIterate, ivec2(first - 1, row + 1));
-    vec4 first1 = scalarNear(uIterate, ivec2(first, row + 1));
-    vec4 second1 = scalarNear(uIterate, ivec2(second, row + 1));
-    vec4 afterSecond1 = scalarNear(uIterate, ivec2(second + 1, row + 1));
-    vec4 firstBelow = scalarNear(uIterate, ivec2(first, row - 1));
-    vec4 secondBelow = scalarNear(uIterate, ivec2(second, row - 1));
-    vec4 firstAbove = scalarNear(uIterate, ivec2(first, row + 2));
-    vec4 secondAbove = scalarNear(uIterate, ivec2(second, row + 2));
+    vec4 beforeFirst0 = fineTexel(ivec2(first - 1, row));
+    vec4 first0 = fineTexel(ivec2(first, row));
+    vec4 second0 = fineTexel(ivec2(second, row));
+    vec4 afterSecond0 = fineTexel(ivec2(second + 1, row));
+    vec4 beforeFirst1 = fineTexel(ivec2(first - 1, row + 1));
+    vec4 first1 = fineTexel(ivec2(first, row + 1));
+    vec4 second1 = fineTexel(ivec2(second, row + 1));
+    vec4 afterSecond1 = fineTexel(ivec2(second + 1, row + 1));
+    vec4 firstBelow = fineTexel(ivec2(first, row - 1));
+    vec4 secondBelow = fineTexel(ivec2(second, row - 1));
+    vec4 firstAbove = fineTexel(ivec2(first, row + 2));
+    vec4 secondAbove = fineTexel(ivec2(second, row + 2));
     vec4 firstRhs0 = scalarNear(uRhs, ivec2(first, row));
     vec4 firstRhs1 = scalarNear(uRhs, ivec2(first, row + 1));
     vec4 secondRhs0 = scalarNear(uRhs, ivec2(second, row));
@@ -93,11 +116,11 @@ void main()
     bool upperHalf = (coarse.x & 1) == 1;  // the children are its z, w (else x, y)
     int row = 2 * coarse.y;                // the children's rows: row, row + 1
     int sideTexel = upperHalf ? texel + 1 : texel - 1;  // the one beside the children
-    fragResult = vec4(restricted(texel, upperHalf, row, scalarNear(uIterate, ivec2(texel, row)),
-                                 scalarNear(uIterate, ivec2(texel, row + 1)), scalarNear(uIterate, ivec2(texel, row - 1)),
-                                 scalarNear(uIterate, ivec2(texel, row + 2)),
-                                 scalarNear(uIterate, ivec2(sideTexel, row)),
-                                 scalarNear(uIterate, ivec2(sideTexel, row + 1)), scalarNear(uRhs, ivec2(texel, row)),
+    fragResult = vec4(restricted(texel, upperHalf, row, fineTexel(ivec2(texel, row)),
+                                 fineTexel(ivec2(texel, row + 1)), fineTexel(ivec2(texel, row - 1)),
+                                 fineTexel(ivec2(texel, row + 2)),
+                                 fineTexel(ivec2(sideTexel, row)),
+                                 fineTexel(ivec2(sideTexel, row + 1)), scalarNear(uRhs, ivec2(texel, row)),
                                  scalarNear(uRhs, ivec2(texel, row + 1))),
                       0.0, 0.0, 0.0);
 }

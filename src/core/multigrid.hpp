@@ -90,6 +90,15 @@ void smoothSweeps(Passes& passes, int level, int sweeps, bool firstFromZero)
 {
     for (int n = 0; n < sweeps;) {
         const bool zeroGuess = firstFromZero && n == 0;
+        // Four in one pass where the passes can (the GPU's level 0 in pairs:
+        // smoothsFourTimes(level), smoothFourTimes(level)): between two cycles.
+        if constexpr (requires { passes.smoothFourTimes(level); }) {
+            if (!zeroGuess && sweeps - n >= 4 && passes.smoothsFourTimes(level)) {
+                passes.smoothFourTimes(level);
+                n += 4;
+                continue;
+            }
+        }
         if constexpr (requires { passes.smoothTwice(level, zeroGuess); }) {
             if (sweeps - n >= 2 && passes.smoothsTwice(level)) {
                 passes.smoothTwice(level, zeroGuess);
@@ -116,8 +125,13 @@ void smoothSweeps(Passes& passes, int level, int sweeps, bool firstFromZero)
 // and, for profiling, stepTimer() (null: not timed) and equation(): the work
 // on each level is a lap of its own (multigridLevelGroup), on the way down
 // and again on the way up.
+// levelZeroPreSweeps, levelZeroPostSweeps: level 0's, kPreSmooth and
+// kPostSmooth but where runVCycles joins one cycle's last sweeps and the
+// next one's first.
 template <typename Passes>
-void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSchedule::kCoarsestSweeps)
+void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSchedule::kCoarsestSweeps,
+               int levelZeroPreSweeps = MultigridSchedule::kPreSmooth,
+               int levelZeroPostSweeps = MultigridSchedule::kPostSmooth)
 {
     using S = MultigridSchedule;
     static_assert(S::kPreSmooth >= 1, "a coarse level's first sweep replaces the clear of its iterate");
@@ -138,7 +152,7 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
     }
     for (int level = 0; level < bottom; ++level) {
         timeLevel(level);
-        smoothSweeps(passes, level, S::kPreSmooth, level > 0);
+        smoothSweeps(passes, level, level == 0 ? levelZeroPreSweeps : S::kPreSmooth, level > 0);
         passes.restrictResidual(level);
     }
     if (!atOnce)
@@ -157,7 +171,23 @@ void runVCycle(Passes& passes, int levelCount, int coarsestSweeps = MultigridSch
     for (int level = bottom - 1; level >= 0; --level) {
         timeLevel(level);
         passes.prolongCorrection(level);
-        smoothSweeps(passes, level, S::kPostSmooth, false);
+        smoothSweeps(passes, level, level == 0 ? levelZeroPostSweeps : S::kPostSmooth, false);
+    }
+}
+
+// `cycles` V-cycles, one after the other: the same passes in the same order,
+// but each cycle's last sweeps on level 0 and the next cycle's first run as
+// one call of smoothSweeps, so that passes that sweep four times a pass do
+// them together (the GPU's level 0 in pairs). A cycle's first sweep on level
+// 0 reads its iterate, so nothing else changes.
+template <typename Passes>
+void runVCycles(Passes& passes, int levelCount, int cycles, int coarsestSweeps = MultigridSchedule::kCoarsestSweeps)
+{
+    using S = MultigridSchedule;
+    for (int c = 0; c < cycles; ++c) {
+        const bool last = c + 1 == cycles;
+        runVCycle(passes, levelCount, coarsestSweeps, c == 0 ? S::kPreSmooth : 0,
+                  last ? S::kPostSmooth : S::kPostSmooth + S::kPreSmooth);
     }
 }
 

@@ -449,9 +449,11 @@ constexpr std::array<const char*, ProgramSpec::kMaxPerDraw> packedLevelUniforms(
 inline constexpr ProgramSpec smoothPacked{
     .name = "smooth (packed)",
     .shader = "pressure_packed.frag",
-    .variants = {Define::TwoSweeps, Define::Weighted, Define::ZeroGuess},
+    .variants = {Define::TwoSweeps, Define::Weighted, Define::ZeroGuess, Define::Paired, Define::TwoOutputs,
+                 Define::ReadsPairs, Define::FourSweeps},
     .samplers = {{{"uPressure", units::kFirst, Source::Level, true},
-                  {"uDivergence", units::kSecond}}},  // none from zero
+                  {"uDivergence", units::kSecond},  // none from zero
+                  {"uPressurePairs", units::kThird, Source::Level, true}}},
     .perDraw = packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale,
                                     level_uniform::kWeight, level_uniform::kZero}),
     .cellsPerTexel = 4,
@@ -460,7 +462,7 @@ inline constexpr ProgramSpec smoothPacked{
 inline constexpr ProgramSpec restrictResidualPacked{
     .name = "restrictResidual (packed)",
     .shader = "restrict_residual_packed.frag",
-    .variants = {Define::PackedCoarse},
+    .variants = {Define::PackedCoarse, Define::ReadsPairs},
     .samplers = {{{"uIterate", units::kFirst}, {"uRhs", units::kSecond}}},
     .perDraw =
         packedLevelUniforms({level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kRhsScale}),
@@ -470,9 +472,10 @@ inline constexpr ProgramSpec restrictResidualPacked{
 inline constexpr ProgramSpec prolongCorrectionPacked{
     .name = "prolongCorrection (packed)",
     .shader = "prolong_correction_packed.frag",
-    .variants = {Define::PackedCoarse},
+    .variants = {Define::PackedCoarse, Define::ReadsPairs},
     .samplers = prolongCorrection.samplers,
-    .perDraw = packedLevelUniforms({level_uniform::kInverseGridSize, level_uniform::kCoarseSize, level_uniform::kZero}),
+    .perDraw = packedLevelUniforms(
+        {level_uniform::kGridSize, level_uniform::kInverseGridSize, level_uniform::kCoarseSize, level_uniform::kZero}),
     .cellsPerTexel = 4,
     .onTheGrid = false,
 };

@@ -17,6 +17,7 @@ namespace {
 // Texture units, as the program table's rows give them.
 constexpr GLuint kIterateUnit = units::kFirst;
 constexpr GLuint kSecondUnit = units::kSecond;  // the right-hand side, or the coarse correction
+constexpr GLuint kPairsUnit = units::kThird;    // level 0's pairs (bindPacked)
 
 // Level 0 of the viscous solve on the staggered layout is the face grid:
 // its passes are the STAGGERED variants (multigrid.glsl), the levels below
@@ -123,6 +124,18 @@ void GpuMultigrid::buildPrograms(BoundaryMode boundary)
     packedProlong_ = packedRow(programs::prolongCorrectionPacked, {});
     packedRestrictPacked_ = packedRow(programs::restrictResidualPacked, {D::PackedCoarse});
     packedProlongPacked_ = packedRow(programs::prolongCorrectionPacked, {D::PackedCoarse});
+    // Level 0 two packed texels a fragment (bindPacked's pairs): its double
+    // sweeps to the pairs' two layers, and the passes that read them.
+    const Defines paired = weighted.with(D::TwoSweeps).with(D::Paired).with(D::TwoOutputs);
+    pairedSmoothFromPacked_ = packedRow(programs::smoothPacked, paired);
+    pairedSmooth_ = packedRow(programs::smoothPacked, paired.with(D::ReadsPairs));
+    const Defines pairedFour = weighted.with(D::FourSweeps).with(D::Paired).with(D::TwoOutputs);
+    pairedSmoothFourFromPacked_ = packedRow(programs::smoothPacked, pairedFour);
+    pairedSmoothFour_ = packedRow(programs::smoothPacked, pairedFour.with(D::ReadsPairs));
+    pairedRestrict_ = packedRow(programs::restrictResidualPacked, {D::ReadsPairs});
+    pairedRestrictPacked_ = packedRow(programs::restrictResidualPacked, {D::ReadsPairs, D::PackedCoarse});
+    pairedProlong_ = packedRow(programs::prolongCorrectionPacked, {D::ReadsPairs});
+    pairedProlongPacked_ = packedRow(programs::prolongCorrectionPacked, {D::ReadsPairs, D::PackedCoarse});
 
     // The viscous faces two cells a texel, where the layout has faces.
     const bool packsFaces = viscous && faces_ && levels_[0].width % 2 == 0 &&
@@ -309,6 +322,14 @@ std::vector<const SpecProgram*> GpuMultigrid::specPrograms() const
                                            &packedProlong_,
                                            &packedRestrictPacked_,
                                            &packedProlongPacked_,
+                                           &pairedSmoothFromPacked_,
+                                           &pairedSmooth_,
+                                           &pairedSmoothFourFromPacked_,
+                                           &pairedSmoothFour_,
+                                           &pairedRestrict_,
+                                           &pairedRestrictPacked_,
+                                           &pairedProlong_,
+                                           &pairedProlongPacked_,
                                            &facesFirst_,
                                            &facesMiddle_,
                                            &facesLast_,
@@ -325,6 +346,8 @@ void GpuMultigrid::bind(gl::PingPong& iterate, const gl::RenderTarget& rhs, cons
 {
     iterate0_ = &iterate;
     rhs0_ = &rhs;
+    pairs0_ = nullptr;
+    level0InPairs_ = false;
     emptyVertexArray_ = &emptyVertexArray;
     firstSweep_ = first;
     packed_ = false;
@@ -339,14 +362,18 @@ FirstSweep GpuMultigrid::takeFirstSweep(int level)
 }
 
 void GpuMultigrid::bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
-                              const gl::VertexArray& emptyVertexArray)
+                              const gl::VertexArray& emptyVertexArray, gl::PingPong* pairs)
 {
     if (!packedLevelZero())
         throw std::logic_error(
             "GpuMultigrid::bindPacked(): level 0 cannot be packed here (the viscous solve, a "
             "width that is not a multiple of 4, obstacles or the tunnel)");
+    if (pairs && (pairs->read().width() * 4 != levels_[0].width || pairs->read().height() * 2 != levels_[0].height ||
+                  pairs->read().layers() != 2))
+        throw std::logic_error("GpuMultigrid::bindPacked(): the pairs are not (width / 4) x (height / 2), 2 layers");
     bind(packedIterate, packedRhs, emptyVertexArray);
     packed_ = true;
+    pairs0_ = pairs;
 }
 
 void GpuMultigrid::vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray)
@@ -396,6 +423,8 @@ void GpuMultigrid::setLevelUniforms(const SpecProgram& program, int level) const
 
 void GpuMultigrid::smooth(int level, bool zeroGuess)
 {
+    if (level == 0 && pairs0_)
+        throw std::logic_error("GpuMultigrid::smooth(): level 0 is bound with pairs, which sweep twice a draw");
     if (packedAt(level)) {  // the pressure's level 0 is bound FromIterate
         drawPackedSmooth(zeroGuess ? packedSmoothFromZero_ : packedSmooth_, level);
         return;
@@ -425,6 +454,8 @@ void GpuMultigrid::smoothTwice(int level, bool zeroGuess)
     if (!smoothsTwice(level) || firstOfLevelZero) {  // level 0's first sweep: the viscous solve's, unpacked
         smooth(level, zeroGuess);
         smooth(level, false);
+    } else if (level == 0 && pairs0_) {
+        smoothPairedLevelZero(false);
     } else if (packedAt(level)) {
         drawPackedSmooth(zeroGuess ? packedSmoothTwiceFromZero_ : packedSmoothTwice_, level);
     } else {
@@ -456,13 +487,40 @@ void GpuMultigrid::drawPackedSmooth(const SpecProgram& program, int level)
     x.swap();
 }
 
+void GpuMultigrid::smoothFourTimes(int level)
+{
+    if (!smoothsFourTimes(level))
+        throw std::logic_error("GpuMultigrid::smoothFourTimes(): level " + std::to_string(level) +
+                               " is not level 0 bound with pairs");
+    smoothPairedLevelZero(true);
+}
+
+// Level 0's double (or fourfold) sweep into the pairs: from the packed
+// iterate where the last pass left it there (the bind, a prolongation),
+// else from the pairs.
+void GpuMultigrid::smoothPairedLevelZero(bool fourTimes)
+{
+    const SpecProgram& program = fourTimes ? (level0InPairs_ ? pairedSmoothFour_ : pairedSmoothFourFromPacked_)
+                                           : (level0InPairs_ ? pairedSmooth_ : pairedSmoothFromPacked_);
+    program.use();
+    setLevelUniforms(program, 0);
+    iterate0_->read().bindTexture(kIterateUnit);
+    rhsOf(0).bindTexture(kSecondUnit);
+    pairs0_->read().bindTexture(kPairsUnit);
+    drawFullscreen(pairs0_->write(), *emptyVertexArray_);
+    pairs0_->swap();
+    level0InPairs_ = true;
+}
+
 void GpuMultigrid::restrictResidual(int level)
 {
     if (packedAt(level)) {  // drawn at the coarse level's size, with the fine level's uniforms
-        const SpecProgram& program = packedAt(level + 1) ? packedRestrictPacked_ : packedRestrict_;
+        const bool fromPairs = level == 0 && level0InPairs_;
+        const SpecProgram& program = packedAt(level + 1) ? (fromPairs ? pairedRestrictPacked_ : packedRestrictPacked_)
+                                                         : (fromPairs ? pairedRestrict_ : packedRestrict_);
         program.use();
         setLevelUniforms(program, level);
-        iterateOf(level).read().bindTexture(kIterateUnit);
+        (fromPairs ? pairs0_->read() : iterateOf(level).read()).bindTexture(kIterateUnit);
         rhsOf(level).bindTexture(kSecondUnit);
         drawFullscreen(rhsOf(level + 1), *emptyVertexArray_);
         return;
@@ -485,14 +543,17 @@ void GpuMultigrid::restrictResidual(int level)
 void GpuMultigrid::prolongCorrection(int level)
 {
     gl::PingPong& x = iterateOf(level);
-    if (packedAt(level)) {
-        const SpecProgram& program = packedAt(level + 1) ? packedProlongPacked_ : packedProlong_;
+    if (packedAt(level)) {  // level 0 in pairs: read from them, written packed
+        const bool fromPairs = level == 0 && level0InPairs_;
+        const SpecProgram& program = packedAt(level + 1) ? (fromPairs ? pairedProlongPacked_ : packedProlongPacked_)
+                                                         : (fromPairs ? pairedProlong_ : packedProlong_);
         program.use();
         setLevelUniforms(program, level);
-        x.read().bindTexture(kIterateUnit);
+        (fromPairs ? pairs0_->read() : x.read()).bindTexture(kIterateUnit);
         iterateOf(level + 1).read().bindTexture(kSecondUnit);
         drawFullscreen(x.write(), *emptyVertexArray_);
         x.swap();
+        if (level == 0) level0InPairs_ = false;
         return;
     }
     // The coarse level's uniforms and mask: its ghosts are read. On the faces,

@@ -62,8 +62,18 @@ public:
     // The levels below it are then held packed too, down to packedLevels()
     // - 1 (their own textures): on llvmpipe a quarter of the fragments cost
     // less than the draw's cells did (docs/algorithm.md §3.7a).
+    // With `pairs` (the solver's: (width / 4) x (height / 2), 2 layers,
+    // the boundary's wrap mode; the height even), level 0's double sweeps
+    // run two texels a fragment (pressure_packed.frag's PAIRED, WEIGHTED):
+    // the first reads the packed iterate and writes the pairs, the
+    // restriction reads the pairs, the prolongation reads them and writes
+    // the packed iterate, which the next sweeps read. A cycle ends with a
+    // double sweep, so it leaves level 0 in `pairs` (level0InPairs()). The
+    // same values.
     void bindPacked(gl::PingPong& packedIterate, const gl::RenderTarget& packedRhs,
-                    const gl::VertexArray& emptyVertexArray);
+                    const gl::VertexArray& emptyVertexArray, gl::PingPong* pairs = nullptr);
+    // Whether level 0's iterate is now in the pairs bound (not the packed one).
+    bool level0InPairs() const { return level0InPairs_; }
     bool packedLevelZero() const { return packedSmooth_ && !obstacles_ && !isTunnel(boundary_); }
     // The levels held packed while level 0 is bound packed: 0 .. packedLevels()
     // - 1. A level below level 0 is, where its width is a multiple of 4, the
@@ -87,6 +97,9 @@ public:
     void allowPackedFaces(bool allowed) { packedFacesAllowed_ = allowed; }
     void vCycle(gl::PingPong& iterate, const gl::RenderTarget& rhs, const gl::VertexArray& emptyVertexArray);
     void cycle() { runVCycle(*this, levelCount(), coarsestSweeps(isTunnel(boundary_))); }  // on what bind() bound
+    // `n` cycles so (runVCycles: level 0's sweeps between two cycles in one
+    // call, four a draw where smoothsFourTimes(0)).
+    void cycles(int n) { runVCycles(*this, levelCount(), n, coarsestSweeps(isTunnel(boundary_))); }
 
     // The passes of the cycle, one at a time (the recipe and the tests call them).
     void smooth(int level, bool zeroGuess);
@@ -115,6 +128,10 @@ public:
     // below level 0, and on level 0 while it is bound packed.
     bool smoothsTwice(int level) const { return level > 0 || packed_; }
     void smoothTwice(int level, bool zeroGuess);
+    // Four sweeps in one draw: level 0 bound packed with pairs
+    // (pressure_packed.frag's PAIRED with FOUR_SWEEPS).
+    bool smoothsFourTimes(int level) const { return level == 0 && pairs0_ != nullptr; }
+    void smoothFourTimes(int level);
 
     int levelCount() const { return static_cast<int>(levels_.size()); }
     const std::vector<MultigridLevel>& levels() const { return levels_; }
@@ -194,6 +211,15 @@ private:
     SpecProgram packedRestrictPacked_;       // PACKED_COARSE: between two packed levels
     SpecProgram packedProlongPacked_;
     bool packed_ = false;  // level 0 is bound packed
+    // Level 0 bound packed with pairs: its double sweeps' programs (from the
+    // packed iterate, from the pairs), the restriction and prolongation
+    // reading the pairs, and where level 0 is now.
+    SpecProgram pairedSmoothFromPacked_, pairedSmooth_;
+    SpecProgram pairedSmoothFourFromPacked_, pairedSmoothFour_;
+    SpecProgram pairedRestrict_, pairedRestrictPacked_, pairedProlong_, pairedProlongPacked_;
+    gl::PingPong* pairs0_ = nullptr;
+    bool level0InPairs_ = false;
+    void smoothPairedLevelZero(bool fourTimes);
     // The viscous faces two cells a texel: the first, middle and last sweeps,
     // x and b packed (made at the first solve), the first sweep's two targets.
     SpecProgram facesFirst_, facesMiddle_, facesLast_;

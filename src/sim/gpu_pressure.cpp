@@ -64,6 +64,12 @@ bool GpuSolver::sweepsInPairs() const
     return pairingAllowed_ && gridPairs() && packsPressure() && params_.pressureSolver == PressureSolver::Jacobi;
 }
 
+bool GpuSolver::multigridInPairs() const
+{
+    return pairingAllowed_ && gridPairs() && packsPressure() && params_.pressureSolver == PressureSolver::Multigrid &&
+           multigrid_.packedLevelZero();
+}
+
 // The Jacobi sweeps of solvePressure() on four cells per texel: a packing copy
 // (pressure and divergence in one draw) and an unpacking one around the
 // sweeps, each far cheaper than a sweep on one cell per fragment.
@@ -107,13 +113,17 @@ void GpuSolver::solvePressurePaired()
 }
 
 // The multigrid's V-cycles with level 0 packed (GpuMultigrid::bindPacked):
-// its six draws a cycle become four on a quarter of the fragments.
+// its six draws a cycle become four on a quarter of the fragments; where
+// the height is even too, its double sweeps two texels a fragment, which
+// leave the pressure in the pairs.
 void GpuSolver::solvePressureMultigridPacked(int cycles)
 {
     if (cycles == 0) return;
     packPressureAndDivergence();
-    multigrid_.bindPacked(packedPressure_, packedDivergence_, emptyVertexArray_);
-    for (int n = 0; n < cycles; ++n) multigrid_.cycle();
+    multigrid_.bindPacked(packedPressure_, packedDivergence_, emptyVertexArray_,
+                          multigridInPairs() ? &pressurePairs_ : nullptr);
+    multigrid_.cycles(cycles);
+    pressureInPairs_ = multigrid_.level0InPairs();
     leavePressurePacked();
 }
 

@@ -117,7 +117,8 @@ public:
     // Whether it does: the Jacobi sweeps, or the multigrid's level 0, on four
     // cells per texel.
     bool packsPressure() const;
-    // Whether the packed Jacobi sweeps may run two texels a fragment
+    // Whether the packed Jacobi sweeps, and the multigrid's packed level-0
+    // double sweeps, may run two texels a fragment
     // (pressure_packed.frag's PAIRED) where the grid allows it; true unless a
     // test or benchmark turns it off to compare: the values are the same.
     void allowPairedSweeps(bool allowed) { pairingAllowed_ = allowed; }
@@ -129,6 +130,8 @@ public:
     int smallLevelsStart() const { return multigrid_.smallLevelsStart(); }
     // Whether they do: the Jacobi sweeps packed, the height even.
     bool sweepsInPairs() const;
+    // The multigrid's level-0 double sweeps so (GpuMultigrid::bindPacked's pairs).
+    bool multigridInPairs() const;
     // Whether the dye's advection may read the velocity at its cells from one
     // pass a step (velocityAtDyeCells()) where its grid is 2 or 4 times the
     // velocity's each way on faces; true unless a test or benchmark turns it

@@ -103,10 +103,60 @@ TEST_P(PairedSweeps, StepsGiveWhatFourCellsAFragmentGive)
 INSTANTIATE_TEST_SUITE_P(Grids, PairedSweeps, ::testing::ValuesIn(kCases),
                          [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
 
+// The multigrid's level 0 in pairs (GpuMultigrid::bindPacked's pairs: its
+// double sweeps paired, the sweeps between two V-cycles four a draw, the
+// restriction and prolongation reading the pairs) must give what its level 0
+// four cells a fragment gives. 3 V-cycles a step: two draws of four sweeps.
+class MultigridPairs : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+
+SimParams multigridParamsFor(const Case& c)
+{
+    SimParams p = paramsFor(c);
+    p.pressureSolver = PressureSolver::Multigrid;
+    p.multigridCycles = 3;
+    return p;
+}
+
+TEST_P(MultigridPairs, ASolveGivesWhatFourCellsAFragmentGive)
+{
+    const SimParams p = multigridParamsFor(GetParam());
+    GpuSolver paired(p);
+    GpuSolver fourCells(p);
+    fourCells.allowPairedSweeps(false);
+    ASSERT_TRUE(paired.multigridInPairs());
+    ASSERT_FALSE(fourCells.multigridInPairs());
+    ASSERT_TRUE(fourCells.packsPressure());
+    const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 4321, 1.0f);
+    const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 77, 10.0f);
+    for (GpuSolver* s : {&paired, &fourCells}) {
+        s->upload(start);
+        s->uploadDivergence(divergence);
+        s->solvePressure();
+    }
+    const Field result = paired.download().pressure;
+    expectClose(result, fourCells.download().pressure, std::string("multigrid_solve_") + GetParam().name);
+    EXPECT_GT(test::compareFields(result, start.pressure).relativeL2, 1e-2) << "the solve left p unchanged";
+}
+
+TEST_P(MultigridPairs, StepsGiveWhatFourCellsAFragmentGive)
+{
+    const SimParams p = multigridParamsFor(GetParam());
+    GpuSolver paired(p);
+    GpuSolver fourCells(p);
+    fourCells.allowPairedSweeps(false);
+    test::expectSameSteps(std::string("multigrid_steps_") + GetParam().name, paired, fourCells, test::twoFormsBound(),
+                          true);
+}
+
+// The even heights of kCases (the sweep counts are the Jacobi's, unused here).
+constexpr std::array kMultigridCases{kCases[0], kCases[2], kCases[6], kCases[8]};
+INSTANTIATE_TEST_SUITE_P(Grids, MultigridPairs, ::testing::ValuesIn(kMultigridCases),
+                         [](const ::testing::TestParamInfo<Case>& c) { return std::string(c.param.name); });
+
 // Where the pairs do not apply the sweeps run four cells a fragment: an odd
-// height, obstacles (the sweeps unpacked), the multigrid (its level 0
-// packed). A solver made with the multigrid pairs its sweeps once it is
-// switched to Jacobi's (its kernels are the grid's, not the solver's).
+// height, obstacles (the sweeps unpacked). A solver made with the multigrid
+// pairs its Jacobi sweeps once it is switched to Jacobi's (its kernels are
+// the grid's, not the solver's), and its multigrid's level 0 before.
 class PairedSweepsWhere : public test::GlTest {};
 
 TEST_F(PairedSweepsWhere, OnlyThePackedJacobiSweepsOfAnEvenHeightArePaired)
@@ -126,6 +176,10 @@ TEST_F(PairedSweepsWhere, OnlyThePackedJacobiSweepsOfAnEvenHeightArePaired)
     multigrid.pressureSolver = PressureSolver::Multigrid;
     GpuSolver switched(multigrid);
     EXPECT_FALSE(switched.sweepsInPairs());
+    EXPECT_TRUE(switched.multigridInPairs());
+    SimParams oddMultigrid = multigrid;
+    oddMultigrid.gridHeight = 39;
+    EXPECT_FALSE(GpuSolver(oddMultigrid).multigridInPairs());
     switched.setParams(p);
     EXPECT_TRUE(switched.sweepsInPairs());
     GpuSolver fourCells(p);
