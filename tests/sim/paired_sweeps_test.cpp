@@ -65,39 +65,49 @@ void expectClose(const Field& paired, const Field& fourCells, const std::string&
     test::expectSameWithin(what, paired, fourCells, test::twoFormsBound());
 }
 
-class PairedSweeps : public test::GlTest, public ::testing::WithParamInterface<Case> {};
-
-TEST_P(PairedSweeps, ASolveGivesWhatFourCellsAFragmentGive)
+// A solve from a random pressure and divergence, on the solver with its
+// pairs (`paired()` says it uses them) and on one with them turned off.
+void expectSolveLikeFourCells(const SimParams& p, bool (GpuSolver::*paired)() const, const std::string& what)
 {
-    const SimParams p = paramsFor(GetParam());
-    GpuSolver paired(p);
+    GpuSolver withPairs(p);
     GpuSolver fourCells(p);
     fourCells.allowPairedSweeps(false);
-    ASSERT_TRUE(paired.sweepsInPairs());
-    ASSERT_FALSE(fourCells.sweepsInPairs());
+    ASSERT_TRUE((withPairs.*paired)());
+    ASSERT_FALSE((fourCells.*paired)());
     ASSERT_TRUE(fourCells.packsPressure()) << "compared with the packed sweeps, not the unpacked";
     const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 1234, 1.0f);
     const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 99, 10.0f);
-    for (GpuSolver* s : {&paired, &fourCells}) {
+    for (GpuSolver* s : {&withPairs, &fourCells}) {
         s->upload(start);
         s->uploadDivergence(divergence);
         s->solvePressure();
     }
-    const Field result = paired.download().pressure;
-    expectClose(result, fourCells.download().pressure, std::string("solve_") + GetParam().name);
+    const Field result = withPairs.download().pressure;
+    expectClose(result, fourCells.download().pressure, what);
     EXPECT_GT(test::compareFields(result, start.pressure).relativeL2, 1e-2) << "the solve left p unchanged";
 }
 
 // Whole steps (a splat, vorticity): the divergence pass packs for the solve,
 // and the pairs are unpacked by the gradient pass or a pass of its own. A
 // solve outside the step first, its pairs unpacked at once.
-TEST_P(PairedSweeps, StepsGiveWhatFourCellsAFragmentGive)
+void expectStepsLikeFourCells(const SimParams& p, const std::string& what)
 {
-    const SimParams p = paramsFor(GetParam());
-    GpuSolver paired(p);
+    GpuSolver withPairs(p);
     GpuSolver fourCells(p);
     fourCells.allowPairedSweeps(false);
-    test::expectSameSteps(std::string("steps_") + GetParam().name, paired, fourCells, test::twoFormsBound(), true);
+    test::expectSameSteps(what, withPairs, fourCells, test::twoFormsBound(), true);
+}
+
+class PairedSweeps : public test::GlTest, public ::testing::WithParamInterface<Case> {};
+
+TEST_P(PairedSweeps, ASolveGivesWhatFourCellsAFragmentGive)
+{
+    expectSolveLikeFourCells(paramsFor(GetParam()), &GpuSolver::sweepsInPairs, std::string("solve_") + GetParam().name);
+}
+
+TEST_P(PairedSweeps, StepsGiveWhatFourCellsAFragmentGive)
+{
+    expectStepsLikeFourCells(paramsFor(GetParam()), std::string("steps_") + GetParam().name);
 }
 
 INSTANTIATE_TEST_SUITE_P(Grids, PairedSweeps, ::testing::ValuesIn(kCases),
@@ -119,33 +129,13 @@ SimParams multigridParamsFor(const Case& c)
 
 TEST_P(MultigridPairs, ASolveGivesWhatFourCellsAFragmentGive)
 {
-    const SimParams p = multigridParamsFor(GetParam());
-    GpuSolver paired(p);
-    GpuSolver fourCells(p);
-    fourCells.allowPairedSweeps(false);
-    ASSERT_TRUE(paired.multigridInPairs());
-    ASSERT_FALSE(fourCells.multigridInPairs());
-    ASSERT_TRUE(fourCells.packsPressure());
-    const FluidState start = test::randomState(p.gridWidth, p.gridHeight, 4321, 1.0f);
-    const Field divergence = test::randomField(p.gridWidth, p.gridHeight, 1, 77, 10.0f);
-    for (GpuSolver* s : {&paired, &fourCells}) {
-        s->upload(start);
-        s->uploadDivergence(divergence);
-        s->solvePressure();
-    }
-    const Field result = paired.download().pressure;
-    expectClose(result, fourCells.download().pressure, std::string("multigrid_solve_") + GetParam().name);
-    EXPECT_GT(test::compareFields(result, start.pressure).relativeL2, 1e-2) << "the solve left p unchanged";
+    expectSolveLikeFourCells(multigridParamsFor(GetParam()), &GpuSolver::multigridInPairs,
+                             std::string("multigrid_solve_") + GetParam().name);
 }
 
 TEST_P(MultigridPairs, StepsGiveWhatFourCellsAFragmentGive)
 {
-    const SimParams p = multigridParamsFor(GetParam());
-    GpuSolver paired(p);
-    GpuSolver fourCells(p);
-    fourCells.allowPairedSweeps(false);
-    test::expectSameSteps(std::string("multigrid_steps_") + GetParam().name, paired, fourCells, test::twoFormsBound(),
-                          true);
+    expectStepsLikeFourCells(multigridParamsFor(GetParam()), std::string("multigrid_steps_") + GetParam().name);
 }
 
 // The even heights of kCases (the sweep counts are the Jacobi's, unused here).
