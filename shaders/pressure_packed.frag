@@ -70,23 +70,25 @@ vec4 sweptFromZero(vec4 div) { return PLUS_ZERO(FROM_ZERO((0.0 - uCellSizeSquare
 float sweptFromZero(float div) { return PLUS_ZERO(FROM_ZERO((0.0 - uCellSizeSquared * div) * 0.25)); }
 #endif
 
-#ifndef PERIODIC
-bool firstTexel() { return int(gl_FragCoord.x) == 0; }
-bool lastTexel() { return int(gl_FragCoord.x) == (uGridSize.x >> 2) - 1; }
-#endif
-
-// One sweep of the four cells of texel p, given the cells left of its first
-// and right of its last (as they are: no rule applied), the texels below and
-// above (rule applied) and the divergence.
-vec4 sweep(vec4 p, float leftOfFirst, float rightOfLast, vec4 pb, vec4 pt, vec4 div)
+// One sweep of the four cells of texel p in texel column `column`, given
+// the cells left of its first and right of its last (as they are: no rule
+// applied), the texels below and above (rule applied) and the divergence;
+// beside a box's side walls the edge cell is its own ghost.
+vec4 sweepAt(int column, vec4 p, float leftOfFirst, float rightOfLast, vec4 pb, vec4 pt, vec4 div)
 {
 #ifndef PERIODIC
-    leftOfFirst = firstTexel() ? p.x : leftOfFirst;
-    rightOfLast = lastTexel() ? p.w : rightOfLast;
+    leftOfFirst = column == 0 ? p.x : leftOfFirst;
+    rightOfLast = column == (uGridSize.x >> 2) - 1 ? p.w : rightOfLast;
 #endif
     vec4 pl = vec4(leftOfFirst, p.xyz);
     vec4 pr = vec4(p.yzw, rightOfLast);
     return relaxed(p, ((pl + pr) + (pb + pt) - uCellSizeSquared * div) * 0.25);
+}
+
+// The same of this fragment's own texel.
+vec4 sweep(vec4 p, float leftOfFirst, float rightOfLast, vec4 pb, vec4 pt, vec4 div)
+{
+    return sweepAt(int(gl_FragCoord.x), p, leftOfFirst, rightOfLast, pb, pt, div);
 }
 
 // The first sweep's value of the cell left of a texel (`left`: the texel
@@ -187,9 +189,8 @@ void twoSweepsOnPair()
 // sweep K): llvmpipe's compiler keeps arrays indexed in loops in memory,
 // which made the draw 15 times as long.
 
-// One sweep of texel column `column` (I - 1, I or I + 1) on a row, its
-// neighbours beside taken from the row's other texels, and a box's side
-// walls' mirrors where the column is the first or the last.
+// One sweep of texel column `column` (I - 1, I or I + 1) on a row
+// (sweepAt), its neighbours beside taken from the row's other texels.
 vec4 sweepColumn(PackedRow row, PackedRow below, PackedRow above, PackedRow div, int t, int column)
 {
     vec4 p = t < 0 ? row.left : (t > 0 ? row.right : row.here);
@@ -198,13 +199,7 @@ vec4 sweepColumn(PackedRow row, PackedRow below, PackedRow above, PackedRow div,
     vec4 d = t < 0 ? div.left : (t > 0 ? div.right : div.here);
     float leftOfFirst = t < 0 ? row.left.x : (t > 0 ? row.here.w : row.left.w);
     float rightOfLast = t < 0 ? row.here.x : (t > 0 ? row.right.w : row.right.x);
-#ifndef PERIODIC
-    leftOfFirst = column == 0 ? p.x : leftOfFirst;
-    rightOfLast = column == (uGridSize.x >> 2) - 1 ? p.w : rightOfLast;
-#endif
-    vec4 pl = vec4(leftOfFirst, p.xyz);
-    vec4 pr = vec4(p.yzw, rightOfLast);
-    return relaxed(p, ((pl + pr) + (pb + pt) - uCellSizeSquared * d) * 0.25);
+    return sweepAt(column, p, leftOfFirst, rightOfLast, pb, pt, d);
 }
 
 // A row after one more sweep: its three texels (sweepColumn); the compiler
