@@ -15,6 +15,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdlib>
@@ -193,8 +194,11 @@ protected:
         // One folder per test, so that a failed test's files, which it keeps,
         // are not wiped by the next test's set-up.
         const ::testing::TestInfo* test = ::testing::UnitTest::GetInstance()->current_test_info();
-        workDir_ = fs::temp_directory_path() / ("fluidsim-window-test-" + std::to_string(getpid()) + "-" +
-                                                test->test_suite_name() + "." + test->name());
+        // A parameterised test's names hold '/', which would nest the folder
+        // in parents that the clean-up below leaves behind.
+        std::string name = std::string(test->test_suite_name()) + "." + test->name();
+        std::replace(name.begin(), name.end(), '/', '-');
+        workDir_ = fs::temp_directory_path() / ("fluidsim-window-test-" + std::to_string(getpid()) + "-" + name);
         fs::remove_all(workDir_);
         fs::create_directories(workDir_);
         ASSERT_EQ(std::system("command -v xdotool >/dev/null"), 0)
