@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "gl/errors.hpp"
+#include "gl/program_binaries.hpp"
 
 namespace fluid::gl {
 
@@ -59,14 +60,19 @@ const char* stageName(GLenum stage)
     return stage == GL_VERTEX_SHADER ? "vertex" : stage == GL_COMPUTE_SHADER ? "compute" : "fragment";
 }
 
-// GLSL 330, or 430 for a compute shader (GL 4.3).
-ShaderHandle compile(GLenum stage, const StageSources& files)
+// A stage's whole text: GLSL 330, or 430 for a compute shader (GL 4.3), then
+// each file after its '#line'.
+std::string stageText(GLenum stage, const StageSources& files)
 {
     std::string text = stage == GL_COMPUTE_SHADER ? "#version 430 core\n" : "#version 330 core\n";
     for (std::size_t n = 0; n < files.size(); ++n)
         text += "#line " + std::to_string((n + 1) * kLinesPerFile + 1) + " " + std::to_string(n + 1) + "\n" +
                 files[n].text + "\n";
+    return text;
+}
 
+ShaderHandle compile(GLenum stage, const StageSources& files, const std::string& text)
+{
     ShaderHandle shader = ShaderHandle::adopt(glCreateShader(stage));
     if (!shader) throw GlError("Program::build(): glCreateShader failed for " + joinNames(files));
     const char* source = text.c_str();
@@ -110,15 +116,22 @@ std::string attributeLog(const std::string& log, const StageSources& files)
 
 Program Program::build(const StageSources& vertex, const StageSources& fragment)
 {
-    ShaderHandle vs = compile(GL_VERTEX_SHADER, vertex);
-    ShaderHandle fs = compile(GL_FRAGMENT_SHADER, fragment);
+    const std::string vertexText = stageText(GL_VERTEX_SHADER, vertex);
+    const std::string fragmentText = stageText(GL_FRAGMENT_SHADER, fragment);
+    // The binary's key: both texts, apart (a text holds no NUL).
+    const std::string sources = vertexText + '\0' + fragmentText;
 
     Program program;
     program.name_ = fragment.empty() ? std::string("<empty>") : fragment.back().name;
     program.handle_ = ProgramHandle::create();
     if (!program.handle_) throw GlError("Program::build(): glCreateProgram failed for " + program.name_);
+    if (program_binaries::load(program.id(), sources)) return program;
+
+    ShaderHandle vs = compile(GL_VERTEX_SHADER, vertex, vertexText);
+    ShaderHandle fs = compile(GL_FRAGMENT_SHADER, fragment, fragmentText);
     glAttachShader(program.id(), vs.id());
     glAttachShader(program.id(), fs.id());
+    program_binaries::prepareForLink(program.id());
     glLinkProgram(program.id());
     glDetachShader(program.id(), vs.id());
     glDetachShader(program.id(), fs.id());
@@ -130,17 +143,21 @@ Program Program::build(const StageSources& vertex, const StageSources& fragment)
         throw GlError("Program::build(): " + joinNames(vertex) + " + " + joinNames(fragment) + " failed to link:\n" +
                       log);
     if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
+    program_binaries::store(program.id(), sources);
     return program;
 }
 
 Program Program::buildCompute(const StageSources& compute)
 {
-    ShaderHandle cs = compile(GL_COMPUTE_SHADER, compute);
+    const std::string sources = stageText(GL_COMPUTE_SHADER, compute);
     Program program;
     program.name_ = compute.empty() ? std::string("<empty>") : compute.back().name;
     program.handle_ = ProgramHandle::create();
     if (!program.handle_) throw GlError("Program::buildCompute(): glCreateProgram failed for " + program.name_);
+    if (program_binaries::load(program.id(), sources)) return program;
+    ShaderHandle cs = compile(GL_COMPUTE_SHADER, compute, sources);
     glAttachShader(program.id(), cs.id());
+    program_binaries::prepareForLink(program.id());
     glLinkProgram(program.id());
     glDetachShader(program.id(), cs.id());
     GLint ok = GL_FALSE;
@@ -148,6 +165,7 @@ Program Program::buildCompute(const StageSources& compute)
     const std::string log = programLog(program.id());
     if (ok != GL_TRUE) throw GlError("Program::buildCompute(): " + joinNames(compute) + " failed to link:\n" + log);
     if (!log.empty()) warningHandler(program.name_ + " (link): " + log);
+    program_binaries::store(program.id(), sources);
     return program;
 }
 
