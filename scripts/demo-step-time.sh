@@ -19,7 +19,10 @@
 #                git --git-dir=<bare clone> archive HEAD | tar -x -C /tmp/webgl-demo
 #   ROUNDS:    default 3
 #   BUILD_DIR: default build/ci (its bench/solver_bench)
-# Environment: DEMO_STEPS=200 timed steps per demo round; DEMO_GL as
+# Environment: DEMO_STEPS=200 timed steps per demo round; DEMO_WARMUP=1
+# rounds of each side first, printed and not counted (a first round starts
+# cold: the browser's caches, the page cache, the machine's clock; it was the
+# low round of the runs more often than not); DEMO_GL as
 # scripts/demo-screenshot.sh (llvmpipe: WebGL through ANGLE on the system's
 # OpenGL, the rasteriser our bench uses; swiftshader: Chromium's own).
 # Needs: chromium, xvfb, xdotool, python3, and a built solver_bench.
@@ -29,12 +32,14 @@ demo=${1:?usage: scripts/demo-step-time.sh DEMO_DIR [ROUNDS] [BUILD_DIR]}
 rounds=${2:-3}
 build=${3:-build/ci}
 steps=${DEMO_STEPS:-200}
+warmup=${DEMO_WARMUP:-1}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$build/bench/solver_bench"
 
 [[ -f "$demo/index.html" && -f "$demo/script.js" ]] ||
   { echo "demo-step-time: $demo has no index.html and script.js (not the demo's tree?)" >&2; exit 1; }
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "demo-step-time: ROUNDS must be a positive whole number, not '$rounds'" >&2; exit 2; }
+[[ "$warmup" =~ ^[0-9]+$ ]] || { echo "demo-step-time: DEMO_WARMUP must be a whole number, not '$warmup'" >&2; exit 2; }
 [[ -x "$bench" ]] || { echo "demo-step-time: $bench not found (cmake --preset ci && cmake --build build/ci)" >&2; exit 1; }
 for tool in chromium Xvfb xdotool python3; do
   command -v "$tool" >/dev/null ||
@@ -112,6 +117,10 @@ ours_round() {
              END { if (peer != "" && user != "") printf "ours: %.3f ms, our defaults: %.3f ms\n", peer, user }'
 }
 
+for ((r = 1; r <= warmup; ++r)); do
+  echo "warm-up $r (not counted): $(demo_round)"
+  echo "warm-up $r (not counted): $(ours_round)"
+done
 demo_ms=() ours_ms=() user_ms=()
 for ((r = 1; r <= rounds; ++r)); do
   line=$(demo_round)
