@@ -1,7 +1,9 @@
 // Program: compiles and links GLSL 330 shaders built from named source files.
 // Each file starts at its own '#line' offset (file N at line N*100000+1), so
 // a driver's line number tells the file; messages are rewritten to name it. Errors throw GlError, a non-empty log on
-// success is a warning.
+// success is a warning. A program built again from the same text is loaded
+// from its first build's binary where the driver offers one
+// (gl/program_binaries.hpp): its first build printed any warning.
 #pragma once
 
 #include <string>
