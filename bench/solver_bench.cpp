@@ -22,6 +22,7 @@
 #include "core/sim_params.hpp"
 #include "core/splat.hpp"
 #include "gl/program.hpp"
+#include "gl/program_binaries.hpp"
 #include "gl/render_target.hpp"
 #include "reference/cpu_solver.hpp"
 #include "shaders/shader_sources.hpp"
@@ -163,6 +164,37 @@ void BM_GpuStepDefaultsDyeGrid(benchmark::State& state)
     fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(0))));
     p.dyeGridWidth = static_cast<int>(state.range(1));
     timeGpuSteps(state, p);
+}
+
+// A grid change in the window, or an embedder's second solver: a new
+// GpuSolver with every default, and its first step (where llvmpipe makes
+// its shader variants), in a process that has made one before. Args: 1, its
+// programs loaded from the binaries the first build left
+// (gl/program_binaries.hpp), or 0, each compiled and linked again; the grid
+// (128: the window's rows).
+void BM_GpuSolverMadeAgain(benchmark::State& state)
+{
+    const GlEnvironment& gl = glEnvironment();
+    if (!gl.context) {
+        state.SkipWithError(gl.error.c_str());
+        return;
+    }
+    const bool loaded = state.range(0) != 0;
+    const fluid::SimParams params = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(1))));
+    const std::array splats{benchSplat(params)};
+    const auto makeAndStep = [&] {
+        fluid::GpuSolver solver(params);
+        solver.step(splats);
+        glFinish();
+    };
+    try {
+        makeAndStep();  // the first, which leaves the binaries where they are kept
+        fluid::gl::program_binaries::setEnabled(loaded);
+        for (auto _ : state) makeAndStep();
+    } catch (const std::exception& error) {
+        state.SkipWithError(error.what());
+    }
+    fluid::gl::program_binaries::setEnabled(true);
 }
 
 // The user's step (BM_GpuStepDefaults) with each advection scheme, so that
@@ -446,6 +478,11 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
 BENCHMARK(BM_GpuStepDefaultsDyeGrid)
     ->Args({256, 512})
     ->ArgNames({"velocity", "dye"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuSolverMadeAgain)
+    ->ArgNames({"loaded", ""})
+    ->ArgsProduct({{0, 1}, {128}})
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuStepDyeScheme)->DenseRange(0, 2)->ArgName("scheme")->UseRealTime()->Unit(benchmark::kMillisecond);

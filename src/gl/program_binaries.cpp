@@ -19,12 +19,19 @@ struct Table {
     std::mutex mutex;
     std::unordered_map<std::string, Binary> binaries;
     std::size_t loads = 0;
+    bool enabled = true;
 };
 
 Table& table()
 {
     static Table t;
     return t;
+}
+
+bool enabled()
+{
+    const std::lock_guard lock(table().mutex);
+    return table().enabled;
 }
 
 }  // namespace
@@ -44,7 +51,7 @@ void prepareForLink(GLuint program)
 
 bool load(GLuint program, const std::string& sources)
 {
-    if (!available()) return false;
+    if (!enabled() || !available()) return false;
     Binary binary;
     {
         const std::lock_guard lock(table().mutex);
@@ -68,7 +75,7 @@ bool load(GLuint program, const std::string& sources)
 
 void store(GLuint program, const std::string& sources)
 {
-    if (!available()) return;
+    if (!enabled() || !available()) return;
     GLint length = 0;
     glGetProgramiv(program, GL_PROGRAM_BINARY_LENGTH, &length);
     if (length <= 0) return;
@@ -80,6 +87,12 @@ void store(GLuint program, const std::string& sources)
     binary.bytes.resize(static_cast<std::size_t>(written));
     const std::lock_guard lock(table().mutex);
     table().binaries.insert_or_assign(sources, std::move(binary));
+}
+
+void setEnabled(bool on)
+{
+    const std::lock_guard lock(table().mutex);
+    table().enabled = on;
 }
 
 std::size_t loads()

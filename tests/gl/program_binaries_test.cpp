@@ -103,6 +103,22 @@ TEST_F(ProgramBinariesTest, OtherSourcesAreCompiledNotTakenForAKeptOne)
     EXPECT_EQ(program_binaries::loads(), loads + 2 * loadedOnce());
 }
 
+// Off (the benchmark's other half): compiled every time, nothing kept; on
+// again, the program is kept at its next build and loaded at the one after.
+TEST_F(ProgramBinariesTest, OffEveryProgramIsCompiled)
+{
+    const SourceFile value = fragment("off", 4.0f);
+    program_binaries::setEnabled(false);
+    const std::size_t loads = program_binaries::loads(), kept = program_binaries::kept();
+    for (int n = 0; n < 2; ++n) EXPECT_EQ(drawn(Program::build({vertex()}, {value}), 0.5f)[1], 4.0f);
+    EXPECT_EQ(program_binaries::loads(), loads);
+    EXPECT_EQ(program_binaries::kept(), kept);
+    program_binaries::setEnabled(true);
+    for (int n = 0; n < 2; ++n) EXPECT_EQ(drawn(Program::build({vertex()}, {value}), 0.5f)[1], 4.0f);
+    EXPECT_EQ(program_binaries::loads(), loads + loadedOnce());
+    EXPECT_EQ(program_binaries::kept(), kept + loadedOnce());
+}
+
 TEST_F(ProgramBinariesTest, ASourceThatFailsIsNeverKept)
 {
     const std::size_t kept = program_binaries::kept();
