@@ -9,7 +9,9 @@
 #      context (label cpu), a headless run on two threads among them.
 # The slow sweeps (parameter fuzz, extreme settings, command-line fuzz) run
 # at their quick size; FLUIDSIM_TEST_SIZE=full runs them whole
-# (tests/support/test_size.hpp). About 20-25 minutes on an idle 2-core machine.
+# (tests/support/test_size.hpp). About 20-25 minutes on an idle 2-core
+# machine, 37-40 on the slower days of late 2026 (docs/reliability.md, "The
+# test suite's time", has the runs).
 # Exits non-zero if a build fails, a test fails, or any test is skipped.
 # Usage: scripts/test.sh [extra ctest arguments for the ci and asan runs, e.g. -L gpu]
 set -euo pipefail
