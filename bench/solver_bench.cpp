@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <exception>
 #include <functional>
+#include <iterator>
 #include <memory>
 #include <span>
 #include <string>
@@ -163,6 +164,43 @@ void BM_GpuStepDefaultsDyeGrid(benchmark::State& state)
 {
     fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(static_cast<int>(state.range(0))));
     p.dyeGridWidth = static_cast<int>(state.range(1));
+    timeGpuSteps(state, p);
+}
+
+// BM_GpuStepDefaultsDyeGrid at the demo's grids with one default given up
+// (two, for the last), to size what each costs against the WebGL demo's step
+// (scripts/demo-step-time.sh, DEMO_TRADES=1). Each buys its time with a
+// figure the defaults are kept for (bench/README.md, "What each default
+// costs"). Arg: the row of kTrades.
+struct DefaultTraded {
+    const char* label;
+    void (*apply)(fluid::SimParams&);
+};
+constexpr DefaultTraded kTrades[] = {
+    {"none", [](fluid::SimParams&) {}},
+    {"2 V-cycles", [](fluid::SimParams& p) { p.multigridCycles = 2; }},
+    {"dye semi-Lagrangian", [](fluid::SimParams& p) { p.dyeAdvection = fluid::DyeAdvection::SemiLagrangian; }},
+    {"dye cubic", [](fluid::SimParams& p) { p.dyeAdvection = fluid::DyeAdvection::Cubic; }},
+    {"velocity semi-Lagrangian",
+     [](fluid::SimParams& p) {
+         p.advection = fluid::AdvectionScheme::SemiLagrangian;
+         p.dyeAdvection = fluid::DyeAdvection::MacCormack;
+     }},
+    {"no viscosity", [](fluid::SimParams& p) { p.viscosity = 0.0f; }},
+    {"2 V-cycles, dye semi-Lagrangian",
+     [](fluid::SimParams& p) {
+         p.multigridCycles = 2;
+         p.dyeAdvection = fluid::DyeAdvection::SemiLagrangian;
+     }},
+};
+
+void BM_GpuStepDefaultsTraded(benchmark::State& state)
+{
+    fluid::SimParams p = fluid::bench::withUserSolvers(benchParams(256));
+    p.dyeGridWidth = 512;
+    const DefaultTraded& trade = kTrades[state.range(0)];
+    trade.apply(p);
+    state.SetLabel(trade.label);
     timeGpuSteps(state, p);
 }
 
@@ -478,6 +516,11 @@ BENCHMARK(BM_GpuStepPeerDyeGrid)
 BENCHMARK(BM_GpuStepDefaultsDyeGrid)
     ->Args({256, 512})
     ->ArgNames({"velocity", "dye"})
+    ->UseRealTime()
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_GpuStepDefaultsTraded)
+    ->DenseRange(0, static_cast<int>(std::size(kTrades)) - 1)
+    ->ArgName("given_up")
     ->UseRealTime()
     ->Unit(benchmark::kMillisecond);
 BENCHMARK(BM_GpuSolverMadeAgain)

@@ -25,6 +25,10 @@
 # low round of the runs more often than not); DEMO_GL as
 # scripts/demo-screenshot.sh (llvmpipe: WebGL through ANGLE on the system's
 # OpenGL, the rasteriser our bench uses; swiftshader: Chromium's own).
+# DEMO_TRADES=1 also times, each round, our default step with one default
+# given up (BM_GpuStepDefaultsTraded: two V-cycles, the dye semi-Lagrangian
+# or cubic, ...) and prints each one's ratio to the demo's step: what reaching
+# it would cost (bench/README.md, "What each default costs").
 # Needs: chromium, xvfb, xdotool, python3, and a built solver_bench.
 set -euo pipefail
 
@@ -33,6 +37,7 @@ rounds=${2:-3}
 build=${3:-build/ci}
 steps=${DEMO_STEPS:-200}
 warmup=${DEMO_WARMUP:-1}
+trades=${DEMO_TRADES:-0}
 root=$(cd "$(dirname "$0")/.." && pwd)
 bench="$build/bench/solver_bench"
 
@@ -40,6 +45,7 @@ bench="$build/bench/solver_bench"
   { echo "demo-step-time: $demo has no index.html and script.js (not the demo's tree?)" >&2; exit 1; }
 [[ "$rounds" =~ ^[1-9][0-9]*$ ]] || { echo "demo-step-time: ROUNDS must be a positive whole number, not '$rounds'" >&2; exit 2; }
 [[ "$warmup" =~ ^[0-9]+$ ]] || { echo "demo-step-time: DEMO_WARMUP must be a whole number, not '$warmup'" >&2; exit 2; }
+[[ "$trades" == 0 || "$trades" == 1 ]] || { echo "demo-step-time: DEMO_TRADES must be 0 or 1, not '$trades'" >&2; exit 2; }
 [[ -x "$bench" ]] || { echo "demo-step-time: $bench not found (cmake --preset ci && cmake --build build/ci)" >&2; exit 1; }
 for tool in chromium Xvfb xdotool python3; do
   command -v "$tool" >/dev/null ||
@@ -117,6 +123,20 @@ ours_round() {
              END { if (peer != "" && user != "") printf "ours: %.3f ms, our defaults: %.3f ms\n", peer, user }'
 }
 
+# trades_round ROUND: appends "ROUND<TAB>label<TAB>median ms" for each row of
+# BM_GpuStepDefaultsTraded to $work/trades.tsv, and prints them.
+trades_round() {
+  "$bench" --benchmark_filter='BM_GpuStepDefaultsTraded/' --benchmark_min_time=2 --benchmark_format=csv 2>/dev/null |
+    python3 -c '
+import csv, sys
+rows = list(csv.DictReader(line for line in sys.stdin if not line.startswith("Run on")))
+for row in rows:
+    if row.get("median_ms"):
+        label, ms = row["label"], float(row["median_ms"])
+        print(f"{sys.argv[1]}\t{label}\t{ms:.3f}")
+' "$1" | tee -a "$work/trades.tsv" | awk -F'\t' '{ printf "round %s: our defaults, %s given up: %s ms\n", $1, $2, $3 }'
+}
+
 for ((r = 1; r <= warmup; ++r)); do
   echo "warm-up $r (not counted): $(demo_round)"
   echo "warm-up $r (not counted): $(ours_round)"
@@ -131,9 +151,11 @@ for ((r = 1; r <= rounds; ++r)); do
   echo "round $r: $line"
   ours_ms+=("$(sed -n 's/^ours: \([0-9.]*\) ms.*/\1/p' <<<"$line")")
   user_ms+=("$(sed -n 's/.*our defaults: \([0-9.]*\) ms/\1/p' <<<"$line")")
+  ((trades == 0)) || trades_round "$r"
 done
-python3 - "${demo_ms[*]}" "${ours_ms[*]}" "${user_ms[*]}" <<'PY'
-import statistics, sys
+touch "$work/trades.tsv"
+python3 - "${demo_ms[*]}" "${ours_ms[*]}" "${user_ms[*]}" "$work/trades.tsv" <<'PY'
+import collections, statistics, sys
 demo, ours, user = ([float(x) for x in arg.split()] for arg in sys.argv[1:4])
 d, o, u = statistics.median(demo), statistics.median(ours), statistics.median(user)
 print(f"medians: demo {d:.3f} ms, ours in its configuration {o:.3f} ms, our defaults {u:.3f} ms per step")
@@ -146,4 +168,15 @@ for name, mine, goal in (("ours in its configuration", ours, 2.0), ("our default
     met = sum(r >= goal for r in ratios)
     print(f"each round, the demo's step over {name}: " + ", ".join(f"{r:.2f}" for r in ratios) +
           f" ({met} of {len(ratios)} at >= {goal:g})")
+traded = collections.defaultdict(dict)
+with open(sys.argv[4]) as rows:
+    for line in rows:
+        round_, label, ms = line.rstrip("\n").split("\t")
+        traded[label][int(round_)] = float(ms)
+for label, by_round in traded.items():
+    ratios = [demo[r - 1] / ms for r, ms in sorted(by_round.items())]
+    met = sum(r >= 1.0 for r in ratios)
+    print(f"our default step, {label} given up: median {statistics.median(by_round.values()):.3f} ms, "
+          f"the demo's step over it {d / statistics.median(by_round.values()):.2f}x; each round "
+          + ", ".join(f"{r:.2f}" for r in ratios) + f" ({met} of {len(ratios)} at >= 1)")
 PY
