@@ -1,7 +1,10 @@
 #include "core/coarse_solve.hpp"
 
 #include <cmath>
+#include <compare>
 #include <cstddef>
+#include <map>
+#include <mutex>
 #include <stdexcept>
 #include <utility>
 
@@ -70,9 +73,7 @@ Dense inverse(Dense a)
     return inv;
 }
 
-}  // namespace
-
-std::vector<float> coarsestInverse(const MultigridLevel& level, BoundaryMode boundary, const Field* solid)
+std::vector<float> computeCoarsestInverse(const MultigridLevel& level, BoundaryMode boundary, const Field* solid)
 {
     const int w = level.width, h = level.height, n = w * h;
     const bool periodic = boundary == BoundaryMode::Periodic;
@@ -151,6 +152,31 @@ std::vector<float> coarsestInverse(const MultigridLevel& level, BoundaryMode bou
                     static_cast<float>(m(r, c));
     }
     return out;
+}
+
+}  // namespace
+
+std::vector<float> coarsestInverse(const MultigridLevel& level, BoundaryMode boundary, const Field* solid)
+{
+    if (solid != nullptr) return computeCoarsestInverse(level, boundary, solid);
+    // Without obstacles M depends on the level's size and on which of the
+    // three ghost rules holds (a wall, the outflow, the wrap), and every
+    // solver of a grid makes the same one: made once in the process and
+    // copied after (a test run makes hundreds of solvers; under ASan the
+    // elimination was a twentieth of the GPU suite's time). A mask is a
+    // solver's own, so a masked level is made each time.
+    struct Key {
+        int width = 0, height = 0;
+        bool periodic = false, tunnel = false;
+        auto operator<=>(const Key&) const = default;
+    };
+    static std::mutex mutex;
+    static std::map<Key, std::vector<float>> made;
+    const Key key{level.width, level.height, boundary == BoundaryMode::Periodic, isTunnel(boundary)};
+    const std::lock_guard lock(mutex);
+    auto found = made.find(key);
+    if (found == made.end()) found = made.emplace(key, computeCoarsestInverse(level, boundary, nullptr)).first;
+    return found->second;
 }
 
 }  // namespace fluid

@@ -49,7 +49,9 @@ std::vector<MultigridLevel> levelsFor(MultigridEquation equation, int width, int
 
 // M for a level of `level`'s size under `boundary`, with `solid` (null: no
 // obstacles; else 1 component of the level's size, solid above 0.5): row i,
-// column j at [i * cells + j], cell index x + width * y.
+// column j at [i * cells + j], cell index x + width * y. Without `solid`,
+// made once per size and ghost rule in the process, then copied; safe to
+// call from several threads.
 std::vector<float> coarsestInverse(const MultigridLevel& level, BoundaryMode boundary, const Field* solid);
 
 }  // namespace fluid
