@@ -38,7 +38,10 @@
 //   vorticity confinement: a force, not a redistribution: it can add energy
 //     (eps (N x w) h drives the small swirls). shaders/vorticity.frag limits
 //     the speed after it to the largest speed among the cell and its four
-//     neighbours before it, so it cannot raise max |u|.
+//     neighbours before it, so it cannot raise max |u| (on the staggered
+//     layout at the cells' centres, and each face's component to the
+//     largest magnitude of that component among the face and its four
+//     neighbours: the centres miss faces whose two sides cancel).
 //
 // So without confinement the energy bound is exact for splat, lid,
 // dissipation and diffusion and holds for a converged periodic projection;

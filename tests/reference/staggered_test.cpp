@@ -3,6 +3,7 @@
 // leaves no divergence behind, where the collocated layout's does.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 
 #include "reference/boundary.hpp"
@@ -142,6 +143,49 @@ TEST(StaggeredPasses, DivergenceIsTheCompactDifferenceOfTheCellsFaces)
                 ((u.at((i + 1) % 8, j, 0) - u.at(i, j, 0)) + (u.at(i, (j + 1) % 8, 1) - u.at(i, j, 1))) *
                 k.inverseCellSize;
             ASSERT_EQ(div.at(i, j), expected) << i << ", " << j;
+        }
+}
+
+// The confinement's limit on the faces themselves (vorticity.frag's
+// faceLimit): faces in an odd-even pattern, whose two sides cancel at every
+// cell's centre where the cell-centred limiter looks, under the flags'
+// largest confinement. No face's component comes out larger than the largest
+// of that component on the face and its four neighbours (raw texels, clamped
+// at a wall or wrapped) going in, through either form of the pass.
+TEST(StaggeredPasses, ConfinementRaisesNoFaceAboveTheLargestOfItsNeighbours)
+{
+    constexpr int n = 16;
+    for (const BoundaryMode mode : {BoundaryMode::Box, BoundaryMode::Periodic})
+        for (const bool perCell : {false, true}) {
+            SimParams p = staggeredParams(n, mode);
+            p.vorticity = SimLimits::kMaxVorticity;
+            const PassConstants k = makePassConstants(p);
+            Field u = test::randomField(n, n, 2, 11, 0.2f);
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i) {
+                    u.at(i, j, 0) += (i % 2 == 0 ? 1.0f : -1.0f);
+                    u.at(i, j, 1) += (j % 2 == 0 ? 1.0f : -1.0f);
+                }
+            const Exec exec{.perCell = perCell};
+            Field w(n, n, 1);
+            staggered::curl(u, w, k, exec);
+            Field out(n, n, 2);
+            staggered::vorticity(u, w, out, k, exec);
+            const auto texel = [&](int i, int j, int component) {
+                const bool periodic = mode == BoundaryMode::Periodic;
+                i = periodic ? (i + n) % n : std::clamp(i, 0, n - 1);
+                j = periodic ? (j + n) % n : std::clamp(j, 0, n - 1);
+                return std::abs(u.at(i, j, component));
+            };
+            for (int j = 0; j < n; ++j)
+                for (int i = 0; i < n; ++i)
+                    for (int c = 0; c < 2; ++c) {
+                        const float limit = std::max({texel(i, j, c), texel(i - 1, j, c), texel(i + 1, j, c),
+                                                      texel(i, j - 1, c), texel(i, j + 1, c)});
+                        ASSERT_LE(std::abs(out.at(i, j, c)), limit)
+                            << toString(mode) << (perCell ? ", per face" : ", by rows") << ": face " << c << " of ("
+                            << i << ", " << j << ") from " << u.at(i, j, c);
+                    }
         }
 }
 
