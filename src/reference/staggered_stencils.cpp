@@ -171,7 +171,7 @@ bool drivenCell(glm::ivec2 c, const PassConstants& k)
     return k.tunnel ? c.x == 0 : !k.periodic && c.y == k.height - 1;
 }
 
-// The faces' own limit (vorticity.frag's faceLimits) for the two faces of
+// The faces' own limit (vorticity.frag's faceLimit) for the two faces of
 // cell c (its left u, its bottom v): the largest magnitude of each component
 // on the face and its four neighbours of that component (raw texels), and
 // the lid's or the inflow's speed where c is driven. The cell-centred limiter
