@@ -135,6 +135,8 @@ for row in rows:
         label, ms = row["label"], float(row["median_ms"])
         print(f"{sys.argv[1]}\t{label}\t{ms:.3f}")
 ' "$1" | tee -a "$work/trades.tsv" | awk -F'\t' '{ printf "round %s: our defaults, %s given up: %s ms\n", $1, $2, $3 }'
+  grep -q "^$1"$'\t' "$work/trades.tsv" ||
+    { echo "demo-step-time: $bench printed no BM_GpuStepDefaultsTraded rows" >&2; exit 1; }
 }
 
 for ((r = 1; r <= warmup; ++r)); do
