@@ -7,7 +7,8 @@
 //
 // Set n of a run uses the seed FLUIDSIM_FUZZ_SEED + n (default kDefaultSeed)
 // and the run has FLUIDSIM_FUZZ_SETS sets (default kQuickSets, the CI run, or
-// kFullSets with FLUIDSIM_TEST_SIZE=full: support/test_size.hpp).
+// kFullSets with FLUIDSIM_TEST_SIZE=full: support/test_size.hpp), then, unless
+// FLUIDSIM_FUZZ_SEED is given, the sets of kFoundSeeds it has not run.
 // A failure prints the one command that replays its set alone.
 #include <gtest/gtest.h>
 
