@@ -67,6 +67,20 @@ vec2 confinement(float w, float wl, float wr, float wb, float wt)
     return opaque(vec2(uVorticityScale * (n.y * w), uVorticityScale * (-n.x * w)));
 }
 
+// Whether cell c's limits count uLidSpeed: the top row of a box (the lid's
+// speed, which its wall can drive) or the tunnel's first column (the
+// inflow's). Mirror: reference::staggered's drivenCell.
+bool drivenCell(ivec2 c)
+{
+#if defined(TUNNEL)
+    return c.x == 0;
+#elif defined(PERIODIC)
+    return false;
+#else
+    return c.y == uGridSize.y - 1;
+#endif
+}
+
 // Cell c's force after the collocated limiter below, applied at the cell's
 // centre: what remains of the force once the centred velocity u plus the
 // force is scaled back to the largest centred speed around the cell (u and
@@ -78,11 +92,7 @@ vec2 limitedForce(ivec2 c, vec2 u, vec2 l, vec2 r, vec2 b, vec2 t, vec2 force)
     limit2 = max(limit2, exactSpeedSquared(r));
     limit2 = max(limit2, exactSpeedSquared(b));
     limit2 = max(limit2, exactSpeedSquared(t));
-#if defined(TUNNEL)
-    if (c.x == 0) limit2 = max(limit2, product(uLidSpeed, uLidSpeed));  // the inflow's speed
-#elif !defined(PERIODIC)
-    if (c.y == uGridSize.y - 1) limit2 = max(limit2, product(uLidSpeed, uLidSpeed));
-#endif
+    if (drivenCell(c)) limit2 = max(limit2, product(uLidSpeed, uLidSpeed));
     vec2 confined = u + force;
     float s2 = exactSpeedSquared(confined);
     if (s2 > limit2) confined *= sqrt(limit2) / sqrt(s2);
@@ -99,12 +109,7 @@ vec2 limitedForce(ivec2 c, vec2 u, vec2 l, vec2 r, vec2 b, vec2 t, vec2 force)
 float faceLimit(ivec2 c, float here, float left, float right, float below, float above)
 {
     float limit = max(max(abs(here), abs(left)), max(max(abs(right), abs(below)), abs(above)));
-#if defined(TUNNEL)
-    if (c.x == 0) limit = max(limit, abs(uLidSpeed));
-#elif !defined(PERIODIC)
-    if (c.y == uGridSize.y - 1) limit = max(limit, abs(uLidSpeed));
-#endif
-    return limit;
+    return drivenCell(c) ? max(limit, abs(uLidSpeed)) : limit;
 }
 #endif
 
